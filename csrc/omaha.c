@@ -1,0 +1,99 @@
+/* Omaha: exactly two hole cards and exactly three board cards.
+ *
+ * High: a table gives, for the board's rank multiset and one hole rank pair,
+ * the best non-flush hand over the board's three-card subsets, so a hand
+ * costs one lookup per hole pair.  Flushes need three board cards of one
+ * suit (at most one suit on a 3..5-card board) and two hole cards of it; those
+ * few combinations go through the flush table.
+ * Low: one lookup on (hole low-rank mask, board low-rank mask).
+ */
+#include "pyeval.h"
+#include "hand_key.h"
+
+static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int b, unsigned suit)
+{
+    uint32_t hole_ranks[6], board_ranks[5];
+    int nh = 0, nb = 0;
+    for (int j = 0; j < h; j++)
+        if ((hole[j] & 3u) == suit)
+            hole_ranks[nh++] = 1u << (hole[j] >> 2);
+    for (int j = 0; j < b; j++)
+        if ((board[j] & 3u) == suit)
+            board_ranks[nb++] = 1u << (board[j] >> 2);
+    int32_t best = 0;
+    for (int x = 0; x < nh; x++)
+        for (int y = x + 1; y < nh; y++)
+            for (int p = 0; p < nb; p++)
+                for (int q = p + 1; q < nb; q++)
+                    for (int r = q + 1; r < nb; r++) {
+                        uint32_t mask = hole_ranks[x] | hole_ranks[y] | board_ranks[p] | board_ranks[q] | board_ranks[r];
+                        int32_t v = PYEVAL_HIGH_FLUSH[mask];
+                        best = v > best ? v : best;
+                    }
+    return best;
+}
+
+static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint8_t *hole, const int h, const uint8_t *board, const int b,
+                                       int64_t n, int32_t *out)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *hc = hole + i * h, *bc = board + i * b;
+        uint64_t board_key = 0, bits = 0, hole_key = 0;
+        for (int j = 0; j < b; j++)
+            ADD_CARD(bc[j], board_key, bits);
+        for (int j = 0; j < h; j++)
+            ADD_CARD(hc[j], hole_key, bits);
+        if (!HAND_OK(bits, h + b))
+            return i;
+        const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot((uint32_t)board_key)] * PYEVAL_OMAHA_PAIRS;
+        int32_t best = 0;
+        for (int x = 0; x < h; x++) {
+            const uint8_t *pair_row = PYEVAL_PAIR_INDEX + (hc[x] >> 2) * 13;
+            for (int y = x + 1; y < h; y++) {
+                int32_t v = row[pair_row[hc[y] >> 2]];
+                best = v > best ? v : best;
+            }
+        }
+        /* Board suit counters start at 5 so that a third card of a suit sets the nibble's top bit. */
+        uint32_t flags = (uint32_t)((board_key + (UINT64_C(0x5555) << 32)) >> 32) & 0x8888u;
+        if (flags) {
+            unsigned suit = (unsigned)__builtin_ctz(flags) >> 2;
+            int32_t v = omaha_flush(hc, h, bc, b, suit);
+            best = v > best ? v : best;
+        }
+        out[i] = best;
+    }
+    return -1;
+}
+
+PYEVAL_HOT int64_t pyeval_eval_omaha(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out)
+{
+    if (h < 4 || h > 6 || b < 3 || b > 5)
+        return -2;
+    if (h == 4 && b == 5)
+        return eval_omaha_fixed(hole, 4, board, 5, n, out);
+    return eval_omaha_fixed(hole, h, board, b, n, out);
+}
+
+PYEVAL_HOT int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out)
+{
+    if (h < 4 || h > 6 || b < 3 || b > 5)
+        return -2;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *hc = hole + i * h, *bc = board + i * b;
+        uint64_t bits = 0;
+        uint32_t hole_low = 0, board_low = 0;
+        for (int j = 0; j < h; j++) {
+            bits |= PYEVAL_CARD_BIT[hc[j]];
+            hole_low |= PYEVAL_CARD_LOWBIT[hc[j]];
+        }
+        for (int j = 0; j < b; j++) {
+            bits |= PYEVAL_CARD_BIT[bc[j]];
+            board_low |= PYEVAL_CARD_LOWBIT[bc[j]];
+        }
+        if (!HAND_OK(bits, h + b))
+            return i;
+        out[i] = PYEVAL_LOW8_OMAHA[hole_low << 8 | board_low];
+    }
+    return -1;
+}

@@ -1,0 +1,24 @@
+/* The C API of pyeval's core: plain integers and pointers, no Python.h.
+ *
+ * Cards are codes 0..51 (4 * rank + suit, docs/DESIGN.md) stored as uint8_t;
+ * a batch is n hands of k cards, row-major.  Every function writes one
+ * strength per hand (higher is better) and returns -1 on success, or the
+ * index of the first hand holding a code >= 52 (or, for short deck, below
+ * the six) or a card twice; -2 when a card count is out of range.  Nothing
+ * is read or written outside the given arrays for any input.
+ */
+#ifndef PYEVAL_H
+#define PYEVAL_H
+#include <stdint.h>
+
+int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int32_t *out);
+int64_t pyeval_eval_deuce7(const uint8_t *cards, int64_t n, int k, int32_t *out);
+int64_t pyeval_eval_razz(const uint8_t *cards, int64_t n, int k, int32_t *out);
+int64_t pyeval_eval_low8(const uint8_t *cards, int64_t n, int k, int32_t *out);
+int64_t pyeval_eval_shortdeck(const uint8_t *cards, int64_t n, int k, int trips_beat_straight, int32_t *out);
+int64_t pyeval_eval_badugi(const uint8_t *cards, int64_t n, int32_t *out);
+int64_t pyeval_eval_showing(const uint8_t *cards, int64_t n, int k, int low, int32_t *out);
+int64_t pyeval_eval_omaha(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out);
+int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out);
+
+#endif

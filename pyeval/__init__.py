@@ -1,0 +1,34 @@
+"""pyeval: a high-throughput poker hand evaluator and equity calculator.
+
+Cards are integer codes 0..51 (``4 * rank + suit``; see ``pyeval.cards``);
+every evaluator returns strengths where higher is better.
+
+>>> import pyeval
+>>> pyeval.describe(pyeval.evaluate_high("As Ks Qs Js Ts"))
+'Royal flush'
+"""
+
+from pyeval.cards import format_cards, parse_cards
+from pyeval.describe import describe
+from pyeval.evaluate import (
+    HIGH_CATEGORIES,
+    NO_LOW,
+    evaluate_badugi,
+    evaluate_deuce7,
+    evaluate_high,
+    evaluate_low8,
+    evaluate_omaha,
+    evaluate_omaha_low8,
+    evaluate_razz,
+    evaluate_shortdeck,
+    evaluate_showing,
+    hand_category,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "HIGH_CATEGORIES", "NO_LOW", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
+    "evaluate_low8", "evaluate_omaha", "evaluate_omaha_low8", "evaluate_razz", "evaluate_shortdeck",
+    "evaluate_showing", "format_cards", "hand_category", "parse_cards",
+]

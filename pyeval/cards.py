@@ -1,0 +1,132 @@
+"""Card text <-> integer codes, and validation.
+
+The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
+12 = ace and suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades.
+
+>>> parse_cards("As Kd 10h").tolist()
+[51, 46, 34]
+>>> format_cards([51, 46, 34])
+'As Kd Th'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Union
+
+import numpy as np
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+RANK_PLURALS = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+                "kings", "aces"]
+DECK_SIZE = 52
+_UNICODE_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+CardsLike = Union[str, Iterable, np.ndarray]
+
+
+def card_code(text: str) -> int:
+    """Code of one card such as ``"As"``, ``"10h"``, ``"td"``.
+
+    >>> card_code("2c"), card_code("As")
+    (0, 51)
+    """
+    m = _TOKEN.fullmatch(text.strip().translate(str.maketrans(_UNICODE_SUITS))) if isinstance(text, str) else None
+    if m is None:
+        raise ValueError(f"bad card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s)")
+    rank = "T" if m.group(1) == "10" else m.group(1).upper()
+    return 4 * RANK_CHARS.index(rank) + SUIT_CHARS.index(m.group(2).lower())
+
+
+def _parse_text(text: str) -> list[int]:
+    cleaned = _SEPARATORS.sub("", text.translate(str.maketrans(_UNICODE_SUITS)))
+    codes, pos = [], 0
+    while pos < len(cleaned):
+        m = _TOKEN.match(cleaned, pos)
+        if m is None:
+            bad = cleaned[pos:pos + 2] or cleaned[pos:]
+            raise ValueError(f"bad card {bad!r} in {text!r}: expected cards like 'As', 'Td' or '10h'")
+        codes.append(card_code(m.group(0)))
+        pos = m.end()
+    return codes
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarray:
+    """Parse cards from text (``"AsKd"``, ``"As Kd"``, ``"as,kd"``, ``"10h"``), a list of card
+    strings, or integer codes; return a 1-D ``uint8`` array of codes.
+
+    Raises ValueError naming the offending card for bad text, out-of-range codes
+    and duplicates; TypeError for values that are neither text nor integers.
+
+    >>> parse_cards(["Ah", "Kh"]).tolist()
+    [50, 46]
+    >>> parse_cards("AsAs")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As
+    """
+    if isinstance(cards, str):
+        codes = _parse_text(cards)
+    elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iub":
+        codes = _check_codes(cards)
+    else:
+        codes = []
+        for item in (cards.tolist() if isinstance(cards, np.ndarray) else cards):
+            if isinstance(item, str):
+                codes.extend(_parse_text(item))
+            elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+                codes.extend(_check_codes(np.array([int(item)])))
+            else:
+                raise TypeError(f"bad card {item!r}: expected card text like 'As' or an integer code 0..51")
+    out = np.asarray(codes, dtype=np.uint8)
+    if not allow_duplicates:
+        check_distinct(out)
+    return out
+
+
+def _check_codes(arr: np.ndarray) -> list[int]:
+    if arr.dtype.kind == "b":
+        raise TypeError("card codes must be integers 0..51, not booleans")
+    flat = arr.ravel()
+    bad = (flat < 0) | (flat >= DECK_SIZE)
+    if bad.any():
+        raise ValueError(f"bad card code {int(flat[bad][0])}: codes are 0..51")
+    return [int(c) for c in flat]
+
+
+def check_distinct(codes: np.ndarray, what: str = "") -> None:
+    """Raise ValueError naming the first card that appears twice."""
+    seen = np.zeros(DECK_SIZE, dtype=bool)
+    for c in np.asarray(codes).ravel().tolist():
+        if seen[c]:
+            raise ValueError(f"duplicate card {format_card(c)}{' ' + what if what else ''}")
+        seen[c] = True
+
+
+def format_card(code: int) -> str:
+    """Text of one card code.
+
+    >>> format_card(51)
+    'As'
+    """
+    code = int(code)
+    if not 0 <= code < DECK_SIZE:
+        raise ValueError(f"bad card code {code}: codes are 0..51")
+    return RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]
+
+
+def format_cards(codes, sep: str = " "):
+    """Text of a hand (1-D codes) or a list of texts (2-D codes).
+
+    >>> format_cards([[51, 47], [0, 1]])
+    ['As Ks', '2c 2d']
+    """
+    arr = np.asarray(codes)
+    if arr.ndim == 2:
+        return [format_cards(row, sep) for row in arr]
+    return sep.join(format_card(c) for c in arr.ravel())

@@ -1,0 +1,260 @@
+"""Batch evaluators over the C core: one C call per batch (the GIL is released), no Python loop per hand.
+
+Every evaluator takes one hand (text, a list of cards, or a 1-D array of codes)
+and returns an ``int``, or a batch (a 2-D integer array, one hand per row) and
+returns an ``int32`` array.  Strengths: higher is better, equal is a tie
+(docs/DESIGN.md gives every range).  ``uint8`` C-contiguous input is used
+without a copy.
+
+>>> evaluate_high("As Ks Qs Js Ts")
+7462
+>>> evaluate_high(np.array([[0, 4, 8, 12, 51], [51, 47, 43, 39, 35]], dtype=np.uint8)).tolist()
+[5854, 7462]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from pyeval._native import ffi, lib
+from pyeval.cards import DECK_SIZE, format_card, parse_cards
+
+__all__ = [
+    "NO_LOW", "HIGH_CATEGORIES", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
+    "evaluate_shortdeck", "evaluate_badugi", "evaluate_showing", "evaluate_omaha", "evaluate_omaha_low8",
+    "hand_category",
+]
+
+NO_LOW = 0
+"""Strength returned by the 8-or-better low evaluators when there is no qualifying low."""
+
+HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
+                   "four of a kind", "straight flush")
+# Lowest high strength of each category (docs/DESIGN.md).
+HIGH_CATEGORY_STARTS = np.array([1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453])
+SHORTDECK_LOWEST_CODE = 16  # the six of clubs
+
+
+def _parse_hand(cards) -> np.ndarray:
+    return parse_cards(cards, allow_duplicates=True)
+
+
+def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
+    """Validate shape and dtype; return (C-contiguous uint8 array of shape (n, k), single_hand).
+
+    Values are range-checked here unless already uint8 (the C core rejects
+    codes 52..255 and duplicates itself, in the same pass as the evaluation).
+    """
+    if isinstance(cards, str):
+        arr, single = _parse_hand(cards)[None, :], True
+    else:
+        if isinstance(cards, np.ndarray):
+            raw = cards
+        else:
+            try:
+                raw = np.asarray(cards)
+            except ValueError as exc:
+                raise ValueError(f"{what}: hands must all have the same number of cards ({exc})") from None
+        if raw.dtype.kind in "US" or raw.dtype == object:
+            if raw.ndim == 1:
+                arr, single = _parse_hand(list(raw))[None, :], True
+            elif raw.ndim == 2:
+                arr, single = np.stack([_parse_hand(list(row)) for row in raw]) if len(raw) else \
+                    np.zeros((0, raw.shape[1]), np.uint8), False
+            else:
+                raise ValueError(f"{what}: expected one hand or a 2-D batch of hands, got {raw.ndim} dimensions")
+        else:
+            if raw.dtype.kind == "b" or raw.dtype.kind not in "iu":
+                raise TypeError(f"{what}: card codes must be integers 0..51, got dtype {raw.dtype}")
+            if raw.ndim not in (1, 2):
+                raise ValueError(f"{what}: expected one hand (k,) or a batch (n, k), got shape {raw.shape}")
+            single = raw.ndim == 1
+            arr = raw[None, :] if single else raw
+            if arr.dtype != np.uint8:
+                if arr.size and (arr.min() < 0 or arr.max() >= DECK_SIZE):
+                    bad = arr[(arr < 0) | (arr >= DECK_SIZE)][0]
+                    raise ValueError(f"{what}: bad card code {int(bad)}: codes are 0..51")
+                arr = arr.astype(np.uint8)
+            arr = np.ascontiguousarray(arr)
+    k = arr.shape[1]
+    if k not in counts:
+        raise ValueError(f"{what}: hands of {counts.start} to {counts.stop - 1} cards expected, got {k}"
+                         if len(counts) > 1 else f"{what}: hands of {counts.start} cards expected, got {k}")
+    return arr, single
+
+
+def _explain_bad_hand(hand: np.ndarray, index: int, what: str, min_code: int = 0) -> ValueError:
+    where = f"{what}: hand {index}" if index >= 0 else what
+    seen = set()
+    for c in hand.tolist():
+        if not 0 <= c < DECK_SIZE:
+            return ValueError(f"{where}: bad card code {c}: codes are 0..51")
+        if c < min_code:
+            return ValueError(f"{where}: card {format_card(c)} is not in the 36-card short deck (6 to A)")
+        if c in seen:
+            return ValueError(f"{where}: duplicate card {format_card(c)}")
+        seen.add(c)
+    return ValueError(f"{where}: invalid hand")
+
+
+def _call(fn: Callable, arr: np.ndarray, single: bool, what: str, *args, min_code: int = 0):
+    n, k = arr.shape
+    out = np.empty(n, dtype=np.int32)
+    if n:
+        status = fn(ffi.from_buffer("uint8_t[]", arr), n, k, *args, ffi.from_buffer("int32_t[]", out))
+        if status != -1:
+            raise _explain_bad_hand(arr[status], -1 if single else status, what, min_code)
+    return int(out[0]) if single else out
+
+
+def evaluate_high(cards):
+    """Best high hand of 5, 6 or 7 cards (1..7462; 7462 is a royal flush).
+
+    >>> evaluate_high("Qh Qd Qc 2s 2h") > evaluate_high("Jh Jd Jc As Ah")
+    True
+    """
+    arr, single = as_hands(cards, range(5, 8), "evaluate_high")
+    return _call(lib.pyeval_eval_high, arr, single, "evaluate_high")
+
+
+def evaluate_deuce7(cards):
+    """2-7 lowball of 5 to 7 cards (best five): aces high, straights and flushes count (7462 = 7-5-4-3-2).
+
+    >>> evaluate_deuce7("7c 5d 4h 3s 2c")
+    7462
+    """
+    arr, single = as_hands(cards, range(5, 8), "evaluate_deuce7")
+    return _call(lib.pyeval_eval_deuce7, arr, single, "evaluate_deuce7")
+
+
+def evaluate_razz(cards):
+    """A-5 low (razz) of 5 to 7 cards, no qualifier, pairs count against (6175 = 5-4-3-2-A).
+
+    >>> evaluate_razz("As 2d 3c 4h 5s Kd Kc")
+    6175
+    """
+    arr, single = as_hands(cards, range(5, 8), "evaluate_razz")
+    return _call(lib.pyeval_eval_razz, arr, single, "evaluate_razz")
+
+
+def evaluate_low8(cards):
+    """A-5 eight-or-better low of 5 to 7 cards: 1..56 (56 = 5-4-3-2-A) or ``NO_LOW`` (0).
+
+    >>> evaluate_low8("As 2d 3c 4h 5s"), evaluate_low8("9s 2d 3c 4h 5s")
+    (56, 0)
+    """
+    arr, single = as_hands(cards, range(5, 8), "evaluate_low8")
+    return _call(lib.pyeval_eval_low8, arr, single, "evaluate_low8")
+
+
+def evaluate_shortdeck(cards, trips_beat_straight: bool = True):
+    """Short-deck (36 cards, 6 to A) high hand of 5 to 7 cards (1..1404).
+
+    Flush beats full house; A-6-7-8-9 is the lowest straight.  By default three
+    of a kind beats a straight (the common tournament rule);
+    ``trips_beat_straight=False`` gives the other order.
+
+    >>> evaluate_shortdeck("9s 8s 7s 6s As")  # the lowest straight flush
+    1399
+    """
+    arr, single = as_hands(cards, range(5, 8), "evaluate_shortdeck")
+    return _call(lib.pyeval_eval_shortdeck, arr, single, "evaluate_shortdeck", int(bool(trips_beat_straight)),
+                 min_code=SHORTDECK_LOWEST_CODE)
+
+
+def evaluate_badugi(cards):
+    """Badugi of 4 cards (1..1092; 1092 = 4-3-2-A of four suits; four-card badugis are 378 and up).
+
+    >>> evaluate_badugi("Ac 2d 3h 4s")
+    1092
+    """
+    arr, single = as_hands(cards, range(4, 5), "evaluate_badugi")
+    n = arr.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    if n:
+        status = lib.pyeval_eval_badugi(ffi.from_buffer("uint8_t[]", arr), n, ffi.from_buffer("int32_t[]", out))
+        if status != -1:
+            raise _explain_bad_hand(arr[status], -1 if single else status, "evaluate_badugi")
+    return int(out[0]) if single else out
+
+
+def evaluate_showing(cards, low: bool = False):
+    """Stud up-cards (1 to 4): pairs, trips and kickers, no straights or flushes; higher is better.
+
+    ``low=True`` ranks for razz (the lowest showing hand is best, ace low).
+
+    >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd Qc")
+    False
+    >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd")
+    True
+    """
+    arr, single = as_hands(cards, range(1, 5), "evaluate_showing")
+    return _call(lib.pyeval_eval_showing, arr, single, "evaluate_showing", int(bool(low)))
+
+
+def _omaha_batch(hole, board, what: str):
+    h, h_single = as_hands(hole, range(4, 7), f"{what} hole cards")
+    b, b_single = as_hands(board, range(3, 6), f"{what} board")
+    single = h_single and b_single
+    if h.shape[0] != b.shape[0]:
+        if b_single:
+            b = np.ascontiguousarray(np.broadcast_to(b, (h.shape[0], b.shape[1])))
+        elif h_single:
+            h = np.ascontiguousarray(np.broadcast_to(h, (b.shape[0], h.shape[1])))
+        else:
+            raise ValueError(f"{what}: {h.shape[0]} hole-card rows but {b.shape[0]} board rows")
+    return h, b, single
+
+
+def _call_omaha(fn, hole, board, what):
+    h, b, single = _omaha_batch(hole, board, what)
+    n = h.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    if n:
+        status = fn(ffi.from_buffer("uint8_t[]", h), h.shape[1], ffi.from_buffer("uint8_t[]", b), b.shape[1], n,
+                    ffi.from_buffer("int32_t[]", out))
+        if status != -1:
+            raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
+    return int(out[0]) if single else out
+
+
+def evaluate_omaha(hole, board):
+    """Omaha high: exactly two of 4-6 hole cards with exactly three of 3-5 board cards (1..7462).
+
+    ``hole`` (n, h) and ``board`` (n, b) batches; a single board (or hand) is broadcast.
+
+    One spade in the hand makes no flush on a four-spade board:
+
+    >>> hand_category(evaluate_omaha("As Kd Qc Jh", "2s 5s 8s Js Kh"))
+    'two pair'
+    """
+    return _call_omaha(lib.pyeval_eval_omaha, hole, board, "evaluate_omaha")
+
+
+def evaluate_omaha_low8(hole, board):
+    """Omaha eight-or-better low (exactly 2 hole + 3 board): 1..56, or ``NO_LOW`` (0).
+
+    >>> evaluate_omaha_low8("As 2h Kd Qc", "3d 4c 5s Kh Ks")
+    56
+    """
+    return _call_omaha(lib.pyeval_eval_omaha_low8, hole, board, "evaluate_omaha_low8")
+
+
+def hand_category(strength):
+    """Category name of a high strength (an int, or an array of them -> array of names).
+
+    >>> hand_category(7462)
+    'straight flush'
+    >>> hand_category(np.array([1, 1278])).tolist()
+    ['high card', 'one pair']
+    """
+    s = np.asarray(strength)
+    if s.dtype.kind not in "iu":
+        raise TypeError(f"strengths must be integers, got dtype {s.dtype}")
+    if s.size and (s.min() < 1 or s.max() > 7462):
+        raise ValueError("high strengths are 1..7462")
+    idx = np.searchsorted(HIGH_CATEGORY_STARTS, s, side="right") - 1
+    names = np.array(HIGH_CATEGORIES)[idx]
+    return str(names) if s.ndim == 0 else names
