@@ -33,11 +33,12 @@ static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int
     return best;
 }
 
-static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint8_t *hole, const int h, const uint8_t *board, const int b,
-                                       int64_t n, int32_t *out)
+static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint8_t *hole, int64_t hs, const int h,
+                                                                      const uint8_t *board, int64_t bs, const int b,
+                                                                      int64_t n, int32_t *out)
 {
     for (int64_t i = 0; i < n; i++) {
-        const uint8_t *hc = hole + i * h, *bc = board + i * b;
+        const uint8_t *hc = hole + i * hs, *bc = board + i * bs;
         uint64_t board_key = 0, bits = 0, hole_key = 0;
         for (int j = 0; j < b; j++)
             ADD_CARD(bc[j], board_key, bits);
@@ -66,21 +67,23 @@ static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint
     return -1;
 }
 
-PYEVAL_HOT int64_t pyeval_eval_omaha(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out)
+PYEVAL_HOT int64_t pyeval_eval_omaha(const uint8_t *hole, int64_t hs, int h, const uint8_t *board, int64_t bs,
+                                     int b, int64_t n, int32_t *out)
 {
     if (h < 4 || h > 6 || b < 3 || b > 5)
         return -2;
     if (h == 4 && b == 5)
-        return eval_omaha_fixed(hole, 4, board, 5, n, out);
-    return eval_omaha_fixed(hole, h, board, b, n, out);
+        return eval_omaha_fixed(hole, hs, 4, board, bs, 5, n, out);
+    return eval_omaha_fixed(hole, hs, h, board, bs, b, n, out);
 }
 
-PYEVAL_HOT int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out)
+PYEVAL_HOT int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int64_t hs, int h, const uint8_t *board,
+                                          int64_t bs, int b, int64_t n, int32_t *out)
 {
     if (h < 4 || h > 6 || b < 3 || b > 5)
         return -2;
     for (int64_t i = 0; i < n; i++) {
-        const uint8_t *hc = hole + i * h, *bc = board + i * b;
+        const uint8_t *hc = hole + i * hs, *bc = board + i * bs;
         uint64_t bits = 0;
         uint32_t hole_low = 0, board_low = 0;
         for (int j = 0; j < h; j++) {

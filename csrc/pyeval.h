@@ -18,7 +18,11 @@ int64_t pyeval_eval_low8(const uint8_t *cards, int64_t n, int k, int32_t *out);
 int64_t pyeval_eval_shortdeck(const uint8_t *cards, int64_t n, int k, int trips_beat_straight, int32_t *out);
 int64_t pyeval_eval_badugi(const uint8_t *cards, int64_t n, int32_t *out);
 int64_t pyeval_eval_showing(const uint8_t *cards, int64_t n, int k, int low, int32_t *out);
-int64_t pyeval_eval_omaha(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out);
-int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int h, const uint8_t *board, int b, int64_t n, int32_t *out);
+/* Omaha: hand i is hole + i * hole_stride (h cards) with board + i * board_stride (b cards);
+ * strides let the equity engine pass rows holding hole and board side by side. */
+int64_t pyeval_eval_omaha(const uint8_t *hole, int64_t hole_stride, int h, const uint8_t *board,
+                          int64_t board_stride, int b, int64_t n, int32_t *out);
+int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int64_t hole_stride, int h, const uint8_t *board,
+                               int64_t board_stride, int b, int64_t n, int32_t *out);
 
 #endif

@@ -10,6 +10,7 @@ every evaluator returns strengths where higher is better.
 
 from pyeval.cards import format_cards, parse_cards
 from pyeval.describe import describe
+from pyeval.equity import EquityResult, equity
 from pyeval.evaluate import (
     HIGH_CATEGORIES,
     NO_LOW,
@@ -25,10 +26,12 @@ from pyeval.evaluate import (
     hand_category,
 )
 
+from pyeval.games import GAMES, Game, get_game
+
 __version__ = "0.1.0"
 
 __all__ = [
-    "HIGH_CATEGORIES", "NO_LOW", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
+    "GAMES", "HIGH_CATEGORIES", "NO_LOW", "EquityResult", "Game", "equity", "get_game", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
     "evaluate_low8", "evaluate_omaha", "evaluate_omaha_low8", "evaluate_razz", "evaluate_shortdeck",
     "evaluate_showing", "format_cards", "hand_category", "parse_cards",
 ]

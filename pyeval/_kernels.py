@@ -1,0 +1,225 @@
+"""numba kernels of the equity engines: deal completions (sampled or enumerated) and tally showdowns.
+
+Hand evaluation is not here: it stays in the C core (one source of truth for
+the lookup tables), called between these kernels on whole chunks.  Every
+kernel is ``cache=True`` and ``nogil=True`` so chunks run in parallel threads;
+nothing is compiled at import time (numba compiles on first call, then loads
+from its cache).
+
+Deal rows.  A completion picks ``U`` unknown cards, slot after slot (each
+board's missing cards, then each player's).  Evaluation row ``r`` has ``k``
+cards: ``fixed[r, c]`` where ``src[r, c] < 0``, else ``picks[src[r, c]]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_M32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _next64(s):
+    """xoshiro256** step on the 4-word state ``s`` (uint64 array)."""
+    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
+    t = s[1] << np.uint64(17)
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bounded(s, bound):
+    """Uniform integer in [0, bound), bound < 2**32, without modulo bias (Lemire's method)."""
+    b = np.uint64(bound)
+    m = (_next64(s) >> np.uint64(32)) * b
+    low = m & _M32
+    if low < b:
+        threshold = (np.uint64(1 << 32) - b) % b
+        while low < threshold:
+            m = (_next64(s) >> np.uint64(32)) * b
+            low = m & _M32
+    return np.int64(m >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
+def _fill_rows(i, picks, fixed, src, out):
+    for r in range(fixed.shape[0]):
+        for c in range(fixed.shape[1]):
+            s = src[r, c]
+            out[r, i, c] = fixed[r, c] if s < 0 else picks[s]
+
+
+@njit(cache=True, nogil=True)
+def sample_rows(deck, n_unknown, state, fixed, src, out):
+    """Fill ``out[:, :n]`` with ``n = out.shape[1]`` random completions.
+
+    ``deck`` (the live cards, permuted in place) is partially shuffled per
+    deal; a partial Fisher-Yates from any starting order draws a uniform
+    random ordered selection, so the picks are a fair deal.
+    """
+    n_live = deck.shape[0]
+    picks = np.empty(max(n_unknown, 1), np.uint8)
+    for i in range(out.shape[1]):
+        for u in range(n_unknown):
+            j = u + _bounded(state, n_live - u)
+            tmp = deck[u]
+            deck[u] = deck[j]
+            deck[j] = tmp
+            picks[u] = deck[u]
+        _fill_rows(i, picks, fixed, src, out)
+
+
+@njit(cache=True, nogil=True)
+def _unrank(index, m, k, binom, pos):
+    """Lexicographic combination number ``index`` of k positions out of m, into pos[:k]."""
+    x = 0
+    for i in range(k):
+        while True:
+            cnt = binom[m - x - 1, k - i - 1]
+            if index < cnt:
+                break
+            index -= cnt
+            x += 1
+        pos[i] = x
+        x += 1
+
+
+@njit(cache=True, nogil=True)
+def _next_combination(pos, m, k):
+    i = k - 1
+    while i >= 0 and pos[i] == m - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    pos[i] += 1
+    for j in range(i + 1, k):
+        pos[j] = pos[j - 1] + 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _rebuild_from(s0, sizes, lists, avail, pos, picks, offsets):
+    """Recompute slot lists after slot s0-1 changed; later slots restart at their first combination."""
+    n_slots = sizes.shape[0]
+    for s in range(s0, n_slots):
+        prev = s - 1
+        taken = np.zeros(avail[prev], np.bool_)
+        for q in range(sizes[prev]):
+            taken[pos[prev, q]] = True
+        m = 0
+        for q in range(avail[prev]):
+            if not taken[q]:
+                lists[s, m] = lists[prev, q]
+                m += 1
+        for q in range(sizes[s]):
+            pos[s, q] = q
+    for s in range(n_slots):
+        for q in range(sizes[s]):
+            picks[offsets[s] + q] = lists[s, pos[s, q]]
+
+
+@njit(cache=True, nogil=True)
+def enumerate_rows(deck, sizes, start, binom, fixed, src, out):
+    """Fill ``out[:, :n]`` with completions ``start .. start + n - 1`` in mixed-radix order.
+
+    Slot s picks ``sizes[s]`` cards (a combination, lexicographic) from the
+    live cards left by slots before it; the last slot varies fastest.
+    """
+    n_slots = sizes.shape[0]
+    n_live = deck.shape[0]
+    avail = np.empty(n_slots, np.int64)
+    offsets = np.empty(n_slots, np.int64)
+    left, off = n_live, 0
+    for s in range(n_slots):
+        avail[s] = left
+        offsets[s] = off
+        left -= sizes[s]
+        off += sizes[s]
+    n_unknown = off
+    lists = np.zeros((max(n_slots, 1), n_live), np.uint8)
+    pos = np.zeros((max(n_slots, 1), 8), np.int64)
+    picks = np.zeros(max(n_unknown, 1), np.uint8)
+    # Mixed-radix digits of ``start`` (slot 0 most significant).
+    digits = np.zeros(max(n_slots, 1), np.int64)
+    rest = start
+    for s in range(n_slots - 1, -1, -1):
+        radix = binom[avail[s], sizes[s]]
+        digits[s] = rest % radix
+        rest //= radix
+    if n_slots > 0:
+        lists[0, :n_live] = deck
+        for s in range(n_slots):
+            if s > 0:
+                _rebuild_from(s, sizes[: s + 1], lists, avail, pos, picks, offsets)
+            _unrank(digits[s], avail[s], sizes[s], binom, pos[s])
+        for s in range(n_slots):
+            for q in range(sizes[s]):
+                picks[offsets[s] + q] = lists[s, pos[s, q]]
+    for i in range(out.shape[1]):
+        if i > 0:
+            s = n_slots - 1
+            while s >= 0 and not _next_combination(pos[s], avail[s], sizes[s]):
+                s -= 1
+            if s < 0:
+                break
+            if s < n_slots - 1:
+                _rebuild_from(s + 1, sizes, lists, avail, pos, picks, offsets)
+            else:
+                for q in range(sizes[s]):
+                    picks[offsets[s] + q] = lists[s, pos[s, q]]
+        _fill_rows(i, picks, fixed, src, out)
+
+
+@njit(cache=True, nogil=True)
+def tally(strengths, n, weights, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier):
+    """Share each deal's pot and accumulate integer counts.
+
+    strengths (parts, players, >= n) int32, higher is better.  Part j is worth
+    ``weights[j]`` pot units, split equally among its best hands; a low part
+    (``fallback[j] >= 0``) where nobody qualifies (all strengths 0) goes to the
+    winners of part ``fallback[j]`` instead.  A player's deal share is
+    ``pot`` for a scoop: ``wins`` counts those, ``ties`` counts partial shares.
+    """
+    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    share = np.zeros(n_players, np.int64)
+    for i in range(n):
+        share[:] = 0
+        for j in range(n_parts):
+            part = j
+            best = 0
+            for p in range(n_players):
+                if strengths[j, p, i] > best:
+                    best = strengths[j, p, i]
+            if fallback[j] >= 0 and best == 0:
+                no_qualifier[j] += 1
+                part = fallback[j]
+                for p in range(n_players):
+                    if strengths[part, p, i] > best:
+                        best = strengths[part, p, i]
+            count = 0
+            for p in range(n_players):
+                if strengths[part, p, i] == best:
+                    count += 1
+            each = weights[j] // count
+            for p in range(n_players):
+                if strengths[part, p, i] == best:
+                    share[p] += each
+                    part_units[j, p] += each
+        for p in range(n_players):
+            units[p] += share[p]
+            sumsq[p] += share[p] * share[p]
+            if share[p] == pot:
+                wins[p] += 1
+            elif share[p] > 0:
+                ties[p] += 1

@@ -1,0 +1,254 @@
+"""The equity engines: one pipeline for every game, exact or Monte Carlo.
+
+    query (cards) -> Layout (from the game declaration) -> chunks of deals
+    (enumerated or sampled, numba) -> strengths (C core) -> integer tallies (numba)
+
+Exact and Monte Carlo differ only in how a chunk's deals are produced.  Chunks
+have a fixed size and Monte Carlo chunk ``c`` draws from its own stream,
+seeded from ``(seed, c)``: results do not depend on the thread count.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pyeval._native import ffi, lib
+from pyeval.cards import format_card
+from pyeval.games import Game
+
+POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
+CHUNK = 1 << 14
+EXACT_BUDGET = 400_000_000
+"""``method="auto"`` enumerates when outcomes x hands to evaluate stays below this (a few seconds)."""
+_BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
+
+
+@dataclass
+class Layout:
+    """What one deal looks like for a query: the evaluation rows and the unknown-card slots."""
+
+    game: Game
+    players: int
+    boards: int
+    hole: int  # hole cards per evaluation row
+    board: int  # board cards per evaluation row
+    fixed: np.ndarray  # (rows, k) uint8: known cards
+    src: np.ndarray  # (rows, k) int16: pick index, or -1 for a known card
+    slot_sizes: np.ndarray  # (slots,) int64
+    deck: np.ndarray  # live cards, uint8
+    parts: list = field(default_factory=list)  # (evaluator, board, weight, fallback part or -1)
+
+    @property
+    def unknown(self) -> int:
+        return int(self.slot_sizes.sum())
+
+    @property
+    def outcomes(self) -> int:
+        total, left = 1, len(self.deck)
+        for k in self.slot_sizes.tolist():
+            total *= math.comb(left, k)
+            left -= k
+        return total
+
+    @property
+    def evaluations(self) -> int:
+        return self.outcomes * self.players * len(self.parts)
+
+
+def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], dead: np.ndarray) -> Layout:
+    """Lay out a validated query (distinct cards, counts within the game's limits)."""
+    players = len(holes)
+    hole_n, board_n, n_boards = game.hole, game.board, game.boards
+    used = np.concatenate([*holes, *boards, dead]).astype(np.int64)
+    deck = np.array([c for c in range(game.lowest_card, 52) if c not in set(used.tolist())], dtype=np.uint8)
+    need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
+    if game.stud_shortage and (need > len(deck) or any(len(b) for b in boards)):
+        # RULES.md: the last card is dealt face up as one community card every player uses.
+        if any(len(h) > hole_n - 1 for h in holes):
+            raise ValueError("a community card is only dealt when no player has a seventh card of his own")
+        hole_n, board_n, n_boards = hole_n - 1, 1, 1
+        boards = boards if boards else [np.zeros(0, np.uint8)]
+        need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
+    if need > len(deck):
+        raise ValueError(f"this deal needs {need} more cards but only {len(deck)} remain in the deck")
+    slot_sizes = [board_n - len(b) for b in boards] + [hole_n - len(h) for h in holes]
+    offsets = np.concatenate([[0], np.cumsum(slot_sizes)]).astype(int)
+    k = hole_n + board_n
+    fixed = np.zeros((n_boards * players, k), np.uint8)
+    src = np.full((n_boards * players, k), -1, np.int16)
+    for j in range(n_boards):
+        for p in range(players):
+            r = j * players + p
+            cells = [(int(c), -1) for c in holes[p]]
+            cells += [(0, offsets[n_boards + p] + q) for q in range(slot_sizes[n_boards + p])]
+            cells += [(int(c), -1) for c in boards[j]]
+            cells += [(0, offsets[j] + q) for q in range(slot_sizes[j])]
+            for c, (card, pick) in enumerate(cells):
+                fixed[r, c], src[r, c] = card, pick
+    parts = []
+    share = POT // n_boards
+    for j in range(n_boards):
+        if game.low:
+            hi = len(parts)
+            parts.append((game.high, j, share // 2, -1))
+            parts.append((game.low, j, share // 2, hi))
+        else:
+            parts.append((game.high, j, share, -1))
+    keep = [s for s in range(len(slot_sizes)) if slot_sizes[s] > 0]
+    # Slots with nothing to pick are dropped; pick indices are unchanged since they hold no cards.
+    return Layout(game, players, n_boards, hole_n, board_n, fixed, src,
+                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts)
+
+
+def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
+    """Strengths of contiguous rows (m, k) with the C core; the rows hold valid, distinct cards."""
+    m, k = rows.shape
+    out = np.empty(m, np.int32)
+    if m == 0:
+        return out
+    ptr = ffi.cast("uint8_t *", ffi.from_buffer(rows))
+    res = ffi.cast("int32_t *", ffi.from_buffer(out))
+    if use == "omaha":
+        fn = lib.pyeval_eval_omaha if kind == "high" else lib.pyeval_eval_omaha_low8
+        status = fn(ptr, k, hole, ptr + hole, k, board, m, res)
+    elif kind == "badugi":
+        status = lib.pyeval_eval_badugi(ptr, m, res)
+    elif kind == "shortdeck":
+        status = lib.pyeval_eval_shortdeck(ptr, m, k, 1, res)
+    else:
+        fn = {"high": lib.pyeval_eval_high, "razz": lib.pyeval_eval_razz, "deuce7": lib.pyeval_eval_deuce7,
+              "low8": lib.pyeval_eval_low8}[kind]
+        status = fn(ptr, m, k, res)
+    if status != -1:
+        raise RuntimeError(f"internal error: the engine dealt an invalid hand ({kind}, status {status})")
+    return out
+
+
+@dataclass
+class Tally:
+    """Integer counts over a set of deals (sums of chunk tallies)."""
+
+    outcomes: int
+    units: np.ndarray
+    sumsq: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    part_units: np.ndarray
+    no_qualifier: np.ndarray
+
+    @classmethod
+    def zeros(cls, players: int, parts: int) -> Tally:
+        z = lambda *s: np.zeros(s, np.int64)  # noqa: E731
+        return cls(0, z(players), z(players), z(players), z(players), z(parts, players), z(parts))
+
+    def add(self, other: Tally) -> None:
+        self.outcomes += other.outcomes
+        for name in ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier"):
+            getattr(self, name).__iadd__(getattr(other, name))
+
+
+def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+    from pyeval import _kernels
+
+    rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
+    if start is not None:
+        _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.fixed, layout.src, rows)
+    else:
+        _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.fixed, layout.src, rows)
+    players = layout.players
+    strengths = np.empty((len(layout.parts), players, n), np.int32)
+    for j, (kind, board, _, _) in enumerate(layout.parts):
+        block = rows[board * players:(board + 1) * players].reshape(players * n, -1)
+        strengths[j] = _evaluate(kind, layout.game.use, block, layout.hole, layout.board,
+                                 layout.game.lowest_card).reshape(players, n)
+    t = Tally.zeros(players, len(layout.parts))
+    t.outcomes = n
+    weights = np.array([p[2] for p in layout.parts], np.int64)
+    fallback = np.array([p[3] for p in layout.parts], np.int64)
+    _kernels.tally(strengths, n, weights, fallback, POT, t.units, t.sumsq, t.wins, t.ties, t.part_units,
+                   t.no_qualifier)
+    return t
+
+
+def chunk_seed(seed: int, chunk: int) -> np.ndarray:
+    """The xoshiro256** state of Monte Carlo chunk ``chunk`` (independent streams via SeedSequence)."""
+    state = np.random.SeedSequence(entropy=seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
+    if not state.any():
+        state[0] = 1
+    return state
+
+
+def _run_chunks(layout: Layout, jobs: list[tuple], threads: int, stop: threading.Event | None = None) -> Tally:
+    """Run (n, start, seed_state) jobs on a thread pool; integer sums make the order irrelevant."""
+    total = Tally.zeros(layout.players, len(layout.parts))
+    if threads <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            total.add(_run_chunk(layout, *job))
+        return total
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        pending = {pool.submit(_run_chunk, layout, *job) for job in jobs[: threads * 2]}
+        queue = list(jobs[threads * 2:])
+        try:
+            while pending:
+                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for f in done:
+                    total.add(f.result())
+                    if queue:
+                        pending.add(pool.submit(_run_chunk, layout, *queue.pop(0)))
+        except BaseException:
+            for f in pending:
+                f.cancel()
+            raise
+    return total
+
+
+def default_threads(threads: int | None) -> int:
+    if threads is None:
+        return os.cpu_count() or 1
+    if not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    return threads
+
+
+def run_exact(layout: Layout, threads: int) -> Tally:
+    total = layout.outcomes
+    jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]
+    return _run_chunks(layout, jobs, threads)
+
+
+def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
+                    stderr_target: float | None = None, max_samples: int = 2_000_000_000) -> Tally:
+    """Sample ``samples`` deals, or with ``stderr_target`` keep sampling in rounds until every
+    player's standard error is at most the target (or ``max_samples`` is reached)."""
+    if stderr_target is None:
+        jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
+                for c, s in enumerate(range(0, samples, CHUNK))]
+        return _run_chunks(layout, jobs, threads)
+    total = Tally.zeros(layout.players, len(layout.parts))
+    chunk, round_size = 0, 32
+    while total.outcomes < max_samples:
+        jobs = [(CHUNK, None, chunk_seed(seed, c)) for c in range(chunk, chunk + round_size)]
+        chunk += round_size
+        total.add(_run_chunks(layout, jobs, threads))
+        if float(standard_errors(total).max()) <= stderr_target:
+            break
+    return total
+
+
+def standard_errors(t: Tally) -> np.ndarray:
+    n = t.outcomes
+    if n < 2:
+        return np.full(len(t.units), np.inf)
+    mean = t.units / (POT * n)
+    var = t.sumsq / (POT * POT * n) - mean * mean
+    return np.sqrt(np.maximum(var, 0.0) * n / (n - 1) / n)
+
+
+def describe_layout(layout: Layout) -> str:
+    return f"{layout.game.name}: {layout.players} players, deck {' '.join(format_card(c) for c in layout.deck)}"

@@ -1,0 +1,264 @@
+"""``pyeval.equity``: each player's expected share of the pot, for every game.
+
+>>> r = equity("holdem", ["AhAs", "KdKc"], method="exact")
+>>> [round(x, 4) for x in r.equity]
+[0.8236, 0.1764]
+>>> r.outcomes
+1712304
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from pyeval import engine
+from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.games import Game, get_game
+
+__all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
+
+DEFAULT_SAMPLES = 1_000_000
+UNKNOWN_HAND = {"random", "xx", "?", ""}
+
+
+@dataclass
+class EquityResult:
+    """The answer to an equity query.
+
+    equity, win, tie   per player: expected pot share; P(winning the whole pot alone); P(sharing)
+    method, outcomes   "exact" (outcomes enumerated) or "monte-carlo" (deals sampled)
+    stderr             per player standard error of ``equity`` (zeros when exact)
+    hi, lo, scoop, no_low   hi/lo games: expected share of each half pot (with no qualifying
+                       low the low half goes to the high hand), P(scoop), P(no low)
+    boards             multi-board games: expected share of each board's pot, (boards, players)
+    units, wins, ties  exact integer counts; equity = units / (pot_units * outcomes)
+    """
+
+    game: str
+    hands: list[str]
+    board: list[str]
+    dead: str
+    method: str
+    outcomes: int
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    stderr: np.ndarray
+    units: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    pot_units: int
+    seed: int | None = None
+    hi: np.ndarray | None = None
+    lo: np.ndarray | None = None
+    scoop: np.ndarray | None = None
+    no_low: float | None = None
+    boards: np.ndarray | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def fractions(self) -> list[Fraction]:
+        """Exact equities (exact method only); they sum to exactly 1."""
+        if self.method != "exact":
+            raise ValueError("exact fractions exist only for method='exact'")
+        return [Fraction(int(u), self.pot_units * self.outcomes) for u in self.units]
+
+    def to_dict(self) -> dict:
+        d = {
+            "game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
+            "method": self.method, "outcomes": self.outcomes, "seed": self.seed,
+            "equity": self.equity.tolist(), "win": self.win.tolist(), "tie": self.tie.tolist(),
+            "stderr": self.stderr.tolist(),
+        }
+        if self.method == "exact":
+            d["counts"] = {"pot_units": self.pot_units, "units": self.units.tolist(), "wins": self.wins.tolist(),
+                           "ties": self.ties.tolist()}
+        for name in ("hi", "lo", "scoop", "boards"):
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v.tolist()
+        if self.no_low is not None:
+            d["no_low"] = self.no_low
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def __repr__(self) -> str:
+        how = (f"exact, {self.outcomes:,} outcomes" if self.method == "exact"
+               else f"Monte Carlo, {self.outcomes:,} samples, seed {self.seed}")
+        head = f"{self.game} ({how})"
+        if self.board and any(self.board):
+            head += f", board {' / '.join(b for b in self.board if b) or '-'}"
+        if self.dead:
+            head += f", dead {self.dead}"
+        cols = ["hand", "equity", "win", "tie"]
+        if self.method != "exact":
+            cols.append("± stderr")
+        if self.hi is not None:
+            cols += ["hi", "lo", "scoop"]
+        if self.boards is not None:
+            cols += [f"board {j + 1}" for j in range(len(self.boards))]
+        width = max([len(h) for h in self.hands] + [6])
+        lines = [head, "  ".join([f"{cols[0]:<{width}}"] + [f"{c:>9}" for c in cols[1:]])]
+        for p, hand in enumerate(self.hands):
+            cells = [f"{100 * self.equity[p]:8.3f}%", f"{100 * self.win[p]:8.3f}%", f"{100 * self.tie[p]:8.3f}%"]
+            if self.method != "exact":
+                cells.append(f"{100 * self.stderr[p]:8.3f}%")
+            if self.hi is not None:
+                cells += [f"{100 * self.hi[p]:8.3f}%", f"{100 * self.lo[p]:8.3f}%", f"{100 * self.scoop[p]:8.3f}%"]
+            if self.boards is not None:
+                cells += [f"{100 * b[p]:8.3f}%" for b in self.boards]
+            lines.append("  ".join([f"{hand:<{width}}"] + [f"{c:>9}" for c in cells]))
+        if self.no_low is not None:
+            lines.append(f"no qualifying low: {100 * self.no_low:.3f}%")
+        return "\n".join(lines)
+
+
+def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
+    if isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND:
+        return np.zeros(0, np.uint8)
+    if hand is None:
+        return np.zeros(0, np.uint8)
+    cards = parse_cards(hand)
+    if len(cards) > game.hole:
+        if game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
+            raise ValueError(f"player {p + 1}: {game.name} goes to showdown with {game.hole} hole cards; "
+                             f"choose the keep first (pyeval.best_keep ranks every keep)")
+        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {len(cards)}")
+    return cards
+
+
+def _parse_boards(board, game: Game) -> list[np.ndarray]:
+    if board is None or (isinstance(board, str) and not board.strip()):
+        return [np.zeros(0, np.uint8) for _ in range(game.boards)] if game.board else []
+    if game.boards > 1:
+        if isinstance(board, str):
+            parts = [b for b in board.replace("|", "/").split("/")]
+        else:
+            parts = list(board)
+        if len(parts) != game.boards or not all(isinstance(b, str) or b is None for b in parts):
+            raise ValueError(f"{game.name} takes {game.boards} boards, e.g. ['AhKd2c', '7s7d9h'] or 'AhKd2c/7s7d9h'")
+        boards = [parse_cards(b or "") for b in parts]
+    else:
+        boards = [parse_cards(board)]
+    limit = game.board if game.board else (1 if game.stud_shortage else 0)
+    for b in boards:
+        if len(b) > limit:
+            if game.board == 0:
+                raise ValueError(f"{game.name} has no board" + (" (only the one community card of a short deck)"
+                                                                 if game.stud_shortage else ""))
+            raise ValueError(f"{game.name} boards have at most {game.board} cards, got {len(b)}")
+    if game.board == 0:
+        return [b for b in boards if len(b)]
+    return boards
+
+
+def equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
+           seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
+           contributions=None) -> EquityResult:
+    """Each player's share of the pot when all remaining cards are dealt and all hands show down.
+
+    game       a name from ``pyeval.GAMES`` (or an alias)
+    hands      one entry per player: cards (text or codes); fewer cards than the game's final
+               count are completed from the live deck (stud: the cards so far; draw games: the
+               cards kept); ``"random"`` / ``"xx"`` is an unknown hand
+    board      0-5 cards; double-board games take two boards (``["AhKd2c", "7s7d9h"]``); in stud
+               the community card dealt when the deck runs short
+    dead       cards out of play
+    method     "exact" (every outcome), "monte-carlo", or "auto" (exact when outcomes x hands stays
+               within ``pyeval.engine.EXACT_BUDGET``, else Monte Carlo)
+    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``
+    seed       Monte Carlo seed: the same seed gives the same result for any thread count
+    threads    worker threads (default: all cores)
+
+    >>> r = equity("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], board="5s6d7h", method="exact")
+    >>> r.outcomes, round(float(r.equity.sum()), 12)
+    (820, 1.0)
+    """
+    g = get_game(game)
+    if contributions is not None:
+        raise NotImplementedError("side pots (contributions=) are not implemented yet")
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    if len(hands) > g.max_players:
+        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
+    if method not in ("auto", "exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    holes = [_parse_hand(h, g, p) for p, h in enumerate(hands)]
+    boards = _parse_boards(board, g)
+    dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
+    everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
+    check_distinct(everything, "(cards must be distinct across hands, board and dead)")
+    if g.lowest_card and (everything < g.lowest_card).any():
+        bad = everything[everything < g.lowest_card][0]
+        raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
+    layout = engine.build_layout(g, holes, boards, dead_cards)
+    nthreads = engine.default_threads(threads)
+
+    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
+        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
+    if method == "exact" and layout.evaluations > engine.EXACT_BUDGET * 50:
+        raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes is beyond the budget "
+                         f"({engine.EXACT_BUDGET * 50:,} hand evaluations); use method='monte-carlo'")
+    use_exact = method == "exact" or (method == "auto" and layout.evaluations <= engine.EXACT_BUDGET)
+    if use_exact:
+        tally = engine.run_exact(layout, nthreads)
+        used_seed = None
+    else:
+        used_seed = int(seed) if seed is not None else secrets.randbits(63)
+        n = int(samples) if samples is not None else DEFAULT_SAMPLES
+        if stderr_target is not None:
+            tally = engine.run_monte_carlo(layout, 0, used_seed, nthreads, float(stderr_target), max_samples=n
+                                           if samples is not None else 2_000_000_000)
+        else:
+            tally = engine.run_monte_carlo(layout, n, used_seed, nthreads)
+    return _result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo", used_seed)
+
+
+def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, seed) -> EquityResult:
+    n = t.outcomes
+    pot = engine.POT
+    r = EquityResult(
+        game=g.name,
+        hands=[format_cards(parse_cards(h)) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
+               and h is not None else "random" for h in hands],
+        board=[format_cards(b) for b in boards],
+        dead=format_cards(dead),
+        method=method,
+        outcomes=n,
+        equity=t.units / (pot * n),
+        win=t.wins / n,
+        tie=t.ties / n,
+        stderr=np.zeros(layout.players) if method == "exact" else engine.standard_errors(t),
+        units=t.units,
+        wins=t.wins,
+        ties=t.ties,
+        pot_units=pot,
+        seed=seed,
+    )
+    parts = layout.parts
+    if g.low:
+        half = pot // layout.boards // 2
+        hi_idx = [j for j, p in enumerate(parts) if p[3] < 0]
+        lo_idx = [j for j, p in enumerate(parts) if p[3] >= 0]
+        r.hi = t.part_units[hi_idx].sum(axis=0) / (half * len(hi_idx) * n)
+        r.lo = t.part_units[lo_idx].sum(axis=0) / (half * len(lo_idx) * n)
+        r.scoop = r.win
+        r.no_low = float(t.no_qualifier[lo_idx].sum() / (len(lo_idx) * n))
+    if layout.boards > 1:
+        per_board = pot // layout.boards
+        r.boards = np.array([t.part_units[[j for j, p in enumerate(parts) if p[1] == b]].sum(axis=0)
+                             for b in range(layout.boards)]) / (per_board * n)
+    assert math.isclose(float(r.equity.sum()), 1.0, rel_tol=1e-9)
+    return r

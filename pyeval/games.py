@@ -1,0 +1,99 @@
+"""Every game, declared once.  The engines read these declarations and nothing else
+about a game (no per-game branches elsewhere).
+
+>>> GAMES["omaha-hilo"].use, GAMES["omaha-hilo"].low
+('omaha', 'low8')
+>>> get_game("plo").name
+'omaha'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Game:
+    """A poker variant, as far as showdown and equity are concerned.
+
+    hole          cards each player holds at showdown
+    board         community cards per board (0: stud and draw games)
+    boards        number of boards; each board plays for an equal share of the pot
+    use           "any": best hand from hole + board cards; "omaha": exactly 2 hole + 3 board
+    high          evaluator of the main half: "high", "shortdeck", "razz" (A-5 low), "deuce7", "badugi"
+    low           evaluator of the low half ("low8": 8-or-better qualifier), or None
+    lowest_card   lowest card code in the deck (16 = the six of clubs for short deck)
+    max_players   players allowed at the table
+    stud_shortage the last card is dealt as one community card when the deck runs short (RULES.md)
+    dealt         hole cards dealt before discards (Irish, Aviation), else equal to ``hole``
+    """
+
+    name: str
+    hole: int
+    board: int = 0
+    boards: int = 1
+    use: str = "any"
+    high: str = "high"
+    low: str | None = None
+    lowest_card: int = 0
+    max_players: int = 10
+    stud_shortage: bool = False
+    dealt: int | None = None
+    description: str = ""
+
+    @property
+    def deck_size(self) -> int:
+        return 52 - self.lowest_card
+
+    @property
+    def dealt_cards(self) -> int:
+        return self.dealt if self.dealt is not None else self.hole
+
+
+_DECLARATIONS = [
+    Game("holdem", 2, 5, description="Texas hold'em"),
+    Game("holdem-hilo", 2, 5, low="low8", description="Hold'em hi/lo 8-or-better"),
+    Game("shortdeck", 2, 5, high="shortdeck", lowest_card=16,
+         description="Short-deck hold'em (36 cards; flush beats full house; trips beat a straight)"),
+    Game("omaha", 4, 5, use="omaha", description="Omaha (exactly 2 hole + 3 board)"),
+    Game("omaha-hilo", 4, 5, use="omaha", low="low8", description="Omaha hi/lo 8-or-better"),
+    Game("omaha5", 5, 5, use="omaha", description="Five-card Omaha"),
+    Game("omaha5-hilo", 5, 5, use="omaha", low="low8", description="Five-card Omaha hi/lo"),
+    Game("omaha6", 6, 5, use="omaha", max_players=7, description="Six-card Omaha"),
+    Game("courchevel", 5, 5, use="omaha", description="Courchevel (5-card Omaha; the first flop card is a board card)"),
+    Game("courchevel-hilo", 5, 5, use="omaha", low="low8", description="Courchevel hi/lo"),
+    Game("holdem-double-board", 2, 5, boards=2, description="Double-board hold'em (half the pot per board)"),
+    Game("omaha-double-board", 4, 5, boards=2, use="omaha", description="Double-board Omaha"),
+    Game("irish", 2, 5, dealt=4, description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
+    Game("aviation", 2, 5, dealt=4, description="Aviation (4 dealt, one discard before and one after the flop)"),
+    Game("stud", 7, max_players=8, stud_shortage=True, description="Seven-card stud"),
+    Game("stud-hilo", 7, low="low8", max_players=8, stud_shortage=True, description="Seven-card stud hi/lo 8-or-better"),
+    Game("razz", 7, high="razz", max_players=8, stud_shortage=True, description="Razz (A-5 low, no qualifier)"),
+    Game("stud5", 5, description="Five-card stud"),
+    Game("draw5", 5, max_players=6, description="Five-card draw (a hand is the cards kept)"),
+    Game("draw-deuce7", 5, high="deuce7", max_players=6, description="2-7 single draw"),
+    Game("badugi", 4, high="badugi", max_players=6, description="Badugi (single draw)"),
+]
+
+GAMES: dict[str, Game] = {g.name: g for g in _DECLARATIONS}
+
+ALIASES = {
+    "nlhe": "holdem", "hold'em": "holdem", "texas": "holdem", "plo": "omaha", "plo8": "omaha-hilo",
+    "omaha8": "omaha-hilo", "o8": "omaha-hilo", "plo5": "omaha5", "short-deck": "shortdeck", "6plus": "shortdeck",
+    "stud8": "stud-hilo", "seven-card-stud": "stud", "nullot": "razz", "kid": "stud5", "five-card-stud": "stud5",
+    "poker-ferme": "draw5", "five-card-draw": "draw5", "deuce7": "draw-deuce7", "2-7": "draw-deuce7",
+    "courchevel8": "courchevel-hilo", "double-board": "holdem-double-board",
+}
+
+
+def get_game(name: str | Game) -> Game:
+    """The declaration for a game name or alias (case-insensitive); ValueError if unknown."""
+    if isinstance(name, Game):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"game must be a name such as 'holdem', got {type(name).__name__}")
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+    return GAMES[key]
