@@ -20,7 +20,7 @@ from cffi import FFI
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
-SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c"]
+SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c"]
 
 
 def generate_tables() -> None:
@@ -31,6 +31,7 @@ def api_declarations() -> str:
     """The function prototypes of pyeval.h, and the generated tables' extern declarations."""
     header = (HERE / "pyeval.h").read_text()
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
+    protos += re.findall(r"^#define PYEVAL_KIND_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
     externs = [line.replace("extern const ", "const ") for line in tables.splitlines() if line.startswith("extern const")]
     return "\n".join(protos + externs)

@@ -9,6 +9,7 @@
  */
 #include "pyeval.h"
 #include "hand_key.h"
+#include "internal.h"
 
 static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int b, unsigned suit)
 {
@@ -33,6 +34,34 @@ static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int
     return best;
 }
 
+/* Omaha high of one valid hand; board_key is the board's PYEVAL_CARD_KEY sum (no counters). */
+static inline __attribute__((always_inline)) int32_t omaha_high_hand(const uint8_t *hc, const int h, const uint8_t *bc,
+                                                                     const int b, uint64_t board_key)
+{
+    const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot((uint32_t)board_key)] * PYEVAL_OMAHA_PAIRS;
+    int32_t best = 0;
+    for (int x = 0; x < h; x++) {
+        const uint8_t *pair_row = PYEVAL_PAIR_INDEX + (hc[x] >> 2) * 13;
+        for (int y = x + 1; y < h; y++) {
+            int32_t v = row[pair_row[hc[y] >> 2]];
+            best = v > best ? v : best;
+        }
+    }
+    /* Board suit counters start at 5 so that a third card of a suit sets the nibble's top bit. */
+    uint32_t flags = (uint32_t)((board_key + (UINT64_C(0x5555) << 32)) >> 32) & 0x8888u;
+    if (flags) {
+        unsigned suit = (unsigned)__builtin_ctz(flags) >> 2;
+        int32_t v = omaha_flush(hc, h, bc, b, suit);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+int32_t pyeval_omaha_high_hand(const uint8_t *hole, int h, const uint8_t *board, int b, uint64_t board_key)
+{
+    return omaha_high_hand(hole, h, board, b, board_key);
+}
+
 static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint8_t *hole, int64_t hs, const int h,
                                                                       const uint8_t *board, int64_t bs, const int b,
                                                                       int64_t n, int32_t *out)
@@ -46,23 +75,7 @@ static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint
             ADD_CARD(hc[j], hole_key, bits);
         if (!HAND_OK(bits, h + b))
             return i;
-        const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot((uint32_t)board_key)] * PYEVAL_OMAHA_PAIRS;
-        int32_t best = 0;
-        for (int x = 0; x < h; x++) {
-            const uint8_t *pair_row = PYEVAL_PAIR_INDEX + (hc[x] >> 2) * 13;
-            for (int y = x + 1; y < h; y++) {
-                int32_t v = row[pair_row[hc[y] >> 2]];
-                best = v > best ? v : best;
-            }
-        }
-        /* Board suit counters start at 5 so that a third card of a suit sets the nibble's top bit. */
-        uint32_t flags = (uint32_t)((board_key + (UINT64_C(0x5555) << 32)) >> 32) & 0x8888u;
-        if (flags) {
-            unsigned suit = (unsigned)__builtin_ctz(flags) >> 2;
-            int32_t v = omaha_flush(hc, h, bc, b, suit);
-            best = v > best ? v : best;
-        }
-        out[i] = best;
+        out[i] = omaha_high_hand(hc, h, bc, b, board_key);
     }
     return -1;
 }

@@ -25,4 +25,21 @@ int64_t pyeval_eval_omaha(const uint8_t *hole, int64_t hole_stride, int h, const
 int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int64_t hole_stride, int h, const uint8_t *board,
                                int64_t board_stride, int b, int64_t n, int32_t *out);
 
+/* Evaluator kinds for the enumeration engine. */
+#define PYEVAL_KIND_HIGH 0
+#define PYEVAL_KIND_SHORTDECK 1
+#define PYEVAL_KIND_SHORTDECK_ALT 2
+#define PYEVAL_KIND_OMAHA_HIGH 3
+#define PYEVAL_KIND_LOW8 10
+#define PYEVAL_KIND_OMAHA_LOW8 11
+
+/* Exact outcome patterns over board completions when all hole cards are known
+ * (csrc/board_equity.c).  holes: players x h codes; known: the known board;
+ * deck: the live cards from which ``missing`` board cards are drawn.  Adds to
+ * counts[pattern] for completions start .. start + count - 1.  Returns 0, or
+ * -2 (bad sizes or kinds), -3 (bad or repeated card). */
+int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                              const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                              int64_t start, int64_t count, int64_t *counts, int64_t counts_len);
+
 #endif

@@ -7,8 +7,9 @@ nothing is compiled at import time (numba compiles on first call, then loads
 from its cache).
 
 Deal rows.  A completion picks ``U`` unknown cards, slot after slot (each
-board's missing cards, then each player's).  Evaluation row ``r`` has ``k``
-cards: ``fixed[r, c]`` where ``src[r, c] < 0``, else ``picks[src[r, c]]``.
+board's missing cards, then each player's).  ``out`` (rows, n, k) arrives with
+the known cards already in place; ``cells`` lists the unknown ones as
+(row, column, pick index).
 """
 
 from __future__ import annotations
@@ -52,16 +53,14 @@ def _bounded(s, bound):
     return np.int64(m >> np.uint64(32))
 
 
-@njit(cache=True, nogil=True)
-def _fill_rows(i, picks, fixed, src, out):
-    for r in range(fixed.shape[0]):
-        for c in range(fixed.shape[1]):
-            s = src[r, c]
-            out[r, i, c] = fixed[r, c] if s < 0 else picks[s]
+@njit(cache=True, nogil=True, inline="always")
+def _fill_rows(i, picks, cells, out):
+    for q in range(cells.shape[0]):
+        out[cells[q, 0], i, cells[q, 1]] = picks[cells[q, 2]]
 
 
 @njit(cache=True, nogil=True)
-def sample_rows(deck, n_unknown, state, fixed, src, out):
+def sample_rows(deck, n_unknown, state, cells, out):
     """Fill ``out[:, :n]`` with ``n = out.shape[1]`` random completions.
 
     ``deck`` (the live cards, permuted in place) is partially shuffled per
@@ -77,7 +76,7 @@ def sample_rows(deck, n_unknown, state, fixed, src, out):
             deck[u] = deck[j]
             deck[j] = tmp
             picks[u] = deck[u]
-        _fill_rows(i, picks, fixed, src, out)
+        _fill_rows(i, picks, cells, out)
 
 
 @njit(cache=True, nogil=True)
@@ -130,7 +129,7 @@ def _rebuild_from(s0, sizes, lists, avail, pos, picks, offsets):
 
 
 @njit(cache=True, nogil=True)
-def enumerate_rows(deck, sizes, start, binom, fixed, src, out):
+def enumerate_rows(deck, sizes, start, binom, cells, out):
     """Fill ``out[:, :n]`` with completions ``start .. start + n - 1`` in mixed-radix order.
 
     Slot s picks ``sizes[s]`` cards (a combination, lexicographic) from the
@@ -178,40 +177,39 @@ def enumerate_rows(deck, sizes, start, binom, fixed, src, out):
             else:
                 for q in range(sizes[s]):
                     picks[offsets[s] + q] = lists[s, pos[s, q]]
-        _fill_rows(i, picks, fixed, src, out)
+        _fill_rows(i, picks, cells, out)
 
 
 @njit(cache=True, nogil=True)
-def tally(strengths, n, weights, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier):
+def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier):
     """Share each deal's pot and accumulate integer counts.
 
     strengths (parts, players, >= n) int32, higher is better.  Part j is worth
-    ``weights[j]`` pot units, split equally among its best hands; a low part
-    (``fallback[j] >= 0``) where nobody qualifies (all strengths 0) goes to the
-    winners of part ``fallback[j]`` instead.  A player's deal share is
-    ``pot`` for a scoop: ``wins`` counts those, ``ties`` counts partial shares.
+    ``split[j, 1]`` pot units, ``split[j, w]`` to each of ``w`` equal best hands;
+    a low part (``fallback[j] >= 0``) where nobody qualifies (all strengths 0)
+    goes to the winners of part ``fallback[j]`` instead.  A player's deal share
+    is ``pot`` for a scoop: ``wins`` counts those, ``ties`` partial shares.
     """
     n_parts, n_players = strengths.shape[0], strengths.shape[1]
     share = np.zeros(n_players, np.int64)
     for i in range(n):
-        share[:] = 0
+        for p in range(n_players):
+            share[p] = 0
         for j in range(n_parts):
             part = j
-            best = 0
-            for p in range(n_players):
-                if strengths[j, p, i] > best:
-                    best = strengths[j, p, i]
+            best = strengths[j, 0, i]
+            for p in range(1, n_players):
+                best = max(best, strengths[j, p, i])
             if fallback[j] >= 0 and best == 0:
                 no_qualifier[j] += 1
                 part = fallback[j]
-                for p in range(n_players):
-                    if strengths[part, p, i] > best:
-                        best = strengths[part, p, i]
+                best = strengths[part, 0, i]
+                for p in range(1, n_players):
+                    best = max(best, strengths[part, p, i])
             count = 0
             for p in range(n_players):
-                if strengths[part, p, i] == best:
-                    count += 1
-            each = weights[j] // count
+                count += strengths[part, p, i] == best
+            each = split[j, count]
             for p in range(n_players):
                 if strengths[part, p, i] == best:
                     share[p] += each
@@ -219,7 +217,30 @@ def tally(strengths, n, weights, fallback, pot, units, sumsq, wins, ties, part_u
         for p in range(n_players):
             units[p] += share[p]
             sumsq[p] += share[p] * share[p]
-            if share[p] == pot:
-                wins[p] += 1
-            elif share[p] > 0:
-                ties[p] += 1
+            wins[p] += share[p] == pot
+            ties[p] += (share[p] > 0) & (share[p] < pot)
+
+
+@njit(cache=True, nogil=True)
+def tally_patterns(strengths, n, fallback, counts):
+    """Count each deal's outcome pattern: the winner bitmask of every part, part j in bits
+    ``players * j`` upward (0 for a low part nobody qualifies for).
+
+    Shares, scoops and variances follow from the pattern histogram (engine.PatternTable);
+    one increment per deal is much cheaper than updating every player's counters.
+    """
+    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    for i in range(n):
+        pattern = 0
+        for j in range(n_parts):
+            best = strengths[j, 0, i]
+            for p in range(1, n_players):
+                best = max(best, strengths[j, p, i])
+            if fallback[j] >= 0 and best == 0:
+                continue
+            mask = 0
+            for p in range(n_players):
+                if strengths[j, p, i] == best:
+                    mask |= 1 << p
+            pattern |= mask << (n_players * j)
+        counts[pattern] += 1

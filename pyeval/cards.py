@@ -24,7 +24,7 @@ RANK_PLURALS = ["twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
                 "kings", "aces"]
 DECK_SIZE = 52
 _UNICODE_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE | re.ASCII)  # ASCII: no Kelvin sign for "k"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 CardsLike = Union[str, Iterable, np.ndarray]
@@ -38,9 +38,17 @@ def card_code(text: str) -> int:
     """
     m = _TOKEN.fullmatch(text.strip().translate(str.maketrans(_UNICODE_SUITS))) if isinstance(text, str) else None
     if m is None:
-        raise ValueError(f"bad card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s)")
+        raise ValueError(f"bad card {_excerpt(text)}: expected a rank (2-9, T or 10, J, Q, K, A) "
+                         "and a suit (c, d, h, s)")
     rank = "T" if m.group(1) == "10" else m.group(1).upper()
     return 4 * RANK_CHARS.index(rank) + SUIT_CHARS.index(m.group(2).lower())
+
+
+def _excerpt(text, limit: int = 60) -> str:
+    """repr of ``text`` for an error message, cut short for huge inputs."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}... ({len(text)} characters)"
+    return repr(text)
 
 
 def _parse_text(text: str) -> list[int]:
@@ -50,7 +58,7 @@ def _parse_text(text: str) -> list[int]:
         m = _TOKEN.match(cleaned, pos)
         if m is None:
             bad = cleaned[pos:pos + 2] or cleaned[pos:]
-            raise ValueError(f"bad card {bad!r} in {text!r}: expected cards like 'As', 'Td' or '10h'")
+            raise ValueError(f"bad card {bad!r} in {_excerpt(text)}: expected cards like 'As', 'Td' or '10h'")
         codes.append(card_code(m.group(0)))
         pos = m.end()
     return codes
@@ -70,6 +78,8 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarr
     ...
     ValueError: duplicate card As
     """
+    if isinstance(cards, np.ndarray):
+        cards = np.asarray(cards)  # a subclass (masked array, matrix): its plain data
     if isinstance(cards, str):
         codes = _parse_text(cards)
     elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iub":
@@ -114,6 +124,8 @@ def format_card(code: int) -> str:
     >>> format_card(51)
     'As'
     """
+    if isinstance(code, (bool, np.bool_)) or not isinstance(code, (int, np.integer)):
+        raise TypeError(f"bad card code {code!r}: expected an integer 0..51")
     code = int(code)
     if not 0 <= code < DECK_SIZE:
         raise ValueError(f"bad card code {code}: codes are 0..51")
@@ -126,6 +138,8 @@ def format_cards(codes, sep: str = " "):
     >>> format_cards([[51, 47], [0, 1]])
     ['As Ks', '2c 2d']
     """
+    if not isinstance(sep, str):
+        raise TypeError(f"sep must be a str, got {type(sep).__name__}")
     arr = np.asarray(codes)
     if arr.ndim == 2:
         return [format_cards(row, sep) for row in arr]

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 import os
-import threading
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from pyeval.games import Game
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
 CHUNK = 1 << 14
+PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
 EXACT_BUDGET = 400_000_000
 """``method="auto"`` enumerates when outcomes x hands to evaluate stays below this (a few seconds)."""
 _BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
@@ -43,6 +44,32 @@ class Layout:
     slot_sizes: np.ndarray  # (slots,) int64
     deck: np.ndarray  # live cards, uint8
     parts: list = field(default_factory=list)  # (evaluator, board, weight, fallback part or -1)
+    known_holes: list = field(default_factory=list)
+    known_boards: list = field(default_factory=list)
+
+    @cached_property
+    def cells(self) -> np.ndarray:
+        """(row, column, pick) of every unknown card cell."""
+        r, c = np.nonzero(self.src >= 0)
+        return np.stack([r, c, self.src[r, c]], axis=1).astype(np.int64)
+
+    @cached_property
+    def split(self) -> np.ndarray:
+        """split[j, w]: pot units each of w tied winners of part j gets."""
+        table = np.zeros((len(self.parts), self.players + 1), np.int64)
+        for j, (_, _, weight, _) in enumerate(self.parts):
+            table[j, 1:] = [weight // w for w in range(1, self.players + 1)]
+        return table
+
+    @cached_property
+    def fallback(self) -> np.ndarray:
+        return np.array([p[3] for p in self.parts], np.int64)
+
+    @cached_property
+    def patterns(self) -> PatternTable | None:
+        """Outcome-pattern tallying, when the patterns are few enough to histogram."""
+        bits = self.players * len(self.parts)
+        return PatternTable(self) if bits <= PATTERN_BITS else None
 
     @property
     def unknown(self) -> int:
@@ -103,7 +130,7 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     keep = [s for s in range(len(slot_sizes)) if slot_sizes[s] > 0]
     # Slots with nothing to pick are dropped; pick indices are unchanged since they hold no cards.
     return Layout(game, players, n_boards, hole_n, board_n, fixed, src,
-                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts)
+                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts, holes, boards)
 
 
 def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
@@ -157,23 +184,66 @@ def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray
     from pyeval import _kernels
 
     rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
+    rows[:] = layout.fixed[:, None, :]
     if start is not None:
-        _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.fixed, layout.src, rows)
+        _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.cells, rows)
     else:
-        _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.fixed, layout.src, rows)
+        _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
     players = layout.players
     strengths = np.empty((len(layout.parts), players, n), np.int32)
     for j, (kind, board, _, _) in enumerate(layout.parts):
         block = rows[board * players:(board + 1) * players].reshape(players * n, -1)
         strengths[j] = _evaluate(kind, layout.game.use, block, layout.hole, layout.board,
                                  layout.game.lowest_card).reshape(players, n)
+    if layout.patterns is not None:
+        counts = np.zeros(layout.patterns.size, np.int64)
+        _kernels.tally_patterns(strengths, n, layout.fallback, counts)
+        return layout.patterns.tally(counts)
     t = Tally.zeros(players, len(layout.parts))
     t.outcomes = n
-    weights = np.array([p[2] for p in layout.parts], np.int64)
-    fallback = np.array([p[3] for p in layout.parts], np.int64)
-    _kernels.tally(strengths, n, weights, fallback, POT, t.units, t.sumsq, t.wins, t.ties, t.part_units,
+    _kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties, t.part_units,
                    t.no_qualifier)
     return t
+
+
+class PatternTable:
+    """What each outcome pattern (winner bitmask per pot part) pays every player, in pot units."""
+
+    def __init__(self, layout: Layout):
+        players, parts = layout.players, len(layout.parts)
+        self.size = 1 << (players * parts)
+        ids = np.arange(self.size, dtype=np.int64)
+        full = (1 << players) - 1
+        part_share = np.zeros((parts, self.size, players), np.int64)
+        self.no_qualifier = np.zeros((parts, self.size), np.int64)
+        self.valid = np.ones(self.size, bool)
+        for j, (_, _, _, fallback) in enumerate(layout.parts):
+            masks = (ids >> (players * j)) & full
+            if fallback >= 0:
+                self.no_qualifier[j] = masks == 0
+                masks = np.where(masks == 0, (ids >> (players * fallback)) & full, masks)
+            else:
+                self.valid &= masks != 0
+            winners = np.stack([(masks >> p) & 1 for p in range(players)], axis=1)
+            count = np.maximum(winners.sum(axis=1), 1)
+            part_share[j] = winners * layout.split[j][count][:, None]
+        self.part_share = part_share
+        self.share = part_share.sum(axis=0)
+
+    def tally(self, counts: np.ndarray) -> Tally:
+        nz = np.flatnonzero(counts)
+        c = counts[nz]
+        share = self.share[nz]
+        players = share.shape[1]
+        return Tally(
+            outcomes=int(c.sum()),
+            units=c @ share,
+            sumsq=c @ (share * share),
+            wins=c @ (share == POT),
+            ties=c @ ((share > 0) & (share < POT)),
+            part_units=np.einsum("k,jkp->jp", c, self.part_share[:, nz, :]).reshape(-1, players),
+            no_qualifier=self.no_qualifier[:, nz] @ c,
+        )
 
 
 def chunk_seed(seed: int, chunk: int) -> np.ndarray:
@@ -184,27 +254,33 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
     return state
 
 
-def _run_chunks(layout: Layout, jobs: list[tuple], threads: int, stop: threading.Event | None = None) -> Tally:
-    """Run (n, start, seed_state) jobs on a thread pool; integer sums make the order irrelevant."""
+def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
+    """Run (n, start, seed_state) jobs of the generic engine."""
+    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
+
+
+def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int) -> Tally:
+    """Run jobs on a thread pool (the kernels release the GIL).  Integer sums make the
+    completion order irrelevant; Ctrl-C cancels what has not started and returns at once."""
     total = Tally.zeros(layout.players, len(layout.parts))
     if threads <= 1 or len(jobs) <= 1:
         for job in jobs:
-            total.add(_run_chunk(layout, *job))
+            total.add(work(job))
         return total
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        pending = {pool.submit(_run_chunk, layout, *job) for job in jobs[: threads * 2]}
-        queue = list(jobs[threads * 2:])
-        try:
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                for f in done:
-                    total.add(f.result())
-                    if queue:
-                        pending.add(pool.submit(_run_chunk, layout, *queue.pop(0)))
-        except BaseException:
-            for f in pending:
-                f.cancel()
-            raise
+    pool = ThreadPoolExecutor(max_workers=threads)
+    queue = list(jobs)
+    pending = {pool.submit(work, queue.pop(0)) for _ in range(min(len(queue), threads * 2))}
+    try:
+        while pending:
+            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for f in done:
+                total.add(f.result())
+                if queue:
+                    pending.add(pool.submit(work, queue.pop(0)))
+    finally:
+        for f in pending:
+            f.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
     return total
 
 
@@ -216,8 +292,47 @@ def default_threads(threads: int | None) -> int:
     return threads
 
 
+_HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
+             ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
+_LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL_KIND_LOW8,
+             ("omaha", "low8"): lib.PYEVAL_KIND_OMAHA_LOW8}
+BOARD_CHUNK = 1 << 16
+
+
+def board_kinds(layout: Layout) -> tuple[int, int] | None:
+    """C kinds for the board-only fast path (csrc/board_equity.c), or None when it does not apply:
+    one board, every hole card known, an evaluator it knows."""
+    g = layout.game
+    if layout.boards != 1 or any(len(h) != layout.hole for h in layout.known_holes) or layout.patterns is None:
+        return None
+    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
+    if hi is None or lo is None or (g.use == "any" and layout.hole > 2):
+        return None
+    return hi, lo
+
+
+def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> Tally:
+    holes = np.ascontiguousarray(np.stack(layout.known_holes).astype(np.uint8))
+    known = np.ascontiguousarray(layout.known_boards[0].astype(np.uint8)) if layout.known_boards else \
+        np.zeros(0, np.uint8)
+    counts = np.zeros(layout.patterns.size, np.int64)
+    missing = layout.board - len(known)
+    status = lib.pyeval_board_patterns(
+        ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole,
+        ffi.from_buffer("uint8_t[]", known if len(known) else np.zeros(1, np.uint8)), len(known),
+        ffi.from_buffer("uint8_t[]", layout.deck), len(layout.deck), missing, kinds[0], kinds[1], start, count,
+        ffi.from_buffer("int64_t[]", counts), len(counts))
+    if status != 0:
+        raise RuntimeError(f"internal error: board enumeration refused the query (status {status})")
+    return layout.patterns.tally(counts)
+
+
 def run_exact(layout: Layout, threads: int) -> Tally:
     total = layout.outcomes
+    kinds = board_kinds(layout)
+    if kinds is not None:
+        jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
+        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
     jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]
     return _run_chunks(layout, jobs, threads)
 

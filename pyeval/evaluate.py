@@ -50,9 +50,9 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
     if isinstance(cards, str):
         arr, single = _parse_hand(cards)[None, :], True
     else:
-        if isinstance(cards, np.ndarray):
+        if type(cards) is np.ndarray:
             raw = cards
-        else:
+        else:  # also an ndarray subclass: its plain data (a masked array's mask is not a card filter)
             try:
                 raw = np.asarray(cards)
             except ValueError as exc:
@@ -213,8 +213,8 @@ def _call_omaha(fn, hole, board, what):
     n = h.shape[0]
     out = np.empty(n, dtype=np.int32)
     if n:
-        status = fn(ffi.from_buffer("uint8_t[]", h), h.shape[1], ffi.from_buffer("uint8_t[]", b), b.shape[1], n,
-                    ffi.from_buffer("int32_t[]", out))
+        status = fn(ffi.from_buffer("uint8_t[]", h), h.shape[1], h.shape[1], ffi.from_buffer("uint8_t[]", b),
+                    b.shape[1], b.shape[1], n, ffi.from_buffer("int32_t[]", out))
         if status != -1:
             raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
     return int(out[0]) if single else out
