@@ -92,6 +92,8 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     """Lay out a validated query (distinct cards, counts within the game's limits)."""
     players = len(holes)
     hole_n, board_n, n_boards = game.hole, game.board, game.boards
+    if not boards:
+        boards = [np.zeros(0, np.uint8) for _ in range(n_boards)]
     used = np.concatenate([*holes, *boards, dead]).astype(np.int64)
     deck = np.array([c for c in range(game.lowest_card, 52) if c not in set(used.tolist())], dtype=np.uint8)
     need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
