@@ -42,4 +42,10 @@ int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const ui
                               const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t start, int64_t count, int64_t *counts, int64_t counts_len);
 
+/* The same for n given completions (boards: n x missing codes drawn from deck), e.g. sampled
+ * ones.  Returns 0, -2, -3, or -4 - i when row i is not ``missing`` distinct deck cards. */
+int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                   const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                   const uint8_t *boards, int64_t n, int64_t *counts, int64_t counts_len);
+
 #endif

@@ -23,7 +23,7 @@ from pyeval.cards import format_card
 from pyeval.games import Game
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
-CHUNK = 1 << 14
+CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
 EXACT_BUDGET = 400_000_000
 """``method="auto"`` enumerates when outcomes x hands to evaluate stays below this (a few seconds)."""
@@ -200,7 +200,7 @@ def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray
     if layout.patterns is not None:
         counts = np.zeros(layout.patterns.size, np.int64)
         _kernels.tally_patterns(strengths, n, layout.fallback, counts)
-        return layout.patterns.tally(counts)
+        return counts
     t = Tally.zeros(players, len(layout.parts))
     t.outcomes = n
     _kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties, t.part_units,
@@ -262,13 +262,33 @@ def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
 
 
 def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int) -> Tally:
-    """Run jobs on a thread pool (the kernels release the GIL).  Integer sums make the
-    completion order irrelevant; Ctrl-C cancels what has not started and returns at once."""
+    """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
+    outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
+    cancels what has not started and returns at once."""
     total = Tally.zeros(layout.players, len(layout.parts))
+    histogram = [None]
+
+    def add(result):
+        if isinstance(result, Tally):
+            total.add(result)
+        elif histogram[0] is None:
+            histogram[0] = result
+        else:
+            histogram[0] += result
+
+    try:
+        _run_pool(work, jobs, threads, add)
+    finally:
+        if histogram[0] is not None:
+            total.add(layout.patterns.tally(histogram[0]))
+    return total
+
+
+def _run_pool(work, jobs: list[tuple], threads: int, add) -> None:
     if threads <= 1 or len(jobs) <= 1:
         for job in jobs:
-            total.add(work(job))
-        return total
+            add(work(job))
+        return
     pool = ThreadPoolExecutor(max_workers=threads)
     queue = list(jobs)
     pending = {pool.submit(work, queue.pop(0)) for _ in range(min(len(queue), threads * 2))}
@@ -276,14 +296,13 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int) -> Tally:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in done:
-                total.add(f.result())
+                add(f.result())
                 if queue:
                     pending.add(pool.submit(work, queue.pop(0)))
     finally:
         for f in pending:
             f.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
-    return total
 
 
 def default_threads(threads: int | None) -> int:
@@ -298,7 +317,7 @@ _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PY
              ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
 _LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL_KIND_LOW8,
              ("omaha", "low8"): lib.PYEVAL_KIND_OMAHA_LOW8}
-BOARD_CHUNK = 1 << 16
+BOARD_CHUNK = 1 << 18
 
 
 def board_kinds(layout: Layout) -> tuple[int, int] | None:
@@ -314,19 +333,30 @@ def board_kinds(layout: Layout) -> tuple[int, int] | None:
 
 
 def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> Tally:
+    return _board_call(layout, kinds, lib.pyeval_board_patterns, start, count)
+
+
+def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail) -> Tally:
     holes = np.ascontiguousarray(np.stack(layout.known_holes).astype(np.uint8))
-    known = np.ascontiguousarray(layout.known_boards[0].astype(np.uint8)) if layout.known_boards else \
-        np.zeros(0, np.uint8)
+    known = layout.known_boards[0].astype(np.uint8) if layout.known_boards else np.zeros(0, np.uint8)
     counts = np.zeros(layout.patterns.size, np.int64)
-    missing = layout.board - len(known)
-    status = lib.pyeval_board_patterns(
+    status = fn(
         ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole,
-        ffi.from_buffer("uint8_t[]", known if len(known) else np.zeros(1, np.uint8)), len(known),
-        ffi.from_buffer("uint8_t[]", layout.deck), len(layout.deck), missing, kinds[0], kinds[1], start, count,
-        ffi.from_buffer("int64_t[]", counts), len(counts))
+        ffi.from_buffer("uint8_t[]", np.ascontiguousarray(known) if len(known) else np.zeros(1, np.uint8)),
+        len(known), ffi.from_buffer("uint8_t[]", layout.deck), len(layout.deck), layout.board - len(known),
+        kinds[0], kinds[1], *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
     if status != 0:
-        raise RuntimeError(f"internal error: board enumeration refused the query (status {status})")
-    return layout.patterns.tally(counts)
+        raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
+    return counts
+
+
+def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
+    from pyeval import _kernels
+
+    missing = layout.board - (len(layout.known_boards[0]) if layout.known_boards else 0)
+    boards = np.empty((n, missing), np.uint8)
+    _kernels.sample_cards(layout.deck.copy(), seed_state.copy(), boards)
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards), n)
 
 
 def run_exact(layout: Layout, threads: int) -> Tally:
@@ -343,16 +373,23 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                     stderr_target: float | None = None, max_samples: int = 2_000_000_000) -> Tally:
     """Sample ``samples`` deals, or with ``stderr_target`` keep sampling in rounds until every
     player's standard error is at most the target (or ``max_samples`` is reached)."""
+    kinds = board_kinds(layout)
+    if kinds is not None:
+        def work(job):
+            return _run_board_sample(layout, kinds, job[0], job[2])
+    else:
+        def work(job):
+            return _run_chunk(layout, *job)
     if stderr_target is None:
         jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
                 for c, s in enumerate(range(0, samples, CHUNK))]
-        return _run_chunks(layout, jobs, threads)
+        return _run_jobs(work, layout, jobs, threads)
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 32
     while total.outcomes < max_samples:
         jobs = [(CHUNK, None, chunk_seed(seed, c)) for c in range(chunk, chunk + round_size)]
         chunk += round_size
-        total.add(_run_chunks(layout, jobs, threads))
+        total.add(_run_jobs(work, layout, jobs, threads))
         if float(standard_errors(total).max()) <= stderr_target:
             break
     return total
