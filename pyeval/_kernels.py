@@ -258,3 +258,101 @@ def tally_patterns(strengths, n, fallback, counts):
                     mask |= 1 << p
             pattern |= mask << (n_players * j)
         counts[pattern] += 1
+
+
+@njit(cache=True, nogil=True)
+def all_combinations(m, k, binom):
+    """Every k-subset of range(m) in lexicographic order, shape (C(m, k), k)."""
+    total = binom[m, k]
+    out = np.empty((total, max(k, 1)), np.uint8)
+    pos = np.arange(max(k, 1))
+    for i in range(total):
+        for q in range(k):
+            out[i, q] = pos[q]
+        j = k - 1
+        while j >= 0 and pos[j] == m - k + j:
+            j -= 1
+        if j < 0:
+            break
+        pos[j] += 1
+        for q in range(j + 1, k):
+            pos[q] = pos[q - 1] + 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _colex_rank(items, size, binom):
+    r = 0
+    for i in range(size):
+        r += binom[items[i], i + 1]
+    return r
+
+
+@njit(cache=True, nogil=True)
+def subset_buckets(combos, values, k, binom, m):
+    """For every subset S (|S| <= k) of the live positions, the sorted values of the combos containing S.
+
+    Returns (offsets, sorted values) with bucket index base[|S|] + colex rank of S.
+    """
+    n = combos.shape[0]
+    base = np.zeros(k + 2, np.int64)
+    for s in range(k + 1):
+        base[s + 1] = base[s] + binom[m, s]
+    sizes = np.zeros(base[k + 1] + 1, np.int64)
+    sub = np.empty(max(k, 1), np.int64)
+    for i in range(n):
+        for mask in range(1 << k):
+            s = 0
+            for q in range(k):
+                if mask >> q & 1:
+                    sub[s] = combos[i, q]
+                    s += 1
+            sizes[base[s] + _colex_rank(sub, s, binom) + 1] += 1
+    offsets = np.cumsum(sizes)
+    fill = offsets[:-1].copy()
+    data = np.empty(offsets[-1], np.int32)
+    for i in range(n):
+        for mask in range(1 << k):
+            s = 0
+            for q in range(k):
+                if mask >> q & 1:
+                    sub[s] = combos[i, q]
+                    s += 1
+            b = base[s] + _colex_rank(sub, s, binom)
+            data[fill[b]] = values[i]
+            fill[b] += 1
+    for b in range(offsets.shape[0] - 1):
+        data[offsets[b]:offsets[b + 1]].sort()
+    return base, offsets, data
+
+
+@njit(cache=True, nogil=True)
+def count_two_hands(combos_a, values_a, k_b, base, offsets, data, binom):
+    """Heads-up counts over disjoint (A, B) by inclusion-exclusion over the cards of A:
+    #{B disjoint from A, v(B) < x} = sum over S subset of A of (-1)^|S| #{B containing S, v(B) < x}.
+
+    Returns (A wins, B wins, ties) as int64.
+    """
+    k_a = combos_a.shape[1] if combos_a.shape[0] else 0
+    lt_total, eq_total, all_total = 0, 0, 0
+    sub = np.empty(max(k_a, 1), np.int64)
+    for i in range(combos_a.shape[0]):
+        x = values_a[i]
+        for mask in range(1 << k_a):
+            s = 0
+            for q in range(k_a):
+                if mask >> q & 1:
+                    sub[s] = combos_a[i, q]
+                    s += 1
+            if s > k_b:
+                continue
+            b = base[s] + _colex_rank(sub, s, binom)
+            lo, hi = offsets[b], offsets[b + 1]
+            bucket = data[lo:hi]
+            lt = np.searchsorted(bucket, x, side="left")
+            le = np.searchsorted(bucket, x, side="right")
+            sign = -1 if s & 1 else 1
+            lt_total += sign * lt
+            eq_total += sign * (le - lt)
+            all_total += sign * (hi - lo)
+    return lt_total, all_total - lt_total - eq_total, eq_total

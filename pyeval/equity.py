@@ -208,10 +208,12 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
     if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
         raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
-    if method == "exact" and layout.evaluations > engine.EXACT_BUDGET * 50:
-        raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes is beyond the budget "
-                         f"({engine.EXACT_BUDGET * 50:,} hand evaluations); use method='monte-carlo'")
-    use_exact = method == "exact" or (method == "auto" and layout.evaluations <= engine.EXACT_BUDGET)
+    cost = engine.exact_cost(layout)
+    if method == "exact" and cost > engine.EXACT_LIMIT:
+        raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
+                         f"beyond the limit of {engine.EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
+                         f"stderr_target=)")
+    use_exact = method == "exact" or (method == "auto" and cost <= engine.EXACT_BUDGET)
     if use_exact:
         tally = engine.run_exact(layout, nthreads)
         used_seed = None
