@@ -25,13 +25,13 @@ from pyeval.evaluate import (
     evaluate_showing,
     hand_category,
 )
-
 from pyeval.games import GAMES, Game, get_game
+from pyeval.keep import best_keep
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "HIGH_CATEGORIES", "NO_LOW", "EquityResult", "Game", "equity", "get_game", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
+    "GAMES", "HIGH_CATEGORIES", "NO_LOW", "EquityResult", "Game", "best_keep", "equity", "get_game", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
     "evaluate_low8", "evaluate_omaha", "evaluate_omaha_low8", "evaluate_razz", "evaluate_shortdeck",
     "evaluate_showing", "format_cards", "hand_category", "parse_cards",
 ]

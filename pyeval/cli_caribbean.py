@@ -13,8 +13,6 @@ import argparse
 import sys
 from fractions import Fraction
 
-from pyeval import caribbean
-
 __all__ = ["parse_paytable", "register", "run"]
 
 
@@ -62,14 +60,13 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument(
         "--strategy",
         default="optimal",
-        choices=caribbean.STRATEGIES,
-        help="playing strategy for --house-edge (default: optimal)",
+        help="playing strategy for --house-edge: optimal (default), always-raise, pair-or-better, ak-or-better",
     )
     p.add_argument(
         "--paytable",
         metavar="CAT=PAY,...",
-        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50'; "
-        f"categories: {', '.join(caribbean.CATEGORIES)}",
+        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' "
+        "(categories: pyeval.caribbean.CATEGORIES)",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -78,6 +75,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Run the subcommand for parsed ``args``; returns the exit code."""
+    from pyeval import caribbean  # imports numba: only when this subcommand runs
+
     try:
         paytable = parse_paytable(args.paytable)
         if args.house_edge:

@@ -63,6 +63,16 @@ class EquityResult:
     extra: dict = field(default_factory=dict)
 
     @property
+    def side_pots(self) -> list[dict] | None:
+        """With ``contributions=``: each pot's amount, eligible players and their shares."""
+        return self.extra.get("side_pots")
+
+    @property
+    def expected_chips(self) -> np.ndarray | None:
+        """With ``contributions=``: each player's expected chips back from all pots."""
+        return self.extra.get("expected_chips")
+
+    @property
     def fractions(self) -> list[Fraction]:
         """Exact equities (exact method only); they sum to exactly 1."""
         if self.method != "exact":
@@ -184,7 +194,8 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     """
     g = get_game(game)
     if contributions is not None:
-        raise NotImplementedError("side pots (contributions=) are not implemented yet")
+        return _with_side_pots(g, hands, board, dead, contributions, method=method, samples=samples, seed=seed,
+                               threads=threads, stderr_target=stderr_target)
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
         raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
     if len(hands) < 2:
@@ -195,7 +206,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     holes = [_parse_hand(h, g, p) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
-    dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
+    dead_cards = parse_cards(dead) if dead is not None and len(dead) else np.zeros(0, np.uint8)
     everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
     check_distinct(everything, "(cards must be distinct across hands, board and dead)")
     if g.lowest_card and (everything < g.lowest_card).any():
@@ -264,3 +275,47 @@ def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, 
                              for b in range(layout.boards)]) / (per_board * n)
     assert math.isclose(float(r.equity.sum()), 1.0, rel_tol=1e-9)
     return r
+
+
+def side_pots(contributions) -> list[tuple[float, list[int]]]:
+    """Split chips put in into (amount, eligible players) pots, main pot first.
+
+    >>> side_pots([100, 40, 100])
+    [(120, [0, 1, 2]), (120, [0, 2])]
+    """
+    chips = [float(c) if not float(c).is_integer() else int(c) for c in contributions]
+    if any(c < 0 for c in chips):
+        raise ValueError("contributions must be non-negative")
+    pots, previous = [], 0
+    for level in sorted(set(c for c in chips if c > 0)):
+        amount = sum(min(c, level) - min(c, previous) for c in chips)
+        pots.append((amount, [p for p, c in enumerate(chips) if c >= level]))
+        previous = level
+    return pots
+
+
+def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> EquityResult:
+    """Each pot is won by the best hand among the players who paid into it.  A pot's share
+    among its eligible players is their equity with the others' known cards dead: the others'
+    unknown cards are exchangeable with the rest of the deck, so leaving them out is exact."""
+    if len(contributions) != len(hands):
+        raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
+    full = equity(g, hands, board=board, dead=dead, **options)
+    expected = np.zeros(len(hands))
+    pots = []
+    for amount, eligible in side_pots(contributions):
+        if len(eligible) == 1:
+            shares = np.array([1.0])
+        else:
+            others = [h for p, h in enumerate(hands) if p not in eligible
+                      and not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND) and h is not None]
+            extra_dead = [c for h in others for c in parse_cards(h).tolist()]
+            base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
+            r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead, **options)
+            shares = r.equity
+        for p, s in zip(eligible, shares):
+            expected[p] += amount * s
+        pots.append({"amount": amount, "eligible": eligible, "shares": [float(x) for x in shares]})
+    full.extra["side_pots"] = pots
+    full.extra["expected_chips"] = expected
+    return full
