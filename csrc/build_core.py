@@ -33,7 +33,8 @@ def api_declarations() -> str:
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
     protos += re.findall(r"^#define PYEVAL_KIND_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
-    externs = [line.replace("extern const ", "const ") for line in tables.splitlines() if line.startswith("extern const")]
+    externs = [line.replace("extern const ", "const ")
+               for line in tables.splitlines() if line.startswith("extern const")]
     return "\n".join(protos + externs)
 
 

@@ -31,7 +31,25 @@ from pyeval.keep import best_keep
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAMES", "HIGH_CATEGORIES", "NO_LOW", "EquityResult", "Game", "best_keep", "equity", "get_game", "describe", "evaluate_badugi", "evaluate_deuce7", "evaluate_high",
-    "evaluate_low8", "evaluate_omaha", "evaluate_omaha_low8", "evaluate_razz", "evaluate_shortdeck",
-    "evaluate_showing", "format_cards", "hand_category", "parse_cards",
+    "EquityResult",
+    "GAMES",
+    "Game",
+    "HIGH_CATEGORIES",
+    "NO_LOW",
+    "best_keep",
+    "describe",
+    "equity",
+    "evaluate_badugi",
+    "evaluate_deuce7",
+    "evaluate_high",
+    "evaluate_low8",
+    "evaluate_omaha",
+    "evaluate_omaha_low8",
+    "evaluate_razz",
+    "evaluate_shortdeck",
+    "evaluate_showing",
+    "format_cards",
+    "get_game",
+    "hand_category",
+    "parse_cards",
 ]

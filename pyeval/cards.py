@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 
@@ -27,7 +26,7 @@ _UNICODE_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "�
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE | re.ASCII)  # ASCII: no Kelvin sign for "k"
 _SEPARATORS = re.compile(r"[\s,;]+")
 
-CardsLike = Union[str, Iterable, np.ndarray]
+CardsLike = str | Iterable | np.ndarray
 
 
 def card_code(text: str) -> int:
