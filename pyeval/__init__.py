@@ -27,6 +27,7 @@ from pyeval.evaluate import (
 )
 from pyeval.games import GAMES, Game, get_game
 from pyeval.keep import best_keep
+from pyeval.stud import bring_in
 
 __version__ = "0.1.0"
 
@@ -37,6 +38,7 @@ __all__ = [
     "HIGH_CATEGORIES",
     "NO_LOW",
     "best_keep",
+    "bring_in",
     "describe",
     "equity",
     "evaluate_badugi",

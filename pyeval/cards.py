@@ -4,8 +4,8 @@ The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
 12 = ace and suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades.
 
 >>> parse_cards("As Kd 10h").tolist()
-[51, 46, 34]
->>> format_cards([51, 46, 34])
+[51, 45, 34]
+>>> format_cards([51, 45, 34])
 'As Kd Th'
 """
 

@@ -1,8 +1,8 @@
 """``pyeval.equity``: each player's expected share of the pot, for every game.
 
 >>> r = equity("holdem", ["AhAs", "KdKc"], method="exact")
->>> [round(x, 4) for x in r.equity]
-[0.8236, 0.1764]
+>>> [round(float(x), 4) for x in r.equity]
+[0.8126, 0.1874]
 >>> r.outcomes
 1712304
 """

@@ -185,8 +185,8 @@ def evaluate_showing(cards, low: bool = False):
 
     ``low=True`` ranks for razz (the lowest showing hand is best, ace low).
 
-    >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd Qc")
-    False
+    >>> evaluate_showing("Ks Kd Qc") > evaluate_showing("As Qd Qc")
+    True
     >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd")
     True
     """

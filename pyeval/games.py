@@ -26,6 +26,7 @@ class Game:
     max_players   players allowed at the table
     stud_shortage the last card is dealt as one community card when the deck runs short (RULES.md)
     dealt         hole cards dealt before discards (Irish, Aviation), else equal to ``hole``
+    bring_in      stud's third-street forced bet: "lowest" up-card (ace high) or "highest" (razz, ace low)
     """
 
     name: str
@@ -39,6 +40,7 @@ class Game:
     max_players: int = 10
     stud_shortage: bool = False
     dealt: int | None = None
+    bring_in: str | None = None
     description: str = ""
 
     @property
@@ -66,11 +68,12 @@ _DECLARATIONS = [
     Game("omaha-double-board", 4, 5, boards=2, use="omaha", description="Double-board Omaha"),
     Game("irish", 2, 5, dealt=4, description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
     Game("aviation", 2, 5, dealt=4, description="Aviation (4 dealt, one discard before and one after the flop)"),
-    Game("stud", 7, max_players=8, stud_shortage=True, description="Seven-card stud"),
-    Game("stud-hilo", 7, low="low8", max_players=8, stud_shortage=True,
+    Game("stud", 7, max_players=8, stud_shortage=True, bring_in="lowest", description="Seven-card stud"),
+    Game("stud-hilo", 7, low="low8", max_players=8, stud_shortage=True, bring_in="lowest",
          description="Seven-card stud hi/lo 8-or-better"),
-    Game("razz", 7, high="razz", max_players=8, stud_shortage=True, description="Razz (A-5 low, no qualifier)"),
-    Game("stud5", 5, description="Five-card stud"),
+    Game("razz", 7, high="razz", max_players=8, stud_shortage=True, bring_in="highest",
+         description="Razz (A-5 low, no qualifier)"),
+    Game("stud5", 5, bring_in="lowest", description="Five-card stud"),
     Game("draw5", 5, max_players=6, description="Five-card draw (a hand is the cards kept)"),
     Game("draw-deuce7", 5, high="deuce7", max_players=6, description="2-7 single draw"),
     Game("badugi", 4, high="badugi", max_players=6, description="Badugi (single draw)"),

@@ -478,5 +478,5 @@ def test_cli_errors(capsys, argv, msg):
 
 
 def test_cli_unknown_strategy(capsys):
-    with pytest.raises(SystemExit):
-        run_cli("--house-edge", "--strategy", "best")
+    assert run_cli("--house-edge", "--strategy", "best") == 2
+    assert "unknown strategy 'best'" in capsys.readouterr().err
