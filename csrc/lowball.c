@@ -2,36 +2,35 @@
 #include "pyeval.h"
 #include "hand_key.h"
 
-/* 2-7 of exactly five cards. */
-static inline int32_t deuce7_five(const uint8_t *c)
+/* 2-7 of the five cards left when dropping cards a and b (b == -1: drop only a) from a
+ * 6- or 7-card hand whose whole key and mask are given. */
+static inline int32_t deuce7_dropping(const uint8_t *c, uint64_t key, uint64_t bits, int a, int b)
 {
-    uint64_t key = FLUSH_COUNTERS_INIT, bits = 0;
-    for (int j = 0; j < 5; j++)
-        ADD_CARD(c[j], key, bits);
+    key -= PYEVAL_CARD_KEY[c[a]];
+    bits &= ~PYEVAL_CARD_BIT[c[a]];
+    if (b >= 0) {
+        key -= PYEVAL_CARD_KEY[c[b]];
+        bits &= ~PYEVAL_CARD_BIT[c[b]];
+    }
     uint32_t flags = FLUSH_FLAGS(key);
     if (flags)
         return PYEVAL_DEUCE7_FLUSH[suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2)];
     return PYEVAL_DEUCE7_RANK[rank_slot((uint32_t)key)];
 }
 
-/* Six or seven cards with five of a suit: the rank table would ignore the flush,
- * so try every five-card subset (rare: about 3% of random seven-card hands). */
-static int32_t deuce7_with_flush(const uint8_t *c, int k)
+/* Six or seven cards with five of a suit: the rank table would ignore the flush, so take
+ * the best of the 6 or 21 five-card subsets (about 3% of random seven-card hands). */
+static int32_t deuce7_with_flush(const uint8_t *c, int k, uint64_t key, uint64_t bits)
 {
-    uint8_t five[5];
     int32_t best = 0;
-    for (unsigned pick = 0; pick < (1u << k); pick++) {
-        int m = 0;
-        for (int j = 0; j < k; j++)
-            if (pick >> j & 1u) {
-                if (m == 5) {
-                    m = 6;
-                    break;
-                }
-                five[m++] = c[j];
-            }
-        if (m == 5) {
-            int32_t v = deuce7_five(five);
+    for (int a = 0; a < k; a++) {
+        if (k == 6) {
+            int32_t v = deuce7_dropping(c, key, bits, a, -1);
+            best = v > best ? v : best;
+            continue;
+        }
+        for (int b = a + 1; b < k; b++) {
+            int32_t v = deuce7_dropping(c, key, bits, a, b);
             best = v > best ? v : best;
         }
     }
@@ -55,7 +54,7 @@ PYEVAL_HOT int64_t pyeval_eval_deuce7(const uint8_t *cards, int64_t n, int k, in
         else if (k == 5)
             out[i] = PYEVAL_DEUCE7_FLUSH[suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2)];
         else
-            out[i] = deuce7_with_flush(c, k);
+            out[i] = deuce7_with_flush(c, k, key, bits);
     }
     return -1;
 }
