@@ -90,8 +90,12 @@ class Layout:
         return self.outcomes * self.players * len(self.parts)
 
 
-def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], dead: np.ndarray) -> Layout:
-    """Lay out a validated query (distinct cards, counts within the game's limits)."""
+def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], dead: np.ndarray,
+                 community: bool = False) -> Layout:
+    """Lay out a validated query (distinct cards, counts within the game's limits).
+
+    ``community`` forces stud's shared last card (a side pot computed among fewer players
+    keeps the deal of the whole table)."""
     players = len(holes)
     hole_n, board_n, n_boards = game.hole, game.board, game.boards
     if not boards:
@@ -99,7 +103,7 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     used = np.concatenate([*holes, *boards, dead]).astype(np.int64)
     deck = np.array([c for c in range(game.lowest_card, 52) if c not in set(used.tolist())], dtype=np.uint8)
     need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
-    if game.stud_shortage and (need > len(deck) or any(len(b) for b in boards)):
+    if game.stud_shortage and (need > len(deck) or community or any(len(b) for b in boards)):
         # RULES.md: the last card is dealt face up as one community card every player uses.
         if any(len(h) > hole_n - 1 for h in holes):
             raise ValueError("a community card is only dealt when no player has a seventh card of his own")
@@ -438,10 +442,14 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                 for c, s in enumerate(range(0, samples, CHUNK))]
         return _run_jobs(work, layout, jobs, threads)
     total = Tally.zeros(layout.players, len(layout.parts))
-    chunk, round_size = 0, 32
-    while total.outcomes < max_samples:
-        jobs = [(CHUNK, None, chunk_seed(seed, c)) for c in range(chunk, chunk + round_size)]
+    chunk, round_size = 0, 1
+    while chunk * CHUNK < max_samples:
+        # Rounds of 1, 1, 2, 4, ... 32 chunks; the stopping rule looks only at whole rounds, so
+        # it stops at the same chunk for any thread count.  The last chunk is cut at the cap.
+        jobs = [(min(CHUNK, max_samples - c * CHUNK), None, chunk_seed(seed, c))
+                for c in range(chunk, chunk + round_size) if c * CHUNK < max_samples]
         chunk += round_size
+        round_size = min(32, max(1, chunk))
         total.add(_run_jobs(work, layout, jobs, threads))
         if float(standard_errors(total).max()) <= stderr_target:
             break

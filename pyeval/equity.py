@@ -172,7 +172,7 @@ def _parse_boards(board, game: Game) -> list[np.ndarray]:
 
 def equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
            seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-           contributions=None) -> EquityResult:
+           contributions=None, *, _community: bool = False) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
@@ -193,6 +193,14 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     (820, 1.0)
     """
     g = get_game(game)
+    if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
+        from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.range_equity
+
+        if any(is_range_entry(h, g) for h in hands):
+            from pyeval.range_equity import range_equity
+
+            return range_equity(g, hands, board=board, dead=dead, method=method, samples=samples, seed=seed,
+                                threads=threads, stderr_target=stderr_target, contributions=contributions)
     if contributions is not None:
         return _with_side_pots(g, hands, board, dead, contributions, method=method, samples=samples, seed=seed,
                                threads=threads, stderr_target=stderr_target)
@@ -212,7 +220,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     if g.lowest_card and (everything < g.lowest_card).any():
         bad = everything[everything < g.lowest_card][0]
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
-    layout = engine.build_layout(g, holes, boards, dead_cards)
+    layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
     nthreads = engine.default_threads(threads)
 
     if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
@@ -273,6 +281,7 @@ def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, 
         per_board = pot // layout.boards
         r.boards = np.array([t.part_units[[j for j, p in enumerate(parts) if p[1] == b]].sum(axis=0)
                              for b in range(layout.boards)]) / (per_board * n)
+    r.extra["community_card"] = g.stud_shortage and layout.board == 1
     assert math.isclose(float(r.equity.sum()), 1.0, rel_tol=1e-9)
     return r
 
@@ -301,6 +310,7 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
     if len(contributions) != len(hands):
         raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
     full = equity(g, hands, board=board, dead=dead, **options)
+    community = full.extra.get("community_card", False)
     expected = np.zeros(len(hands))
     pots = []
     for amount, eligible in side_pots(contributions):
@@ -311,7 +321,8 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
                       and not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND) and h is not None]
             extra_dead = [c for h in others for c in parse_cards(h).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
-            r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead, **options)
+            r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
+                       _community=community, **options)
             shares = r.equity
         for p, s in zip(eligible, shares):
             expected[p] += amount * s
