@@ -10,6 +10,7 @@ seeded from ``(seed, c)``: results do not depend on the thread count.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -48,6 +49,7 @@ class Layout:
     parts: list = field(default_factory=list)  # (evaluator, board, weight, fallback part or -1)
     known_holes: list = field(default_factory=list)
     known_boards: list = field(default_factory=list)
+    dead: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
 
     @cached_property
     def cells(self) -> np.ndarray:
@@ -138,7 +140,8 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     keep = [s for s in range(len(slot_sizes)) if slot_sizes[s] > 0]
     # Slots with nothing to pick are dropped; pick indices are unchanged since they hold no cards.
     return Layout(game, players, n_boards, hole_n, board_n, fixed, src,
-                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts, holes, boards)
+                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts, holes, boards,
+                  np.asarray(dead, np.uint8))
 
 
 def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
@@ -267,10 +270,11 @@ def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
     return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
 
 
-def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int) -> Tally:
+def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
-    cancels what has not started and returns at once."""
+    cancels what has not started and returns at once.  ``runner(work, jobs, add)``, when
+    given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
     total = Tally.zeros(layout.players, len(layout.parts))
     histogram = [None]
 
@@ -283,7 +287,10 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int) -> Tally:
             histogram[0] += result
 
     try:
-        _run_pool(work, jobs, threads, add)
+        if runner is None:
+            _run_pool(work, jobs, threads, add)
+        else:  # issue 6: e.g. pyeval.cluster.job_runner (Dask tasks)
+            runner(work, jobs, add)
     finally:
         if histogram[0] is not None:
             total.add(layout.patterns.tally(histogram[0]))
@@ -326,16 +333,20 @@ _LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL
 BOARD_CHUNK = 1 << 18
 
 
+def board_kinds_for(g: Game) -> tuple[int, int] | None:
+    """C evaluator kinds of the board-only fast path for a game, or None."""
+    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
+    if hi is None or lo is None or (g.use == "any" and g.hole > 2):
+        return None
+    return hi, lo
+
+
 def board_kinds(layout: Layout) -> tuple[int, int] | None:
     """C kinds for the board-only fast path (csrc/board_equity.c), or None when it does not apply:
     one board, every hole card known, an evaluator it knows."""
-    g = layout.game
     if layout.boards != 1 or any(len(h) != layout.hole for h in layout.known_holes) or layout.patterns is None:
         return None
-    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
-    if hi is None or lo is None or (g.use == "any" and layout.hole > 2):
-        return None
-    return hi, lo
+    return board_kinds_for(layout.game)
 
 
 def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> Tally:
@@ -407,10 +418,70 @@ def run_two_hand_count(layout: Layout) -> Tally:
                  np.zeros(1, np.int64))
 
 
+def suit_symmetries(known: np.ndarray) -> list[np.ndarray]:
+    """Suit permutations, as code maps, under which the set of known cards is unchanged."""
+    codes = np.arange(52)
+    known_set = set(int(c) for c in known)
+    maps = []
+    for perm in itertools.permutations(range(4)):
+        mapped = 4 * (codes // 4) + np.array(perm)[codes % 4]
+        if {int(mapped[c]) for c in known_set} == known_set:
+            maps.append(mapped)
+    return maps
+
+
+def _random_player(layout: Layout) -> int | None:
+    """The one player with no known card when the board fast path applies to everyone else."""
+    unknown = [p for p, h in enumerate(layout.known_holes) if len(h) == 0]
+    if len(unknown) != 1 or any(0 < len(h) < layout.hole for h in layout.known_holes):
+        return None
+    if layout.boards != 1 or layout.patterns is None:
+        return None
+    g = layout.game
+    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
+    if hi is None or lo is None or (g.use == "any" and layout.hole > 2):
+        return None
+    return unknown[0]
+
+
+def random_hand_classes(layout: Layout, known: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    """The random player's possible hands up to the suit symmetries of the known cards, with weights."""
+    maps = suit_symmetries(known)
+    classes: dict[tuple, list] = {}
+    for combo in itertools.combinations(layout.deck.tolist(), layout.hole):
+        key = min(tuple(sorted(int(m[c]) for c in combo)) for m in maps)
+        entry = classes.setdefault(key, [np.array(combo, np.uint8), 0])
+        entry[1] += 1
+    return [(c, w) for c, w in classes.values()]
+
+
+def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
+    """Exact equity against one unknown hand: the board fast path for each of its possible hands
+    (one per suit-symmetry class, weighted by the class size)."""
+    known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead]).astype(np.uint8)
+    classes = random_hand_classes(layout, known)
+    kinds = board_kinds_for(layout.game)
+
+    def work(job):
+        combo, weight = job
+        holes = list(layout.known_holes)
+        holes[p] = combo
+        sub = build_layout(layout.game, holes, layout.known_boards, np.concatenate([layout.dead]).astype(np.uint8))
+        sub.patterns = layout.patterns
+        total = math.comb(len(sub.deck), sub.board - len(sub.known_boards[0]))
+        return _board_call(sub, kinds, lib.pyeval_board_patterns, 0, total) * weight
+
+    return _run_jobs(work, layout, classes, threads)
+
+
 def exact_cost(layout: Layout) -> int:
     """Hand evaluations (roughly) that exact enumeration will take with the best strategy."""
     if counts_two_hands(layout):
         return sum(math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes) + 2
+    p = _random_player(layout)
+    if p is not None:
+        known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead])
+        return layout.evaluations // len(suit_symmetries(known))
     return layout.evaluations
 
 
@@ -418,6 +489,9 @@ def run_exact(layout: Layout, threads: int) -> Tally:
     total = layout.outcomes
     if counts_two_hands(layout) and total > 1 << 20:
         return run_two_hand_count(layout)
+    p = _random_player(layout)
+    if p is not None and total > 1 << 22:
+        return run_random_hand(layout, p, threads)
     kinds = board_kinds(layout)
     if kinds is not None:
         jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
@@ -427,9 +501,10 @@ def run_exact(layout: Layout, threads: int) -> Tally:
 
 
 def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
-                    stderr_target: float | None = None, max_samples: int = 2_000_000_000) -> Tally:
+                    stderr_target: float | None = None, max_samples: int = 2_000_000_000, runner=None) -> Tally:
     """Sample ``samples`` deals, or with ``stderr_target`` keep sampling in rounds until every
-    player's standard error is at most the target (or ``max_samples`` is reached)."""
+    player's standard error is at most the target (or ``max_samples`` is reached).
+    ``runner``: see ``_run_jobs``."""
     kinds = board_kinds(layout)
     if kinds is not None:
         def work(job):
@@ -440,7 +515,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
     if stderr_target is None:
         jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
                 for c, s in enumerate(range(0, samples, CHUNK))]
-        return _run_jobs(work, layout, jobs, threads)
+        return _run_jobs(work, layout, jobs, threads, runner)
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
     while chunk * CHUNK < max_samples:
@@ -450,7 +525,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                 for c in range(chunk, chunk + round_size) if c * CHUNK < max_samples]
         chunk += round_size
         round_size = min(32, max(1, chunk))
-        total.add(_run_jobs(work, layout, jobs, threads))
+        total.add(_run_jobs(work, layout, jobs, threads, runner))
         if float(standard_errors(total).max()) <= stderr_target:
             break
     return total
