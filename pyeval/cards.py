@@ -12,6 +12,7 @@ The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable
 
 import numpy as np
@@ -25,6 +26,7 @@ DECK_SIZE = 52
 _UNICODE_SUITS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE | re.ASCII)  # ASCII: no Kelvin sign for "k"
 _SEPARATORS = re.compile(r"[\s,;]+")
+_SUIT_TABLE = str.maketrans(_UNICODE_SUITS)
 
 CardsLike = str | Iterable | np.ndarray
 
@@ -35,7 +37,7 @@ def card_code(text: str) -> int:
     >>> card_code("2c"), card_code("As")
     (0, 51)
     """
-    m = _TOKEN.fullmatch(text.strip().translate(str.maketrans(_UNICODE_SUITS))) if isinstance(text, str) else None
+    m = _TOKEN.fullmatch(text.strip().translate(_SUIT_TABLE)) if isinstance(text, str) else None
     if m is None:
         raise ValueError(f"bad card {_excerpt(text)}: expected a rank (2-9, T or 10, J, Q, K, A) "
                          "and a suit (c, d, h, s)")
@@ -50,8 +52,9 @@ def _excerpt(text, limit: int = 60) -> str:
     return repr(text)
 
 
-def _parse_text(text: str) -> list[int]:
-    cleaned = _SEPARATORS.sub("", text.translate(str.maketrans(_UNICODE_SUITS)))
+@lru_cache(maxsize=4096)
+def _parse_text_cached(text: str) -> tuple[int, ...]:
+    cleaned = _SEPARATORS.sub("", text.translate(_SUIT_TABLE))
     codes, pos = [], 0
     while pos < len(cleaned):
         m = _TOKEN.match(cleaned, pos)
@@ -60,7 +63,12 @@ def _parse_text(text: str) -> list[int]:
             raise ValueError(f"bad card {bad!r} in {_excerpt(text)}: expected cards like 'As', 'Td' or '10h'")
         codes.append(card_code(m.group(0)))
         pos = m.end()
-    return codes
+    return tuple(codes)
+
+
+def _parse_text(text: str) -> list[int]:
+    # Short texts (hands, boards) repeat across queries: cache them; long ones are parsed once.
+    return list(_parse_text_cached(text) if len(text) <= 64 else _parse_text_cached.__wrapped__(text))
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarray:
