@@ -1,0 +1,1336 @@
+"""Equity when players hold ranges (``pyeval.equity`` delegates here when a hand is a range).
+
+The deal model.  Each player holds one combo of his range; a deal is a choice of one combo per
+player, all disjoint from each other, the board and the dead cards, with probability
+proportional to the product of the combo weights; then the board is completed uniformly from
+the cards left.  ``random`` is the range of every combo with equal weights; a known hand is a
+range of one combo (a partial hand: every completion of it).  With a random player the deal is
+exactly the fair deal of ``pyeval.equity``.
+
+Exact.  Every valid (assignment, board) pair is counted once, with the assignment's weight;
+card removal is exact (combos that touch the board, the dead cards, a known hand or each other
+never meet).  Counts stay integers: weights are scaled to integers (``0.5`` -> 1/2:
+numerators, the common denominator cancels); with weights all 1, ``outcomes`` is the number of
+(assignment, board) pairs and ``wins``/``ties`` are plain counts.  The cheapest of four paths
+is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUDGET``):
+
+* preflop table: heads-up hold'em without board or dead cards, both ranges unions of whole
+  classes (one weight per class, ``random`` included): the shipped exact class matrix
+  (``pyeval.ranges.preflop_counts``) gives the counts at once.
+* assignments: every disjoint assignment is enumerated; suit isomorphism (the suit
+  permutations that fix the boards, the dead cards and every weighted range map assignments to
+  assignments with the same outcomes) leaves one assignment per orbit, counted with the orbit's
+  size; each is an all-known-hands query to the C board enumerator (``pyeval_board_patterns``),
+  whose outcome-pattern histograms are summed.  Best preflop.
+* board-major: every board completion once; all combos of all ranges are evaluated on it
+  (C batch), then every valid assignment's showdown is tallied (numba).  Best on the turn and
+  river, and on the flop with many assignments.
+* heads-up sweep (two hole cards, one board, high only): per board both ranges are evaluated,
+  sorted (counting sort on strengths) and swept; per-card prefix sums remove the combos that
+  share a card, so each combo's wins/ties/outcomes against the whole other range cost O(1).
+
+Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every range player
+draws a combo by weight, independently; if any two collide, the whole draw is rejected and
+redrawn (so the accepted draws have exactly the deal distribution above: no redraw bias from
+drawing players one after another); random players then take uniform cards from what is left,
+and the board is completed uniformly (rejection against the cards in use).  numba draws
+(xoshiro256**, one stream per fixed-size chunk: the same seed gives the same answer for any
+thread count), the C core evaluates, numba tallies integer pot units, also per combo
+(``by_combo``).  With few distinct assignments (a hand against a range, narrow ranges: at
+least 256 deals per assignment per chunk on average) the chunk's deals are grouped by
+assignment and each group's sampled boards go to the C board engine
+(``pyeval_board_patterns_list``) with the hole cards' keys built once: the same deals, faster.
+A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
+
+>>> r = range_equity("holdem", ["AA", "KK"], method="exact")
+>>> r.wins.tolist(), r.ties.tolist(), r.outcomes
+([50371344, 10986372], [285228, 285228], 61642944)
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from itertools import permutations
+
+import numpy as np
+from numba import njit
+
+from pyeval import engine
+from pyeval._kernels import _bounded, _next64
+from pyeval._native import ffi, lib
+from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result
+from pyeval.games import get_game
+from pyeval.ranges import Range, _all_of, _family, _masks, is_range_entry, parse_range
+
+__all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
+
+MAX_ASSIGNMENTS = 30_000_000
+"""Exact enumeration lists at most this many combo assignments (else Monte Carlo / an error)."""
+_SUIT_PERMS = np.array(list(permutations(range(4))), np.int64)
+
+
+@dataclass(repr=False)
+class RangeEquityResult(EquityResult):
+    """An :class:`~pyeval.equity.EquityResult` for ranges, plus each range's equity per combo.
+
+    ranges        per player: the Range after card removal (None for a random hand in Monte Carlo)
+    combo_equity  per player: equity of each combo of ``ranges[p]`` (same order; NaN when the
+                  combo never meets a valid deal), or None
+    combo_prob    per player: probability of each combo in the deal distribution (exact), or
+                  the fraction of samples that dealt it (Monte Carlo)
+    by_combo      per player: ``{combo text: equity}``, or None
+    """
+
+    ranges: list = field(default_factory=list)
+    combo_equity: list = field(default_factory=list)
+    combo_prob: list = field(default_factory=list)
+
+    @property
+    def by_combo(self) -> list:
+        out = []
+        for r, eq in zip(self.ranges, self.combo_equity):
+            out.append(None if r is None or eq is None else dict(zip(r.hands(), eq.tolist())))
+        return out
+
+    def to_dict(self) -> dict:
+        d = super().to_dict()
+        d["by_combo"] = self.by_combo
+        return d
+
+    def __repr__(self) -> str:
+        short = [h if len(h) <= 40 else h[:37] + "..." for h in self.hands]
+        full, self.hands = self.hands, short
+        try:
+            return super().__repr__()
+        finally:
+            self.hands = full
+
+
+# ---------------------------------------------------------------------------
+# players
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Player:
+    kind: str  # "range", "hand" (known cards) or "random"
+    text: str
+    rng: Range | None = None
+
+
+def _player(entry, g, p: int) -> _Player:
+    if entry is None or (isinstance(entry, str) and entry.strip().lower() in UNKNOWN_HAND):
+        return _Player("random", "random")
+    if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
+        r = parse_range(entry, g)
+        if r.hole != g.hole:
+            raise ValueError(f"player {p + 1}: {g.name} ranges hold {g.hole}-card hands, got {r.hole}")
+        if g.lowest_card:
+            keep = (r.combos >= g.lowest_card).all(axis=1)
+            r = Range(r.combos[keep], r.weights[keep], r.hole, None, g.lowest_card, r.family)
+        if r.is_random:
+            return _Player("random", "random")
+        text = " ".join(entry.split()) if isinstance(entry, str) else str(r)  # the user's own notation
+        return _Player("range", text, r)
+    cards = parse_cards(entry)
+    if len(cards) > g.hole:
+        raise ValueError(f"player {p + 1}: {g.name} hands have at most {g.hole} cards, got {len(cards)}")
+    if len(cards) == g.hole:
+        return _Player("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
+                                                          _family(g)))
+    rest = [c for c in range(g.lowest_card, 52) if c not in set(cards.tolist())]
+    fills = _all_of(rest, g.hole - len(cards))
+    combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
+    return _Player("hand", format_cards(cards) if len(cards) else "random",
+                   Range(combos, None, g.hole, None, g.lowest_card, _family(g)))
+
+
+def _integer_weights(w: np.ndarray) -> np.ndarray:
+    """Integer numerators of the weights over their common denominator (exact for decimals)."""
+    if (w == 1).all():
+        return np.ones(len(w), np.int64)
+    fr = [Fraction(repr(float(x))).limit_denominator(10**6) for x in np.unique(w)]
+    den = math.lcm(*[f.denominator for f in fr])
+    lookup = {float(x): int(f * den) for x, f in zip(np.unique(w), fr)}
+    num = np.array([lookup[float(x)] for x in w], np.int64)
+    g = math.gcd(*np.unique(num).tolist())
+    return num // g
+
+
+# ---------------------------------------------------------------------------
+# entry point
+# ---------------------------------------------------------------------------
+
+
+def range_equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
+                 seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
+                 contributions=None, _path: str | None = None) -> RangeEquityResult:
+    """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
+    same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
+    estimated work (assignments / symmetries x boards x players) is within
+    ``pyeval.engine.EXACT_BUDGET``, else samples."""
+    g = get_game(game)
+    if contributions is not None:
+        raise NotImplementedError("side pots (contributions=) are not supported with ranges")
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'QQ+,AKs']")
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    if len(hands) > g.max_players:
+        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
+    if method not in ("auto", "exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if _family(g) not in ("holdem", "omaha"):
+        raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
+                         "(give explicit hands or 'random')")
+    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
+        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
+    if seed is not None:
+        try:
+            seed = int(seed)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"seed must be an integer, got {seed!r}") from None
+    nthreads = engine.default_threads(threads)
+
+    players = [_player(h, g, p) for p, h in enumerate(hands)]
+    boards = _parse_boards(board, g)
+    dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
+    fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and len(pl.rng) == 1]
+    everything = np.concatenate([*fixed, *boards, dead_cards]).astype(np.uint8)
+    check_distinct(everything, "(cards must be distinct across hands, board and dead)")
+    if g.lowest_card and (everything < g.lowest_card).any():
+        bad = everything[everything < g.lowest_card][0]
+        raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
+    known = np.concatenate([*boards, dead_cards]).astype(np.uint8) if boards or len(dead_cards) else \
+        np.zeros(0, np.uint8)
+    for p, pl in enumerate(players):
+        if pl.rng is not None:
+            pl.rng = pl.rng.without(known) if len(known) else pl.rng
+            if len(pl.rng) == 0:
+                raise ValueError(f"player {p + 1}: no hand of the range {pl.text!r} is possible with this "
+                                 "board and dead cards")
+    # cards a player always holds (a known hand) are out of everyone else's reach
+    for p, pl in enumerate(players):
+        if pl.rng is None:
+            continue
+        held = np.uint64(0)
+        for q, other in enumerate(players):
+            if q != p and other.rng is not None:
+                held |= np.bitwise_and.reduce(other.rng.masks)
+        if held:
+            keep = (pl.rng.masks & held) == 0
+            if not keep.all():
+                r = pl.rng
+                pl.rng = Range(r.combos[keep], r.weights[keep], r.hole, None, r.lowest_card, r.family)
+                if len(pl.rng) == 0:
+                    raise ValueError(f"no deal is possible: every hand of player {p + 1}'s range collides with "
+                                     "another player's cards")
+    live = np.array([c for c in range(g.lowest_card, 52) if c not in set(known.tolist())], np.uint8)
+    n_boards = len(boards) if boards else g.boards
+    missing = [g.board - (len(boards[j]) if boards else 0) for j in range(n_boards)]
+    need = sum(missing) + g.hole * len(players)
+    if need > len(live):
+        raise ValueError(f"this deal needs {need} more cards but only {len(live)} remain in the deck")
+
+    spot = _Spot(g, players, boards, dead_cards, known, live, missing, nthreads)
+    use_exact = False
+    if _path is not None:  # tests: force an exact path ("table", "sweep" or "assignments")
+        spot.exact_cost()
+        spot.use_table, spot.use_sweep, spot.use_board_major = (_path == "table", _path == "sweep",
+                                                                _path == "board_major")
+        return spot.run_exact()
+    if method in ("auto", "exact"):
+        cost = spot.exact_cost()
+        if method == "exact":
+            if cost is None or cost > engine.EXACT_BUDGET * 50:
+                raise ValueError("exact enumeration of these ranges is beyond the budget "
+                                 f"({engine.EXACT_BUDGET * 50:,} hand evaluations); use method='monte-carlo'")
+            use_exact = True
+        else:
+            use_exact = cost is not None and cost <= engine.EXACT_BUDGET
+    if use_exact:
+        return spot.run_exact()
+    used_seed = int(seed) if seed is not None else secrets.randbits(63)
+    n = int(samples) if samples is not None else DEFAULT_SAMPLES
+    cap = n if samples is not None else 2_000_000_000
+    return spot.run_monte_carlo(n, used_seed, None if stderr_target is None else float(stderr_target), cap)
+
+
+# ---------------------------------------------------------------------------
+# the spot: exact and Monte Carlo
+# ---------------------------------------------------------------------------
+
+
+class _Spot:
+    def __init__(self, g, players, boards, dead, known, live, missing, threads):
+        self.g, self.players, self.boards, self.dead = g, players, boards, dead
+        self.known, self.live, self.missing, self.threads = known, live, missing, threads
+        self.P = len(players)
+        self.hole = g.hole
+        self.table_allowed = True
+        self.use_table = self.use_sweep = self.use_board_major = False
+
+    # -- shared -------------------------------------------------------------
+    def _layout(self, holes) -> engine.Layout:
+        return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, self.dead)
+
+    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob) -> RangeEquityResult:
+        r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
+        values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
+        values["hands"] = [pl.text for pl in self.players]
+        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob)
+
+    def _exact_ranges(self) -> list[Range]:
+        out = []
+        for pl in self.players:
+            if pl.kind == "random":
+                combos = _all_of(self.live, self.hole)
+                out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, _family(self.g)))
+            else:
+                out.append(pl.rng)
+        return out
+
+    # -- exact ----------------------------------------------------------------
+    def boards_per_assignment(self) -> int:
+        left = len(self.live) - self.P * self.hole
+        total = 1
+        for m in self.missing:
+            total *= math.comb(left, m)
+            left -= m
+        return total
+
+    def exact_cost(self) -> float | None:
+        """Estimated hand evaluations of exact enumeration (None: too many assignments); also
+        picks the exact path: the preflop table, the heads-up sweep, or assignments."""
+        self.use_table = self.use_sweep = self.use_board_major = False
+        if self.table_allowed and _table_classes(self) is not None:
+            self.use_table = True
+            return 0.0
+        sizes = [math.comb(len(self.live), self.hole) if pl.kind == "random" else len(pl.rng)
+                 for pl in self.players]
+        product = math.prod(sizes)
+        sweep_cost = None
+        if self.P == 2 and self.hole == 2 and len(self.missing) == 1 and not self.g.low and self.g.use == "any":
+            boards = math.comb(len(self.live), self.missing[0])
+            # one evaluation per combo per board, plus sorting: about 3 evaluations' worth, and
+            # a fixed cost per board (allocations, two sorts)
+            sweep_cost = boards * (sum(sizes) * 3 + 200)
+        if product > MAX_ASSIGNMENTS * 1000:
+            self.use_sweep = sweep_cost is not None
+            return sweep_cost
+        parts = len(self.boards or [0]) * (2 if self.g.low else 1)
+        # each assignment also costs a C call and some Python (~ 2,000 evaluations' worth)
+        per_assignment = self.boards_per_assignment() * self.P * parts + 2000
+        board_major = None
+        if len(self.missing) == 1 and product <= MAX_ASSIGNMENTS:
+            # every combo evaluated once per board; a (board, assignment) tally step costs about
+            # one evaluation (measured: ~30 ns)
+            board_major = math.comb(len(self.live), self.missing[0]) * (
+                sum(sizes) * parts * 2 + product * (0.5 + self.P * parts / 4) + 100)
+        others = [c for c in (board_major, sweep_cost) if c is not None]
+        if others and min(others) <= product / 24 * per_assignment:
+            cost = None  # not even 24 suit symmetries would make enumerating assignments cheaper
+        else:
+            self.group = _symmetry_group(self.g, self._exact_ranges(), self.boards, self.dead)
+            cost = product / len(self.group) * per_assignment
+        options = [(cost, "assignments"), (board_major, "board_major"), (sweep_cost, "sweep")]
+        if product > MAX_ASSIGNMENTS:
+            options = options[2:]
+        options = [(c, name) for c, name in options if c is not None]
+        if not options:
+            return None
+        best_cost, best = min(options)
+        self.use_sweep, self.use_board_major = best == "sweep", best == "board_major"
+        return best_cost
+
+    def run_exact(self) -> RangeEquityResult:
+        if self.use_table:
+            return self._run_table()
+        if self.use_sweep:
+            return self._run_sweep()
+        if self.use_board_major:
+            return self._run_board_major()
+        return self._run_assignments()
+
+    def _enumerate(self, ranges):
+        """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
+        P = self.P
+        masks = np.concatenate([r.masks for r in ranges])
+        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        count = _assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
+        if count > MAX_ASSIGNMENTS:
+            raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
+                             "use method='monte-carlo'")
+        if count == 0:
+            raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
+        assign = np.zeros((count, P), np.int32)
+        _assignments(masks, offsets, assign, count)
+        return assign, offsets
+
+    def _by_combo(self, ranges, assign, wfull, units_full, per_board):
+        combo_eq, combo_prob = [], []
+        for p in range(self.P):
+            w = wfull.astype(np.float64)
+            num = np.bincount(assign[:, p], weights=w * units_full[:, p], minlength=len(ranges[p]))
+            den = np.bincount(assign[:, p], weights=w * per_board, minlength=len(ranges[p]))
+            with np.errstate(invalid="ignore", divide="ignore"):
+                combo_eq.append(num / (den * engine.POT))
+            combo_prob.append(den / den.sum())
+        return combo_eq, combo_prob
+
+    def _run_board_major(self) -> RangeEquityResult:
+        """Every board completion once: each combo of each range is evaluated once per board, then
+        every valid assignment's showdown is tallied in numba (turn and river spots, many assignments)."""
+        ranges = self._exact_ranges()
+        P, h = self.P, self.hole
+        assign, offsets = self._enumerate(ranges)
+        nums = [_integer_weights(r.weights) for r in ranges]
+        wfull = np.ones(len(assign), np.int64)
+        for p in range(P):
+            wfull *= nums[p][assign[:, p]]
+        per_board = self.boards_per_assignment()
+        if float(wfull.sum()) * per_board * engine.POT * P >= 2**62:
+            raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
+        always = np.uint64(0)
+        for r in ranges:
+            always |= np.bitwise_and.reduce(r.masks)
+        deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
+        completions = _all_of(deck, self.missing[0])
+        known = self.boards[0].astype(np.uint8)
+        boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
+        combos = np.ascontiguousarray(np.vstack([r.combos for r in ranges]))
+        S = len(combos)
+        layout = self._layout([np.zeros(0, np.uint8)] * P)
+        parts = layout.parts
+        split, fallback = layout.split, layout.fallback
+        g = self.g
+        dummy = np.arange(g.lowest_card, g.lowest_card + h + g.board, dtype=np.uint8)
+        chunk = max(1, (1 << 17) // S)
+        jobs = [(lo, min(len(boards), lo + chunk)) for lo in range(0, len(boards), chunk)]
+        threads = max(1, min(self.threads, len(jobs)))
+        n_assign = len(assign)
+
+        def worker(t):
+            units_a = np.zeros((n_assign, P), np.int64)
+            tot = engine.Tally.zeros(P, len(parts))
+            for lo, hi in jobs[t::threads]:
+                nb = hi - lo
+                rows = np.empty((nb * S, h + g.board), np.uint8)
+                valid = np.empty((nb, S), np.bool_)
+                _board_major_rows(boards[lo:hi], combos, rows, valid, dummy)
+                strengths = np.empty((len(parts), nb, S), np.int32)
+                for j, (kind, _, _, _) in enumerate(parts):
+                    strengths[j] = _eval_rows(kind, g.use, rows, h, g.board).reshape(nb, S)
+                out = np.zeros(1, np.int64)
+                _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, engine.POT, units_a,
+                                   tot.units, tot.wins, tot.ties, tot.part_units, tot.no_qualifier, out)
+                tot.outcomes += int(out[0])
+            return units_a, tot
+
+        total = engine.Tally.zeros(P, len(parts))
+        units_full = np.zeros((n_assign, P), np.int64)
+
+        def add(res):
+            units_full.__iadd__(res[0])
+            total.add(res[1])
+
+        _pool(worker, list(range(threads)), threads, add)
+        total.sumsq = total.units * engine.POT  # not used by exact results
+        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, units_full, per_board)
+        return self._finish(layout, total, "exact", None, ranges, combo_eq, combo_prob)
+
+    def _run_assignments(self) -> RangeEquityResult:
+        ranges = self._exact_ranges()
+        P = self.P
+        assign, offsets = self._enumerate(ranges)
+        count = len(assign)
+        sizes = np.array([len(r) for r in ranges], np.int64)
+        group = getattr(self, "group", None) or _symmetry_group(self.g, ranges, self.boards, self.dead)
+        perm = _perm_tables(ranges, group)
+        radix = np.ones(P, np.int64)
+        exact_keys = math.prod(sizes.tolist()) < 2**62
+        if exact_keys:
+            for p in range(P - 2, -1, -1):
+                radix[p] = radix[p + 1] * sizes[p + 1]
+            keys = np.zeros(count, np.int64)
+            _canonical_keys(assign, perm, offsets, radix, keys)
+            _, first, inverse, mult = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
+        else:  # no isomorphism: every assignment is its own representative
+            first = np.arange(count)
+            inverse = np.arange(count)
+            mult = np.ones(count, np.int64)
+        nums = [_integer_weights(r.weights) for r in ranges]
+        wfull = np.ones(count, np.int64)
+        for p in range(P):
+            wfull *= nums[p][assign[:, p]]
+        rep_w = mult.astype(np.int64) * wfull[first]
+        reps = assign[first]
+        per_board = self.boards_per_assignment()
+        if float(rep_w.sum()) * per_board * engine.POT * P >= 2**62:
+            raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
+
+        layout = self._layout([ranges[p].combos[reps[0, p]] for p in range(P)])
+        kinds = engine.board_kinds(layout)
+        rep_units, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
+
+        # by combo: every assignment gets its representative's result
+        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board)
+        return self._finish(layout, tally, "exact", None, ranges, combo_eq, combo_prob)
+
+    def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
+        P, R = self.P, len(reps)
+        live_mask = np.zeros(52, bool)
+        live_mask[self.live] = True
+        known_board = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
+        combos = [r.combos for r in ranges]
+        patterns = layout.patterns if kinds is not None else None
+        share = patterns.share if patterns is not None else None
+
+        def holes_of(i):
+            return np.ascontiguousarray(np.stack([combos[p][reps[i, p]] for p in range(P)]).astype(np.uint8))
+
+        def fast_job(lo_hi):
+            lo, hi = lo_hi
+            hist = np.zeros(patterns.size, np.int64)
+            units = np.zeros((hi - lo, P), np.int64)
+            counts = np.zeros(patterns.size, np.int64)
+            kb = np.ascontiguousarray(known_board) if len(known_board) else np.zeros(1, np.uint8)
+            for k, i in enumerate(range(lo, hi)):
+                holes = holes_of(i)
+                m = live_mask.copy()
+                m[holes.ravel()] = False
+                deck = np.flatnonzero(m).astype(np.uint8)
+                counts[:] = 0
+                status = lib.pyeval_board_patterns(
+                    ffi.from_buffer("uint8_t[]", holes), P, self.hole, ffi.from_buffer("uint8_t[]", kb),
+                    len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
+                    kinds[1], 0, per_board, ffi.from_buffer("int64_t[]", counts), len(counts))
+                if status != 0:
+                    raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
+                hist += counts * rep_w[i]
+                units[k] = counts @ share
+            return lo, units, hist
+
+        def generic_job(lo_hi):
+            lo, hi = lo_hi
+            total = engine.Tally.zeros(P, len(layout.parts))
+            units = np.zeros((hi - lo, P), np.int64)
+            for k, i in enumerate(range(lo, hi)):
+                t = engine.run_exact(self._layout(list(holes_of(i))), 1)
+                w = int(rep_w[i])
+                total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
+                                       t.part_units * w, t.no_qualifier * w))
+                units[k] = t.units
+            return lo, units, total
+
+        step = max(1, min((1 << 22) // max(per_board, 1), -(-R // (4 * self.threads))))
+        jobs = [(lo, min(R, lo + step)) for lo in range(0, R, step)]
+        work = fast_job if kinds is not None else generic_job
+        rep_units = np.zeros((R, P), np.int64)
+        acc = [None]
+
+        def add(res):
+            lo, units, part = res
+            rep_units[lo:lo + len(units)] = units
+            if acc[0] is None:
+                acc[0] = part
+            elif isinstance(part, engine.Tally):
+                acc[0].add(part)
+            else:
+                acc[0] += part
+
+        _pool(work, jobs, self.threads, add)
+        tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
+        return rep_units, tally
+
+    def _run_table(self) -> RangeEquityResult:
+        """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
+        class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
+        Against a suit-symmetric range every combo of a class does the same, so per combo the
+        counts are the class's divided by its size."""
+        from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS, preflop_counts
+
+        u0, u1 = _table_classes(self)
+        c = preflop_counts()
+        sizes = CLASS_SIZES.astype(np.int64)
+        # per combo of each class: (wins, ties, outcomes) against the other range
+        per0 = [(m @ u1) // sizes for m in (c["wins"], c["ties"], c["total"])]
+        per1 = [(m @ u0) // sizes for m in (c["wins"], c["ties"], c["total"])]  # row class vs player 0
+        wins0, ties0, outcomes = (int(u0 @ (x * sizes)) for x in per0)
+        wins1 = outcomes - wins0 - ties0
+        pot = engine.POT
+        units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
+        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+                         np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
+        ranges, combo_eq, combo_prob = self._exact_ranges(), [], []
+        for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
+            cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+            combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
+            mass = u[cls] * per[2][cls]
+            combo_prob.append(mass / mass.sum())
+        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        res = self._finish(layout, t, "exact", None, ranges, combo_eq, combo_prob)
+        res.extra["source"] = "preflop table (pyeval/data/preflop.npz)"
+        return res
+
+    def _run_sweep(self) -> RangeEquityResult:
+        """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
+        once; sorting by strength and per-card prefix sums give each combo's weighted wins, ties
+        and outcomes against the other range, card removal exact."""
+        ranges = self._exact_ranges()
+        r0, r1 = ranges
+        num0, num1 = _integer_weights(r0.weights), _integer_weights(r1.weights)
+        # cards every combo of a range holds can never be on the board
+        always = np.uint64(0)
+        for r in ranges:
+            always |= np.bitwise_and.reduce(r.masks)
+        deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
+        completions = _all_of(deck, self.missing[0])
+        known = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
+        boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
+        combos = np.ascontiguousarray(np.vstack([r0.combos, r1.combos]))
+        n0, n1 = len(r0), len(r1)
+        self_idx = np.full(n0, -1, np.int64)  # a combo of range 0 that is also in range 1
+        order1 = np.argsort(r1.masks)
+        pos = np.minimum(np.searchsorted(r1.masks, r0.masks, sorter=order1), n1 - 1)
+        hit = r1.masks[order1[pos]] == r0.masks
+        self_idx[hit] = order1[pos][hit]
+        self_idx1 = np.full(n1, -1, np.int64)
+        self_idx1[self_idx[hit]] = np.flatnonzero(hit)
+        kind = self.g.high
+        dummy = np.arange(self.g.lowest_card, self.g.lowest_card + 7, dtype=np.uint8)  # a valid hand, ignored
+        chunk = max(1, (1 << 18) // (n0 + n1))
+        jobs = [(lo, min(len(boards), lo + chunk)) for lo in range(0, len(boards), chunk)]
+
+        def job(lo_hi):
+            lo, hi = lo_hi
+            nb = hi - lo
+            rows = np.empty((nb * (n0 + n1), 7), np.uint8)
+            valid = np.empty((nb, n0 + n1), np.bool_)
+            _sweep_rows(boards[lo:hi], combos, rows, valid, dummy)
+            strengths = _eval_rows(kind, "any", rows, 2, 5).reshape(nb, n0 + n1)
+            acc = np.zeros((6, max(n0, n1)), np.int64)
+            _sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
+            return acc
+
+        acc = np.zeros((6, max(n0, n1)), np.int64)
+
+        def add(a):
+            acc.__iadd__(a)
+
+        _pool(job, jobs, self.threads, add)
+        W0, T0, N0 = acc[0, :n0], acc[1, :n0], acc[2, :n0]
+        W1, T1, N1 = acc[3, :n1], acc[4, :n1], acc[5, :n1]
+        outcomes = int(num0 @ N0)
+        wins0, ties0 = int(num0 @ W0), int(num0 @ T0)
+        wins1 = outcomes - wins0 - ties0
+        if outcomes == 0:
+            raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
+        pot = engine.POT
+        units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
+        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+                         np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
+        combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
+        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        return self._finish(layout, t, "exact", None, ranges, combo_eq, combo_prob)
+
+    # -- Monte Carlo ----------------------------------------------------------
+    def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
+        P, h = self.P, self.hole
+        kinds = np.array([1 if pl.kind == "random" else 0 for pl in self.players], np.int64)
+        blocks = [pl.rng if pl.kind != "random" else None for pl in self.players]
+        sizes = [len(b) if b is not None else 0 for b in blocks]
+        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        combos = np.concatenate([b.combos for b in blocks if b is not None] or [np.zeros((0, h), np.uint8)])
+        combos = np.ascontiguousarray(combos.reshape(-1, h).astype(np.uint8))
+        masks = _masks(combos) if len(combos) else np.zeros(0, np.uint64)
+        cumw = np.zeros(len(combos))
+        uniform = np.zeros(P, np.bool_)
+        for p, b in enumerate(blocks):
+            if b is not None:
+                c = np.cumsum(b.weights)
+                cumw[offsets[p]:offsets[p + 1]] = c / c[-1]
+                uniform[p] = bool((b.weights == b.weights[0]).all())
+        layout = self._layout([np.zeros(0, np.uint8)] * P)
+        split, fallback = layout.split, layout.fallback
+        maxc = max(sizes + [1])
+        parts = layout.parts
+        boards_known = [b.astype(np.uint8) for b in self.boards] if self.boards else \
+            [np.zeros(0, np.uint8)] * len(self.missing)
+        g = self.g
+
+        known_len = np.array([len(b) for b in boards_known], np.int64)
+        missing = np.array(self.missing, np.int64)
+        width = h + g.board
+
+        def chunk(job):
+            n, state = job
+            rows = np.empty((len(missing), P, n, width), np.uint8)
+            for b, kb in enumerate(boards_known):
+                rows[b, :, :, h:h + len(kb)] = kb
+            idx = np.full((n, P), -1, np.int32)
+            rejected = _sample_deals(state.copy(), combos, masks, cumw, uniform, offsets, kinds, self.live, h,
+                                     known_len, missing, rows, idx, 10_000_000)
+            if rejected < 0:
+                raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
+                                 "(10,000,000 draws in a row)")
+            strengths = np.empty((len(parts), P, n), np.int32)
+            for j, (kind, b, _, _) in enumerate(parts):
+                strengths[j] = _eval_rows(kind, g.use, rows[b].reshape(P * n, width), h, g.board).reshape(P, n)
+            t = engine.Tally.zeros(P, len(parts))
+            t.outcomes = n
+            cu = np.zeros((P, maxc), np.int64)
+            cc = np.zeros((P, maxc), np.int64)
+            _tally_combos(strengths, n, split, fallback, engine.POT, idx, t.units, t.sumsq, t.wins, t.ties,
+                          t.part_units, t.no_qualifier, cu, cc)
+            return t, cu, cc, rejected
+
+        # Few distinct combo assignments (a hand against a range, narrow ranges): group the sampled
+        # deals by assignment and let the C board engine evaluate each group's boards with the hole
+        # cards' keys computed once (pyeval_board_patterns_list).
+        fast = None
+        n_assign = math.prod(sizes)
+        if not kinds.any() and len(self.missing) == 1 and n_assign * 256 <= engine.CHUNK:
+            probe = self._layout([b.combos[0] for b in blocks])
+            fast = engine.board_kinds(probe)
+        if fast is not None:
+            patterns, share = probe.patterns, probe.patterns.share
+            radix = np.ones(P, np.int64)
+            for p in range(P - 2, -1, -1):
+                radix[p] = radix[p + 1] * sizes[p + 1]
+            kb = boards_known[0]
+            kb_buf = np.ascontiguousarray(kb) if len(kb) else np.zeros(1, np.uint8)
+            m = int(missing[0])
+            # every assignment's hole cards and live deck, once (invalid ones are never drawn)
+            grid = np.stack(np.meshgrid(*[np.arange(z) for z in sizes], indexing="ij"), -1).reshape(-1, P)
+            all_holes = np.ascontiguousarray(combos[grid + offsets[:-1]])  # (n_assign, P, h)
+            held = np.bitwise_or.reduce(masks[grid + offsets[:-1]], axis=1)
+            in_deck = ((held[:, None] >> self.live.astype(np.uint64)[None, :]) & np.uint64(1)) == 0
+            decks = np.zeros((n_assign, len(self.live)), np.uint8)
+            deck_len = in_deck.sum(axis=1)
+            for a in range(n_assign):
+                decks[a, :deck_len[a]] = self.live[in_deck[a]]
+
+            def chunk(job):  # noqa: F811 (replaces the row-by-row chunk)
+                n, state = job
+                boards = np.zeros((n, max(m, 1)), np.uint8)
+                starts = np.zeros(n_assign + 1, np.int64)
+                rejected = _sample_grouped(state.copy(), masks, cumw, uniform, offsets, radix, self.live, m, boards,
+                                           starts, 10_000_000)
+                if rejected < 0:
+                    raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
+                                     "(10,000,000 draws in a row)")
+                hist = np.zeros(patterns.size, np.int64)
+                counts = np.zeros(patterns.size, np.int64)
+                cu = np.zeros((P, maxc), np.int64)
+                cc = np.zeros((P, maxc), np.int64)
+                kb_ptr = ffi.from_buffer("uint8_t[]", kb_buf)
+                holes_ptr = ffi.cast("uint8_t *", ffi.from_buffer(all_holes))
+                decks_ptr = ffi.cast("uint8_t *", ffi.from_buffer(decks))
+                boards_ptr = ffi.cast("uint8_t *", ffi.from_buffer(boards))
+                counts_ptr = ffi.cast("int64_t *", ffi.from_buffer(counts))
+                width_b, width_d = boards.shape[1], decks.shape[1]
+                groups = np.flatnonzero(starts[1:] != starts[:-1])
+                per_group = np.zeros((len(groups), patterns.size), np.int64)
+                for k, key in enumerate(groups.tolist()):
+                    lo, hi = int(starts[key]), int(starts[key + 1])
+                    counts[:] = 0
+                    status = lib.pyeval_board_patterns_list(
+                        holes_ptr + key * P * h, P, h, kb_ptr, len(kb), decks_ptr + key * width_d, int(deck_len[key]),
+                        m, fast[0], fast[1], boards_ptr + lo * width_b, hi - lo, counts_ptr, len(counts))
+                    if status != 0:
+                        raise RuntimeError(f"internal error: the board engine refused a sample (status {status})")
+                    per_group[k] = counts
+                hist = per_group.sum(axis=0)
+                units = per_group @ share  # (groups, P)
+                n_group = starts[groups + 1] - starts[groups]
+                for p in range(P):
+                    idx = grid[groups, p]
+                    np.add.at(cu[p], idx, units[:, p])
+                    np.add.at(cc[p], idx, n_group)
+                return patterns.tally(hist), cu, cc, rejected
+
+        total = engine.Tally.zeros(P, len(parts))
+        cu_total = np.zeros((P, maxc), np.int64)
+        cc_total = np.zeros((P, maxc), np.int64)
+        stats = {"rejected": 0}
+
+        def add(res):
+            t, cu, cc, rej = res
+            total.add(t)
+            cu_total.__iadd__(cu)
+            cc_total.__iadd__(cc)
+            stats["rejected"] += rej
+
+        if stderr_target is None:
+            jobs = [(min(engine.CHUNK, samples - s), engine.chunk_seed(seed, c))
+                    for c, s in enumerate(range(0, samples, engine.CHUNK))]
+            _pool(chunk, jobs, self.threads, add)
+        else:
+            # one chunk, then as many more as the observed standard error says are needed (+10%);
+            # chunk c always uses stream (seed, c): the answer depends on the seed only
+            c0, rounds = 0, 1
+            while total.outcomes < cap:
+                left = cap - total.outcomes
+                jobs = [(min(engine.CHUNK, left - k * engine.CHUNK), engine.chunk_seed(seed, c0 + k))
+                        for k in range(rounds) if left - k * engine.CHUNK > 0]
+                c0 += rounds
+                _pool(chunk, jobs, self.threads, add)
+                se = float(engine.standard_errors(total).max())
+                if se <= stderr_target:
+                    break
+                more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
+                rounds = max(1, math.ceil(more / engine.CHUNK))
+        combo_eq, combo_prob, shown = [], [], []
+        for p, b in enumerate(blocks):
+            if b is None:
+                combo_eq.append(None)
+                combo_prob.append(None)
+                shown.append(None)
+                continue
+            cc = cc_total[p, :len(b)]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                combo_eq.append(cu_total[p, :len(b)] / (cc * engine.POT))
+            combo_prob.append(cc / total.outcomes)
+            shown.append(b)
+        r = self._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob)
+        r.extra["rejected_draws"] = stats["rejected"]
+        return r
+
+
+def _pool(work, jobs, threads, add):
+    if threads <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            add(work(job))
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for res in pool.map(work, jobs):
+            add(res)
+
+
+def _eval_rows(kind: str, use: str, rows: np.ndarray, hole: int, board: int) -> np.ndarray:
+    m, k = rows.shape
+    out = np.empty(m, np.int32)
+    ptr = ffi.cast("uint8_t *", ffi.from_buffer(rows))
+    res = ffi.cast("int32_t *", ffi.from_buffer(out))
+    if use == "omaha":
+        fn = lib.pyeval_eval_omaha if kind == "high" else lib.pyeval_eval_omaha_low8
+        status = fn(ptr, k, hole, ptr + hole, k, board, m, res)
+    elif kind == "shortdeck":
+        status = lib.pyeval_eval_shortdeck(ptr, m, k, 1, res)
+    else:
+        status = {"high": lib.pyeval_eval_high, "low8": lib.pyeval_eval_low8}[kind](ptr, m, k, res)
+    if status != -1:
+        raise RuntimeError(f"internal error: invalid hand dealt ({kind}, status {status})")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# suit isomorphism
+# ---------------------------------------------------------------------------
+
+
+def _permute_cards(cards: np.ndarray, sigma: np.ndarray) -> np.ndarray:
+    c = cards.astype(np.int64)
+    return (4 * (c >> 2) + sigma[c & 3]).astype(np.uint8)
+
+
+def _symmetry_group(g, ranges, boards, dead) -> list[np.ndarray]:
+    """Suit permutations that fix every board (as a set), the dead cards and every range with its
+    weights.  Ranges may be None (random hands: always fixed)."""
+    group = []
+    for sigma in _SUIT_PERMS:
+        ok = True
+        for cards in [*boards, dead]:
+            if len(cards) and set(_permute_cards(cards, sigma).tolist()) != set(cards.tolist()):
+                ok = False
+                break
+        if ok:
+            for r in ranges:
+                if r is not None and _range_perm(r, sigma) is None:
+                    ok = False
+                    break
+        if ok:
+            group.append(sigma)
+    return group
+
+
+def _range_perm(r: Range, sigma: np.ndarray) -> np.ndarray | None:
+    """Index of sigma(combo i) in r for every i, or None if sigma does not map r onto itself."""
+    if (sigma == np.arange(4)).all():
+        return np.arange(len(r))
+    pm = _masks(_permute_cards(r.combos, sigma))
+    order = np.argsort(r.masks)
+    pos = np.searchsorted(r.masks, pm, sorter=order)
+    pos = np.minimum(pos, len(r) - 1)
+    idx = order[pos]
+    if not (r.masks[idx] == pm).all() or not (r.weights[idx] == r.weights).all():
+        return None
+    return idx
+
+
+def _perm_tables(ranges, group) -> np.ndarray:
+    """(len(group), total combos) int64: local index of sigma(combo) per player block."""
+    out = np.zeros((len(group), sum(len(r) for r in ranges)), np.int64)
+    for s, sigma in enumerate(group):
+        out[s] = np.concatenate([_range_perm(r, sigma) for r in ranges])
+    return out
+
+
+# ---------------------------------------------------------------------------
+# numba kernels
+# ---------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _assignments(masks, offsets, out, cap):
+    """Enumerate every disjoint choice of one combo per player (player p's combos are
+    masks[offsets[p]:offsets[p+1]]), writing local indices to ``out`` while it has room;
+    return how many there are (counting stops at ``cap``)."""
+    n_players = offsets.shape[0] - 1
+    pos = np.zeros(n_players, np.int64)
+    used = np.zeros(n_players + 1, np.uint64)
+    n = 0
+    level = 0
+    pos[0] = offsets[0] - 1
+    while level >= 0:
+        pos[level] += 1
+        if pos[level] >= offsets[level + 1]:
+            level -= 1
+            continue
+        m = masks[pos[level]]
+        if used[level] & m:
+            continue
+        if level == n_players - 1:
+            if n < out.shape[0]:
+                for q in range(n_players):
+                    out[n, q] = pos[q] - offsets[q]
+            n += 1
+            if n >= cap:
+                return n
+        else:
+            used[level + 1] = used[level] | m
+            level += 1
+            pos[level] = offsets[level] - 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _canonical_keys(assign, perm, offsets, radix, keys):
+    """keys[i]: the smallest mixed-radix key of assignment i over the suit permutations."""
+    n, n_players = assign.shape
+    for i in range(n):
+        best = np.int64(-1)
+        for s in range(perm.shape[0]):
+            k = np.int64(0)
+            for p in range(n_players):
+                k += perm[s, offsets[p] + assign[i, p]] * radix[p]
+            if best < 0 or k < best:
+                best = k
+        keys[i] = best
+
+
+@njit(cache=True, nogil=True)
+def _draw_card(state, live, used):
+    """A card of ``live`` not in ``used``, uniformly (rejection; most of the deck is free)."""
+    n_live = live.shape[0]
+    while True:
+        c = live[_bounded(state, n_live)]
+        if not ((used >> np.uint64(c)) & np.uint64(1)):
+            return c
+
+
+@njit(cache=True, nogil=True)
+def _sample_deals(state, combos, masks, cumw, uniform, offsets, kinds, live, hole, known_len, missing, rows, idx,
+                  max_tries):
+    """Draw ``rows.shape[2]`` deals into ``rows`` (boards, players, n, hole + board cards; the known
+    board cards already in place): range players by weight, rejecting the whole draw on any
+    collision; then random players' cards and the missing board cards uniformly from the cards
+    left.  Returns the number of rejected draws, or -1 after ``max_tries`` rejections in a row."""
+    n_players = kinds.shape[0]
+    n_boards = rows.shape[0]
+    rejected = 0
+    for i in range(rows.shape[2]):
+        tries = 0
+        while True:
+            used = np.uint64(0)
+            ok = True
+            for p in range(n_players):
+                if kinds[p] != 0:
+                    continue
+                lo = offsets[p]
+                hi = offsets[p + 1]
+                if hi - lo == 1:
+                    j = lo
+                elif uniform[p]:
+                    j = lo + _bounded(state, hi - lo)
+                else:
+                    u = np.float64(_next64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                    j = lo + np.searchsorted(cumw[lo:hi], u, side="right")
+                    if j >= hi:
+                        j = hi - 1
+                m = masks[j]
+                if used & m:
+                    ok = False
+                    break
+                used |= m
+                idx[i, p] = j - lo
+            if ok:
+                break
+            rejected += 1
+            tries += 1
+            if tries >= max_tries:
+                return -1
+        for p in range(n_players):
+            if kinds[p] == 0:
+                j = offsets[p] + idx[i, p]
+                for q in range(hole):
+                    for b in range(n_boards):
+                        rows[b, p, i, q] = combos[j, q]
+            else:
+                for q in range(hole):
+                    c = _draw_card(state, live, used)
+                    used |= np.uint64(1) << np.uint64(c)
+                    for b in range(n_boards):
+                        rows[b, p, i, q] = c
+        for b in range(n_boards):
+            for q in range(missing[b]):
+                c = _draw_card(state, live, used)
+                used |= np.uint64(1) << np.uint64(c)
+                for p in range(n_players):
+                    rows[b, p, i, hole + known_len[b] + q] = c
+    return rejected
+
+
+@njit(cache=True, nogil=True)
+def _sample_grouped(state, masks, cumw, uniform, offsets, radix, live, missing, boards, starts, max_tries):
+    """Draw ``boards.shape[0]`` deals of range players only (by weight, whole draw rejected on any
+    collision) and their ``missing`` board cards; write the boards grouped by assignment key
+    (sum of combo index x radix): group k is boards[starts[k]:starts[k + 1]].  Returns the
+    number of rejected draws, or -1 after ``max_tries`` rejections in a row."""
+    n = boards.shape[0]
+    n_players = offsets.shape[0] - 1
+    keys = np.empty(n, np.int64)
+    tmp = np.empty((n, max(missing, 1)), np.uint8)
+    rejected = 0
+    for i in range(n):
+        tries = 0
+        while True:
+            used = np.uint64(0)
+            key = 0
+            ok = True
+            for p in range(n_players):
+                lo = offsets[p]
+                hi = offsets[p + 1]
+                if hi - lo == 1:
+                    j = lo
+                elif uniform[p]:
+                    j = lo + _bounded(state, hi - lo)
+                else:
+                    u = np.float64(_next64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                    j = lo + np.searchsorted(cumw[lo:hi], u, side="right")
+                    if j >= hi:
+                        j = hi - 1
+                m = masks[j]
+                if used & m:
+                    ok = False
+                    break
+                used |= m
+                key += (j - lo) * radix[p]
+            if ok:
+                break
+            rejected += 1
+            tries += 1
+            if tries >= max_tries:
+                return -1
+        keys[i] = key
+        for q in range(missing):
+            c = _draw_card(state, live, used)
+            used |= np.uint64(1) << np.uint64(c)
+            tmp[i, q] = c
+    for i in range(n):
+        starts[keys[i] + 1] += 1
+    for k in range(1, starts.shape[0]):
+        starts[k] += starts[k - 1]
+    fill = starts[:-1].copy()
+    for i in range(n):
+        r = fill[keys[i]]
+        fill[keys[i]] += 1
+        for q in range(missing):
+            boards[r, q] = tmp[i, q]
+    return rejected
+
+
+@njit(cache=True, nogil=True)
+def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, ties, part_units, no_qualifier,
+                  combo_units, combo_count):
+    """As ``pyeval._kernels.tally``, and also per combo: ``combo_units[p, c]`` and
+    ``combo_count[p, c]`` for player p's combo ``c = idx[i, p]`` (skipped when -1)."""
+    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    share = np.zeros(n_players, np.int64)
+    for i in range(n):
+        for p in range(n_players):
+            share[p] = 0
+        for j in range(n_parts):
+            part = j
+            best = strengths[j, 0, i]
+            for p in range(1, n_players):
+                best = max(best, strengths[j, p, i])
+            if fallback[j] >= 0 and best == 0:
+                no_qualifier[j] += 1
+                part = fallback[j]
+                best = strengths[part, 0, i]
+                for p in range(1, n_players):
+                    best = max(best, strengths[part, p, i])
+            count = 0
+            for p in range(n_players):
+                count += strengths[part, p, i] == best
+            each = split[j, count]
+            for p in range(n_players):
+                if strengths[part, p, i] == best:
+                    share[p] += each
+                    part_units[j, p] += each
+        for p in range(n_players):
+            units[p] += share[p]
+            sumsq[p] += share[p] * share[p]
+            wins[p] += share[p] == pot
+            ties[p] += (share[p] > 0) & (share[p] < pot)
+            c = idx[i, p]
+            if c >= 0:
+                combo_units[p, c] += share[p]
+                combo_count[p, c] += 1
+
+
+def _table_classes(spot):
+    """For the preflop-table path: each player's class weights ((169,) int64 numerators), or None
+    when the query is not one the table answers (hold'em heads-up, no board or dead cards, both
+    ranges unions of whole classes with one weight per class)."""
+    if spot.g.name != "holdem" or spot.P != 2 or len(spot.known) or len(spot.live) != 52:
+        return None
+    from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS
+
+    out = []
+    for pl in spot.players:
+        if pl.kind == "random":
+            out.append(np.ones(169, np.int64))
+            continue
+        r = pl.rng
+        cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+        num = _integer_weights(r.weights)
+        counts = np.bincount(cls, minlength=169)
+        present = counts > 0
+        if (counts[present] != CLASS_SIZES[present]).any():
+            return None
+        u = np.zeros(169, np.int64)
+        u[cls] = num
+        if (u[cls] != num).any():  # weights differ inside a class
+            return None
+        out.append(u)
+    if not _table_available():
+        return None
+    return out
+
+
+def _table_available() -> bool:
+    try:
+        from pyeval.ranges import _preflop_data
+
+        _preflop_data()
+        return True
+    except (OSError, KeyError, RuntimeError):
+        return False
+
+
+@njit(cache=True, nogil=True)
+def _sweep_rows(boards, combos, rows, valid, dummy):
+    """rows (nb * n, 7): each combo with each board (the ``dummy`` hand where they collide, valid=False)."""
+    n = combos.shape[0]
+    for i in range(boards.shape[0]):
+        used = np.uint64(0)
+        for q in range(5):
+            used |= np.uint64(1) << np.uint64(boards[i, q])
+        for k in range(n):
+            r = i * n + k
+            a = combos[k, 0]
+            b = combos[k, 1]
+            ok = not ((used >> np.uint64(a)) & np.uint64(1)) and not ((used >> np.uint64(b)) & np.uint64(1))
+            valid[i, k] = ok
+            if ok:
+                rows[r, 0] = a
+                rows[r, 1] = b
+                for q in range(5):
+                    rows[r, 2 + q] = boards[i, q]
+            else:
+                for q in range(7):
+                    rows[r, q] = dummy[q]
+
+
+@njit(cache=True, nogil=True)
+def _sweep_side(s_a, oa, ca, s_b, ob, cb, num_b, self_ab, ok_b, out_w, out_t, out_n, card_tot, lt_card, le_card):
+    """For each valid combo a (``oa``: valid combos of side a, ascending strength): weighted count
+    of valid combos b (``ob``, ascending) disjoint from a with a lower strength (out_w), an equal
+    one (out_t), and all of them (out_n).  Card removal by per-card prefix sums."""
+    tot = np.int64(0)
+    card_tot[:] = 0
+    lt_card[:] = 0
+    le_card[:] = 0
+    for b in ob:
+        tot += num_b[b]
+        card_tot[cb[b, 0]] += num_b[b]
+        card_tot[cb[b, 1]] += num_b[b]
+    lt = np.int64(0)
+    le = np.int64(0)
+    j_lt = 0
+    j_le = 0
+    nb = ob.shape[0]
+    for a in oa:
+        sa = s_a[a]
+        while j_lt < nb and s_b[ob[j_lt]] < sa:
+            b = ob[j_lt]
+            lt += num_b[b]
+            lt_card[cb[b, 0]] += num_b[b]
+            lt_card[cb[b, 1]] += num_b[b]
+            j_lt += 1
+        while j_le < nb and s_b[ob[j_le]] <= sa:
+            b = ob[j_le]
+            le += num_b[b]
+            le_card[cb[b, 0]] += num_b[b]
+            le_card[cb[b, 1]] += num_b[b]
+            j_le += 1
+        c1 = ca[a, 0]
+        c2 = ca[a, 1]
+        same = np.int64(0)
+        sb = self_ab[a]
+        if sb >= 0 and ok_b[sb]:
+            same = num_b[sb]
+        w = lt - lt_card[c1] - lt_card[c2]
+        out_w[a] += w
+        out_t[a] += le - le_card[c1] - le_card[c2] + same - w
+        out_n[a] += tot - card_tot[c1] - card_tot[c2] + same
+
+
+@njit(cache=True, nogil=True)
+def _valid_sorted(s, ok, buf, count):
+    """Indices of the valid entries of ``s`` in ascending strength: a counting sort (strengths are
+    small non-negative integers; ``count`` has one slot per strength, plus one)."""
+    count[:] = 0
+    n = 0
+    for k in range(s.shape[0]):
+        if ok[k]:
+            count[s[k] + 1] += 1
+            n += 1
+    for v in range(1, count.shape[0]):
+        count[v] += count[v - 1]
+    for k in range(s.shape[0]):
+        if ok[k]:
+            buf[count[s[k]]] = k
+            count[s[k]] += 1
+    return buf[:n]
+
+
+@njit(cache=True, nogil=True)
+def _sweep_heads_up(strengths, valid, combos, n0, num0, num1, self0, self1, acc):
+    """acc rows: wins, ties, outcomes of range 0's combos (0-2) and of range 1's (3-5)."""
+    c0 = combos[:n0]
+    c1 = combos[n0:]
+    n1 = combos.shape[0] - n0
+    buf0 = np.empty(n0, np.int64)
+    buf1 = np.empty(n1, np.int64)
+    count = np.zeros(strengths.max() + 2, np.int64)
+    card_tot = np.zeros(52, np.int64)
+    lt_card = np.zeros(52, np.int64)
+    le_card = np.zeros(52, np.int64)
+    for i in range(strengths.shape[0]):
+        s0 = strengths[i, :n0]
+        s1 = strengths[i, n0:]
+        v0 = valid[i, :n0]
+        v1 = valid[i, n0:]
+        o0 = _valid_sorted(s0, v0, buf0, count)
+        o1 = _valid_sorted(s1, v1, buf1, count)
+        _sweep_side(s0, o0, c0, s1, o1, c1, num1, self0, v1, acc[0], acc[1], acc[2], card_tot, lt_card, le_card)
+        _sweep_side(s1, o1, c1, s0, o0, c0, num0, self1, v0, acc[3], acc[4], acc[5], card_tot, lt_card, le_card)
+
+
+@njit(cache=True, nogil=True)
+def _board_major_rows(boards, combos, rows, valid, dummy):
+    """rows (nb * S, hole + board): each combo with each board (``dummy`` where they collide)."""
+    n, h = combos.shape
+    nb, bl = boards.shape
+    for i in range(nb):
+        used = np.uint64(0)
+        for q in range(bl):
+            used |= np.uint64(1) << np.uint64(boards[i, q])
+        for k in range(n):
+            r = i * n + k
+            ok = True
+            for q in range(h):
+                if (used >> np.uint64(combos[k, q])) & np.uint64(1):
+                    ok = False
+            valid[i, k] = ok
+            if ok:
+                for q in range(h):
+                    rows[r, q] = combos[k, q]
+                for q in range(bl):
+                    rows[r, h + q] = boards[i, q]
+            else:
+                for q in range(h + bl):
+                    rows[r, q] = dummy[q]
+
+
+@njit(cache=True, nogil=True)
+def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, pot, units_a, units, wins, ties,
+                       part_units, no_qualifier, outcomes):
+    """Every (board, assignment) showdown: strengths (parts, boards, combos).  Per assignment,
+    unweighted pot units (units_a); totals weighted by the assignment weight ``wfull``."""
+    n_parts = strengths.shape[0]
+    n_players = assign.shape[1]
+    share = np.zeros(n_players, np.int64)
+    col = np.zeros(n_players, np.int64)
+    for i in range(strengths.shape[1]):
+        for a in range(assign.shape[0]):
+            ok = True
+            for p in range(n_players):
+                c = offsets[p] + assign[a, p]
+                col[p] = c
+                if not valid[i, c]:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            w = wfull[a]
+            for p in range(n_players):
+                share[p] = 0
+            for j in range(n_parts):
+                part = j
+                best = strengths[j, i, col[0]]
+                for p in range(1, n_players):
+                    best = max(best, strengths[j, i, col[p]])
+                if fallback[j] >= 0 and best == 0:
+                    no_qualifier[j] += w
+                    part = fallback[j]
+                    best = strengths[part, i, col[0]]
+                    for p in range(1, n_players):
+                        best = max(best, strengths[part, i, col[p]])
+                count = 0
+                for p in range(n_players):
+                    count += strengths[part, i, col[p]] == best
+                each = split[j, count]
+                for p in range(n_players):
+                    if strengths[part, i, col[p]] == best:
+                        share[p] += each
+                        part_units[j, p] += w * each
+            outcomes[0] += w
+            for p in range(n_players):
+                units_a[a, p] += share[p]
+                units[p] += w * share[p]
+                wins[p] += w * (share[p] == pot)
+                ties[p] += w * ((share[p] > 0) & (share[p] < pot))
