@@ -9,6 +9,7 @@ every evaluator returns strengths where higher is better.
 """
 
 from pyeval.cards import format_cards, parse_cards
+from pyeval.deal import deal, showdown
 from pyeval.describe import describe
 from pyeval.equity import EquityResult, equity
 from pyeval.evaluate import (
@@ -27,18 +28,23 @@ from pyeval.evaluate import (
 )
 from pyeval.games import GAMES, Game, get_game
 from pyeval.keep import best_keep
+from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, preflop_matrix, preflop_order
+from pyeval.simulate import SimulationResult, simulate
 from pyeval.stud import bring_in
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CLASS_NAMES",
     "EquityResult",
     "GAMES",
     "Game",
     "HIGH_CATEGORIES",
     "NO_LOW",
+    "SimulationResult",
     "best_keep",
     "bring_in",
+    "deal",
     "describe",
     "equity",
     "evaluate_badugi",
@@ -54,4 +60,11 @@ __all__ = [
     "get_game",
     "hand_category",
     "parse_cards",
+    "parse_range",
+    "preflop_equity",
+    "preflop_matrix",
+    "preflop_order",
+    "showdown",
+    "simulate",
+    "Range",
 ]

@@ -13,7 +13,7 @@ import importlib
 import sys
 
 # Subcommand modules: each exposes ``register(subparsers)``.
-SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean"]
+SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean", "pyeval.cli_simulate"]
 
 
 def build_parser() -> argparse.ArgumentParser:

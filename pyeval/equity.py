@@ -172,7 +172,7 @@ def _parse_boards(board, game: Game) -> list[np.ndarray]:
 
 def equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
            seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-           contributions=None, *, _community: bool = False) -> EquityResult:
+           contributions=None, client=None, *, _community: bool = False) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
@@ -187,6 +187,9 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
+    client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
+               same result as on one machine for the same seed (``pyeval.cluster``); exact
+               enumeration, ranges and side pots run locally
 
     >>> r = equity("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], board="5s6d7h", method="exact")
     >>> r.outcomes, round(float(r.equity.sum()), 12)
@@ -239,11 +242,17 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     else:
         used_seed = int(seed) if seed is not None else secrets.randbits(63)
         n = int(samples) if samples is not None else DEFAULT_SAMPLES
+        runner = None
+        if client is not None:  # issue 6: the chunks as Dask tasks, keyed by the query and the chunk
+            from pyeval import cluster
+
+            runner = cluster.job_runner(client, (g.name, [h.tobytes() for h in holes], [b.tobytes() for b in boards],
+                                                 dead_cards.tobytes(), _community))
         if stderr_target is not None:
             tally = engine.run_monte_carlo(layout, 0, used_seed, nthreads, float(stderr_target), max_samples=n
-                                           if samples is not None else 2_000_000_000)
+                                           if samples is not None else 2_000_000_000, runner=runner)
         else:
-            tally = engine.run_monte_carlo(layout, n, used_seed, nthreads)
+            tally = engine.run_monte_carlo(layout, n, used_seed, nthreads, runner=runner)
     return _result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo", used_seed)
 
 

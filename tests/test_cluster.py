@@ -1,0 +1,135 @@
+"""pyeval on a Dask cluster (issue 6): the same chunks as Dask tasks give byte-identical results.
+
+Runs on LocalClusters of 2 workers: threads (processes=False) and processes (the workers
+import pyeval themselves; one worker is killed mid-run and its task re-run elsewhere).
+"""
+
+import importlib
+import os
+
+import numpy as np
+import pytest
+
+import pyeval
+
+distributed = pytest.importorskip("distributed")
+cluster = importlib.import_module("pyeval.cluster")
+sim = importlib.import_module("pyeval.simulate")
+
+
+def _same(a, b):
+    assert a.counts.keys() == b.counts.keys()
+    for k in a.counts:
+        assert np.array_equal(a.counts[k], b.counts[k]), k
+    for name in a.tables:
+        assert a.csv(name) == b.csv(name)
+    assert (a.deals, a.seed, a.interrupted) == (b.deals, b.seed, False)
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as lc, \
+            distributed.Client(lc) as c:
+        yield c
+
+
+CASES = [
+    ("holdem", 6, "starting-hands", 400_000, 1 << 16),
+    ("omaha-hilo", 4, ["starting-hands", "hilo", "categories"], 120_000, 1 << 15),
+]
+
+
+@pytest.mark.parametrize("game, players, study, deals, chunk", CASES)
+def test_cluster_matches_one_thread_and_all_threads(client, game, players, study, deals, chunk):
+    kw = dict(seed=77, study=study, chunk_size=chunk, progress=False)
+    one = pyeval.simulate(game, players, deals, threads=1, **kw)
+    every = pyeval.simulate(game, players, deals, threads=os.cpu_count() or 2, **kw)
+    dask = pyeval.simulate(game, players, deals, client=client, **kw)
+    _same(one, every)
+    _same(one, dask)
+    assert sorted(dask.chunks_done) == list(range(-(-deals // chunk)))
+
+
+_FAILED = set()  # module level: tasks are pickled by reference and run in this process
+_REAL_CHUNK = cluster._simulate_chunk
+
+
+def _flaky(plan, chunk):
+    if chunk % 2 == 0 and chunk not in _FAILED:  # every even chunk fails on its first attempt
+        _FAILED.add(chunk)
+        raise RuntimeError(f"worker trouble on chunk {chunk}")
+    return _REAL_CHUNK(plan, chunk)
+
+
+def test_retried_chunk_counted_once(client, monkeypatch):
+    _FAILED.clear()
+    monkeypatch.setattr(cluster, "_simulate_chunk", _flaky)
+    kw = dict(seed=5, chunk_size=1 << 15, progress=False)
+    dask = pyeval.simulate("holdem", 3, 300_000, client=client, **kw)
+    local = pyeval.simulate("holdem", 3, 300_000, threads=1, **kw)
+    assert _FAILED == set(range(0, 10, 2))
+    _same(local, dask)
+
+
+def _broken(plan, chunk):
+    raise RuntimeError("always broken")
+
+
+def test_failing_chunk_raises_after_retries(client, monkeypatch):
+    monkeypatch.setattr(cluster, "_simulate_chunk", _broken)
+    with pytest.raises(RuntimeError, match="always broken"):
+        pyeval.simulate("holdem", 3, 100_000, seed=1, chunk_size=1 << 15, client=client, progress=False)
+
+
+@pytest.mark.parametrize("hands, board", [(["AsKs", "random", "random"], ""), (["AhAd", "KcKs"], "2c7d")])
+def test_equity_monte_carlo_on_the_cluster(client, hands, board):
+    kw = dict(board=board, method="monte-carlo", samples=300_000, seed=9)
+    local = pyeval.equity("holdem", hands, threads=1, **kw)
+    dask = pyeval.equity("holdem", hands, client=client, **kw)
+    assert np.array_equal(local.units, dask.units) and np.array_equal(local.wins, dask.wins)
+    assert np.array_equal(local.ties, dask.ties) and local.outcomes == dask.outcomes
+    target = pyeval.equity("holdem", hands, board=board, method="monte-carlo", stderr_target=0.004, seed=3,
+                           client=client)
+    assert np.array_equal(target.units, pyeval.equity("holdem", hands, board=board, method="monte-carlo",
+                                                      stderr_target=0.004, seed=3).units)
+
+
+def _square(x):
+    return x * x
+
+
+def test_window_bounds_tasks_in_flight(client):
+    seen = []
+
+    def on_done(item, result):
+        seen.append(item)
+
+    cluster.run_keyed(client, _square, range(50), lambda x: f"square-test-{x}", on_done, window=3)
+    assert sorted(seen) == list(range(50))
+
+
+def _die_once(marker: str, plan, chunk: int):
+    """Kill this worker process the first time chunk 3 runs anywhere."""
+    if chunk == 3 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(1)
+    return plan.run_chunk(chunk)
+
+
+def test_process_workers_and_a_lost_worker(tmp_path, monkeypatch):
+    """Worker processes import pyeval themselves; a worker killed mid-task has its task re-run
+    by the scheduler, and the chunk is still counted once."""
+    marker = str(tmp_path / "died")
+    from functools import partial
+
+    monkeypatch.setattr(cluster, "_simulate_chunk", partial(_die_once, marker))
+    # the worker processes unpickle _die_once by reference: they must import this module
+    here = os.path.dirname(os.path.abspath(__file__))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (here, os.environ.get("PYTHONPATH")) if p))
+    kw = dict(seed=31, chunk_size=1 << 15, progress=False)
+    local = pyeval.simulate("holdem", 6, 250_000, threads=1, **kw)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=50) as lc, distributed.Client(lc) as c:
+        dask = pyeval.simulate("holdem", 6, 250_000, client=c, **kw)
+    assert os.path.exists(marker)  # a worker did die
+    _same(local, dask)
