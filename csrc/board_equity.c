@@ -111,14 +111,15 @@ static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h
 }
 
 /* The outcome pattern of one complete board (ctx->board filled; its key, bits and low mask given). */
-static inline __attribute__((always_inline)) uint64_t showdown(const showdown_ctx *ctx, uint64_t bkey, uint64_t bbits,
+static inline __attribute__((always_inline)) uint64_t showdown(const showdown_ctx *ctx, const int hi_kind,
+                                                                const int lo_kind, uint64_t bkey, uint64_t bbits,
                                                                 uint32_t blow)
 {
     const int players = ctx->players;
     int32_t best = -1;
     uint32_t mask = 0;
     for (int p = 0; p < players; p++) {
-        int32_t v = eval_hi(ctx->hi_kind, bkey + ctx->hole_key[p], bbits | ctx->hole_bits[p], ctx->holes + p * ctx->h,
+        int32_t v = eval_hi(hi_kind, bkey + ctx->hole_key[p], bbits | ctx->hole_bits[p], ctx->holes + p * ctx->h,
                             ctx->h, ctx->board, ctx->board_n, bkey);
         if (v > best) {
             best = v;
@@ -128,11 +129,11 @@ static inline __attribute__((always_inline)) uint64_t showdown(const showdown_ct
         }
     }
     uint64_t pattern = mask;
-    if (ctx->lo_kind != -1) {
+    if (lo_kind != -1) {
         int32_t lo_best = 0;
         uint32_t lo_mask = 0;
         for (int p = 0; p < players; p++) {
-            int32_t v = ctx->lo_kind == PYEVAL_KIND_LOW8 ? PYEVAL_LOW8_RANKMASK[rank_presence(bbits | ctx->hole_bits[p])]
+            int32_t v = lo_kind == PYEVAL_KIND_LOW8 ? PYEVAL_LOW8_RANKMASK[rank_presence(bbits | ctx->hole_bits[p])]
                                                           : PYEVAL_LOW8_OMAHA[ctx->hole_low[p] << 8 | blow];
             if (v > lo_best) {
                 lo_best = v;
@@ -146,20 +147,13 @@ static inline __attribute__((always_inline)) uint64_t showdown(const showdown_ct
     return pattern;
 }
 
-PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
-                                         const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
-                                         int64_t start, int64_t count, int64_t *counts, int64_t counts_len)
+/* Walk completions [start, start + count) of a validated query; the kinds are compile-time
+ * constants in each specialisation below, so the per-player evaluation has no switch. */
+static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const int hi_kind, const int lo_kind,
+                                                       const uint8_t *deck, int deck_n, int missing, int64_t start,
+                                                       int64_t count, int64_t *counts)
 {
-    showdown_ctx ctx;
-    int64_t status = setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind,
-                           counts_len);
-    if (status != 0)
-        return status;
-    int64_t total = binom(deck_n, missing);
-    if (start < 0 || count < 0 || start > total || count > total - start)
-        return -2;
-    if (count == 0)
-        return 0;
+    const int known_n = ctx->known_n;
     /* Unrank ``start``: lexicographic combination of ``missing`` deck positions. */
     int pos[MAX_BOARD + 1];
     int64_t index = start;
@@ -176,9 +170,9 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
     /* Prefix sums per depth: depth d holds the board with the first d missing cards added. */
     uint64_t key_at[MAX_BOARD + 1], bits_at[MAX_BOARD + 1];
     uint32_t low_at[MAX_BOARD + 1];
-    key_at[0] = ctx.known_key;
-    bits_at[0] = ctx.known_bits;
-    low_at[0] = ctx.known_low;
+    key_at[0] = ctx->known_key;
+    bits_at[0] = ctx->known_bits;
+    low_at[0] = ctx->known_low;
     int from = 0; /* first depth whose prefix must be recomputed */
     for (int64_t done = 0; done < count; done++) {
         for (int d = from; d < missing; d++) {
@@ -186,9 +180,9 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
             key_at[d + 1] = key_at[d] + PYEVAL_CARD_KEY[c];
             bits_at[d + 1] = bits_at[d] | PYEVAL_CARD_BIT[c];
             low_at[d + 1] = low_at[d] | PYEVAL_CARD_LOWBIT[c];
-            ctx.board[known_n + d] = c;
+            ctx->board[known_n + d] = c;
         }
-        counts[showdown(&ctx, key_at[missing], bits_at[missing], low_at[missing])]++;
+        counts[showdown(ctx, hi_kind, lo_kind, key_at[missing], bits_at[missing], low_at[missing])]++;
         int i = missing - 1;
         while (i >= 0 && pos[i] == deck_n - missing + i)
             i--;
@@ -199,6 +193,32 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
             pos[j] = pos[j - 1] + 1;
         from = i;
     }
+}
+
+PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                         const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                         int64_t start, int64_t count, int64_t *counts, int64_t counts_len)
+{
+    showdown_ctx ctx;
+    int64_t status = setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind,
+                           counts_len);
+    if (status != 0)
+        return status;
+    int64_t total = binom(deck_n, missing);
+    if (start < 0 || count < 0 || start > total || count > total - start)
+        return -2;
+    if (count == 0)
+        return 0;
+    if (hi_kind == PYEVAL_KIND_HIGH && lo_kind == -1)
+        walk(&ctx, PYEVAL_KIND_HIGH, -1, deck, deck_n, missing, start, count, counts);
+    else if (hi_kind == PYEVAL_KIND_HIGH && lo_kind == PYEVAL_KIND_LOW8)
+        walk(&ctx, PYEVAL_KIND_HIGH, PYEVAL_KIND_LOW8, deck, deck_n, missing, start, count, counts);
+    else if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && lo_kind == -1)
+        walk(&ctx, PYEVAL_KIND_OMAHA_HIGH, -1, deck, deck_n, missing, start, count, counts);
+    else if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && lo_kind == PYEVAL_KIND_OMAHA_LOW8)
+        walk(&ctx, PYEVAL_KIND_OMAHA_HIGH, PYEVAL_KIND_OMAHA_LOW8, deck, deck_n, missing, start, count, counts);
+    else
+        walk(&ctx, hi_kind, lo_kind, deck, deck_n, missing, start, count, counts);
     return 0;
 }
 
@@ -227,7 +247,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns_list(const uint8_t *holes, int players,
         }
         if (!HAND_OK(bits, missing) || (bits & ~deck_bits))
             return -4 - i;
-        counts[showdown(&ctx, key, bits | ctx.known_bits, low)]++;
+        counts[showdown(&ctx, ctx.hi_kind, ctx.lo_kind, key, bits | ctx.known_bits, low)]++;
     }
     return 0;
 }
