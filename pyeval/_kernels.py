@@ -194,6 +194,33 @@ def enumerate_rows(deck, sizes, start, binom, cells, out):
         _fill_rows(i, picks, cells, out)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier):
+    """Deal i's pot units per player into ``share`` (see ``tally``); adds to part_units / no_qualifier."""
+    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    for p in range(n_players):
+        share[p] = 0
+    for j in range(n_parts):
+        part = j
+        best = strengths[j, 0, i]
+        for p in range(1, n_players):
+            best = max(best, strengths[j, p, i])
+        if fallback[j] >= 0 and best == 0:
+            no_qualifier[j] += 1
+            part = fallback[j]
+            best = strengths[part, 0, i]
+            for p in range(1, n_players):
+                best = max(best, strengths[part, p, i])
+        count = 0
+        for p in range(n_players):
+            count += strengths[part, p, i] == best
+        each = split[j, count]
+        for p in range(n_players):
+            if strengths[part, p, i] == best:
+                share[p] += each
+                part_units[j, p] += each
+
+
 @njit(cache=True, nogil=True)
 def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier):
     """Share each deal's pot and accumulate integer counts.
@@ -204,30 +231,10 @@ def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_uni
     goes to the winners of part ``fallback[j]`` instead.  A player's deal share
     is ``pot`` for a scoop: ``wins`` counts those, ``ties`` partial shares.
     """
-    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    n_players = strengths.shape[1]
     share = np.zeros(n_players, np.int64)
     for i in range(n):
-        for p in range(n_players):
-            share[p] = 0
-        for j in range(n_parts):
-            part = j
-            best = strengths[j, 0, i]
-            for p in range(1, n_players):
-                best = max(best, strengths[j, p, i])
-            if fallback[j] >= 0 and best == 0:
-                no_qualifier[j] += 1
-                part = fallback[j]
-                best = strengths[part, 0, i]
-                for p in range(1, n_players):
-                    best = max(best, strengths[part, p, i])
-            count = 0
-            for p in range(n_players):
-                count += strengths[part, p, i] == best
-            each = split[j, count]
-            for p in range(n_players):
-                if strengths[part, p, i] == best:
-                    share[p] += each
-                    part_units[j, p] += each
+        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
         for p in range(n_players):
             units[p] += share[p]
             sumsq[p] += share[p] * share[p]

@@ -60,7 +60,7 @@ import numpy as np
 from numba import njit
 
 from pyeval import engine
-from pyeval._kernels import _bounded, _next64
+from pyeval._kernels import _bounded, _next64, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result
@@ -1075,30 +1075,10 @@ def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, t
                   combo_units, combo_count):
     """As ``pyeval._kernels.tally``, and also per combo: ``combo_units[p, c]`` and
     ``combo_count[p, c]`` for player p's combo ``c = idx[i, p]`` (skipped when -1)."""
-    n_parts, n_players = strengths.shape[0], strengths.shape[1]
+    n_players = strengths.shape[1]
     share = np.zeros(n_players, np.int64)
     for i in range(n):
-        for p in range(n_players):
-            share[p] = 0
-        for j in range(n_parts):
-            part = j
-            best = strengths[j, 0, i]
-            for p in range(1, n_players):
-                best = max(best, strengths[j, p, i])
-            if fallback[j] >= 0 and best == 0:
-                no_qualifier[j] += 1
-                part = fallback[j]
-                best = strengths[part, 0, i]
-                for p in range(1, n_players):
-                    best = max(best, strengths[part, p, i])
-            count = 0
-            for p in range(n_players):
-                count += strengths[part, p, i] == best
-            each = split[j, count]
-            for p in range(n_players):
-                if strengths[part, p, i] == best:
-                    share[p] += each
-                    part_units[j, p] += each
+        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
         for p in range(n_players):
             units[p] += share[p]
             sumsq[p] += share[p] * share[p]
