@@ -2,8 +2,24 @@
 
 The lookup tables are generated from ``tables/`` into ``csrc/generated/`` first.
 Environment:
-  PYEVAL_SANITIZE=1   build with AddressSanitizer + UndefinedBehaviorSanitizer
+  PYEVAL_SANITIZE=1   build with AddressSanitizer + UndefinedBehaviorSanitizer (gcc or clang)
   PYEVAL_CFLAGS="..." extra compiler flags (e.g. -march=native for a local build)
+
+Sanitizer build (``.ci/sanitize`` does all of this end to end, in a temporary copy).
+The extension links the ASan runtime dynamically, but ASan must be the first
+library loaded into the process, so ``python`` needs it preloaded; CPython leaks by
+design at exit, so leak detection is off.  Build somewhere that does not replace
+a normal install, then run with the runtime preloaded::
+
+    PYEVAL_SANITIZE=1 pip install --no-build-isolation --no-deps --target /tmp/asan_site .
+    LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 \
+        PYTHONMALLOC=malloc PYTHONPATH=/tmp/asan_site python -m pytest tests/test_high.py
+
+(clang: ``LD_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so)"``.)
+``PYTHONMALLOC=malloc`` routes Python's small objects through ASan's malloc too.
+Without the preload, importing ``pyeval._core`` fails with "ASan runtime does not
+come first in initial library list".  UBSan errors abort (no recovery), so any
+report fails the run.
 """
 
 from __future__ import annotations
@@ -41,9 +57,10 @@ def api_declarations() -> str:
 def compile_args() -> tuple[list[str], list[str]]:
     cflags = ["-O3", "-std=c99", "-fno-strict-aliasing"]
     ldflags: list[str] = []
-    if os.environ.get("PYEVAL_SANITIZE"):
-        san = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer", "-O1", "-g"]
-        cflags += san
+    if os.environ.get("PYEVAL_SANITIZE", "") not in ("", "0"):
+        # -O1 -g: readable reports; no recovery: the first UBSan report aborts.
+        cflags += ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
+                   "-O1", "-g"]
         ldflags += ["-fsanitize=address,undefined"]
     cflags += shlex.split(os.environ.get("PYEVAL_CFLAGS", ""))
     return cflags, ldflags

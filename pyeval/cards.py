@@ -12,8 +12,8 @@ The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 

@@ -21,7 +21,7 @@ def _count(text: str) -> int:
         t = t[:-1]
     try:
         value = int(float(t) * scale)
-    except ValueError:
+    except (ValueError, OverflowError):
         raise argparse.ArgumentTypeError(f"not a count: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be positive: {text!r}")

@@ -240,6 +240,10 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         tally = engine.run_exact(layout, nthreads)
         used_seed = None
     else:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
+        if seed is not None and seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, got {seed}")
         used_seed = int(seed) if seed is not None else secrets.randbits(63)
         n = int(samples) if samples is not None else DEFAULT_SAMPLES
         runner = None
