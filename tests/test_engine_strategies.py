@@ -74,3 +74,25 @@ def test_monte_carlo_same_seed_any_thread_count():
 def test_over_budget_exact_is_refused_with_advice():
     with pytest.raises(ValueError, match="monte-carlo"):
         pyeval.equity("stud", ["AsAd7c", "KhKd2s", "QcQh3d"], method="exact")
+
+
+def test_ctrl_c_stops_a_long_monte_carlo_run_quickly():
+    """A long sampled query from the command line: Ctrl-C returns control within a second or two."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc", "random",
+                             "--samples", "2G", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(4.0)  # past start-up, well inside the run (about a minute of work)
+    assert proc.poll() is None
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=10)
+    finally:
+        proc.kill()
+    waited = time.perf_counter() - sent
+    assert proc.returncode == 130, proc.stderr.read().decode()
+    assert waited < 3.0, f"took {waited:.1f} s to stop"
