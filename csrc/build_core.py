@@ -8,15 +8,18 @@ Environment:
 Sanitizer build (``.ci/sanitize`` does all of this end to end, in a temporary copy).
 The extension links the ASan runtime dynamically, but ASan must be the first
 library loaded into the process, so ``python`` needs it preloaded; CPython leaks by
-design at exit, so leak detection is off.  Build somewhere that does not replace
-a normal install, then run with the runtime preloaded::
+design at exit, so leak detection is off.  Build in a copy of the source tree (a
+shared ``build/`` would hand instrumented object files to the next normal build) into
+a separate site, then run with the runtime preloaded::
 
+    cp -r . /tmp/asan_src && cd /tmp/asan_src && rm -rf build
     PYEVAL_SANITIZE=1 pip install --no-build-isolation --no-deps --target /tmp/asan_site .
-    LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 \
-        PYTHONMALLOC=malloc PYTHONPATH=/tmp/asan_site python -m pytest tests/test_high.py
+    cd /tmp && LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0 \
+        PYTHONPATH=/tmp/asan_site python -m pytest /path/to/pyeval/tests/test_high.py
 
-(clang: ``LD_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so)"``.)
-``PYTHONMALLOC=malloc`` routes Python's small objects through ASan's malloc too.
+(run from a directory without a ``pyeval/`` source tree, so the sanitized build is the one
+imported; clang: ``LD_PRELOAD="$(clang -print-file-name=libclang_rt.asan-x86_64.so)"``).
+``PYTHONMALLOC=malloc`` would route Python's small objects through ASan's malloc too.
 Without the preload, importing ``pyeval._core`` fails with "ASan runtime does not
 come first in initial library list".  UBSan errors abort (no recovery), so any
 report fails the run.
