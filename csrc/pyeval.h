@@ -42,10 +42,27 @@ int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const ui
                               const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t start, int64_t count, int64_t *counts, int64_t counts_len);
 
+/* The same over every completion, counted by rank multiset plus a walk over the boards on
+ * which some player flushes (two hole cards, high/short-deck high, optional low8).  Returns 0,
+ * -2, -3, or 1 when that does not apply or would not pay (counts untouched: walk instead). */
+int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                    const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                    int64_t *counts, int64_t counts_len);
+
+/* The showdowns pyeval_board_patterns_ranks would take, or -1 when it would decline; -2, -3 as
+ * above. */
+int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind);
+
 /* The same for n given completions (boards: n x missing codes drawn from deck), e.g. sampled
  * ones.  Returns 0, -2, -3, or -4 - i when row i is not ``missing`` distinct deck cards. */
 int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
                                    const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                                    const uint8_t *boards, int64_t n, int64_t *counts, int64_t counts_len);
+
+/* Fill out (n x k) with n rows of k distinct cards drawn from deck (permuted in place) with the
+ * xoshiro256** state (4 words, not all zero; advanced in place), exactly as
+ * pyeval._kernels.sample_rows draws them (csrc/sample.c).  Returns 0 or -2. */
+int64_t pyeval_sample_cards(uint8_t *deck, int deck_n, uint64_t *state, uint8_t *out, int64_t n, int k);
 
 #endif

@@ -80,20 +80,6 @@ def sample_rows(deck, n_unknown, state, cells, out):
 
 
 @njit(cache=True, nogil=True)
-def sample_cards(deck, state, out):
-    """Fill each row of ``out`` (n, k) with k distinct random cards of ``deck`` (permuted in place)."""
-    n_live = deck.shape[0]
-    k = out.shape[1]
-    for i in range(out.shape[0]):
-        for u in range(k):
-            j = u + _bounded(state, n_live - u)
-            tmp = deck[u]
-            deck[u] = deck[j]
-            deck[j] = tmp
-            out[i, u] = deck[u]
-
-
-@njit(cache=True, nogil=True)
 def _unrank(index, m, k, binom, pos):
     """Lexicographic combination number ``index`` of k positions out of m, into pos[:k]."""
     x = 0

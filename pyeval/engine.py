@@ -22,6 +22,7 @@ import numpy as np
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
 from pyeval.games import Game
+from pyeval.sampling import sample_cards
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
 CHUNK = 1 << 16
@@ -353,26 +354,43 @@ def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: 
     return _board_call(layout, kinds, lib.pyeval_board_patterns, start, count)
 
 
-def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail) -> Tally:
+def _board_args(layout: Layout, kinds: tuple[int, int]) -> tuple:
+    """The leading arguments of the csrc/board_equity.c entry points (holes, known board, deck, kinds)."""
     holes = np.ascontiguousarray(np.stack(layout.known_holes).astype(np.uint8))
     known = layout.known_boards[0].astype(np.uint8) if layout.known_boards else np.zeros(0, np.uint8)
+    return (ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole,
+            ffi.from_buffer("uint8_t[]", np.ascontiguousarray(known) if len(known) else np.zeros(1, np.uint8)),
+            len(known), ffi.from_buffer("uint8_t[]", layout.deck), len(layout.deck), layout.board - len(known),
+            kinds[0], kinds[1])
+
+
+def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False) -> np.ndarray | None:
     counts = np.zeros(layout.patterns.size, np.int64)
-    status = fn(
-        ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole,
-        ffi.from_buffer("uint8_t[]", np.ascontiguousarray(known) if len(known) else np.zeros(1, np.uint8)),
-        len(known), ffi.from_buffer("uint8_t[]", layout.deck), len(layout.deck), layout.board - len(known),
-        kinds[0], kinds[1], *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
+    status = fn(*_board_args(layout, kinds), *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
+    if status == 1 and may_decline:
+        return None
     if status != 0:
         raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
     return counts
 
 
-def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
-    from pyeval import _kernels
+def _board_histogram(layout: Layout, kinds: tuple[int, int]) -> np.ndarray | None:
+    """Every completion's pattern counted by rank multiset plus the flush boards (one fast call),
+    or None where that does not apply (Omaha, a flush already made): then walk the boards."""
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_ranks, may_decline=True)
 
+
+def _board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
+    """Showdowns an exact board-only query takes: by rank multiset where that pays, else every board."""
+    cost = lib.pyeval_board_ranks_cost(*_board_args(layout, kinds))
+    if cost < -1:
+        raise RuntimeError(f"internal error: the board engine refused the query (status {cost})")
+    return cost if cost >= 0 else layout.outcomes
+
+
+def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
     missing = layout.board - (len(layout.known_boards[0]) if layout.known_boards else 0)
-    boards = np.empty((n, missing), np.uint8)
-    _kernels.sample_cards(layout.deck.copy(), seed_state.copy(), boards)
+    boards = sample_cards(layout.deck, seed_state, n, missing)
     return _board_call(layout, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards), n)
 
 
@@ -455,23 +473,37 @@ def random_hand_classes(layout: Layout, known: np.ndarray) -> list[tuple[np.ndar
     return [(c, w) for c, w in classes.values()]
 
 
+def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
+    """One all-known layout per suit-symmetry class of player p's unknown hand, with the class
+    size (built once per query: the cost estimate and the run both need them)."""
+    cached = layout.__dict__.get("_random_hand_layouts")
+    if cached is None:
+        known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead]).astype(np.uint8)
+        cached = []
+        for combo, weight in random_hand_classes(layout, known):
+            holes = list(layout.known_holes)
+            holes[p] = combo
+            sub = build_layout(layout.game, holes, layout.known_boards, layout.dead)
+            sub.patterns = layout.patterns
+            cached.append((sub, weight))
+        layout.__dict__["_random_hand_layouts"] = cached
+    return cached
+
+
+def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
+    """Every completion's pattern counts in one call: by rank multiset, else by walking the boards."""
+    counts = _board_histogram(layout, kinds)
+    if counts is None:
+        counts = _board_call(layout, kinds, lib.pyeval_board_patterns, 0, layout.outcomes)
+    return counts
+
+
 def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand: the board fast path for each of its possible hands
     (one per suit-symmetry class, weighted by the class size)."""
-    known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead]).astype(np.uint8)
-    classes = random_hand_classes(layout, known)
     kinds = board_kinds_for(layout.game)
-
-    def work(job):
-        combo, weight = job
-        holes = list(layout.known_holes)
-        holes[p] = combo
-        sub = build_layout(layout.game, holes, layout.known_boards, np.concatenate([layout.dead]).astype(np.uint8))
-        sub.patterns = layout.patterns
-        total = math.comb(len(sub.deck), sub.board - len(sub.known_boards[0]))
-        return _board_call(sub, kinds, lib.pyeval_board_patterns, 0, total) * weight
-
-    return _run_jobs(work, layout, classes, threads)
+    return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
+                     threads)
 
 
 def exact_cost(layout: Layout) -> int:
@@ -480,8 +512,12 @@ def exact_cost(layout: Layout) -> int:
         return sum(math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes) + 2
     p = _random_player(layout)
     if p is not None:
-        known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead])
-        return layout.evaluations // len(suit_symmetries(known))
+        kinds = board_kinds_for(layout.game)
+        return sum(sub.evaluations * _board_cost(sub, kinds) // sub.outcomes
+                   for sub, _ in _random_hand_layouts(layout, p))
+    kinds = board_kinds(layout)
+    if kinds is not None:
+        return layout.evaluations * _board_cost(layout, kinds) // layout.outcomes
     return layout.evaluations
 
 
@@ -494,6 +530,9 @@ def run_exact(layout: Layout, threads: int) -> Tally:
         return run_random_hand(layout, p, threads)
     kinds = board_kinds(layout)
     if kinds is not None:
+        counts = _board_histogram(layout, kinds)
+        if counts is not None:
+            return layout.patterns.tally(counts)
         jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
         return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
     jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval import engine
@@ -96,3 +98,75 @@ def test_ctrl_c_stops_a_long_monte_carlo_run_quickly():
     waited = time.perf_counter() - sent
     assert proc.returncode == 130, proc.stderr.read().decode()
     assert waited < 3.0, f"took {waited:.1f} s to stop"
+
+
+def walk_histogram(lay):
+    kinds = engine.board_kinds(lay)
+    total = lay.outcomes
+    return engine._board_call(lay, kinds, engine.lib.pyeval_board_patterns, 0, total)
+
+
+@pytest.mark.parametrize("game,hands,board,dead", [
+    ("holdem", ["AhAs", "KdKc"], "", ""),
+    ("holdem", ["AhKh", "QhJh", "2h3h"], "", ""),
+    ("holdem", ["AhKh", "QsQd", "7c6c"], "8h9c", ""),
+    ("holdem", ["AhKh", "QsQd"], "8h9h2c", "3h4h"),
+    ("holdem", ["AcKd", "7s2h"], "Tc", "AsAh"),
+    ("holdem-hilo", ["As2s", "8h7h", "KdKc"], "3c4d", ""),
+    ("holdem-hilo", ["Ah2h", "3h4h"], "", ""),
+    ("shortdeck", ["AhKh", "9s9d"], "6c7c", ""),
+    ("shortdeck", ["AhKh", "QhJh", "6s7s"], "", ""),
+])
+def test_rank_multiset_counting_equals_board_walk(game, hands, board, dead):
+    lay = layout(game, hands, board, dead)
+    by_ranks = engine._board_histogram(lay, engine.board_kinds(lay))
+    assert by_ranks is not None
+    assert np.array_equal(by_ranks, walk_histogram(lay))
+
+
+def test_rank_multiset_counting_declines_when_a_flush_is_made():
+    lay = layout("holdem", ["AhKh", "QsQd"], "2h3h4h")
+    assert engine._board_histogram(lay, engine.board_kinds(lay)) is None
+    assert pyeval.equity("holdem", ["AhKh", "QsQd"], "2h3h4h").outcomes == 990  # walked instead
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_rank_multiset_counting_equals_board_walk_on_random_spots(data):
+    game = data.draw(st.sampled_from(["holdem", "holdem-hilo", "shortdeck"]), label="game")
+    deck = list(range(pyeval.get_game(game).lowest_card, 52))
+    players = data.draw(st.integers(2, 4), label="players")
+    known = data.draw(st.integers(2, 4), label="known board")  # 2..4 known: at most C(48, 3) boards
+    dead_n = data.draw(st.integers(0, 3), label="dead")
+    cards = data.draw(st.permutations(deck), label="deal")[:2 * players + known + dead_n]
+    hands = [pyeval.format_cards(cards[2 * p:2 * p + 2]) for p in range(players)]
+    board = pyeval.format_cards(cards[2 * players:2 * players + known])
+    dead = pyeval.format_cards(cards[2 * players + known:])
+    lay = layout(game, hands, board, dead)
+    by_ranks = engine._board_histogram(lay, engine.board_kinds(lay))
+    if by_ranks is not None:
+        assert np.array_equal(by_ranks, walk_histogram(lay))
+
+
+@pytest.mark.parametrize("deck_n,k", [(48, 5), (45, 3), (32, 1), (52, 7)])
+def test_c_board_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
+    """One generator in two languages: equal seed states must give equal cards."""
+    from pyeval import _kernels
+    from pyeval.sampling import sample_cards
+
+    deck = np.random.default_rng(deck_n).permutation(52)[:deck_n].astype(np.uint8)
+    state = engine.chunk_seed(7, deck_n)
+    n = 5000
+    out = np.zeros((1, n, k), np.uint8)
+    cells = np.array([(0, u, u) for u in range(k)], np.int64)
+    _kernels.sample_rows(deck.copy(), k, state.copy(), cells, out)
+    drawn = sample_cards(deck, state, n, k)
+    assert np.array_equal(drawn, out[0])
+    assert all(len(set(row)) == k and set(row) <= set(deck.tolist()) for row in drawn.tolist())
+
+
+def test_c_board_sampler_refuses_a_dead_state():
+    from pyeval.sampling import sample_cards
+
+    with pytest.raises(ValueError):
+        sample_cards(np.arange(10, dtype=np.uint8), np.zeros(4, np.uint64), 3, 2)
