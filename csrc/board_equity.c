@@ -12,6 +12,7 @@
 #include "pyeval.h"
 #include "hand_key.h"
 #include "internal.h"
+#include "rng.h"
 
 #define MAX_PLAYERS 10
 #define MAX_HOLE 6
@@ -195,6 +196,22 @@ static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const 
     }
 }
 
+/* Runs CALL(hi, lo) with the kinds as compile-time constants for the common pairs, so the
+ * per-player evaluation in the inlined loop has no switch. */
+#define WITH_CONSTANT_KINDS(hi_kind, lo_kind, CALL)                                     \
+    do {                                                                                \
+        if ((hi_kind) == PYEVAL_KIND_HIGH && (lo_kind) == -1)                           \
+            CALL(PYEVAL_KIND_HIGH, -1);                                                 \
+        else if ((hi_kind) == PYEVAL_KIND_HIGH && (lo_kind) == PYEVAL_KIND_LOW8)        \
+            CALL(PYEVAL_KIND_HIGH, PYEVAL_KIND_LOW8);                                   \
+        else if ((hi_kind) == PYEVAL_KIND_OMAHA_HIGH && (lo_kind) == -1)                \
+            CALL(PYEVAL_KIND_OMAHA_HIGH, -1);                                           \
+        else if ((hi_kind) == PYEVAL_KIND_OMAHA_HIGH && (lo_kind) == PYEVAL_KIND_OMAHA_LOW8) \
+            CALL(PYEVAL_KIND_OMAHA_HIGH, PYEVAL_KIND_OMAHA_LOW8);                       \
+        else                                                                            \
+            CALL((hi_kind), (lo_kind));                                                 \
+    } while (0)
+
 PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
                                          const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                                          int64_t start, int64_t count, int64_t *counts, int64_t counts_len)
@@ -209,16 +226,9 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
         return -2;
     if (count == 0)
         return 0;
-    if (hi_kind == PYEVAL_KIND_HIGH && lo_kind == -1)
-        walk(&ctx, PYEVAL_KIND_HIGH, -1, deck, deck_n, missing, start, count, counts);
-    else if (hi_kind == PYEVAL_KIND_HIGH && lo_kind == PYEVAL_KIND_LOW8)
-        walk(&ctx, PYEVAL_KIND_HIGH, PYEVAL_KIND_LOW8, deck, deck_n, missing, start, count, counts);
-    else if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && lo_kind == -1)
-        walk(&ctx, PYEVAL_KIND_OMAHA_HIGH, -1, deck, deck_n, missing, start, count, counts);
-    else if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && lo_kind == PYEVAL_KIND_OMAHA_LOW8)
-        walk(&ctx, PYEVAL_KIND_OMAHA_HIGH, PYEVAL_KIND_OMAHA_LOW8, deck, deck_n, missing, start, count, counts);
-    else
-        walk(&ctx, hi_kind, lo_kind, deck, deck_n, missing, start, count, counts);
+#define WALK(hi, lo) walk(&ctx, hi, lo, deck, deck_n, missing, start, count, counts)
+    WITH_CONSTANT_KINDS(hi_kind, lo_kind, WALK);
+#undef WALK
     return 0;
 }
 
@@ -394,6 +404,48 @@ int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const 
         return status;
     int need[4];
     return rank_plan(&ctx, holes, known, deck, deck_n, missing, need);
+}
+
+/* n random completions drawn with the Monte Carlo generator (csrc/rng.h), each counted as it is
+ * drawn: no board buffer, no per-row checks (the draw cannot repeat a card). */
+static inline __attribute__((always_inline)) void sample_boards(showdown_ctx *ctx, const int hi_kind,
+                                                                const int lo_kind, uint8_t *deck, int deck_n,
+                                                                int missing, uint64_t *state, int64_t n,
+                                                                int64_t *counts)
+{
+    uint8_t *row = ctx->board + ctx->known_n;
+    for (int64_t i = 0; i < n; i++) {
+        draw_cards(state, deck, deck_n, row, missing);
+        uint64_t key = ctx->known_key, bits = ctx->known_bits;
+        uint32_t low = ctx->known_low;
+        for (int d = 0; d < missing; d++) {
+            key += PYEVAL_CARD_KEY[row[d]];
+            bits |= PYEVAL_CARD_BIT[row[d]];
+            low |= PYEVAL_CARD_LOWBIT[row[d]];
+        }
+        counts[showdown(ctx, hi_kind, lo_kind, key, bits, low)]++;
+    }
+}
+
+PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
+                                                int known_n, const uint8_t *deck, int deck_n, int missing,
+                                                int hi_kind, int lo_kind, uint64_t *state, int64_t n,
+                                                int64_t *counts, int64_t counts_len)
+{
+    showdown_ctx ctx;
+    int64_t status = setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind,
+                           counts_len);
+    if (status != 0)
+        return status;
+    if (n < 0 || !state_ok(state))
+        return -2;
+    uint8_t live[52];
+    for (int i = 0; i < deck_n; i++)
+        live[i] = deck[i];
+#define SAMPLE(hi, lo) sample_boards(&ctx, hi, lo, live, deck_n, missing, state, n, counts)
+    WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
+#undef SAMPLE
+    return 0;
 }
 
 PYEVAL_HOT int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known,

@@ -22,7 +22,6 @@ import numpy as np
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
 from pyeval.games import Game
-from pyeval.sampling import sample_cards
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
 CHUNK = 1 << 16
@@ -389,9 +388,9 @@ def _board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
 
 
 def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
-    missing = layout.board - (len(layout.known_boards[0]) if layout.known_boards else 0)
-    boards = sample_cards(layout.deck, seed_state, n, missing)
-    return _board_call(layout, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards), n)
+    """n random completions, drawn and counted in C (csrc/rng.h: the numba kernels' generator)."""
+    state = np.array(seed_state, dtype=np.uint64)
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_sample, ffi.from_buffer("uint64_t[]", state), n)
 
 
 def counts_two_hands(layout: Layout) -> bool:

@@ -148,11 +148,20 @@ def test_rank_multiset_counting_equals_board_walk_on_random_spots(data):
         assert np.array_equal(by_ranks, walk_histogram(lay))
 
 
+def c_sample_cards(deck, state, n, k):
+    from pyeval._native import ffi, lib
+
+    deck, state, out = np.array(deck, np.uint8), np.array(state, np.uint64), np.zeros((n, k), np.uint8)
+    status = lib.pyeval_sample_cards(ffi.from_buffer("uint8_t[]", deck), len(deck),
+                                     ffi.from_buffer("uint64_t[]", state), ffi.from_buffer("uint8_t[]", out), n, k)
+    assert status == 0
+    return out
+
+
 @pytest.mark.parametrize("deck_n,k", [(48, 5), (45, 3), (32, 1), (52, 7)])
-def test_c_board_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
-    """One generator in two languages: equal seed states must give equal cards."""
+def test_c_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
+    """One generator in two languages (csrc/rng.h, pyeval/_kernels.py): equal states, equal cards."""
     from pyeval import _kernels
-    from pyeval.sampling import sample_cards
 
     deck = np.random.default_rng(deck_n).permutation(52)[:deck_n].astype(np.uint8)
     state = engine.chunk_seed(7, deck_n)
@@ -160,13 +169,36 @@ def test_c_board_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
     out = np.zeros((1, n, k), np.uint8)
     cells = np.array([(0, u, u) for u in range(k)], np.int64)
     _kernels.sample_rows(deck.copy(), k, state.copy(), cells, out)
-    drawn = sample_cards(deck, state, n, k)
+    drawn = c_sample_cards(deck, state, n, k)
     assert np.array_equal(drawn, out[0])
     assert all(len(set(row)) == k and set(row) <= set(deck.tolist()) for row in drawn.tolist())
 
 
-def test_c_board_sampler_refuses_a_dead_state():
-    from pyeval.sampling import sample_cards
+@pytest.mark.parametrize("game,hands,board", [
+    ("holdem", ["AhAs", "KdKc", "7c7d"], ""),
+    ("holdem-hilo", ["As2s", "8h7h"], "3c4d"),
+    ("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], "9s2d3h"),
+])
+def test_board_monte_carlo_counts_the_deals_the_sampler_draws(game, hands, board):
+    from pyeval._native import ffi, lib
 
-    with pytest.raises(ValueError):
-        sample_cards(np.arange(10, dtype=np.uint8), np.zeros(4, np.uint64), 3, 2)
+    lay = layout(game, hands, board)
+    kinds = engine.board_kinds(lay)
+    state = engine.chunk_seed(3, 0)
+    fused = engine._run_board_sample(lay, kinds, 20_000, state)
+    boards = c_sample_cards(lay.deck, state, 20_000, lay.board - len(lay.known_boards[0]))
+    listed = engine._board_call(lay, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards),
+                                len(boards))
+    assert np.array_equal(fused, listed)
+
+
+def test_c_samplers_refuse_a_dead_state():
+    from pyeval._native import ffi, lib
+
+    out = np.zeros((3, 2), np.uint8)
+    zero = np.zeros(4, np.uint64)
+    assert lib.pyeval_sample_cards(ffi.from_buffer("uint8_t[]", np.arange(10, dtype=np.uint8)), 10,
+                                   ffi.from_buffer("uint64_t[]", zero), ffi.from_buffer("uint8_t[]", out), 3, 2) == -2
+    lay = layout("holdem", ["AhAs", "KdKc"])
+    with pytest.raises(RuntimeError):
+        engine._run_board_sample(lay, engine.board_kinds(lay), 10, zero)
