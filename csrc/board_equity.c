@@ -58,15 +58,21 @@ typedef struct {
     uint64_t known_key, known_bits;
     uint32_t known_low;
     uint8_t board[MAX_BOARD];
+    unsigned drawn; /* bit p: player p's hole cards are drawn with the board (Monte Carlo) */
+    uint8_t hole_cards[MAX_PLAYERS * MAX_HOLE];
 } showdown_ctx;
 
 /* Validate a query (trust nothing) and precompute hole and known-board keys.  The deck
- * (the cards boards are drawn from) must be distinct from the holes and known board. */
-static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
-                     const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind, int64_t counts_len)
+ * (the cards boards are drawn from) must be distinct from the holes and known board.
+ * ``drawn`` (bit p) marks players whose holes are drawn from the deck too; their entries
+ * in ``holes`` are ignored. */
+static int64_t setup_drawn(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known,
+                           int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                           int64_t counts_len, unsigned drawn)
 {
     if (players < 2 || players > MAX_PLAYERS || h < 2 || h > MAX_HOLE || known_n < 0 || missing < 0 ||
-        known_n + missing > MAX_BOARD || deck_n < missing || deck_n > 52)
+        known_n + missing > MAX_BOARD || deck_n > 52 || drawn >= 1u << players ||
+        deck_n < missing + h * __builtin_popcount(drawn))
         return -2;
     int board_n = known_n + missing;
     if (hi_kind == PYEVAL_KIND_OMAHA_HIGH ? (board_n < 3 || h < 4) : (h + board_n < 5 || h + board_n > 7 || h > 2))
@@ -78,12 +84,13 @@ static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h
         return -2;
     uint64_t all_bits = 0;
     for (int i = 0; i < players * h; i++)
-        all_bits |= PYEVAL_CARD_BIT[holes[i]];
+        if (!(drawn >> (i / h) & 1))
+            all_bits |= PYEVAL_CARD_BIT[holes[i]];
     for (int i = 0; i < known_n; i++)
         all_bits |= PYEVAL_CARD_BIT[known[i]];
     for (int i = 0; i < deck_n; i++)
         all_bits |= PYEVAL_CARD_BIT[deck[i]];
-    if (!HAND_OK(all_bits, players * h + known_n + deck_n))
+    if (!HAND_OK(all_bits, (players - __builtin_popcount(drawn)) * h + known_n + deck_n))
         return -3;
     ctx->players = players;
     ctx->h = h;
@@ -91,12 +98,15 @@ static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h
     ctx->board_n = board_n;
     ctx->hi_kind = hi_kind;
     ctx->lo_kind = lo_kind;
-    ctx->holes = holes;
+    ctx->drawn = drawn;
+    ctx->holes = ctx->hole_cards;
     for (int p = 0; p < players; p++) {
         ctx->hole_key[p] = FLUSH_COUNTERS_INIT;
         ctx->hole_bits[p] = 0;
         ctx->hole_low[p] = 0;
-        for (int j = 0; j < h; j++) {
+        for (int j = 0; j < h; j++)
+            ctx->hole_cards[p * h + j] = drawn >> p & 1 ? 0 : holes[p * h + j];
+        for (int j = 0; j < h && !(drawn >> p & 1); j++) {
             ADD_CARD(holes[p * h + j], ctx->hole_key[p], ctx->hole_bits[p]);
             ctx->hole_low[p] |= PYEVAL_CARD_LOWBIT[holes[p * h + j]];
         }
@@ -109,6 +119,12 @@ static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h
         ctx->board[j] = known[j];
     }
     return 0;
+}
+
+static int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                     const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind, int64_t counts_len)
+{
+    return setup_drawn(ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind, counts_len, 0);
 }
 
 /* The outcome pattern of one complete board (ctx->board filled; its key, bits and low mask given). */
@@ -406,22 +422,46 @@ int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const 
     return rank_plan(&ctx, holes, known, deck, deck_n, missing, need);
 }
 
-/* n random completions drawn with the Monte Carlo generator (csrc/rng.h), each counted as it is
- * drawn: no board buffer, no per-row checks (the draw cannot repeat a card). */
-static inline __attribute__((always_inline)) void sample_boards(showdown_ctx *ctx, const int hi_kind,
-                                                                const int lo_kind, uint8_t *deck, int deck_n,
-                                                                int missing, uint64_t *state, int64_t n,
-                                                                int64_t *counts)
+/* n random deals drawn with the Monte Carlo generator (csrc/rng.h), each counted as it is
+ * drawn: no board buffer, no per-row checks (the draw cannot repeat a card).  One draw per
+ * deal takes the missing board cards, then each drawn player's hole cards in player order:
+ * the order of pyeval._kernels.sample_rows, so a chunk state means the same deals there. */
+static inline __attribute__((always_inline)) void sample_deals(showdown_ctx *ctx, const int hi_kind,
+                                                               const int lo_kind, uint8_t *deck, int deck_n,
+                                                               int missing, uint64_t *state, int64_t n,
+                                                               int64_t *counts)
 {
+    const int h = ctx->h, players = ctx->players;
+    const unsigned drawn = ctx->drawn;
+    uint8_t picks[MAX_BOARD + MAX_PLAYERS * MAX_HOLE];
     uint8_t *row = ctx->board + ctx->known_n;
+    const int take = missing + h * __builtin_popcount(drawn);
     for (int64_t i = 0; i < n; i++) {
-        draw_cards(state, deck, deck_n, row, missing);
+        draw_cards(state, deck, deck_n, picks, take);
         uint64_t key = ctx->known_key, bits = ctx->known_bits;
         uint32_t low = ctx->known_low;
         for (int d = 0; d < missing; d++) {
-            key += PYEVAL_CARD_KEY[row[d]];
-            bits |= PYEVAL_CARD_BIT[row[d]];
-            low |= PYEVAL_CARD_LOWBIT[row[d]];
+            uint8_t c = row[d] = picks[d];
+            key += PYEVAL_CARD_KEY[c];
+            bits |= PYEVAL_CARD_BIT[c];
+            low |= PYEVAL_CARD_LOWBIT[c];
+        }
+        if (drawn) {
+            const uint8_t *next = picks + missing;
+            for (int p = 0; p < players; p++) {
+                if (!(drawn >> p & 1))
+                    continue;
+                uint64_t hole_key = FLUSH_COUNTERS_INIT, hole_bits = 0;
+                uint32_t hole_low = 0;
+                for (int j = 0; j < h; j++) {
+                    uint8_t c = ctx->hole_cards[p * h + j] = *next++;
+                    ADD_CARD(c, hole_key, hole_bits);
+                    hole_low |= PYEVAL_CARD_LOWBIT[c];
+                }
+                ctx->hole_key[p] = hole_key;
+                ctx->hole_bits[p] = hole_bits;
+                ctx->hole_low[p] = hole_low;
+            }
         }
         counts[showdown(ctx, hi_kind, lo_kind, key, bits, low)]++;
     }
@@ -429,12 +469,12 @@ static inline __attribute__((always_inline)) void sample_boards(showdown_ctx *ct
 
 PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
                                                 int known_n, const uint8_t *deck, int deck_n, int missing,
-                                                int hi_kind, int lo_kind, uint64_t *state, int64_t n,
-                                                int64_t *counts, int64_t counts_len)
+                                                int hi_kind, int lo_kind, unsigned drawn, uint64_t *state,
+                                                int64_t n, int64_t *counts, int64_t counts_len)
 {
     showdown_ctx ctx;
-    int64_t status = setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind,
-                           counts_len);
+    int64_t status = setup_drawn(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind,
+                                 counts_len, drawn);
     if (status != 0)
         return status;
     if (n < 0 || !state_ok(state))
@@ -442,7 +482,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int player
     uint8_t live[52];
     for (int i = 0; i < deck_n; i++)
         live[i] = deck[i];
-#define SAMPLE(hi, lo) sample_boards(&ctx, hi, lo, live, deck_n, missing, state, n, counts)
+#define SAMPLE(hi, lo) sample_deals(&ctx, hi, lo, live, deck_n, missing, state, n, counts)
     WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
 #undef SAMPLE
     return 0;

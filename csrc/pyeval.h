@@ -60,11 +60,14 @@ int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, con
                                    const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                                    const uint8_t *boards, int64_t n, int64_t *counts, int64_t counts_len);
 
-/* n completions drawn at random as pyeval_sample_cards draws them (state advanced in place),
- * counted into counts[pattern].  Returns 0, -2 (also for an all-zero state) or -3. */
+/* n deals drawn at random as pyeval_sample_cards draws them (state advanced in place): the
+ * missing board cards, then the hole cards of each player with bit p of ``drawn`` set (their
+ * entries in holes are ignored), counted into counts[pattern].  Returns 0, -2 (also for an
+ * all-zero state) or -3. */
 int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
                                      const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
-                                     uint64_t *state, int64_t n, int64_t *counts, int64_t counts_len);
+                                     unsigned drawn, uint64_t *state, int64_t n, int64_t *counts,
+                                     int64_t counts_len);
 
 /* Fill out (n x k) with n rows of k distinct cards drawn from deck (permuted in place) with the
  * xoshiro256** state (4 words, not all zero; advanced in place), exactly as

@@ -355,7 +355,9 @@ def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: 
 
 def _board_args(layout: Layout, kinds: tuple[int, int]) -> tuple:
     """The leading arguments of the csrc/board_equity.c entry points (holes, known board, deck, kinds)."""
-    holes = np.ascontiguousarray(np.stack(layout.known_holes).astype(np.uint8))
+    holes = np.zeros((layout.players, layout.hole), np.uint8)  # a drawn player's row stays zero
+    for p, h in enumerate(layout.known_holes):
+        holes[p, :len(h)] = h
     known = layout.known_boards[0].astype(np.uint8) if layout.known_boards else np.zeros(0, np.uint8)
     return (ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole,
             ffi.from_buffer("uint8_t[]", np.ascontiguousarray(known) if len(known) else np.zeros(1, np.uint8)),
@@ -387,10 +389,22 @@ def _board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
     return cost if cost >= 0 else layout.outcomes
 
 
+def board_sample_kinds(layout: Layout) -> tuple[int, int] | None:
+    """C kinds for board-only Monte Carlo (csrc/board_equity.c), where each hole is either known
+    or wholly unknown (then drawn with the board), or None."""
+    if layout.boards != 1 or layout.patterns is None:
+        return None
+    if any(0 < len(h) < layout.hole for h in layout.known_holes):
+        return None
+    return board_kinds_for(layout.game)
+
+
 def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
-    """n random completions, drawn and counted in C (csrc/rng.h: the numba kernels' generator)."""
+    """n random deals, drawn and counted in C: the same deals as the numba engine's for the state."""
     state = np.array(seed_state, dtype=np.uint64)
-    return _board_call(layout, kinds, lib.pyeval_board_patterns_sample, ffi.from_buffer("uint64_t[]", state), n)
+    drawn = sum(1 << p for p, h in enumerate(layout.known_holes) if len(h) == 0)
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_sample, drawn, ffi.from_buffer("uint64_t[]", state),
+                       n)
 
 
 def counts_two_hands(layout: Layout) -> bool:
@@ -543,7 +557,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
     """Sample ``samples`` deals, or with ``stderr_target`` keep sampling in rounds until every
     player's standard error is at most the target (or ``max_samples`` is reached).
     ``runner``: see ``_run_jobs``."""
-    kinds = board_kinds(layout)
+    kinds = board_sample_kinds(layout)
     if kinds is not None:
         def work(job):
             return _run_board_sample(layout, kinds, job[0], job[2])

@@ -192,6 +192,25 @@ def test_board_monte_carlo_counts_the_deals_the_sampler_draws(game, hands, board
     assert np.array_equal(fused, listed)
 
 
+@pytest.mark.parametrize("game,hands,board", [
+    ("holdem", ["AhAs", "random", "random"], ""),
+    ("holdem", ["random", "KdKc", "random", "7h2s"], "2c3d4h"),
+    ("holdem-hilo", ["As2s", "random"], "3c4d"),
+    ("shortdeck", ["random", "AhKh"], ""),
+    ("omaha", ["AsKsQdJd", "random"], ""),
+    ("omaha-hilo", ["random", "AhKh3c4c", "random"], "9s2d3h"),
+])
+def test_c_monte_carlo_deals_what_the_numba_engine_deals(game, hands, board):
+    """Random hands drawn with the board in C: the numba engine's deals for the same chunk state."""
+    lay = layout(game, hands, board)
+    kinds = engine.board_sample_kinds(lay)
+    assert kinds is not None
+    state = engine.chunk_seed(5, 1)
+    c_counts = engine._run_board_sample(lay, kinds, 30_000, state)
+    numba_counts = engine._run_chunk(lay, 30_000, None, state)
+    assert np.array_equal(c_counts, numba_counts)
+
+
 def test_c_samplers_refuse_a_dead_state():
     from pyeval._native import ffi, lib
 
