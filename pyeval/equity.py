@@ -170,6 +170,27 @@ def _parse_boards(board, game: Game) -> list[np.ndarray]:
     return boards
 
 
+def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> int | None:
+    """The checks every equity query shares (explicit hands or ranges); returns the seed as an int."""
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    if len(hands) > g.max_players:
+        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
+    if method not in ("auto", "exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
+        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
+        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    return None if seed is None else int(seed)
+
+
 def equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
            seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
            contributions=None, client=None, *, _community: bool = False) -> EquityResult:
@@ -207,14 +228,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     if contributions is not None:
         return _with_side_pots(g, hands, board, dead, contributions, method=method, samples=samples, seed=seed,
                                threads=threads, stderr_target=stderr_target)
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
-        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
-    if len(hands) < 2:
-        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
-    if len(hands) > g.max_players:
-        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
-    if method not in ("auto", "exact", "monte-carlo", "mc"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    seed = check_query(g, hands, method, samples, stderr_target, seed)
     holes = [_parse_hand(h, g, p) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None and len(dead) else np.zeros(0, np.uint8)
@@ -225,11 +239,6 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
     layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
     nthreads = engine.default_threads(threads)
-
-    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
-        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
     cost = engine.exact_cost(layout)
     if method == "exact" and cost > engine.EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
@@ -240,11 +249,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         tally = engine.run_exact(layout, nthreads)
         used_seed = None
     else:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-            raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
-        if seed is not None and seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed}")
-        used_seed = int(seed) if seed is not None else secrets.randbits(63)
+        used_seed = seed if seed is not None else secrets.randbits(63)
         n = int(samples) if samples is not None else DEFAULT_SAMPLES
         runner = None
         if client is not None:  # issue 6: the chunks as Dask tasks, keyed by the query and the chunk

@@ -63,7 +63,7 @@ from pyeval import engine
 from pyeval._kernels import _bounded, _next64, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
-from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result
+from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result, check_query
 from pyeval.games import get_game
 from pyeval.ranges import Range, _all_of, _family, _masks, is_range_entry, parse_range
 
@@ -177,26 +177,10 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     g = get_game(game)
     if contributions is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
-        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'QQ+,AKs']")
-    if len(hands) < 2:
-        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
-    if len(hands) > g.max_players:
-        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
-    if method not in ("auto", "exact", "monte-carlo", "mc"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if _family(g) not in ("holdem", "omaha"):
         raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
                          "(give explicit hands or 'random')")
-    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
-        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
-    if seed is not None:
-        try:
-            seed = int(seed)
-        except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"seed must be an integer, got {seed!r}") from None
+    seed = check_query(g, hands, method, samples, stderr_target, seed)
     nthreads = engine.default_threads(threads)
 
     players = [_player(h, g, p) for p, h in enumerate(hands)]

@@ -220,11 +220,17 @@ def test_auto_method():
     ("holdem", ["random", "20%", "20%", "20%", "20%"], {"method": "exact"}, "beyond the budget"),
     ("shortdeck", ["AA", "2c3c"], {}, "not in the 36-card deck"),
     ("omaha", ["AA**", "AhKhQhJhTh"], {}, "at most 4 cards"),
-    ("holdem", ["QQ+", "AK"], {"method": "monte-carlo", "seed": float("inf")}, "seed"),
 ])
 def test_bad_input(game, hands, kwargs, message):
     with pytest.raises(ValueError, match=message):
         pyeval.equity(game, hands, **kwargs)
+
+
+@pytest.mark.parametrize("seed", [float("inf"), 1.5, "7", True])
+def test_seed_of_the_wrong_type_is_refused_like_equity_refuses_it(seed):
+    for hands in (["QQ+", "AK"], ["QsQh", "AhKd"]):
+        with pytest.raises(TypeError, match="seed"):
+            pyeval.equity("holdem", hands, method="monte-carlo", samples=1000, seed=seed)
 
 
 def test_unsupported():
