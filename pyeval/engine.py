@@ -10,6 +10,7 @@ seeded from ``(seed, c)``: results do not depend on the thread count.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -73,7 +74,7 @@ class Layout:
     def patterns(self) -> PatternTable | None:
         """Outcome-pattern tallying, when the patterns are few enough to histogram."""
         bits = self.players * len(self.parts)
-        return PatternTable(self) if bits <= PATTERN_BITS else None
+        return _pattern_table(self.players, tuple((p[2], p[3]) for p in self.parts)) if bits <= PATTERN_BITS else None
 
     @property
     def unknown(self) -> int:
@@ -102,8 +103,10 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     hole_n, board_n, n_boards = game.hole, game.board, game.boards
     if not boards:
         boards = [np.zeros(0, np.uint8) for _ in range(n_boards)]
-    used = np.concatenate([*holes, *boards, dead]).astype(np.int64)
-    deck = np.array([c for c in range(game.lowest_card, 52) if c not in set(used.tolist())], dtype=np.uint8)
+    live = np.ones(52, bool)
+    live[:game.lowest_card] = False
+    live[np.concatenate([*holes, *boards, dead]).astype(np.int64)] = False
+    deck = np.flatnonzero(live).astype(np.uint8)
     need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
     if game.stud_shortage and (need > len(deck) or community or any(len(b) for b in boards)):
         # RULES.md: the last card is dealt face up as one community card every player uses.
@@ -217,18 +220,27 @@ def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray
     return t
 
 
-class PatternTable:
-    """What each outcome pattern (winner bitmask per pot part) pays every player, in pot units."""
+@functools.lru_cache(maxsize=64)
+def _pattern_table(players: int, parts: tuple) -> PatternTable:
+    """The table for ``players`` and the parts' (weight, fallback) pairs: built once, shared."""
+    return PatternTable(players, parts)
 
-    def __init__(self, layout: Layout):
-        players, parts = layout.players, len(layout.parts)
-        self.size = 1 << (players * parts)
+
+class PatternTable:
+    """What each outcome pattern (winner bitmask per pot part) pays every player, in pot units.
+    ``parts``: (pot units, fallback part or -1) of each pot part.  Read-only once built."""
+
+    def __init__(self, players: int, parts: tuple):
+        split = np.zeros((len(parts), players + 1), np.int64)
+        for j, (weight, _) in enumerate(parts):
+            split[j, 1:] = [weight // w for w in range(1, players + 1)]
+        self.size = 1 << (players * len(parts))
         ids = np.arange(self.size, dtype=np.int64)
         full = (1 << players) - 1
-        part_share = np.zeros((parts, self.size, players), np.int64)
-        self.no_qualifier = np.zeros((parts, self.size), np.int64)
+        part_share = np.zeros((len(parts), self.size, players), np.int64)
+        self.no_qualifier = np.zeros((len(parts), self.size), np.int64)
         self.valid = np.ones(self.size, bool)
-        for j, (_, _, _, fallback) in enumerate(layout.parts):
+        for j, (_, fallback) in enumerate(parts):
             masks = (ids >> (players * j)) & full
             if fallback >= 0:
                 self.no_qualifier[j] = masks == 0
@@ -237,7 +249,7 @@ class PatternTable:
                 self.valid &= masks != 0
             winners = np.stack([(masks >> p) & 1 for p in range(players)], axis=1)
             count = np.maximum(winners.sum(axis=1), 1)
-            part_share[j] = winners * layout.split[j][count][:, None]
+            part_share[j] = winners * split[j][count][:, None]
         self.part_share = part_share
         self.share = part_share.sum(axis=0)
 
@@ -318,9 +330,17 @@ def _run_pool(work, jobs: list[tuple], threads: int, add) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+@functools.cache
+def _usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # honours taskset and container CPU sets
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def default_threads(threads: int | None) -> int:
     if threads is None:
-        return os.cpu_count() or 1
+        return _usable_cpus()
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     return threads
