@@ -57,6 +57,8 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
                 raw = np.asarray(cards)
             except ValueError as exc:
                 raise ValueError(f"{what}: hands must all have the same number of cards ({exc})") from None
+            if raw.size == 0 and raw.dtype == np.float64:  # [] or [[]]: numpy's default dtype, not floats
+                raw = raw.astype(np.uint8)
         if raw.dtype.kind in "US" or raw.dtype == object:
             if raw.ndim == 1:
                 arr, single = _parse_hand(list(raw))[None, :], True

@@ -260,6 +260,13 @@ def test_bad_types():
         pyeval.evaluate_high(None)
 
 
+def test_empty_python_lists_say_how_many_cards_are_expected():
+    for empty in ([], [[]]):
+        with pytest.raises(ValueError, match="5 to 7 cards expected, got 0"):
+            pyeval.evaluate_high(empty)
+    assert pyeval.evaluate_high(np.zeros((0, 7), np.uint8)).shape == (0,)
+
+
 def test_parse_cards():
     assert list(pyeval.parse_cards("2c As Kd Th")) == [0, 51, 45, 34]
     assert list(pyeval.parse_cards("2cAsKdTh")) == [0, 51, 45, 34]
