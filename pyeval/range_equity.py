@@ -290,6 +290,16 @@ class _Spot:
             left -= m
         return total
 
+    def _showdowns_per_assignment(self) -> float:
+        """Boards an assignment's exact count visits: with two hole cards and one board, the rank
+        multisets of the missing cards plus the flush boards (csrc/board_equity.c; flush boards
+        are a few percent of all, counted twice: 20% is a generous allowance), else every board."""
+        boards = self.boards_per_assignment()
+        if self.hole == 2 and self.g.use == "any" and len(self.missing) == 1:
+            m = self.missing[0]
+            return min(boards, math.comb(12 + m, m) + 0.2 * boards)
+        return boards
+
     def exact_cost(self) -> float | None:
         """Estimated hand evaluations of exact enumeration (None: too many assignments); also
         picks the exact path: the preflop table, the heads-up sweep, or assignments."""
@@ -311,7 +321,7 @@ class _Spot:
             return sweep_cost
         parts = len(self.boards or [0]) * (2 if self.g.low else 1)
         # each assignment also costs a C call and some Python (~ 2,000 evaluations' worth)
-        per_assignment = self.boards_per_assignment() * self.P * parts + 2000
+        per_assignment = self._showdowns_per_assignment() * self.P * parts + 2000
         board_major = None
         if len(self.missing) == 1 and product <= MAX_ASSIGNMENTS:
             # every combo evaluated once per board; a (board, assignment) tally step costs about
@@ -492,10 +502,14 @@ class _Spot:
                 m[holes.ravel()] = False
                 deck = np.flatnonzero(m).astype(np.uint8)
                 counts[:] = 0
-                status = lib.pyeval_board_patterns(
-                    ffi.from_buffer("uint8_t[]", holes), P, self.hole, ffi.from_buffer("uint8_t[]", kb),
-                    len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
-                    kinds[1], 0, per_board, ffi.from_buffer("int64_t[]", counts), len(counts))
+                args = (ffi.from_buffer("uint8_t[]", holes), P, self.hole, ffi.from_buffer("uint8_t[]", kb),
+                        len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
+                        kinds[1])
+                out = (ffi.from_buffer("int64_t[]", counts), len(counts))
+                # by rank multiset where that pays (hold'em, short deck), else walk every board
+                status = lib.pyeval_board_patterns_ranks(*args, *out)
+                if status == 1:
+                    status = lib.pyeval_board_patterns(*args, 0, per_board, *out)
                 if status != 0:
                     raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
                 hist += counts * rep_w[i]
