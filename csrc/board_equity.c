@@ -248,36 +248,56 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
     return 0;
 }
 
-/* ---- Exact counts by rank multiset (two hole cards, any five of seven) ----
+/* ---- Exact counts by rank multiset ----
  *
  * Without a flush, a hand's strength depends only on its ranks, so a board's outcome is a
  * function of the rank multiset of its missing cards: 6,175 multisets instead of 1,712,304
  * boards preflop, each weighted by its number of suit choices.  The boards on which some
  * player makes a flush are then walked one by one, each moving its count from the rank-only
- * pattern to its true pattern.  With two hole cards, two players cannot flush in different
- * suits (that needs 3 + 3 board cards of two suits), so the flush boards of different
- * suits are distinct and each is corrected exactly once. */
+ * pattern to its true pattern.  Two players cannot flush in different suits (with two hole
+ * cards each, or Omaha's exactly three board cards, that needs 3 + 3 board cards of two
+ * suits), so the flush boards of different suits are distinct and each is corrected once.
+ * Lows are rank-only already. */
 
-static inline int32_t eval_hi_ranks(int kind, uint32_t ranks)
+/* A board seen by rank only: the quinary rank key (known + missing cards), the rank
+ * presence mask, and the 8-or-better low mask (Omaha lows). */
+typedef struct {
+    uint32_t ranks, presence, low;
+} rank_board;
+
+/* Best non-flush high of player p on a board given by ranks. */
+static inline int32_t eval_hi_ranks(const showdown_ctx *ctx, int p, uint32_t ranks)
 {
-    switch (kind) {
+    switch (ctx->hi_kind) {
     case PYEVAL_KIND_SHORTDECK:
-        return PYEVAL_SHORTDECK_RANK[rank_slot(ranks)];
+        return PYEVAL_SHORTDECK_RANK[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
     case PYEVAL_KIND_SHORTDECK_ALT:
-        return PYEVAL_SHORTDECK_RANK_ALT[rank_slot(ranks)];
+        return PYEVAL_SHORTDECK_RANK_ALT[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
+    case PYEVAL_KIND_OMAHA_HIGH: {
+        /* the Omaha table's row for the board's ranks, best over the hole rank pairs */
+        const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot(ranks)] * PYEVAL_OMAHA_PAIRS;
+        const uint8_t *hc = ctx->holes + p * ctx->h;
+        int32_t best = 0;
+        for (int x = 0; x < ctx->h; x++)
+            for (int y = x + 1; y < ctx->h; y++) {
+                int32_t v = row[PYEVAL_PAIR_INDEX[(hc[x] >> 2) * 13 + (hc[y] >> 2)]];
+                best = v > best ? v : best;
+            }
+        return best;
+    }
     default:
-        return PYEVAL_HIGH_RANK[rank_slot(ranks)];
+        return PYEVAL_HIGH_RANK[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
     }
 }
 
 /* The outcome pattern of a board as if no player could make a flush. */
-static uint64_t showdown_ranks(const showdown_ctx *ctx, uint32_t ranks, uint32_t presence)
+static uint64_t showdown_ranks(const showdown_ctx *ctx, rank_board b)
 {
     const int players = ctx->players;
     int32_t best = -1, lo_best = 0;
     uint32_t mask = 0, lo_mask = 0;
     for (int p = 0; p < players; p++) {
-        int32_t v = eval_hi_ranks(ctx->hi_kind, ranks + (uint32_t)ctx->hole_key[p]);
+        int32_t v = eval_hi_ranks(ctx, p, b.ranks);
         if (v > best) {
             best = v;
             mask = 1u << p;
@@ -285,7 +305,9 @@ static uint64_t showdown_ranks(const showdown_ctx *ctx, uint32_t ranks, uint32_t
             mask |= 1u << p;
         }
         if (ctx->lo_kind != -1) {
-            int32_t lo = PYEVAL_LOW8_RANKMASK[presence | rank_presence(ctx->hole_bits[p])];
+            int32_t lo = ctx->lo_kind == PYEVAL_KIND_LOW8
+                             ? PYEVAL_LOW8_RANKMASK[b.presence | rank_presence(ctx->hole_bits[p])]
+                             : PYEVAL_LOW8_OMAHA[ctx->hole_low[p] << 8 | b.low];
             if (lo > lo_best) {
                 lo_best = lo;
                 lo_mask = 1u << p;
@@ -298,7 +320,7 @@ static uint64_t showdown_ranks(const showdown_ctx *ctx, uint32_t ranks, uint32_t
 }
 
 typedef struct {
-    const showdown_ctx *ctx;
+    showdown_ctx *ctx;
     int avail[13];
     int64_t *counts;
     /* flush walk: the cards of the flush suit, the others, and how many of each to take */
@@ -307,32 +329,37 @@ typedef struct {
 } rank_walk;
 
 /* Every multiset of ``left`` missing ranks among ranks 0..r, weighted by its suit choices. */
-static void walk_multisets(rank_walk *w, int r, int left, uint32_t ranks, uint32_t presence, int64_t weight)
+static void walk_multisets(rank_walk *w, int r, int left, rank_board b, int64_t weight)
 {
     if (left == 0) {
-        w->counts[showdown_ranks(w->ctx, ranks, presence)] += weight;
+        w->counts[showdown_ranks(w->ctx, b)] += weight;
         return;
     }
     if (r < 0)
         return;
     int most = w->avail[r] < left ? w->avail[r] : left;
-    uint32_t pow5 = (uint32_t)PYEVAL_CARD_KEY[4 * r];
-    for (int k = 0; k <= most; k++)
-        walk_multisets(w, r - 1, left - k, ranks + (uint32_t)k * pow5, k ? presence | 1u << r : presence,
-                       weight * binom(w->avail[r], k));
+    rank_board next = b;
+    for (int k = 0; k <= most; k++) {
+        walk_multisets(w, r - 1, left - k, next, weight * binom(w->avail[r], k));
+        next.ranks += (uint32_t)PYEVAL_CARD_KEY[4 * r];
+        next.presence |= 1u << r;
+        next.low |= PYEVAL_CARD_LOWBIT[4 * r];
+    }
 }
 
-/* Every board with take_suited cards of the flush suit and take_others of the rest. */
-static void walk_flush_boards(rank_walk *w, int phase, int left, int from, uint64_t key, uint64_t bits)
+/* Every board with take_suited cards of the flush suit and take_others of the rest; ``depth``
+ * cards are placed (ctx->board, which the Omaha evaluator reads). */
+static void walk_flush_boards(rank_walk *w, int phase, int left, int from, int depth, uint64_t key, uint64_t bits,
+                              uint32_t low)
 {
+    showdown_ctx *ctx = w->ctx;
     if (left == 0) {
         if (phase == 0) {
-            walk_flush_boards(w, 1, w->take_others, 0, key, bits);
+            walk_flush_boards(w, 1, w->take_others, 0, depth, key, bits, low);
             return;
         }
-        const showdown_ctx *ctx = w->ctx;
-        uint64_t truth = showdown(ctx, ctx->hi_kind, ctx->lo_kind, key, bits, 0);
-        uint64_t assumed = showdown_ranks(ctx, (uint32_t)key, rank_presence(bits));
+        uint64_t truth = showdown(ctx, ctx->hi_kind, ctx->lo_kind, key, bits, low);
+        uint64_t assumed = showdown_ranks(ctx, (rank_board){(uint32_t)key, rank_presence(bits), low});
         if (truth != assumed) {
             w->counts[truth]++;
             w->counts[assumed]--;
@@ -341,8 +368,12 @@ static void walk_flush_boards(rank_walk *w, int phase, int left, int from, uint6
     }
     const uint8_t *list = phase == 0 ? w->suited : w->others;
     int n = phase == 0 ? w->n_suited : w->n_others;
-    for (int i = from; i <= n - left; i++)
-        walk_flush_boards(w, phase, left - 1, i + 1, key + PYEVAL_CARD_KEY[list[i]], bits | PYEVAL_CARD_BIT[list[i]]);
+    for (int i = from; i <= n - left; i++) {
+        uint8_t c = list[i];
+        ctx->board[ctx->known_n + depth] = c;
+        walk_flush_boards(w, phase, left - 1, i + 1, depth + 1, key + PYEVAL_CARD_KEY[c], bits | PYEVAL_CARD_BIT[c],
+                          low | PYEVAL_CARD_LOWBIT[c]);
+    }
 }
 
 /* Boards on which someone flushes: suit s needs need[s] or more of its cards among the
@@ -352,7 +383,8 @@ static void walk_flush_boards(rank_walk *w, int phase, int left, int from, uint6
 static int64_t rank_plan(const showdown_ctx *ctx, const uint8_t *holes, const uint8_t *known, const uint8_t *deck,
                          int deck_n, int missing, int need[4])
 {
-    if (ctx->h != 2 || ctx->hi_kind == PYEVAL_KIND_OMAHA_HIGH || ctx->lo_kind == PYEVAL_KIND_OMAHA_LOW8)
+    const int omaha = ctx->hi_kind == PYEVAL_KIND_OMAHA_HIGH;
+    if (!omaha && ctx->h != 2)
         return -1;
     int known_suit[4] = {0}, hole_suit_max[4] = {0}, deck_suit[4] = {0};
     for (int j = 0; j < ctx->known_n; j++)
@@ -369,7 +401,10 @@ static int64_t rank_plan(const showdown_ctx *ctx, const uint8_t *holes, const ui
         deck_suit[deck[i] & 3]++;
     int64_t flush_boards = 0;
     for (int s = 0; s < 4; s++) {
-        need[s] = 5 - known_suit[s] - hole_suit_max[s];
+        if (omaha) /* two hole cards and three board cards of the suit */
+            need[s] = hole_suit_max[s] >= 2 ? 3 - known_suit[s] : missing + 1;
+        else
+            need[s] = 5 - known_suit[s] - hole_suit_max[s];
         for (int j = need[s] > 0 ? need[s] : 0; j <= missing; j++)
             flush_boards += binom(deck_suit[s], j) * binom(deck_n - deck_suit[s], missing - j);
     }
@@ -392,7 +427,8 @@ PYEVAL_HOT int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players
     rank_walk w = {.ctx = &ctx, .counts = counts};
     for (int i = 0; i < deck_n; i++)
         w.avail[deck[i] >> 2]++;
-    walk_multisets(&w, 12, missing, (uint32_t)ctx.known_key, rank_presence(ctx.known_bits), 1);
+    walk_multisets(&w, 12, missing, (rank_board){(uint32_t)ctx.known_key, rank_presence(ctx.known_bits), ctx.known_low},
+                   1);
     for (int s = 0; s < 4; s++) {
         w.n_suited = w.n_others = 0;
         for (int i = 0; i < deck_n; i++) {
@@ -404,7 +440,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players
         for (int j = need[s] > 0 ? need[s] : 0; j <= missing && j <= w.n_suited; j++) {
             w.take_suited = j;
             w.take_others = missing - j;
-            walk_flush_boards(&w, 0, j, 0, ctx.known_key, ctx.known_bits);
+            walk_flush_boards(&w, 0, j, 0, 0, ctx.known_key, ctx.known_bits, ctx.known_low);
         }
     }
     return 0;

@@ -506,6 +506,11 @@ def random_hand_classes(layout: Layout, known: np.ndarray) -> list[tuple[np.ndar
     return [(c, w) for c, w in classes.values()]
 
 
+RANDOM_HAND_CLASSES_MAX = 5000
+"""Above this many possible hands for the unknown player, the exact cost is estimated without
+listing them (hold'em: 1,225 or fewer; Omaha: 100,000 and more)."""
+
+
 def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
     """One all-known layout per suit-symmetry class of player p's unknown hand, with the class
     size (built once per query: the cost estimate and the run both need them)."""
@@ -545,6 +550,9 @@ def exact_cost(layout: Layout) -> int:
         return sum(math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes) + 2
     p = _random_player(layout)
     if p is not None:
+        if math.comb(len(layout.deck), layout.hole) > RANDOM_HAND_CLASSES_MAX:  # Omaha: too many to list
+            known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead])
+            return layout.evaluations // len(suit_symmetries(known))
         kinds = board_kinds_for(layout.game)
         return sum(sub.evaluations * _board_cost(sub, kinds) // sub.outcomes
                    for sub, _ in _random_hand_layouts(layout, p))

@@ -116,6 +116,11 @@ def walk_histogram(lay):
     ("holdem-hilo", ["Ah2h", "3h4h"], "", ""),
     ("shortdeck", ["AhKh", "9s9d"], "6c7c", ""),
     ("shortdeck", ["AhKh", "QhJh", "6s7s"], "", ""),
+    ("omaha", ["AsKsQdJd", "8h8c7h7c"], "", ""),
+    ("omaha", ["AsKsQsJd", "8s8c7h7c", "2d3d4h5c"], "9s", ""),
+    ("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], "", ""),
+    ("omaha-hilo", ["As2sKdQd", "AhKh3c4c", "5c6c7d8d"], "9s2d", "Jh"),
+    ("omaha5-hilo", ["As2sKdQd9c", "AhKh3c4cTd"], "5s6d", ""),
 ])
 def test_rank_multiset_counting_equals_board_walk(game, hands, board, dead):
     lay = layout(game, hands, board, dead)
@@ -133,15 +138,18 @@ def test_rank_multiset_counting_declines_when_a_flush_is_made():
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_rank_multiset_counting_equals_board_walk_on_random_spots(data):
-    game = data.draw(st.sampled_from(["holdem", "holdem-hilo", "shortdeck"]), label="game")
-    deck = list(range(pyeval.get_game(game).lowest_card, 52))
+    game = data.draw(st.sampled_from(["holdem", "holdem-hilo", "shortdeck", "omaha", "omaha-hilo", "omaha5"]),
+                     label="game")
+    g = pyeval.get_game(game)
+    deck = list(range(g.lowest_card, 52))
     players = data.draw(st.integers(2, 4), label="players")
     known = data.draw(st.integers(2, 4), label="known board")  # 2..4 known: at most C(48, 3) boards
     dead_n = data.draw(st.integers(0, 3), label="dead")
-    cards = data.draw(st.permutations(deck), label="deal")[:2 * players + known + dead_n]
-    hands = [pyeval.format_cards(cards[2 * p:2 * p + 2]) for p in range(players)]
-    board = pyeval.format_cards(cards[2 * players:2 * players + known])
-    dead = pyeval.format_cards(cards[2 * players + known:])
+    h = g.hole
+    cards = data.draw(st.permutations(deck), label="deal")[:h * players + known + dead_n]
+    hands = [pyeval.format_cards(cards[h * p:h * p + h]) for p in range(players)]
+    board = pyeval.format_cards(cards[h * players:h * players + known])
+    dead = pyeval.format_cards(cards[h * players + known:])
     lay = layout(game, hands, board, dead)
     by_ranks = engine._board_histogram(lay, engine.board_kinds(lay))
     if by_ranks is not None:
@@ -221,3 +229,12 @@ def test_c_samplers_refuse_a_dead_state():
     lay = layout("holdem", ["AhAs", "KdKc"])
     with pytest.raises(RuntimeError):
         engine._run_board_sample(lay, engine.board_kinds(lay), 10, zero)
+
+
+def test_cost_of_an_omaha_hand_against_a_random_hand_is_estimated_without_listing_its_hands():
+    """135,751 possible Omaha hands: listing their classes only to price the query took seconds."""
+    lay = layout("omaha", ["AsKsQdJd", "random"])
+    assert engine.exact_cost(lay) > engine.EXACT_BUDGET
+    assert "_random_hand_layouts" not in lay.__dict__
+    holdem = layout("holdem", ["AsKs", "random"])
+    assert engine.exact_cost(holdem) <= engine.EXACT_BUDGET  # 1,225 hands: priced one class at a time
