@@ -292,7 +292,7 @@ class _Spot:
 
     def _showdowns_per_assignment(self) -> float:
         """Boards an assignment's exact count visits: with two hole cards and one board, the rank
-        multisets of the missing cards plus the flush boards (csrc/board_equity.c; flush boards
+        multisets of the missing cards plus the flush boards (csrc/board_ranks.c; flush boards
         are a few percent of all, counted twice: 20% is a generous allowance), else every board."""
         boards = self.boards_per_assignment()
         if self.hole == 2 and self.g.use == "any" and len(self.missing) == 1:
