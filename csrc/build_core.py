@@ -39,7 +39,8 @@ from cffi import FFI
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
-SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c", "sample.c"]
+SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
+           "sample.c"]
 
 
 def generate_tables() -> None:
