@@ -548,6 +548,8 @@ def exact_cost(layout: Layout) -> int:
     """Hand evaluations (roughly) that exact enumeration will take with the best strategy."""
     if counts_two_hands(layout):
         return sum(math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes) + 2
+    if layout.evaluations <= EXACT_BUDGET:  # the faster strategies below only ever cost less
+        return layout.evaluations
     p = _random_player(layout)
     if p is not None:
         if math.comb(len(layout.deck), layout.hole) > RANDOM_HAND_CLASSES_MAX:  # Omaha: too many to list

@@ -270,8 +270,8 @@ def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, 
     pot = engine.POT
     r = EquityResult(
         game=g.name,
-        hands=[format_cards(parse_cards(h)) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
-               and h is not None else "random" for h in hands],
+        hands=[format_cards(known) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
+               and h is not None else "random" for h, known in zip(hands, layout.known_holes)],
         board=[format_cards(b) for b in boards],
         dead=format_cards(dead),
         method=method,
