@@ -7,6 +7,7 @@
  */
 #ifndef PYEVAL_HAND_KEY_H
 #define PYEVAL_HAND_KEY_H
+#include <stddef.h>
 #include <stdint.h>
 #include "tables.h"
 
@@ -41,6 +42,48 @@ static inline uint32_t rank_presence(uint64_t bits)
 
 #define HAND_OK(bits, k) (__builtin_popcountll(bits) == (k))
 
+/* For a parameter some scorers need and others ignore. */
+#define UNUSED __attribute__((unused))
+
+/* A batch loop's scorer: the strength of one valid hand of k cards c[0..k-1], from its key and
+ * mask, and from the table given to the loop if it uses one. */
+typedef int32_t (*hand_scorer)(const uint8_t *c, int k, uint64_t key, uint64_t bits, const uint16_t *table);
+
+/* The batch loop of the k-card evaluators: out[i] = score(c, k, key, bits, table) of hand i, whose
+ * cards are c = cards + i * k, key the sum of their PYEVAL_CARD_KEY plus key0 and bits the OR of
+ * their PYEVAL_CARD_BIT.  Returns the index of the first hand holding a bad or repeated card, or -1.
+ * Always inlined, so the scorer (a constant) is inlined too, and with a constant k the card loop
+ * unrolls.  (Handing the scorer one struct of c, k, key and bits instead costs gcc 12 an
+ * instruction a hand.) */
+static inline __attribute__((always_inline)) int64_t eval_batch(const uint8_t *cards, int64_t n, const int k,
+                                                                uint64_t key0, hand_scorer score,
+                                                                const uint16_t *table, int32_t *out)
+{
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *c = cards + i * k;
+        uint64_t key = key0, bits = 0;
+        for (int j = 0; j < k; j++)
+            ADD_CARD(c[j], key, bits);
+        if (!HAND_OK(bits, k))
+            return i;
+        out[i] = score(c, k, key, bits, table);
+    }
+    return -1;
+}
+
+/* eval_batch for hands of 5, 6 or 7 cards, one loop per k so that each unrolls; -2 for another k. */
+static inline __attribute__((always_inline)) int64_t eval_batch_5_to_7(const uint8_t *cards, int64_t n, int k,
+                                                                       uint64_t key0, hand_scorer score,
+                                                                       const uint16_t *table, int32_t *out)
+{
+    switch (k) {
+    case 5: return eval_batch(cards, n, 5, key0, score, table, out);
+    case 6: return eval_batch(cards, n, 6, key0, score, table, out);
+    case 7: return eval_batch(cards, n, 7, key0, score, table, out);
+    default: return -2;
+    }
+}
+
 /* Batch loops get a clone using the popcnt instruction, picked at load time where
  * the CPU has it; the default clone runs on any x86-64 (no -march=native). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(PYEVAL_NO_CLONES)
@@ -48,6 +91,13 @@ static inline uint32_t rank_presence(uint64_t bits)
 #else
 #define PYEVAL_HOT
 #endif
+
+/* Scorer of a hand whose strength is its ranks' entry in the table (key counted from 0). */
+static inline int32_t score_rank_table(UNUSED const uint8_t *c, UNUSED int k, uint64_t key, UNUSED uint64_t bits,
+                                       const uint16_t *table)
+{
+    return table[rank_slot((uint32_t)key)];
+}
 
 /* Best high strength from a 5..7-card key (flush counters initialised). */
 static inline int32_t high_from_key(uint64_t key, uint64_t bits)

@@ -2,27 +2,13 @@
 #include "pyeval.h"
 #include "hand_key.h"
 
-/* Called with a constant k so the compiler unrolls the card loop. */
-static inline __attribute__((always_inline)) int64_t eval_high_fixed(const uint8_t *cards, int64_t n, const int k, int32_t *out)
+static inline int32_t score_high(UNUSED const uint8_t *c, UNUSED int k, uint64_t key, uint64_t bits,
+                                 UNUSED const uint16_t *table)
 {
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *c = cards + i * k;
-        uint64_t key = FLUSH_COUNTERS_INIT, bits = 0;
-        for (int j = 0; j < k; j++)
-            ADD_CARD(c[j], key, bits);
-        if (!HAND_OK(bits, k))
-            return i;
-        out[i] = high_from_key(key, bits);
-    }
-    return -1;
+    return high_from_key(key, bits);
 }
 
 PYEVAL_HOT int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int32_t *out)
 {
-    switch (k) {
-    case 5: return eval_high_fixed(cards, n, 5, out);
-    case 6: return eval_high_fixed(cards, n, 6, out);
-    case 7: return eval_high_fixed(cards, n, 7, out);
-    default: return -2;
-    }
+    return eval_batch_5_to_7(cards, n, k, FLUSH_COUNTERS_INIT, score_high, NULL, out);
 }

@@ -19,8 +19,9 @@ static inline int32_t deuce7_dropping(const uint8_t *c, uint64_t key, uint64_t b
 }
 
 /* Six or seven cards with five of a suit: the rank table would ignore the flush, so take
- * the best of the 6 or 21 five-card subsets (about 3% of random seven-card hands). */
-static int32_t deuce7_with_flush(const uint8_t *c, int k, uint64_t key, uint64_t bits)
+ * the best of the 6 or 21 five-card subsets (about 3% of random seven-card hands).  Kept out
+ * of line: inlined into the batch loop it costs every hand about 6 instructions. */
+static __attribute__((noinline)) int32_t deuce7_with_flush(const uint8_t *c, int k, uint64_t key, uint64_t bits)
 {
     int32_t best = 0;
     for (int a = 0; a < k; a++) {
@@ -37,74 +38,37 @@ static int32_t deuce7_with_flush(const uint8_t *c, int k, uint64_t key, uint64_t
     return best;
 }
 
+static inline int32_t score_deuce7(const uint8_t *c, int k, uint64_t key, uint64_t bits, UNUSED const uint16_t *table)
+{
+    uint32_t flags = FLUSH_FLAGS(key);
+    if (!flags)
+        return PYEVAL_DEUCE7_RANK[rank_slot((uint32_t)key)];
+    if (k == 5)
+        return PYEVAL_DEUCE7_FLUSH[suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2)];
+    return deuce7_with_flush(c, k, key, bits);
+}
+
 PYEVAL_HOT int64_t pyeval_eval_deuce7(const uint8_t *cards, int64_t n, int k, int32_t *out)
 {
     if (k < 5 || k > 7)
         return -2;
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *c = cards + i * k;
-        uint64_t key = FLUSH_COUNTERS_INIT, bits = 0;
-        for (int j = 0; j < k; j++)
-            ADD_CARD(c[j], key, bits);
-        if (!HAND_OK(bits, k))
-            return i;
-        uint32_t flags = FLUSH_FLAGS(key);
-        if (!flags)
-            out[i] = PYEVAL_DEUCE7_RANK[rank_slot((uint32_t)key)];
-        else if (k == 5)
-            out[i] = PYEVAL_DEUCE7_FLUSH[suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2)];
-        else
-            out[i] = deuce7_with_flush(c, k, key, bits);
-    }
-    return -1;
-}
-
-static inline __attribute__((always_inline)) int64_t eval_razz_fixed(const uint8_t *cards, int64_t n, const int k, int32_t *out)
-{
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *c = cards + i * k;
-        uint64_t key = 0, bits = 0;
-        for (int j = 0; j < k; j++)
-            ADD_CARD(c[j], key, bits);
-        if (!HAND_OK(bits, k))
-            return i;
-        out[i] = PYEVAL_RAZZ_RANK[rank_slot((uint32_t)key)];
-    }
-    return -1;
+    return eval_batch(cards, n, k, FLUSH_COUNTERS_INIT, score_deuce7, NULL, out);
 }
 
 PYEVAL_HOT int64_t pyeval_eval_razz(const uint8_t *cards, int64_t n, int k, int32_t *out)
 {
-    switch (k) {
-    case 5: return eval_razz_fixed(cards, n, 5, out);
-    case 6: return eval_razz_fixed(cards, n, 6, out);
-    case 7: return eval_razz_fixed(cards, n, 7, out);
-    default: return -2;
-    }
+    return eval_batch_5_to_7(cards, n, k, 0, score_rank_table, PYEVAL_RAZZ_RANK, out);
 }
 
 /* The best 8-or-better low is the five lowest distinct ranks up to the eight:
- * one lookup on the hand's rank-presence mask. */
-static inline __attribute__((always_inline)) int64_t eval_low8_fixed(const uint8_t *cards, int64_t n, const int k, int32_t *out)
+ * one lookup on the hand's rank-presence mask (the unused key is optimised away). */
+static inline int32_t score_low8(UNUSED const uint8_t *c, UNUSED int k, UNUSED uint64_t key, uint64_t bits,
+                                 UNUSED const uint16_t *table)
 {
-    for (int64_t i = 0; i < n; i++) {
-        const uint8_t *c = cards + i * k;
-        uint64_t bits = 0;
-        for (int j = 0; j < k; j++)
-            bits |= PYEVAL_CARD_BIT[c[j]];
-        if (!HAND_OK(bits, k))
-            return i;
-        out[i] = PYEVAL_LOW8_RANKMASK[rank_presence(bits)];
-    }
-    return -1;
+    return PYEVAL_LOW8_RANKMASK[rank_presence(bits)];
 }
 
 PYEVAL_HOT int64_t pyeval_eval_low8(const uint8_t *cards, int64_t n, int k, int32_t *out)
 {
-    switch (k) {
-    case 5: return eval_low8_fixed(cards, n, 5, out);
-    case 6: return eval_low8_fixed(cards, n, 6, out);
-    case 7: return eval_low8_fixed(cards, n, 7, out);
-    default: return -2;
-    }
+    return eval_batch_5_to_7(cards, n, k, 0, score_low8, NULL, out);
 }

@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from pyeval._kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
 from pyeval._native import ffi, lib  # noqa: E402
 from pyeval.ranges import CLASS_NAMES, COMBO_CLASS, HOLDEM_COMBOS  # noqa: E402
 
@@ -222,34 +223,6 @@ def exact_matrix(threads: int = 2, chunk: int = 256, boards=None, progress: bool
 # ---------------------------------------------------------------------------
 # multiway Monte Carlo
 # ---------------------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _next64(s):
-    """xoshiro256**."""
-    result = ((s[1] * np.uint64(5)) << np.uint64(7) | (s[1] * np.uint64(5)) >> np.uint64(57)) * np.uint64(9)
-    t = s[1] << np.uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = (s[3] << np.uint64(45)) | (s[3] >> np.uint64(19))
-    return result
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _bounded(s, bound):
-    """Uniform in [0, bound) without modulo bias (Lemire)."""
-    b = np.uint64(bound)
-    m = (_next64(s) >> np.uint64(32)) * b
-    low = m & np.uint64(0xFFFFFFFF)
-    if low < b:
-        threshold = (np.uint64(1 << 32) - b) % b
-        while low < threshold:
-            m = (_next64(s) >> np.uint64(32)) * b
-            low = m & np.uint64(0xFFFFFFFF)
-    return np.int64(m >> np.uint64(32))
 
 
 @njit(cache=True, nogil=True)
