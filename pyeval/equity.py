@@ -239,7 +239,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
     layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
     nthreads = engine.default_threads(threads)
-    cost = engine.exact_cost(layout)
+    cost = engine.exact_cost(layout) if method in ("exact", "auto") else None  # sampling needs no price
     if method == "exact" and cost > engine.EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
                          f"beyond the limit of {engine.EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "

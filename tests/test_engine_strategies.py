@@ -238,3 +238,10 @@ def test_cost_of_an_omaha_hand_against_a_random_hand_is_estimated_without_listin
     assert "_random_hand_layouts" not in lay.__dict__
     holdem = layout("holdem", ["AsKs", "random"])
     assert engine.exact_cost(holdem) <= engine.EXACT_BUDGET  # 1,225 hands: priced one class at a time
+
+
+def test_omaha6_against_a_random_hand_is_priced_and_sampled_at_once():
+    """Found by the fuzz test: pricing this query once listed 7 million possible hands."""
+    for method in ("monte-carlo", "auto"):
+        r = pyeval.equity("omaha6", ["4c Qh Jd 3s Td 8d", "xx"], board="Ac 3c", method=method, samples=2900, seed=8816)
+        assert r.method == "monte-carlo" and r.outcomes == 2900
