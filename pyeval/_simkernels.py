@@ -246,14 +246,19 @@ def _shares(i, hi, lo, has_low, pot, share, hi_share, hi_best, lo_winners):
     return lows
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _share_buffers(players, boards):
+    """The scratch arrays of ``_shares`` (int64): share, hi_share (players,); hi_best,
+    lo_winners (boards,)."""
+    return (np.zeros(players, np.int64), np.zeros(players, np.int64), np.zeros(boards, np.int64),
+            np.zeros(boards, np.int64))
+
+
 @njit(cache=True, nogil=True)
 def showdown_shares(hi, lo, has_low, pot, units):
     """units (n, players) int64: pot units each player wins in each deal."""
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         _shares(i, hi, lo, has_low, pot, share, hi_share, best, lcount)
         for p in range(players):
@@ -368,10 +373,7 @@ def tally_hands(hi, lo, has_low, pot, ids, out):
     partial pots, units won in high halves (games with a low half).
     """
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         _shares(i, hi, lo, has_low, pot, share, hi_share, best, lcount)
         for p in range(players):
@@ -422,10 +424,7 @@ def tally_hilo(rows, hi, lo, pot, hole, board_n, out):
     split; high halves split; deals scooped (one player wins the whole pot); scooped
     while a low qualified; player hands; player hands holding a qualifying low."""
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         lows = _shares(i, hi, lo, True, pot, share, hi_share, best, lcount)
         out[0] += 1
