@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 _M32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -51,6 +52,60 @@ def _bounded(s, bound):
             m = (_next64(s) >> np.uint64(32)) * b
             low = m & _M32
     return np.int64(m >> np.uint64(32))
+
+
+# The same generator with its state in four local variables (registers) instead of an array:
+# each call takes the words and returns them updated.  A kernel that writes other arrays
+# between draws (the deck swaps of pyeval.simulate's dealing) keeps the state out of memory
+# this way; with the array form every such write forces the state back through memory
+# (numba cannot tell the arrays apart), and dealing takes about twice as long.  The array form
+# above stays for kernels that pass the state between calls and is the one csrc/rng.h mirrors.
+# Same state, same stream (tests/test_engine_strategies.py).
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _next64_regs(s0, s1, s2, s3):
+    """``_next64`` on the state words s0..s3: the output and the new words."""
+    r = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return r, s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bounded_regs(s0, s1, s2, s3, bound):
+    """``_bounded`` on the state words s0..s3 (the same draws): the integer and the new words."""
+    b = np.uint64(bound)
+    while True:
+        r, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
+        m = (r >> np.uint64(32)) * b
+        low = m & _M32
+        if low >= b or low >= (_TWO32 - b) % b:
+            break
+    return np.int64(m >> np.uint64(32)), s0, s1, s2, s3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bounded_pair_regs(s0, s1, s2, s3, b1, b2):
+    """Two independent uniform integers in [0, b1) and [0, b2) from the two 32-bit halves
+    of one output (Lemire's method on each half); a half that it rejects (rare) is redrawn
+    alone with ``_bounded_regs``.  Returns both integers and the new words."""
+    r, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
+    u1, u2 = np.uint64(b1), np.uint64(b2)
+    m1 = (r >> np.uint64(32)) * u1
+    m2 = (r & _M32) * u2
+    low1, low2 = m1 & _M32, m2 & _M32
+    j1, j2 = np.int64(m1 >> np.uint64(32)), np.int64(m2 >> np.uint64(32))
+    if low1 < u1 and low1 < (_TWO32 - u1) % u1:
+        j1, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, b1)
+    if low2 < u2 and low2 < (_TWO32 - u2) % u2:
+        j2, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, b2)
+    return j1, j2, s0, s1, s2, s3
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -10,7 +10,7 @@ first), then every player's hole cards.  ``template`` holds the known cards and
 by a partial Fisher-Yates shuffle of the live ``deck`` (permuted in place, so a
 stream of deals depends only on the starting deck and the RNG state), with
 Lemire's unbiased bounded draws from xoshiro256** (two draws per output, one
-from each 32-bit half).
+from each 32-bit half): ``pyeval._kernels``' generator in its register form.
 
 The RNG state is the 4-word xoshiro256** state (``engine.chunk_seed``), updated
 in place, so consecutive calls continue one stream: dealing a chunk in
@@ -22,64 +22,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-_M32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(1 << 32)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _rotl(x, k):
-    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _next(s0, s1, s2, s3):
-    """One xoshiro256** output and the new state (kept in local variables: registers)."""
-    r = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-    t = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl(s3, 45)
-    return r, s0, s1, s2, s3
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _bounded(s0, s1, s2, s3, bound):
-    """Uniform integer in [0, bound), bound < 2**32, from fresh outputs (Lemire's
-    multiply-and-reject on the high 32 bits: no modulo bias), and the new state."""
-    b = np.uint64(bound)
-    while True:
-        r, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
-        m = (r >> np.uint64(32)) * b
-        low = m & _M32
-        if low >= b or low >= (_TWO32 - b) % b:
-            break
-    return np.int64(m >> np.uint64(32)), s0, s1, s2, s3
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _bounded_pair(s0, s1, s2, s3, b1, b2):
-    """Two independent uniform integers in [0, b1) and [0, b2) from the two 32-bit halves
-    of one output; a half that Lemire's method rejects (rare) is redrawn alone."""
-    r, s0, s1, s2, s3 = _next(s0, s1, s2, s3)
-    u1, u2 = np.uint64(b1), np.uint64(b2)
-    m1 = (r >> np.uint64(32)) * u1
-    m2 = (r & _M32) * u2
-    low1, low2 = m1 & _M32, m2 & _M32
-    j1, j2 = np.int64(m1 >> np.uint64(32)), np.int64(m2 >> np.uint64(32))
-    if low1 < u1 and low1 < (_TWO32 - u1) % u1:
-        j1, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, b1)
-    if low2 < u2 and low2 < (_TWO32 - u2) % u2:
-        j2, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, b2)
-    return j1, j2, s0, s1, s2, s3
+from pyeval._kernels import _bounded_pair_regs, _bounded_regs
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _draw_two(deck, u, n_live, s0, s1, s2, s3):
     """Partial Fisher-Yates steps u and u + 1: the cards now at deck[u], deck[u + 1]."""
-    j1, j2, s0, s1, s2, s3 = _bounded_pair(s0, s1, s2, s3, n_live - u, n_live - u - 1)
+    j1, j2, s0, s1, s2, s3 = _bounded_pair_regs(s0, s1, s2, s3, n_live - u, n_live - u - 1)
     j = u + j1
     c = deck[j]
     deck[j] = deck[u]
@@ -93,7 +42,7 @@ def _draw_two(deck, u, n_live, s0, s1, s2, s3):
 
 @njit(cache=True, nogil=True, inline="always")
 def _draw_one(deck, u, n_live, s0, s1, s2, s3):
-    j, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, n_live - u)
+    j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live - u)
     j += u
     c = deck[j]
     deck[j] = deck[u]
@@ -246,14 +195,19 @@ def _shares(i, hi, lo, has_low, pot, share, hi_share, hi_best, lo_winners):
     return lows
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _share_buffers(players, boards):
+    """The scratch arrays of ``_shares`` (int64): share, hi_share (players,); hi_best,
+    lo_winners (boards,)."""
+    return (np.zeros(players, np.int64), np.zeros(players, np.int64), np.zeros(boards, np.int64),
+            np.zeros(boards, np.int64))
+
+
 @njit(cache=True, nogil=True)
 def showdown_shares(hi, lo, has_low, pot, units):
     """units (n, players) int64: pot units each player wins in each deal."""
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         _shares(i, hi, lo, has_low, pot, share, hi_share, best, lcount)
         for p in range(players):
@@ -368,10 +322,7 @@ def tally_hands(hi, lo, has_low, pot, ids, out):
     partial pots, units won in high halves (games with a low half).
     """
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         _shares(i, hi, lo, has_low, pot, share, hi_share, best, lcount)
         for p in range(players):
@@ -422,10 +373,7 @@ def tally_hilo(rows, hi, lo, pot, hole, board_n, out):
     split; high halves split; deals scooped (one player wins the whole pot); scooped
     while a low qualified; player hands; player hands holding a qualifying low."""
     n, boards, players = hi.shape[0], hi.shape[1], hi.shape[2]
-    share = np.zeros(players, np.int64)
-    hi_share = np.zeros(players, np.int64)
-    best = np.zeros(boards, np.int64)
-    lcount = np.zeros(boards, np.int64)
+    share, hi_share, best, lcount = _share_buffers(players, boards)
     for i in range(n):
         lows = _shares(i, hi, lo, True, pot, share, hi_share, best, lcount)
         out[0] += 1

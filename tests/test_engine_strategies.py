@@ -182,6 +182,75 @@ def test_c_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
     assert all(len(set(row)) == k and set(row) <= set(deck.tolist()) for row in drawn.tolist())
 
 
+@pytest.mark.parametrize("seed,chunk", [(7, 0), (1, 5), (2**40 + 3, 17)])
+def test_generator_state_forms_give_one_stream(seed, chunk):
+    """One generator, two state forms (pyeval/_kernels.py): from equal states the array form
+    (_next64, _bounded: csrc/rng.h's twin) and the register form (_next64_regs, _bounded_regs)
+    give the same outputs, the same bounded integers (bounds near 2**31 reject half the draws)
+    and the same final state; _bounded_pair_regs is Lemire's method on the two halves of one
+    output, a rejected half redrawn alone."""
+    from numba import njit
+
+    from pyeval import _kernels as K
+
+    @njit
+    def array_form(s, n, bounds, raw, out):
+        for i in range(n):
+            raw[i] = K._next64(s)
+        for i in range(bounds.shape[0]):
+            out[i] = K._bounded(s, bounds[i])
+
+    @njit
+    def register_form(s, n, bounds, raw, out):
+        s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+        for i in range(n):
+            raw[i], s0, s1, s2, s3 = K._next64_regs(s0, s1, s2, s3)
+        for i in range(bounds.shape[0]):
+            out[i], s0, s1, s2, s3 = K._bounded_regs(s0, s1, s2, s3, bounds[i])
+        s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+
+    @njit
+    def pairs(s, b1, b2, out):
+        s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+        for i in range(b1.shape[0]):
+            out[i, 0], out[i, 1], s0, s1, s2, s3 = K._bounded_pair_regs(s0, s1, s2, s3, b1[i], b2[i])
+        s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+
+    rng = np.random.default_rng(seed)
+    bounds = np.concatenate([[1, 2, 3, 52, 2**31 + 1, 2**32 - 1, 3 * 2**30], rng.integers(1, 2**32, 500),
+                             rng.integers(2**31, 2**31 + 1000, 500)]).astype(np.int64)
+    state = engine.chunk_seed(seed, chunk)
+    n = 1000
+    got = {}
+    for form in (array_form, register_form):
+        s, raw, out = state.copy(), np.zeros(n, np.uint64), np.zeros(len(bounds), np.int64)
+        form(s, n, bounds, raw, out)
+        got[form] = (raw, out, s)
+    for a, r in zip(got[array_form], got[register_form]):
+        assert np.array_equal(a, r)
+    raw, out, _ = got[array_form]
+    assert len(set(raw.tolist())) == n and ((out >= 0) & (out < bounds)).all()
+
+    half = len(bounds) // 2
+    b1, b2 = bounds[:half].copy(), bounds[half:2 * half].copy()
+    s, pair = state.copy(), np.zeros((half, 2), np.int64)
+    pairs(s, b1, b2, pair)
+    s_ref, want, none = state.copy(), [], np.zeros(0, np.int64)
+    for x, y in zip(b1.tolist(), b2.tolist()):
+        raw = np.zeros(1, np.uint64)
+        array_form(s_ref, 1, none, raw, none)
+        halves = []
+        for m, b in (((int(raw[0]) >> 32) * x, x), ((int(raw[0]) & 0xFFFFFFFF) * y, y)):
+            if (m & 0xFFFFFFFF) < (2**32 - b) % b:  # rejected: a fresh draw for this half alone
+                one = np.zeros(1, np.int64)
+                array_form(s_ref, 0, np.array([b], np.int64), none.astype(np.uint64), one)
+                halves.append(int(one[0]))
+            else:
+                halves.append(m >> 32)
+        want.append(halves)
+    assert pair.tolist() == want and np.array_equal(s, s_ref)
+
+
 @pytest.mark.parametrize("game,hands,board", [
     ("holdem", ["AhAs", "KdKc", "7c7d"], ""),
     ("holdem-hilo", ["As2s", "8h7h"], "3c4d"),
