@@ -138,6 +138,19 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
 }
 
 
+/* Every completion: by rank multiset where that pays (csrc/board_ranks.c), else walked. */
+int64_t pyeval_board_patterns_all(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                  const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                  int64_t *counts, int64_t counts_len)
+{
+    int64_t status = pyeval_board_patterns_ranks(holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                                 lo_kind, counts, counts_len);
+    if (status != 1) /* done, or refused */
+        return status;
+    return pyeval_board_patterns(holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind, 0,
+                                 binom(deck_n, missing), counts, counts_len);
+}
+
 /* n random deals drawn with the Monte Carlo generator (csrc/rng.h), each counted as it is
  * drawn: no board buffer, no per-row checks (the draw cannot repeat a card).  One draw per
  * deal takes the missing board cards, then each drawn player's hole cards in player order:

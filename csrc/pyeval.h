@@ -49,6 +49,12 @@ int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players, int h, co
                                     const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                                     int64_t *counts, int64_t counts_len);
 
+/* Every completion, by pyeval_board_patterns_ranks where it applies, else by
+ * pyeval_board_patterns.  Returns 0, -2 or -3. */
+int64_t pyeval_board_patterns_all(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                  const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                  int64_t *counts, int64_t counts_len);
+
 /* The showdowns pyeval_board_patterns_ranks would take, or -1 when it would decline; -2, -3 as
  * above. */
 int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,

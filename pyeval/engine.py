@@ -364,9 +364,9 @@ def board_kinds_for(g: Game) -> tuple[int, int] | None:
 def board_kinds(layout: Layout) -> tuple[int, int] | None:
     """C kinds for the board-only fast path (csrc/board_equity.c), or None when it does not apply:
     one board, every hole card known, an evaluator it knows."""
-    if layout.boards != 1 or any(len(h) != layout.hole for h in layout.known_holes) or layout.patterns is None:
+    if any(len(h) != layout.hole for h in layout.known_holes):
         return None
-    return board_kinds_for(layout.game)
+    return board_sample_kinds(layout)
 
 
 def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> Tally:
@@ -484,13 +484,7 @@ def suit_symmetries(known: np.ndarray) -> list[np.ndarray]:
 def _random_player(layout: Layout) -> int | None:
     """The one player with no known card when the board fast path applies to everyone else."""
     unknown = [p for p, h in enumerate(layout.known_holes) if len(h) == 0]
-    if len(unknown) != 1 or any(0 < len(h) < layout.hole for h in layout.known_holes):
-        return None
-    if layout.boards != 1 or layout.patterns is None:
-        return None
-    g = layout.game
-    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
-    if hi is None or lo is None or (g.use == "any" and layout.hole > 2):
+    if len(unknown) != 1 or board_sample_kinds(layout) is None:
         return None
     return unknown[0]
 
@@ -530,10 +524,7 @@ def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
 
 def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
     """Every completion's pattern counts in one call: by rank multiset, else by walking the boards."""
-    counts = _board_histogram(layout, kinds)
-    if counts is None:
-        counts = _board_call(layout, kinds, lib.pyeval_board_patterns, 0, layout.outcomes)
-    return counts
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_all)
 
 
 def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:

@@ -506,10 +506,7 @@ class _Spot:
                         len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
                         kinds[1])
                 out = (ffi.from_buffer("int64_t[]", counts), len(counts))
-                # by rank multiset where that pays (hold'em, short deck), else walk every board
-                status = lib.pyeval_board_patterns_ranks(*args, *out)
-                if status == 1:
-                    status = lib.pyeval_board_patterns(*args, 0, per_board, *out)
+                status = lib.pyeval_board_patterns_all(*args, *out)  # by rank multiset where that pays
                 if status != 0:
                     raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
                 hist += counts * rep_w[i]
