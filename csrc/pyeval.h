@@ -80,4 +80,28 @@ int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, c
  * pyeval._kernels.sample_rows draws them (csrc/sample.c).  Returns 0 or -2. */
 int64_t pyeval_sample_cards(uint8_t *deck, int deck_n, uint64_t *state, uint8_t *out, int64_t n, int k);
 
+/* Rows of board-game spots (csrc/board_batch.c): holes n x players x h (255 = unknown card; a hand
+ * is wholly known or wholly unknown), boards n x n_boards x known_n, dead n x dead_n.
+ * pyeval_board_batch_check returns -1 when every row is valid, else the first bad row with
+ * *reason set (1 bad code, 2 repeated card, 3 partly known hand, 4 card not in the deck, 5 deck
+ * too short); -2 for bad sizes or kinds.  The others count each row's outcome patterns into
+ * counts + i * counts_per_row and return -1, -2, or the index of a row found bad. */
+int64_t pyeval_board_batch_check(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
+                                 int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
+                                 int hi_kind, int lo_kind, int64_t n, int32_t *reason);
+int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
+                                 int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
+                                 int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row);
+/* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c). */
+int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
+                                  int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
+                                  int hi_kind, int lo_kind, const uint64_t *row_seeds, int64_t samples,
+                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row);
+
+/* Monte Carlo seeds (csrc/seed.c): the state numpy's SeedSequence(entropy=seed,
+ * spawn_key=(chunk,)).generate_state(4, uint64) gives (all-zero replaced by 1, 0, 0, 0), and row
+ * seeds out[i] = that state's first word for chunk first + i, shifted right by one. */
+int64_t pyeval_chunk_state(uint64_t seed, uint64_t chunk, uint64_t *state);
+int64_t pyeval_row_seeds(uint64_t seed, int64_t first, int64_t n, uint64_t *out);
+
 #endif

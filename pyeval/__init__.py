@@ -8,6 +8,7 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.cards import format_cards, parse_cards
 from pyeval.deal import deal, showdown
 from pyeval.describe import describe
@@ -35,6 +36,7 @@ from pyeval.stud import bring_in
 __version__ = "0.1.0"
 
 __all__ = [
+    "BatchEquityResult",
     "CLASS_NAMES",
     "EquityResult",
     "GAMES",
@@ -47,6 +49,7 @@ __all__ = [
     "deal",
     "describe",
     "equity",
+    "equity_batch",
     "evaluate_badugi",
     "evaluate_deuce7",
     "evaluate_high",

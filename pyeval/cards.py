@@ -139,6 +139,12 @@ def format_card(code: int) -> str:
     return RANK_CHARS[code >> 2] + SUIT_CHARS[code & 3]
 
 
+@lru_cache(maxsize=4096)
+def format_codes(codes: tuple) -> str:
+    """Text of a tuple of valid codes, cached (queries from a script repeat their hands)."""
+    return " ".join(RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in codes)
+
+
 def format_cards(codes, sep: str = " "):
     """Text of a hand (1-D codes) or a list of texts (2-D codes).
 

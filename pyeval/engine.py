@@ -131,6 +131,16 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
             cells += [(0, offsets[j] + q) for q in range(slot_sizes[j])]
             for c, (card, pick) in enumerate(cells):
                 fixed[r, c], src[r, c] = card, pick
+    parts = parts_of(game, n_boards)
+    keep = [s for s in range(len(slot_sizes)) if slot_sizes[s] > 0]
+    # Slots with nothing to pick are dropped; pick indices are unchanged since they hold no cards.
+    return Layout(game, players, n_boards, hole_n, board_n, fixed, src,
+                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts, holes, boards,
+                  np.asarray(dead, np.uint8))
+
+
+@functools.lru_cache(maxsize=64)
+def _parts_of(game: Game, n_boards: int) -> tuple:
     parts = []
     share = POT // n_boards
     for j in range(n_boards):
@@ -140,11 +150,13 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
             parts.append((game.low, j, share // 2, hi))
         else:
             parts.append((game.high, j, share, -1))
-    keep = [s for s in range(len(slot_sizes)) if slot_sizes[s] > 0]
-    # Slots with nothing to pick are dropped; pick indices are unchanged since they hold no cards.
-    return Layout(game, players, n_boards, hole_n, board_n, fixed, src,
-                  np.array([slot_sizes[s] for s in keep], dtype=np.int64), deck, parts, holes, boards,
-                  np.asarray(dead, np.uint8))
+    return tuple(parts)
+
+
+def parts_of(game: Game, n_boards: int) -> list:
+    """The pot parts of a deal: (evaluator, board, pot units, fallback part or -1) per board,
+    the low half falling back to the high half when no low qualifies."""
+    return list(_parts_of(game, n_boards))
 
 
 def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
@@ -254,28 +266,52 @@ class PatternTable:
         self.share = part_share.sum(axis=0)
 
     def tally(self, counts: np.ndarray) -> Tally:
-        nz = np.flatnonzero(counts)
-        c = counts[nz]
-        share = self.share[nz]
+        """The Tally of one pattern histogram (tally_rows for one row, without the row axis)."""
+        v, matrix, p, parts = self._columns
+        c = counts[v]
+        t = c @ matrix
+        q = 4 * p + parts * p
+        return Tally(int(t[-1]), t[:p], t[p:2 * p], t[2 * p:3 * p], t[3 * p:4 * p], t[4 * p:q].reshape(parts, p),
+                     t[q:q + parts])
+
+    @cached_property
+    def _columns(self) -> tuple:
+        """The patterns that can occur, and what each adds to every tally of tally_rows, side
+        by side in one matrix (one product per batch of rows)."""
+        v = np.flatnonzero(self.valid)
+        share = self.share[v]
         players = share.shape[1]
-        return Tally(
-            outcomes=int(c.sum()),
-            units=c @ share,
-            sumsq=c @ (share * share),
-            wins=c @ (share == POT),
-            ties=c @ ((share > 0) & (share < POT)),
-            part_units=np.einsum("k,jkp->jp", c, self.part_share[:, nz, :]).reshape(-1, players),
-            no_qualifier=self.no_qualifier[:, nz] @ c,
-        )
+        parts = self.part_share.shape[0]
+        blocks = [share, share * share, (share == POT).astype(np.int64), ((share > 0) & (share < POT)).astype(np.int64),
+                  self.part_share[:, v, :].transpose(1, 0, 2).reshape(len(v), parts * players),
+                  self.no_qualifier[:, v].T, np.ones((len(v), 1), np.int64)]  # the last column counts outcomes
+        return v, np.ascontiguousarray(np.concatenate(blocks, axis=1)), players, parts
+
+    def tally_rows(self, counts: np.ndarray) -> dict:
+        """Integer tallies of rows of pattern histograms (n, size): outcomes (n,); units, sumsq,
+        wins, ties (n, players); part_units (n, parts, players); no_qualifier (n, parts)."""
+        v, matrix, p, parts = self._columns
+        c = counts[:, v]
+        t = c @ matrix
+        return {
+            "outcomes": c.sum(axis=1), "units": t[:, :p], "sumsq": t[:, p:2 * p], "wins": t[:, 2 * p:3 * p],
+            "ties": t[:, 3 * p:4 * p], "part_units": t[:, 4 * p:4 * p + parts * p].reshape(-1, parts, p),
+            "no_qualifier": t[:, 4 * p + parts * p:-1],
+        }
 
 
 def chunk_seed(seed: int, chunk: int) -> np.ndarray:
-    """The xoshiro256** state of Monte Carlo chunk ``chunk`` (independent streams via SeedSequence)."""
+    """The xoshiro256** state of Monte Carlo chunk ``chunk``: numpy's
+    ``SeedSequence(entropy=seed, spawn_key=(chunk,)).generate_state(4, uint64)`` (independent
+    streams), computed by the C core (csrc/seed.c) for seeds below 2**64."""
+    if seed < 1 << 64 and chunk < 1 << 64:
+        state = np.empty(4, np.uint64)
+        lib.pyeval_chunk_state(seed, chunk, ffi.from_buffer("uint64_t[]", state))
+        return state
     state = np.random.SeedSequence(entropy=seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
     if not state.any():
         state[0] = 1
     return state
-
 
 def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
@@ -605,12 +641,18 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
 
 
 def standard_errors(t: Tally) -> np.ndarray:
-    n = t.outcomes
-    if n < 2:
-        return np.full(len(t.units), np.inf)
-    mean = t.units / (POT * n)
-    var = t.sumsq / (POT * POT * n) - mean * mean
-    return np.sqrt(np.maximum(var, 0.0) * n / (n - 1) / n)
+    return standard_errors_rows(np.array([t.outcomes]), t.units[None, :], t.sumsq[None, :])[0]
+
+
+def standard_errors_rows(outcomes: np.ndarray, units: np.ndarray, sumsq: np.ndarray) -> np.ndarray:
+    """Standard errors of the equities of rows of sampled tallies ((n,), (n, players) twice);
+    inf for a row of fewer than two samples."""
+    n = np.asarray(outcomes, np.float64)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = units / (POT * n)
+        var = sumsq / (POT * POT * n) - mean * mean
+        se = np.sqrt(np.maximum(var, 0.0) * n / (n - 1) / n)
+    return np.where(n < 2, np.inf, se)
 
 
 def describe_layout(layout: Layout) -> str:

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import json
-import math
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,7 +17,8 @@ from fractions import Fraction
 import numpy as np
 
 from pyeval import engine
-from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.batch import small_query
+from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards
 from pyeval.games import Game, get_game
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
@@ -217,6 +217,12 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     (820, 1.0)
     """
     g = get_game(game)
+    if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
+            and client is None and not _community and (threads is None or isinstance(threads, int) and threads >= 1) \
+            and (seed is None or isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
+        r = small_query(g, hands, board, dead)  # the lean path of small exact queries: one C call
+        if r is not None:
+            return r
     if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.range_equity
 
@@ -266,41 +272,66 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
 
 
 def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, seed) -> EquityResult:
+    return make_result(g, layout.parts, layout.boards, layout.known_holes, t, hands, boards, dead, method, seed,
+                       community=g.stud_shortage and layout.board == 1)
+
+
+def part_shares(parts: list, n_boards: int, low: bool, part_units: np.ndarray, no_qualifier: np.ndarray,
+                outcomes) -> dict:
+    """hi, lo, no_low (hi/lo games) and per-board shares (multi-board games) from integer part tallies,
+    for one query (part_units (parts, players)) or for rows ((n, parts, players), outcomes (n,))."""
+    out = {}
+    n = np.asarray(outcomes)[..., None]
+    if low:
+        half = engine.POT // n_boards // 2
+        hi_idx = [j for j, p in enumerate(parts) if p[3] < 0]
+        lo_idx = [j for j, p in enumerate(parts) if p[3] >= 0]
+        out["hi"] = part_units[..., hi_idx, :].sum(axis=-2) / (half * len(hi_idx) * n)
+        out["lo"] = part_units[..., lo_idx, :].sum(axis=-2) / (half * len(lo_idx) * n)
+        out["no_low"] = no_qualifier[..., lo_idx].sum(axis=-1) / (len(lo_idx) * n[..., 0])
+    if n_boards > 1:
+        per_board = engine.POT // n_boards
+        out["boards"] = np.stack([part_units[..., [j for j, p in enumerate(parts) if p[1] == b], :].sum(axis=-2)
+                                  for b in range(n_boards)], axis=-2) / (per_board * n[..., None])
+    return out
+
+
+def _codes(cards) -> tuple:
+    return cards if isinstance(cards, tuple) else tuple(np.asarray(cards).tolist())
+
+
+def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engine.Tally, hands, boards, dead,
+                method: str, seed, community: bool = False) -> EquityResult:
+    """The result object of one query from its tally (shared by the engines and pyeval.batch)."""
     n = t.outcomes
     pot = engine.POT
     r = EquityResult(
         game=g.name,
-        hands=[format_cards(known) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
-               and h is not None else "random" for h, known in zip(hands, layout.known_holes)],
-        board=[format_cards(b) for b in boards],
-        dead=format_cards(dead),
+        hands=[format_codes(_codes(known)) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
+               and h is not None else "random" for h, known in zip(hands, known_holes)],
+        board=[format_codes(_codes(b)) for b in boards],
+        dead=format_codes(_codes(dead)),
         method=method,
         outcomes=n,
         equity=t.units / (pot * n),
         win=t.wins / n,
         tie=t.ties / n,
-        stderr=np.zeros(layout.players) if method == "exact" else engine.standard_errors(t),
+        stderr=np.zeros(len(known_holes)) if method == "exact" else engine.standard_errors(t),
         units=t.units,
         wins=t.wins,
         ties=t.ties,
         pot_units=pot,
         seed=seed,
     )
-    parts = layout.parts
-    if g.low:
-        half = pot // layout.boards // 2
-        hi_idx = [j for j, p in enumerate(parts) if p[3] < 0]
-        lo_idx = [j for j, p in enumerate(parts) if p[3] >= 0]
-        r.hi = t.part_units[hi_idx].sum(axis=0) / (half * len(hi_idx) * n)
-        r.lo = t.part_units[lo_idx].sum(axis=0) / (half * len(lo_idx) * n)
-        r.scoop = r.win
-        r.no_low = float(t.no_qualifier[lo_idx].sum() / (len(lo_idx) * n))
-    if layout.boards > 1:
-        per_board = pot // layout.boards
-        r.boards = np.array([t.part_units[[j for j, p in enumerate(parts) if p[1] == b]].sum(axis=0)
-                             for b in range(layout.boards)]) / (per_board * n)
-    r.extra["community_card"] = g.stud_shortage and layout.board == 1
-    assert math.isclose(float(r.equity.sum()), 1.0, rel_tol=1e-9)
+    if g.low or n_boards > 1:
+        shares = part_shares(parts, n_boards, bool(g.low), t.part_units, t.no_qualifier, n)
+        if g.low:
+            r.hi, r.lo, r.scoop, r.no_low = shares["hi"], shares["lo"], r.win, float(shares["no_low"])
+        r.boards = shares.get("boards")
+    r.extra["community_card"] = community
+    r.extra["tally"] = t
+    if int(t.units.sum()) != pot * n:
+        raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
     return r
 
 

@@ -96,6 +96,9 @@ def get_game(name: str | Game) -> Game:
         return name
     if not isinstance(name, str):
         raise TypeError(f"game must be a name such as 'holdem', got {type(name).__name__}")
+    game = GAMES.get(name)  # the common case, a declared name as written
+    if game is not None:
+        return game
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     key = ALIASES.get(key, key)
     if key not in GAMES:

@@ -1,0 +1,513 @@
+"""``pyeval.equity_batch``: many independent spots of one game in one call.
+
+Rows of a board game (hold'em, short deck, Omaha 4/5/6, Courchevel, Irish and Aviation after
+the keep, hi and hi/lo, double board) are checked, laid out and counted in C
+(csrc/board_batch.c) over chunks of rows, the GIL released and the chunks spread over threads:
+no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` uses, so
+
+* an exact row has the integer counts of ``pyeval.equity(game, row hands, row board, row dead,
+  method="exact")``;
+* a Monte Carlo row ``i`` of a batch with seed ``s`` is the query
+  ``pyeval.equity(..., method="monte-carlo", samples=samples, seed=row_seed(s, i))``.
+
+Rows the C batch does not take are answered by ``pyeval.equity`` row by row, with the same
+per-row seed: rows whose exact count is heavy (``ROW_EXACT_MAX`` evaluations or more, where
+``equity``'s strategies pay), and the stud and draw games.
+
+>>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
+>>> r.equity.round(4).tolist()
+[[0.9162, 0.0838], [0.5414, 0.4586]]
+>>> r.outcomes.tolist(), r.exact.tolist()
+([990, 990], [True, True])
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import secrets
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pyeval import engine
+from pyeval._native import ffi, lib
+from pyeval.cards import _parse_text_cached, format_cards, parse_cards
+from pyeval.games import Game, get_game
+
+__all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EXACT_MAX"]
+
+UNKNOWN = 255  # csrc/board_batch.c's UNKNOWN_CARD
+ROW_EXACT_MAX = 50_000_000
+"""Rows whose exact enumeration takes more hand evaluations than this are answered by
+``pyeval.equity`` one by one (its strategies for large queries pay there)."""
+ROWS_PER_JOB = 2048
+_REASONS = {1: "a card code out of range 0..51", 2: "a card twice", 3: "a hand with some cards unknown (a hand is "
+            "all known cards or all -1 / 'random' in a batch)", 4: "a card not in the game's deck",
+            5: "more cards to deal than the deck holds"}
+_UNKNOWN_TEXT = {"random", "xx", "?", ""}
+
+
+def row_seed(seed: int, i: int) -> int:
+    """The seed of Monte Carlo row ``i`` of a batch run with ``seed``: that row alone is
+    ``pyeval.equity(..., method="monte-carlo", samples=samples, seed=row_seed(seed, i))``."""
+    return int(row_seeds(seed, 1, first=i)[0])
+
+
+def row_seeds(seed: int, n: int, first: int = 0) -> np.ndarray:
+    """Seeds of rows first .. first + n - 1 (uint64): the first word of
+    ``engine.chunk_seed(seed, i)``, shifted right by one (a 63-bit integer)."""
+    out = np.empty(n, np.uint64)
+    if seed < 1 << 64 and first + n <= 1 << 62:
+        lib.pyeval_row_seeds(seed, first, n, ffi.from_buffer("uint64_t[]", out))
+    else:
+        for i in range(n):
+            out[i] = engine.chunk_seed(seed, first + i)[0] >> np.uint64(1)
+    return out
+
+
+@dataclass(eq=False)
+class BatchEquityResult:
+    """Answers to n spots: per-row arrays, rows first.
+
+    equity, win, tie, stderr   (n, players) floats, as in ``EquityResult``
+    units, wins, ties          (n, players) exact integer counts; equity = units / (pot_units * outcomes)
+    outcomes                   (n,) outcomes enumerated (exact rows) or deals sampled
+    exact                      (n,) True where the row was enumerated exactly
+    hi, lo, scoop, no_low      hi/lo games: (n, players) half-pot shares and scoops, (n,) no-low share
+    boards                     multi-board games: (n, boards, players) shares of each board's pot
+    seed                       the batch seed (Monte Carlo rows); row i used ``row_seed(seed, i)``
+    """
+
+    game: str
+    players: int
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    stderr: np.ndarray
+    units: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    outcomes: np.ndarray
+    exact: np.ndarray
+    pot_units: int = engine.POT
+    seed: int | None = None
+    samples: int | None = None
+    hi: np.ndarray | None = None
+    lo: np.ndarray | None = None
+    scoop: np.ndarray | None = None
+    no_low: np.ndarray | None = None
+    boards: np.ndarray | None = None
+    _arrays: tuple = field(default=("equity", "win", "tie", "stderr", "units", "wins", "ties", "outcomes", "exact",
+                                    "hi", "lo", "scoop", "no_low", "boards"), repr=False)
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def method(self) -> str:
+        """"exact", "monte-carlo", or "mixed" (some rows of each)."""
+        if self.exact.all():
+            return "exact"
+        return "monte-carlo" if not self.exact.any() else "mixed"
+
+    def to_dict(self) -> dict:
+        d = {"game": self.game, "players": self.players, "rows": len(self), "method": self.method,
+             "seed": self.seed, "samples": self.samples, "pot_units": self.pot_units}
+        for name in self._arrays:
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v.tolist()
+        return d
+
+    def to_frame(self):
+        """One row per spot and player (pandas, optional)."""
+        import pandas as pd
+
+        n, p = self.equity.shape
+        cols = {"row": np.repeat(np.arange(n), p), "player": np.tile(np.arange(p), n)}
+        for name in ("equity", "win", "tie", "stderr", "hi", "lo", "scoop"):
+            v = getattr(self, name)
+            if v is not None:
+                cols[name] = v.ravel()
+        cols["exact"] = np.repeat(self.exact, p)
+        cols["outcomes"] = np.repeat(self.outcomes, p)
+        return pd.DataFrame(cols)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, BatchEquityResult):
+            return NotImplemented
+        if (self.game, self.players, self.seed, self.samples) != (other.game, other.players, other.seed,
+                                                                  other.samples):
+            return False
+        for name in self._arrays:
+            a, b = getattr(self, name), getattr(other, name)
+            if (a is None) != (b is None) or (a is not None and not np.array_equal(a, b)):
+                return False
+        return True
+
+    def __repr__(self) -> str:
+        n = len(self)
+        exact = int(self.exact.sum())
+        how = f"{exact:,} exact" + (f", {n - exact:,} Monte Carlo (seed {self.seed})" if exact < n else "")
+        lines = [f"BatchEquityResult({self.game}, {n:,} rows x {self.players} players: {how})"]
+        if n:
+            mean = self.equity.mean(axis=0)
+            lines.append("mean equity per seat: " + "  ".join(f"{100 * m:.3f}%" for m in mean))
+            show = list(range(min(n, 3))) + ([n - 1] if n > 3 else [])
+            for i in show:
+                if i == n - 1 and n > 4:
+                    lines.append("  ...")
+                cells = "  ".join(f"{100 * e:8.3f}%" for e in self.equity[i])
+                lines.append(f"  row {i:>{len(str(n - 1))}}: {cells}   ({int(self.outcomes[i]):,} "
+                             f"{'outcomes' if self.exact[i] else 'samples'})")
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# input rows
+# ---------------------------------------------------------------------------
+
+def _text_row(row, what: str, i: int) -> list[int]:
+    if row is None:
+        return []
+    if not isinstance(row, str):
+        raise TypeError(f"row {i}: {what} must be card text such as 'AhKd2c', got {type(row).__name__}")
+    try:
+        return list(_parse_text_cached(row)) if len(row) <= 64 else parse_cards(row).tolist()
+    except ValueError as e:
+        raise ValueError(f"row {i}: {e}") from None
+
+
+def _int_array(x, what: str, ndim: int, allow_unknown: bool) -> np.ndarray:
+    arr = np.asarray(x)
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be integer card codes (0..51{', -1 = unknown' if allow_unknown else ''}), "
+                        f"got dtype {arr.dtype}")
+    if arr.ndim != ndim:
+        raise ValueError(f"{what} must have {ndim} dimensions, got shape {arr.shape}")
+    low = -1 if allow_unknown else 0
+    bad = (arr < low) | (arr > 51)
+    if bad.any():
+        i = int(np.argwhere(bad)[0][0])
+        raise ValueError(f"row {i}: {what} holds code {int(arr[bad][0])}, outside 0..51"
+                         + (" (-1 = unknown)" if allow_unknown else "") + f": {arr[i].tolist()}")
+    out = arr.astype(np.int16)
+    out[out < 0] = UNKNOWN
+    return out.astype(np.uint8)
+
+
+def _hands_rows(g: Game, hands) -> np.ndarray:
+    """(n, players, hole) uint8 codes, UNKNOWN for unknown cards."""
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be an (n, players, hole) array of card codes or a sequence of n lists of hands")
+    is_text = not isinstance(hands, np.ndarray) and len(hands) > 0 and not isinstance(hands[0], np.ndarray) \
+        and any(isinstance(h, str) or h is None for h in hands[0])
+    if not is_text:
+        arr = _int_array(hands, "hands", 3, True) if len(hands) else np.zeros((0, 2, g.hole), np.uint8)
+        if arr.shape[2] != g.hole:
+            raise ValueError(f"{g.name} hands have {g.hole} cards in a batch, got {arr.shape[2]} per hand")
+        return arr
+    players = len(hands[0])
+    out = np.full((len(hands), players, g.hole), UNKNOWN, np.uint8)
+    for i, row in enumerate(hands):
+        if isinstance(row, str) or len(row) != players:
+            raise ValueError(f"row {i}: every row needs {players} hands (one list per row), got {row!r}")
+        for p, h in enumerate(row):
+            if h is None or (isinstance(h, str) and h.strip().lower() in _UNKNOWN_TEXT):
+                continue
+            codes = _text_row(h, "a hand", i)
+            if not g.board and len(codes) < g.hole:  # stud: the cards so far; draw: the cards kept
+                codes = codes + [UNKNOWN] * (g.hole - len(codes))
+            if len(codes) != g.hole:
+                raise ValueError(f"row {i}: player {p + 1}'s hand {h!r} has {len(codes)} cards; {g.name} hands have "
+                                 f"{g.hole} in a batch (or 'random')")
+            out[i, p] = codes
+    return out
+
+
+def _board_rows(g: Game, board, n: int) -> np.ndarray:
+    """(n, boards, k) uint8 codes, one k for the whole batch."""
+    if board is None:
+        return np.zeros((n, g.boards, 0), np.uint8)
+    if isinstance(board, (str, bytes)) or not hasattr(board, "__len__"):
+        raise TypeError("board must be an (n, k) array of codes, (n, boards, k) for multi-board games, or a "
+                        "sequence of n board texts")
+    if len(board) != n:
+        raise ValueError(f"board has {len(board)} rows for {n} rows of hands")
+    if n and (isinstance(board, np.ndarray) and board.dtype.kind in "iub" or not isinstance(board[0], (str, list,
+                                                                                                        tuple))):
+        arr = _int_array(board, "board", 3 if g.boards > 1 else 2, False)
+        arr = arr.reshape(n, g.boards, -1)
+    else:
+        rows = []
+        for i, b in enumerate(board):
+            parts = b.replace("|", "/").split("/") if isinstance(b, str) and g.boards > 1 else \
+                ([b] if g.boards == 1 else list(b))
+            if len(parts) != g.boards:
+                raise ValueError(f"row {i}: {g.name} takes {g.boards} boards per row, got {b!r}")
+            rows.append([_text_row(x, "the board", i) for x in parts])
+        sizes = {len(x) for r in rows for x in r}
+        if len(sizes) > 1:
+            raise ValueError(f"every board of a batch has the same number of cards, got {sorted(sizes)}")
+        arr = np.array(rows, np.uint8).reshape(n, g.boards, sizes.pop() if sizes else 0)
+    if arr.shape[2] > g.board:
+        raise ValueError(f"{g.name} boards have at most {g.board} cards, got {arr.shape[2]}")
+    return np.ascontiguousarray(arr)
+
+
+def _dead_rows(dead, n: int) -> np.ndarray:
+    """(n, d) uint8 codes, UNKNOWN padding rows with fewer dead cards."""
+    if dead is None:
+        return np.zeros((n, 0), np.uint8)
+    if isinstance(dead, (str, bytes)) or not hasattr(dead, "__len__"):
+        raise TypeError("dead must be an (n, d) array of codes (-1 pads) or a sequence of n card texts")
+    if len(dead) != n:
+        raise ValueError(f"dead has {len(dead)} rows for {n} rows of hands")
+    if n and (isinstance(dead, np.ndarray) or not isinstance(dead[0], str) and dead[0] is not None):
+        return np.ascontiguousarray(_int_array(dead, "dead", 2, True))
+    rows = [_text_row(d, "dead", i) for i, d in enumerate(dead)]
+    out = np.full((n, max((len(r) for r in rows), default=0)), UNKNOWN, np.uint8)
+    for i, r in enumerate(rows):
+        out[i, :len(r)] = r
+    return out
+
+
+def _check_rows(g: Game, kinds, holes, boards, dead) -> None:
+    """ValueError naming the first bad row and its cards; nothing is computed for a bad batch."""
+    n, players, h = holes.shape
+    reason = ffi.new("int32_t *")
+    bad = lib.pyeval_board_batch_check(ffi.from_buffer("uint8_t[]", holes), players, h,
+                                       ffi.from_buffer("uint8_t[]", boards), g.boards, boards.shape[2],
+                                       ffi.from_buffer("uint8_t[]", dead), dead.shape[1], g.board, g.lowest_card,
+                                       kinds[0], kinds[1], n, reason)
+    if bad == -2:
+        raise ValueError(f"{g.name}: a batch takes 2 to {min(g.max_players, engine.PATTERN_BITS // _parts(g))} "
+                         f"players, got {players}")
+    if bad >= 0:
+        raise ValueError(f"row {bad}: {_REASONS.get(reason[0], 'bad cards')} in hands {_row_text(holes[bad])}, "
+                         f"board {_board_text(boards[bad])!r}, dead {_cards_text(dead[bad])!r}")
+
+
+def _cards_text(row) -> str:
+    return " ".join(format_cards([c]) if c < 52 else ("??" if c == UNKNOWN else f"<{c}>") for c in row.tolist())
+
+
+def _row_text(hands) -> list[str]:
+    """Hand texts of a row: the known cards (a stud hand's cards so far), or "random"."""
+    return [_cards_text(h[h != UNKNOWN]) if (h != UNKNOWN).any() else "random" for h in hands]
+
+
+def _board_text(boards) -> str:
+    return " / ".join(_cards_text(b) for b in boards)
+
+
+def _parts(g: Game) -> int:
+    return g.boards * (2 if g.low else 1)
+
+
+# ---------------------------------------------------------------------------
+# the work
+# ---------------------------------------------------------------------------
+
+def _row_outcomes(g: Game, holes, boards, dead) -> np.ndarray:
+    """(n,) outcomes of each row's exact enumeration (Python ints as objects beyond int64)."""
+    n, players, h = holes.shape
+    drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
+    known = (players - drawn) * h + boards.shape[1] * boards.shape[2] + (dead != UNKNOWN).sum(axis=1)
+    deck = g.deck_size - known
+    missing = g.board - boards.shape[2]
+    keys, inverse = np.unique(np.stack([deck, drawn], axis=1), axis=0, return_inverse=True)
+    values = []
+    for d, r in keys.tolist():
+        total, left = 1, d
+        for k in [missing] * g.boards + [h] * r:
+            total *= math.comb(left, k) if left >= k else 0
+            left -= k
+        values.append(total)
+    return np.array(values, dtype=object)[inverse.ravel()]
+
+
+def _count_rows(g: Game, kinds, holes, boards, dead, rows: np.ndarray, sampled: bool, seeds, samples: int,
+                threads: int) -> np.ndarray:
+    """Pattern histograms (len(rows), patterns) of the given rows, chunks of rows on threads."""
+    players, h = holes.shape[1:]
+    patterns = 1 << (players * _parts(g))
+    holes, boards, dead = holes[rows], boards[rows], dead[rows]  # contiguous copies the caller cannot change
+    seeds = seeds[rows] if sampled else None
+    counts = np.zeros((len(rows), patterns), np.int64)
+    per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
+    jobs = [(a, min(a + per_job, len(rows))) for a in range(0, len(rows), per_job)]
+
+    def work(job):
+        a, b = job
+        args = (ffi.from_buffer("uint8_t[]", holes[a:b]), players, h, ffi.from_buffer("uint8_t[]", boards[a:b]),
+                g.boards, boards.shape[2], ffi.from_buffer("uint8_t[]", dead[a:b]), dead.shape[1], g.board,
+                g.lowest_card, kinds[0], kinds[1])
+        out = ffi.from_buffer("int64_t[]", counts[a:b])
+        if sampled:
+            status = lib.pyeval_board_batch_sample(*args, ffi.from_buffer("uint64_t[]", seeds[a:b]), samples,
+                                                   engine.CHUNK, b - a, out, patterns)
+        else:
+            status = lib.pyeval_board_batch_exact(*args, b - a, out, patterns)
+        if status != -1:
+            raise RuntimeError(f"internal error: the batch engine refused row {a + status} (status {status})")
+        return None
+
+    engine._run_pool(work, jobs, threads, lambda _: None)
+    return counts
+
+
+def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", samples: int | None = None,
+                 seed: int | None = None, threads: int | None = None) -> BatchEquityResult:
+    """Equity of n independent spots of one game.
+
+    hands    an integer array (n, players, hole) of card codes, -1 for an unknown card (a hand is
+             all known or all -1: a random hand), or a sequence of n lists of hand texts
+             (``"random"`` for an unknown hand)
+    board    None, an array (n, k) of codes (multi-board games: (n, boards, k)), or n board
+             texts (multi-board: ``"AhKd2c/7s7d9h"`` or a pair of texts); one k per batch
+    dead     None, an array (n, d) (-1 pads rows with fewer dead cards), or n card texts
+    method   "auto" (each row as ``pyeval.equity`` would pick), "exact" or "monte-carlo"
+    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``)
+    seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
+    threads  worker threads (default: all cores)
+
+    A bad row (a card out of range or twice, too few cards in the deck, a partly known hand)
+    raises ValueError naming the first such row and its cards, before any work.
+    """
+    from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares
+
+    g = get_game(game)
+    holes = _hands_rows(g, hands)
+    n, players = holes.shape[:2]
+    if n:
+        check_query(g, [None] * players, method, samples, None, seed)
+    threads = engine.default_threads(threads)
+    boards = _board_rows(g, board, n)
+    dead_rows = _dead_rows(dead, n)
+    kinds = engine.board_kinds_for(g)
+    if kinds is not None:
+        _check_rows(g, kinds, holes, boards, dead_rows)
+    n_samples = int(samples) if samples is not None else DEFAULT_SAMPLES
+    mc = method in ("monte-carlo", "mc")
+    used_seed = None if seed is None and not mc and method == "exact" else (
+        int(seed) if seed is not None else secrets.randbits(63))
+    seeds = row_seeds(used_seed, n) if used_seed is not None else None
+    parts = engine.parts_of(g, g.boards)
+    table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    tallies = {k: np.zeros((n,) + s, np.int64) for k, s in
+               (("units", (players,)), ("sumsq", (players,)), ("wins", (players,)), ("ties", (players,)),
+                ("part_units", (len(parts), players)), ("no_qualifier", (len(parts),)))}
+    outcomes = np.zeros(n, np.int64)
+    exact = np.zeros(n, bool)
+    if kinds is not None:
+        light = np.array([o * players * len(parts) <= ROW_EXACT_MAX for o in _row_outcomes(g, holes, boards,
+                                                                                           dead_rows)], bool)
+        in_c_exact = np.flatnonzero(light) if not mc else np.zeros(0, np.int64)
+        in_c_sampled = np.arange(n) if mc else np.zeros(0, np.int64)
+        single = np.flatnonzero(~light) if not mc else np.zeros(0, np.int64)
+        for rows, sampled in ((in_c_exact, False), (in_c_sampled, True)):
+            if len(rows):
+                t = table.tally_rows(_count_rows(g, kinds, holes, boards, dead_rows, rows, sampled, seeds,
+                                                 n_samples, threads))
+                outcomes[rows] = t.pop("outcomes")
+                exact[rows] = not sampled
+                for k, v in t.items():
+                    tallies[k][rows] = v
+    else:
+        single = np.arange(n)
+    for i in single.tolist():  # heavy rows, stud and draw games: the single query, same seed
+        row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
+        r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead), method=method,
+                   samples=samples, seed=None if seeds is None else int(seeds[i]), threads=threads)
+        outcomes[i], exact[i] = r.outcomes, r.method == "exact"
+        tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
+        t = r.extra["tally"]
+        tallies["sumsq"][i], tallies["part_units"][i], tallies["no_qualifier"][i] = t.sumsq, t.part_units, \
+            t.no_qualifier
+    denominator = np.maximum(outcomes, 1)[:, None]
+    units = tallies["units"]
+    stderr = engine.standard_errors_rows(outcomes, units, tallies["sumsq"])
+    stderr[exact] = 0.0
+    result = BatchEquityResult(
+        game=g.name, players=players, equity=units / (engine.POT * denominator), win=tallies["wins"] / denominator,
+        tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
+        outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None,
+        samples=n_samples if not exact.all() else None)
+    shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],
+                         np.maximum(outcomes, 1))
+    if g.low:
+        result.hi, result.lo, result.scoop, result.no_low = shares["hi"], shares["lo"], result.win, shares["no_low"]
+    result.boards = shares.get("boards")
+    return result
+
+
+def _board_arg(g: Game, boards) -> str:
+    texts = [_cards_text(b) for b in boards]
+    return "/".join(texts) if g.boards > 1 else texts[0]
+
+
+
+# ---------------------------------------------------------------------------
+# pyeval.equity's small queries: a batch of one row, without layout or thread pool
+# ---------------------------------------------------------------------------
+
+SMALL_QUERY_EVALUATIONS = 1 << 20
+"""``pyeval.equity`` answers exact board-game queries up to this many hand evaluations (a flop
+spot, or a turn or river spot against a random hand) as one C call on one thread."""
+
+
+@functools.lru_cache(maxsize=256)
+def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: int):
+    """What a small query of this shape needs (cached: scripts repeat the same shapes), or None."""
+    g = get_game(name)
+    kinds = engine.board_kinds_for(g)
+    parts = engine.parts_of(g, 1)
+    if kinds is None or g.boards != 1 or players * len(parts) > engine.PATTERN_BITS or players > g.max_players:
+        return None
+    outcomes, left = 1, g.deck_size - (players - drawn) * g.hole - known_board - dead_n
+    for k in [g.board - known_board] + [g.hole] * drawn:
+        outcomes *= math.comb(left, k) if left >= k else 0
+        left -= k
+    if outcomes == 0 or outcomes * players * len(parts) > SMALL_QUERY_EVALUATIONS:
+        return None
+    table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    return kinds, parts, table
+
+
+def small_query(g: Game, hands, board, dead):
+    """The exact answer of a small board-game query with text cards, or None when the query is
+    not small or not plain (then ``pyeval.equity``'s general path answers it, and words any error)."""
+    if not isinstance(hands, (list, tuple)) or not isinstance(board, str) or not isinstance(dead, str):
+        return None
+    codes = []
+    try:
+        for h in hands:
+            if not isinstance(h, str) or len(h) > 64:
+                return None
+            codes.append(None if h.strip().lower() in _UNKNOWN_TEXT else _parse_text_cached(h))
+        known = _parse_text_cached(board) if len(board) <= 64 else None
+        dead_codes = _parse_text_cached(dead) if len(dead) <= 64 else None
+    except ValueError:
+        return None
+    if known is None or dead_codes is None or any(c is not None and len(c) != g.hole for c in codes) or \
+            len(known) > g.board or len(hands) < 2:
+        return None
+    drawn = sum(c is None for c in codes)
+    plan = _small_plan(g.name, len(hands), len(known), len(dead_codes), drawn)
+    if plan is None:
+        return None
+    kinds, parts, table = plan
+    unknown = (UNKNOWN,) * g.hole
+    holes = bytes(sum((c if c is not None else unknown for c in codes), ()))
+    counts = np.zeros((1, table.size), np.int64)  # per call: queries may run on several threads
+    status = lib.pyeval_board_batch_exact(holes, len(hands), g.hole, bytes(known), 1, len(known), bytes(dead_codes),
+                                          len(dead_codes), g.board, g.lowest_card, kinds[0], kinds[1], 1,
+                                          ffi.from_buffer("int64_t[]", counts), counts.shape[1])
+    if status != -1:
+        return None  # a repeated card, a card not in the deck, ...: the general path says which
+    from pyeval.equity import make_result
+
+    return make_result(g, parts, 1, [c if c is not None else () for c in codes], table.tally(counts[0]), hands,
+                       [known], dead_codes, "exact", None)
