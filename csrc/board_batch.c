@@ -307,6 +307,10 @@ static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
 {
     memset(counts, 0, sizeof(int64_t) * (size_t)patterns_of(s));
     int missing = s->board_n - s->known_n;
+    if (s->n_boards == 1 && !r->drawn && missing <= 1) /* the rank count never pays for 46 boards or fewer */
+        return pyeval_board_patterns(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n, missing,
+                                     s->hi_kind, s->lo_kind, 0, r->deck_n * missing + !missing, counts,
+                                     patterns_of(s));
     if (s->n_boards == 1 && !r->drawn)
         return pyeval_board_patterns_all(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n,
                                          missing, s->hi_kind, s->lo_kind, counts, patterns_of(s));

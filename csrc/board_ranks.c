@@ -130,8 +130,8 @@ static void walk_flush_boards(rank_walk *w, int phase, int left, int from, int d
 
 /* Boards on which someone flushes: suit s needs need[s] or more of its cards among the
  * missing ones.  Returns the showdowns the rank method costs (multisets, bounded by
- * C(12 + missing, missing), plus two per flush board), or -1 when it does not apply or costs
- * more than walking every board (one showdown each). */
+ * C(12 + missing, missing), two or three per flush board, forty for the set-up), or -1 when it does
+ * not apply or costs more than walking every board (one showdown each). */
 static int64_t rank_plan(const showdown_ctx *ctx, const uint8_t *holes, const uint8_t *known, const uint8_t *deck,
                          int deck_n, int missing, int need[4])
 {
@@ -160,7 +160,10 @@ static int64_t rank_plan(const showdown_ctx *ctx, const uint8_t *holes, const ui
         for (int j = need[s] > 0 ? need[s] : 0; j <= missing; j++)
             flush_boards += binom(deck_suit[s], j) * binom(deck_n - deck_suit[s], missing - j);
     }
-    int64_t cost = binom(12 + missing, missing) + 2 * flush_boards;
+    /* Measured per spot: a flush board is shown down twice (by suit and by rank), which costs
+     * about three board showdowns in hold'em and two in Omaha (whose rank showdown is one table
+     * row), and the plan and its rank walk a fixed forty; below that, walk every board. */
+    int64_t cost = binom(12 + missing, missing) + (omaha ? 2 : 3) * flush_boards + 40;
     return cost < binom(deck_n, missing) ? cost : -1;
 }
 

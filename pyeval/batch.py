@@ -187,14 +187,12 @@ def _int_array(x, what: str, ndim: int, allow_unknown: bool) -> np.ndarray:
     if arr.ndim != ndim:
         raise ValueError(f"{what} must have {ndim} dimensions, got shape {arr.shape}")
     low = -1 if allow_unknown else 0
-    bad = (arr < low) | (arr > 51)
-    if bad.any():
+    if arr.size and (arr.min() < low or arr.max() > 51):
+        bad = (arr < low) | (arr > 51)
         i = int(np.argwhere(bad)[0][0])
         raise ValueError(f"row {i}: {what} holds code {int(arr[bad][0])}, outside 0..51"
                          + (" (-1 = unknown)" if allow_unknown else "") + f": {arr[i].tolist()}")
-    out = arr.astype(np.int16)
-    out[out < 0] = UNKNOWN
-    return out.astype(np.uint8)
+    return arr.astype(np.uint8)  # a copy (the caller cannot change it during the call); -1 becomes UNKNOWN
 
 
 def _hands_rows(g: Game, hands) -> np.ndarray:
@@ -310,21 +308,22 @@ def _parts(g: Game) -> int:
 # the work
 # ---------------------------------------------------------------------------
 
-def _row_outcomes(g: Game, holes, boards, dead) -> np.ndarray:
-    """(n,) outcomes of each row's exact enumeration (Python ints as objects beyond int64)."""
+def _row_evaluations(g: Game, holes, boards, dead) -> np.ndarray:
+    """(n,) hand evaluations of each row's exact enumeration (outcomes x players x pot parts),
+    as Python ints (object array): they can pass 2**63."""
     n, players, h = holes.shape
     drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
     known = (players - drawn) * h + boards.shape[1] * boards.shape[2] + (dead != UNKNOWN).sum(axis=1)
     deck = g.deck_size - known
     missing = g.board - boards.shape[2]
-    keys, inverse = np.unique(np.stack([deck, drawn], axis=1), axis=0, return_inverse=True)
+    keys, inverse = np.unique(deck * 16 + drawn, return_inverse=True)
     values = []
-    for d, r in keys.tolist():
+    for d, r in zip((keys // 16).tolist(), (keys % 16).tolist()):
         total, left = 1, d
         for k in [missing] * g.boards + [h] * r:
             total *= math.comb(left, k) if left >= k else 0
             left -= k
-        values.append(total)
+        values.append(total * players * _parts(g))
     return np.array(values, dtype=object)[inverse.ravel()]
 
 
@@ -333,8 +332,9 @@ def _count_rows(g: Game, kinds, holes, boards, dead, rows: np.ndarray, sampled: 
     """Pattern histograms (len(rows), patterns) of the given rows, chunks of rows on threads."""
     players, h = holes.shape[1:]
     patterns = 1 << (players * _parts(g))
-    holes, boards, dead = holes[rows], boards[rows], dead[rows]  # contiguous copies the caller cannot change
-    seeds = seeds[rows] if sampled else None
+    if len(rows) != len(holes):  # else the arrays are already the batch's own contiguous copies
+        holes, boards, dead = holes[rows], boards[rows], dead[rows]
+        seeds = seeds[rows] if sampled else None
     counts = np.zeros((len(rows), patterns), np.int64)
     per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
     jobs = [(a, min(a + per_job, len(rows))) for a in range(0, len(rows), per_job)]
@@ -402,8 +402,7 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
     outcomes = np.zeros(n, np.int64)
     exact = np.zeros(n, bool)
     if kinds is not None:
-        light = np.array([o * players * len(parts) <= ROW_EXACT_MAX for o in _row_outcomes(g, holes, boards,
-                                                                                           dead_rows)], bool)
+        light = (_row_evaluations(g, holes, boards, dead_rows) <= ROW_EXACT_MAX).astype(bool)
         in_c_exact = np.flatnonzero(light) if not mc else np.zeros(0, np.int64)
         in_c_sampled = np.arange(n) if mc else np.zeros(0, np.int64)
         single = np.flatnonzero(~light) if not mc else np.zeros(0, np.int64)

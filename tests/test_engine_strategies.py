@@ -110,7 +110,7 @@ def walk_histogram(lay):
     ("holdem", ["AhAs", "KdKc"], "", ""),
     ("holdem", ["AhKh", "QhJh", "2h3h"], "", ""),
     ("holdem", ["AhKh", "QsQd", "7c6c"], "8h9c", ""),
-    ("holdem", ["AhKh", "QsQd"], "8h9h2c", "3h4h"),
+    ("holdem", ["AhKh", "QsQd"], "8h9c2c", "3h4h"),
     ("holdem", ["AcKd", "7s2h"], "Tc", "AsAh"),
     ("holdem-hilo", ["As2s", "8h7h", "KdKc"], "3c4d", ""),
     ("holdem-hilo", ["Ah2h", "3h4h"], "", ""),
