@@ -16,8 +16,20 @@ import pytest
 pytest.importorskip("pytest_benchmark")
 pyeval = pytest.importorskip("pyeval")
 
+def _turn_spots(n: int = 10_000):
+    """n random heads-up hold'em turn spots (codes), from a fixed seed."""
+    import numpy as np
+
+    picks = np.argsort(np.random.default_rng(1).random((n, 52)), axis=1)[:, :8]
+    return picks[:, :4].reshape(n, 2, 2), picks[:, 4:]
+
+
+_TURNS = _turn_spots()
+
 # (benchmark id, call)
 CASES = [
+    ("batch_holdem_headsup_turn_10k", lambda: pyeval.equity_batch("holdem", *_TURNS, threads=1)),
+    ("small_query_holdem_turn", lambda: pyeval.equity("holdem", ["AhKh", "QsQd"], board="2h7h9cTd", threads=1)),
     ("exact_holdem_AAvKK_preflop", lambda: pyeval.equity("holdem", ["AhAs", "KdKc"], threads=1)),
     ("exact_holdem_3way_preflop", lambda: pyeval.equity("holdem", ["AsKs", "QhQd", "7c6c"], threads=1)),
     ("exact_holdem_flop", lambda: pyeval.equity("holdem", ["AhKh", "QsQd"], board="2h7h9c", threads=1)),
@@ -42,7 +54,8 @@ CASES = [
 @pytest.mark.parametrize(("case_id", "call"), CASES, ids=[c[0] for c in CASES])
 def test_equity_query(benchmark, case_id, call):
     result = call()  # warm: numba cache, preflop table, first-call costs outside the timing
-    size = getattr(result, "outcomes", None) or getattr(result, "deals", None)
+    size = getattr(result, "outcomes", None)
+    size = int(size.sum()) if hasattr(size, "sum") else size or getattr(result, "deals", None)
     benchmark.pedantic(call, rounds=5, iterations=1, warmup_rounds=0)
     median = benchmark.stats.stats.median
     benchmark.extra_info["outcomes_or_samples"] = size
