@@ -14,6 +14,7 @@ import functools
 import itertools
 import math
 import os
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,6 +23,7 @@ import numpy as np
 
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
+from pyeval.checks import positive_int
 from pyeval.games import Game
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
@@ -31,6 +33,9 @@ EXACT_BUDGET = 400_000_000
 """``method="auto"`` enumerates when the hand evaluations it needs stay below this (a few seconds)."""
 EXACT_LIMIT = 20_000_000_000
 """``method="exact"`` refuses queries needing more evaluations than this (minutes of work)."""
+MAX_SAMPLES = 50_000_000_000
+"""Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)
+stays exact up to about 9e10 deals.  Larger counts are refused before anything is dealt."""
 _BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
 
 
@@ -277,12 +282,12 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
     return state
 
 
-def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
+def _run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
     return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
 
 
-def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None) -> Tally:
+def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
     cancels what has not started and returns at once.  ``runner(work, jobs, add)``, when
@@ -309,21 +314,27 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None
     return total
 
 
-def _run_pool(work, jobs: list[tuple], threads: int, add) -> None:
-    if threads <= 1 or len(jobs) <= 1:
-        for job in jobs:
+def _run_pool(work, jobs: Iterable, threads: int, add) -> None:
+    """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
+    generator of a billion jobs costs nothing up front): at most 2 * threads are taken ahead of
+    the results.  Ctrl-C (or an exception from ``add``) cancels what has not started."""
+    jobs = iter(jobs)
+    head = list(itertools.islice(jobs, 2))
+    if threads <= 1 or len(head) <= 1:
+        for job in itertools.chain(head, jobs):
             add(work(job))
         return
+    jobs = itertools.chain(head, jobs)
     pool = ThreadPoolExecutor(max_workers=threads)
-    queue = list(jobs)
-    pending = {pool.submit(work, queue.pop(0)) for _ in range(min(len(queue), threads * 2))}
+    pending = {pool.submit(work, job) for job in itertools.islice(jobs, threads * 2)}
     try:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in done:
                 add(f.result())
-                if queue:
-                    pending.add(pool.submit(work, queue.pop(0)))
+                job = next(jobs, None)
+                if job is not None:
+                    pending.add(pool.submit(work, job))
     finally:
         for f in pending:
             f.cancel()
@@ -339,11 +350,7 @@ def _usable_cpus() -> int:
 
 
 def default_threads(threads: int | None) -> int:
-    if threads is None:
-        return _usable_cpus()
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    return threads
+    return _usable_cpus() if threads is None else positive_int(threads, "threads")
 
 
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
@@ -567,9 +574,9 @@ def run_exact(layout: Layout, threads: int) -> Tally:
         counts = _board_histogram(layout, kinds)
         if counts is not None:
             return layout.patterns.tally(counts)
-        jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
+        jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
         return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
-    jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]
+    jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
     return _run_chunks(layout, jobs, threads)
 
 
@@ -586,9 +593,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         def work(job):
             return _run_chunk(layout, *job)
     if stderr_target is None:
-        jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
-                for c, s in enumerate(range(0, samples, CHUNK))]
-        return _run_jobs(work, layout, jobs, threads, runner)
+        return _run_jobs(work, layout, sample_jobs(samples, seed), threads, runner)
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
     while chunk * CHUNK < max_samples:
@@ -602,6 +607,13 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         if float(standard_errors(total).max()) <= stderr_target:
             break
     return total
+
+
+def sample_jobs(samples: int, seed: int, first_chunk: int = 0) -> Iterator[tuple]:
+    """(deals, None, seed state) of each Monte Carlo chunk from ``first_chunk`` on, made as they
+    are taken (a seed state costs about 46 us: a list for 10**11 deals would take a minute)."""
+    for c, s in enumerate(range(0, samples, CHUNK), start=first_chunk):
+        yield min(CHUNK, samples - s), None, chunk_seed(seed, c)
 
 
 def standard_errors(t: Tally) -> np.ndarray:

@@ -19,6 +19,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.checks import positive_int, positive_number
 from pyeval.games import Game, get_game
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
@@ -180,10 +181,10 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> in
         raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
-    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
-        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
+    if samples is not None:
+        positive_int(samples, "samples", engine.MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+    if stderr_target is not None:
+        positive_number(stderr_target, "stderr_target")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
     if seed is not None and seed < 0:
@@ -205,7 +206,8 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when outcomes x hands stays
                within ``pyeval.engine.EXACT_BUDGET``, else Monte Carlo)
-    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``
+    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; at most
+               ``pyeval.engine.MAX_SAMPLES`` (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
