@@ -204,8 +204,9 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     board      0-5 cards; double-board games take two boards (``["AhKd2c", "7s7d9h"]``); in stud
                the community card dealt when the deck runs short
     dead       cards out of play
-    method     "exact" (every outcome), "monte-carlo", or "auto" (exact when outcomes x hands stays
-               within ``pyeval.engine.EXACT_BUDGET``, else Monte Carlo)
+    method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
+               strategy's price, ``pyeval.engine.exact_cost``, is within ``EXACT_BUDGET``, else Monte
+               Carlo); "exact" refuses at once work priced beyond ``pyeval.engine.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; at most
                ``pyeval.engine.MAX_SAMPLES`` (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count

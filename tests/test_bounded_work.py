@@ -17,6 +17,7 @@ import pytest
 import pyeval
 from pyeval import engine
 from pyeval.cli import main
+from pyeval.equity import _parse_boards, _parse_hand
 from pyeval.games import get_game
 
 
@@ -24,9 +25,9 @@ class _Stop(Exception):
     pass
 
 
-def _layout(game, holes, board=""):
+def _layout(game, hands, board=""):
     g = get_game(game)
-    return engine.build_layout(g, [pyeval.parse_cards(h) for h in holes], [pyeval.parse_cards(board)],
+    return engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),
                                np.zeros(0, np.uint8))
 
 
@@ -117,3 +118,62 @@ except Stop:
     assert proc.returncode == 0, proc.stderr[-3000:]
     seconds = float(proc.stdout.split("after")[1].split()[0])
     assert seconds < 1.0, proc.stdout
+
+
+# -- item 4: exact work priced by what runs ---------------------------------------------------
+
+def _timed_child(code: str, timeout: float) -> tuple[float, float, str]:
+    """Run ``code`` in a child; returns (seconds, peak MB, its stdout)."""
+    wrapper = ("import resource, time\nstart = time.perf_counter()\n" + code +
+               "\nprint('SECONDS', time.perf_counter() - start)"
+               "\nprint('PEAK_MB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    proc = subprocess.run([sys.executable, "-c", wrapper], capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    values = dict(line.split() for line in proc.stdout.splitlines() if line.startswith(("SECONDS", "PEAK_MB")))
+    return float(values["SECONDS"]), float(values["PEAK_MB"]), proc.stdout
+
+
+OMAHA_AGAINST_RANDOM = [  # (game, hand, board, seconds allowed, before the fix; after: 2-6 s, 150 MB)
+    ("omaha", "AsKsQdJd", "2s7h9dTc", 10, "21 s"),
+    ("omaha5", "AsKsQdJdTh", "2s7h9dTc", 60, "over 120 s, 1.45 GB"),
+    ("omaha6", "AsKsQdJdTh9h", "2s7h9dTc3c", 25, "54 s, 1.37 GB"),
+    ("omaha-hilo", "As2sQdJd", "3s7h9dTc", 15, "34 s"),
+]
+
+
+@pytest.mark.parametrize("game,hand,board,allowed,before", OMAHA_AGAINST_RANDOM)
+def test_auto_answers_omaha_against_a_random_hand_promptly(game, hand, board, allowed, before):
+    """The cheapest strategy really is the cheapest: enumeration (about a second), not one board
+    query per possible hand of the random player (135,751 to 962,598 of them) nor two-hand
+    counting over every subset of 4.5 million hands."""
+    code = (f"import pyeval\nr = pyeval.equity({game!r}, [{hand!r}, 'random'], board={board!r})\n"
+            "print('METHOD', r.method, r.outcomes)")
+    seconds, peak, out = _timed_child(code, timeout=240)
+    assert seconds < allowed, f"{game} {board}: {seconds:.1f} s (before: {before})"
+    assert peak < 600, f"{game} {board}: {peak:.0f} MB"
+
+
+@pytest.mark.parametrize("game,hand,board,allowed,before", OMAHA_AGAINST_RANDOM)
+def test_omaha_against_a_random_hand_is_priced_by_enumeration(game, hand, board, allowed, before):
+    layout = _layout(game, [hand, "random"], board)
+    start = time.perf_counter()
+    plan = engine.exact_plan(layout)
+    assert time.perf_counter() - start < 0.5
+    assert plan.strategy == "generic" and plan.cost <= 2 * layout.evaluations
+    assert plan.cost <= engine.EXACT_BUDGET
+
+
+def test_exact_refuses_work_that_cannot_finish_in_minutes_at_once():
+    """Omaha-6 against a random hand on the flop: 4 billion outcomes.  It was accepted and ran
+    out of a 6 GB cap after 490 s."""
+    code = ("import pyeval\ntry:\n"
+            "    pyeval.equity('omaha6', ['AsKsQdJdTh9h', 'random'], board='2s7h9d', method='exact')\n"
+            "except ValueError as exc:\n    print('REFUSED', exc)\n")
+    seconds, _, out = _timed_child(code, timeout=60)
+    assert "REFUSED exact enumeration" in out and seconds < 2, out
+
+
+def test_holdem_against_a_random_hand_still_counts_by_class():
+    layout = _layout("holdem", ["AsKd", "random"])
+    plan = engine.exact_plan(layout)
+    assert plan.strategy == "random-hand" and plan.cost <= engine.EXACT_BUDGET
