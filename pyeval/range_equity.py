@@ -56,9 +56,9 @@ from dataclasses import dataclass, field, fields
 from itertools import permutations
 
 import numpy as np
-from numba import njit
 
 from pyeval import engine, range_weights
+from pyeval._jit import njit
 from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
