@@ -18,7 +18,7 @@ import numbers
 
 import numpy as np
 
-__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number"]
+__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number"]
 
 
 def is_integer(value) -> bool:
@@ -42,9 +42,19 @@ def non_negative_int(value, what: str) -> int:
     return int(value)
 
 
+def _finite_number(value) -> bool:
+    return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and math.isfinite(value)
+
+
 def positive_number(value, what: str) -> float:
     """``value`` as a finite float > 0, or ValueError."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or not math.isfinite(value) \
-            or value <= 0:
+    if not _finite_number(value) or value <= 0:
         raise ValueError(f"{what} must be a positive number, got {value!r}")
+    return float(value)
+
+
+def non_negative_number(value, what: str) -> float:
+    """``value`` as a finite float >= 0, or ValueError (NaN and infinities included)."""
+    if not _finite_number(value) or value < 0:
+        raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)

@@ -19,7 +19,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval.cards import check_distinct, format_cards, parse_cards
-from pyeval.checks import positive_int, positive_number
+from pyeval.checks import non_negative_number, positive_int, positive_number
 from pyeval.games import Game, get_game
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
@@ -313,9 +313,8 @@ def side_pots(contributions) -> list[tuple[float, list[int]]]:
     >>> side_pots([100, 40, 100])
     [(120, [0, 1, 2]), (120, [0, 2])]
     """
-    chips = [float(c) if not float(c).is_integer() else int(c) for c in contributions]
-    if any(c < 0 for c in chips):
-        raise ValueError("contributions must be non-negative")
+    chips = [non_negative_number(c, "contributions") for c in contributions]
+    chips = [int(c) if c.is_integer() else c for c in chips]
     pots, previous = [], 0
     for level in sorted(set(c for c in chips if c > 0)):
         amount = sum(min(c, level) - min(c, previous) for c in chips)
