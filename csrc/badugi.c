@@ -8,7 +8,7 @@ static const uint8_t SIZE_OF[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3,
 
 static inline uint32_t low_rank_bit(uint8_t code)
 {
-    unsigned r = code >> 2;
+    unsigned r = card_rank(code);
     return 1u << (r == 12 ? 0 : r + 1); /* ace low */
 }
 

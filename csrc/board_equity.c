@@ -9,10 +9,7 @@
 #include "showdown.h"
 #include "rng.h"
 
-/* Validate a query (trust nothing) and precompute hole and known-board keys.  The deck
- * (the cards boards are drawn from) must be distinct from the holes and known board.
- * ``drawn`` (bit p) marks players whose holes are drawn from the deck too; their entries
- * in ``holes`` are ignored. */
+/* See showdown.h: the caller's arrays are read once, into ctx, before anything is checked. */
 int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known,
                               int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t counts_len, unsigned drawn)
@@ -29,14 +26,20 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
         return -2;
     if (counts_len < (INT64_C(1) << (players * (lo_kind == -1 ? 1 : 2))))
         return -2;
+    for (int p = 0; p < players; p++)
+        for (int j = 0; j < h; j++)
+            ctx->hole_cards[p * h + j] = drawn >> p & 1 ? 0 : load_card(holes + p * h + j);
+    load_cards(ctx->board, known, known_n);
+    load_cards(ctx->deck, deck, deck_n);
+    ctx->deck_n = deck_n;
     uint64_t all_bits = 0;
     for (int i = 0; i < players * h; i++)
         if (!(drawn >> (i / h) & 1))
-            all_bits |= PYEVAL_CARD_BIT[holes[i]];
+            all_bits |= PYEVAL_CARD_BIT[ctx->hole_cards[i]];
     for (int i = 0; i < known_n; i++)
-        all_bits |= PYEVAL_CARD_BIT[known[i]];
+        all_bits |= PYEVAL_CARD_BIT[ctx->board[i]];
     for (int i = 0; i < deck_n; i++)
-        all_bits |= PYEVAL_CARD_BIT[deck[i]];
+        all_bits |= PYEVAL_CARD_BIT[ctx->deck[i]];
     if (!HAND_OK(all_bits, (players - __builtin_popcount(drawn)) * h + known_n + deck_n))
         return -3;
     ctx->players = players;
@@ -51,19 +54,16 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
         ctx->hole_key[p] = FLUSH_COUNTERS_INIT;
         ctx->hole_bits[p] = 0;
         ctx->hole_low[p] = 0;
-        for (int j = 0; j < h; j++)
-            ctx->hole_cards[p * h + j] = drawn >> p & 1 ? 0 : holes[p * h + j];
         for (int j = 0; j < h && !(drawn >> p & 1); j++) {
-            ADD_CARD(holes[p * h + j], ctx->hole_key[p], ctx->hole_bits[p]);
-            ctx->hole_low[p] |= PYEVAL_CARD_LOWBIT[holes[p * h + j]];
+            ADD_CARD(ctx->hole_cards[p * h + j], ctx->hole_key[p], ctx->hole_bits[p]);
+            ctx->hole_low[p] |= PYEVAL_CARD_LOWBIT[ctx->hole_cards[p * h + j]];
         }
     }
     ctx->known_key = ctx->known_bits = 0;
     ctx->known_low = 0;
     for (int j = 0; j < known_n; j++) {
-        ADD_CARD(known[j], ctx->known_key, ctx->known_bits);
-        ctx->known_low |= PYEVAL_CARD_LOWBIT[known[j]];
-        ctx->board[j] = known[j];
+        ADD_CARD(ctx->board[j], ctx->known_key, ctx->known_bits);
+        ctx->known_low |= PYEVAL_CARD_LOWBIT[ctx->board[j]];
     }
     return 0;
 }
@@ -72,10 +72,10 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
 /* Walk completions [start, start + count) of a validated query; the kinds are compile-time
  * constants in each specialisation below, so the per-player evaluation has no switch. */
 static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const int hi_kind, const int lo_kind,
-                                                       const uint8_t *deck, int deck_n, int missing, int64_t start,
-                                                       int64_t count, int64_t *counts)
+                                                       int missing, int64_t start, int64_t count, int64_t *counts)
 {
-    const int known_n = ctx->known_n;
+    const int known_n = ctx->known_n, deck_n = ctx->deck_n;
+    const uint8_t *deck = ctx->deck;
     /* Unrank ``start``: lexicographic combination of ``missing`` deck positions. */
     int pos[MAX_BOARD + 1];
     int64_t index = start;
@@ -131,7 +131,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
         return -2;
     if (count == 0)
         return 0;
-#define WALK(hi, lo) walk(&ctx, hi, lo, deck, deck_n, missing, start, count, counts)
+#define WALK(hi, lo) walk(&ctx, hi, lo, missing, start, count, counts)
     WITH_CONSTANT_KINDS(hi_kind, lo_kind, WALK);
 #undef WALK
     return 0;
@@ -210,7 +210,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int player
         return -2;
     uint8_t live[52];
     for (int i = 0; i < deck_n; i++)
-        live[i] = deck[i];
+        live[i] = ctx.deck[i];
 #define SAMPLE(hi, lo) sample_deals(&ctx, hi, lo, live, deck_n, missing, state, n, counts)
     WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
 #undef SAMPLE
@@ -230,15 +230,15 @@ PYEVAL_HOT int64_t pyeval_board_patterns_list(const uint8_t *holes, int players,
     /* Allowed board cards: the deck's; each row must hold distinct ones. */
     uint64_t deck_bits = 0;
     for (int i = 0; i < deck_n; i++)
-        deck_bits |= PYEVAL_CARD_BIT[deck[i]];
+        deck_bits |= PYEVAL_CARD_BIT[ctx.deck[i]];
+    uint8_t *row = ctx.board + known_n;
     for (int64_t i = 0; i < n; i++) {
-        const uint8_t *row = boards + i * missing;
+        load_cards(row, boards + i * missing, missing);
         uint64_t key = ctx.known_key, bits = 0;
         uint32_t low = ctx.known_low;
         for (int d = 0; d < missing; d++) {
             ADD_CARD(row[d], key, bits);
             low |= PYEVAL_CARD_LOWBIT[row[d]];
-            ctx.board[known_n + d] = row[d];
         }
         if (!HAND_OK(bits, missing) || (bits & ~deck_bits))
             return -4 - i;

@@ -32,7 +32,7 @@ static inline int32_t eval_hi_ranks(const showdown_ctx *ctx, int p, uint32_t ran
         int32_t best = 0;
         for (int x = 0; x < ctx->h; x++)
             for (int y = x + 1; y < ctx->h; y++) {
-                int32_t v = row[PYEVAL_PAIR_INDEX[(hc[x] >> 2) * 13 + (hc[y] >> 2)]];
+                int32_t v = row[PYEVAL_PAIR_INDEX[card_rank(hc[x]) * 13 + card_rank(hc[y])]];
                 best = v > best ? v : best;
             }
         return best;
@@ -132,19 +132,20 @@ static void walk_flush_boards(rank_walk *w, int phase, int left, int from, int d
  * missing ones.  Returns the showdowns the rank method costs (multisets, bounded by
  * C(12 + missing, missing), two or three per flush board, forty for the set-up), or -1 when it does
  * not apply or costs more than walking every board (one showdown each). */
-static int64_t rank_plan(const showdown_ctx *ctx, const uint8_t *holes, const uint8_t *known, const uint8_t *deck,
-                         int deck_n, int missing, int need[4])
+static int64_t rank_plan(const showdown_ctx *ctx, int missing, int need[4])
 {
+    const uint8_t *deck = ctx->deck;
+    const int deck_n = ctx->deck_n;
     const int omaha = ctx->hi_kind == PYEVAL_KIND_OMAHA_HIGH;
     if (!omaha && ctx->h != 2)
         return -1;
     int known_suit[4] = {0}, hole_suit_max[4] = {0}, deck_suit[4] = {0};
     for (int j = 0; j < ctx->known_n; j++)
-        known_suit[known[j] & 3]++;
+        known_suit[ctx->board[j] & 3]++;
     for (int p = 0; p < ctx->players; p++) {
         int held[4] = {0};
         for (int j = 0; j < ctx->h; j++)
-            held[holes[p * ctx->h + j] & 3]++;
+            held[ctx->holes[p * ctx->h + j] & 3]++;
         for (int s = 0; s < 4; s++)
             if (held[s] > hole_suit_max[s])
                 hole_suit_max[s] = held[s];
@@ -177,20 +178,21 @@ PYEVAL_HOT int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players
     if (status != 0)
         return status;
     int need[4];
-    if (rank_plan(&ctx, holes, known, deck, deck_n, missing, need) < 0)
+    if (rank_plan(&ctx, missing, need) < 0)
         return 1;
     rank_walk w = {.ctx = &ctx, .counts = counts};
+    const uint8_t *checked = ctx.deck; /* the validated copy, never the caller's deck */
     for (int i = 0; i < deck_n; i++)
-        w.avail[deck[i] >> 2]++;
+        w.avail[checked[i] >> 2]++;
     walk_multisets(&w, 12, missing, (rank_board){(uint32_t)ctx.known_key, rank_presence(ctx.known_bits), ctx.known_low},
                    1);
     for (int s = 0; s < 4; s++) {
         w.n_suited = w.n_others = 0;
         for (int i = 0; i < deck_n; i++) {
-            if ((deck[i] & 3) == s)
-                w.suited[w.n_suited++] = deck[i];
+            if ((checked[i] & 3) == s)
+                w.suited[w.n_suited++] = checked[i];
             else
-                w.others[w.n_others++] = deck[i];
+                w.others[w.n_others++] = checked[i];
         }
         for (int j = need[s] > 0 ? need[s] : 0; j <= missing && j <= w.n_suited; j++) {
             w.take_suited = j;
@@ -210,5 +212,5 @@ int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const 
     if (status != 0)
         return status;
     int need[4];
-    return rank_plan(&ctx, holes, known, deck, deck_n, missing, need);
+    return rank_plan(&ctx, missing, need);
 }

@@ -42,6 +42,39 @@ static inline uint32_t rank_presence(uint64_t bits)
 
 #define HAND_OK(bits, k) (__builtin_popcountll(bits) == (k))
 
+/* Most cards in an Omaha hole and on a board. */
+#define MAX_HOLE 6
+#define MAX_BOARD 5
+
+/* Cards live in the caller's memory, which another thread may rewrite during a call (the GIL is
+ * released and uint8 batches are not copied), so a card read after validation may be any byte.
+ * Every table index taken from a card therefore stays in bounds for any byte: the per-card tables
+ * have 256 entries (checked below), and a rank is taken through card_rank.  A batch changed
+ * mid-call gets garbage strengths, never a read outside a table.  Where a card is used for more
+ * than that (the board engine), it is read once with load_card into a copy that is validated. */
+_Static_assert(sizeof PYEVAL_CARD_KEY / sizeof PYEVAL_CARD_KEY[0] == 256, "one key per byte value");
+_Static_assert(sizeof PYEVAL_CARD_BIT / sizeof PYEVAL_CARD_BIT[0] == 256, "one bit per byte value");
+_Static_assert(sizeof PYEVAL_CARD_LOWBIT / sizeof PYEVAL_CARD_LOWBIT[0] == 256, "one low bit per byte value");
+
+/* The rank 0..12 of a card, clamped so that a bad code (52..255) still indexes within a table. */
+static inline unsigned card_rank(uint8_t code)
+{
+    unsigned r = code >> 2u;
+    return r < 12u ? r : 12u;
+}
+
+/* One read of a card: a relaxed atomic load is a plain load that the compiler may not repeat. */
+static inline uint8_t load_card(const uint8_t *p)
+{
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static inline void load_cards(uint8_t *dst, const uint8_t *src, int k)
+{
+    for (int j = 0; j < k; j++)
+        dst[j] = load_card(src + j);
+}
+
 /* For a parameter some scorers need and others ignore. */
 #define UNUSED __attribute__((unused))
 
@@ -60,7 +93,7 @@ static inline __attribute__((always_inline)) int64_t eval_batch(const uint8_t *c
                                                                 const uint16_t *table, int32_t *out)
 {
     for (int64_t i = 0; i < n; i++) {
-        const uint8_t *c = cards + i * k;
+        const uint8_t *c = cards + i * k; /* scorers index only 256-entry tables with c[j] */
         uint64_t key = key0, bits = 0;
         for (int j = 0; j < k; j++)
             ADD_CARD(c[j], key, bits);

@@ -17,10 +17,10 @@ static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int
     int nh = 0, nb = 0;
     for (int j = 0; j < h; j++)
         if ((hole[j] & 3u) == suit)
-            hole_ranks[nh++] = 1u << (hole[j] >> 2);
+            hole_ranks[nh++] = 1u << card_rank(hole[j]);
     for (int j = 0; j < b; j++)
         if ((board[j] & 3u) == suit)
-            board_ranks[nb++] = 1u << (board[j] >> 2);
+            board_ranks[nb++] = 1u << card_rank(board[j]);
     int32_t best = 0;
     for (int x = 0; x < nh; x++)
         for (int y = x + 1; y < nh; y++)
@@ -41,9 +41,9 @@ static inline __attribute__((always_inline)) int32_t omaha_high_hand(const uint8
     const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot((uint32_t)board_key)] * PYEVAL_OMAHA_PAIRS;
     int32_t best = 0;
     for (int x = 0; x < h; x++) {
-        const uint8_t *pair_row = PYEVAL_PAIR_INDEX + (hc[x] >> 2) * 13;
+        const uint8_t *pair_row = PYEVAL_PAIR_INDEX + card_rank(hc[x]) * 13;
         for (int y = x + 1; y < h; y++) {
-            int32_t v = row[pair_row[hc[y] >> 2]];
+            int32_t v = row[pair_row[card_rank(hc[y])]];
             best = v > best ? v : best;
         }
     }

@@ -5,7 +5,9 @@
  * strength per hand (higher is better) and returns -1 on success, or the
  * index of the first hand holding a code >= 52 (or, for short deck, below
  * the six) or a card twice; -2 when a card count is out of range.  Nothing
- * is read or written outside the given arrays for any input.
+ * is read or written outside the given arrays and tables for any input, even
+ * one that another thread rewrites during the call (the answer is then
+ * garbage or a refusal, csrc/hand_key.h).
  */
 #ifndef PYEVAL_H
 #define PYEVAL_H

@@ -13,8 +13,6 @@
 #include "internal.h"
 
 #define MAX_PLAYERS 10
-#define MAX_HOLE 6
-#define MAX_BOARD 5
 
 static inline int64_t binom(int m, int k)
 {
@@ -57,13 +55,17 @@ typedef struct {
     uint32_t known_low;
     uint8_t board[MAX_BOARD];
     unsigned drawn; /* bit p: player p's hole cards are drawn with the board (Monte Carlo) */
+    /* The query's cards, copied once and validated by pyeval_showdown_setup: the engines use only
+     * these, never the caller's arrays again (see load_cards). */
     uint8_t hole_cards[MAX_PLAYERS * MAX_HOLE];
+    int deck_n;
+    uint8_t deck[52];
 } showdown_ctx;
 
-/* Validate a query (trust nothing) and precompute hole and known-board keys.  The deck
- * (the cards boards are drawn from) must be distinct from the holes and known board.
- * ``drawn`` (bit p) marks players whose holes are drawn from the deck too; their entries
- * in ``holes`` are ignored. */
+/* Copy a query's cards into ctx, validate the copies (trust nothing) and precompute hole and
+ * known-board keys.  The deck (the cards boards are drawn from) must be distinct from the holes
+ * and known board.  ``drawn`` (bit p) marks players whose holes are drawn from the deck too;
+ * their entries in ``holes`` are ignored. */
 int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known,
                               int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t counts_len, unsigned drawn);

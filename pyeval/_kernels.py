@@ -15,7 +15,8 @@ the known cards already in place; ``cells`` lists the unknown ones as
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from pyeval._jit import njit
 
 _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)

@@ -20,8 +20,8 @@ sub-batches gives the same cards as dealing it in one call.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pyeval._jit import njit
 from pyeval._kernels import _bounded_pair_regs, _bounded_regs
 
 

@@ -31,6 +31,13 @@ _SUIT_TABLE = str.maketrans(_UNICODE_SUITS)
 CardsLike = str | Iterable | np.ndarray
 
 
+def reject_bytes(cards, what: str = "cards") -> None:
+    """Bytes are never cards: ``b"\\x00\\x05"`` could be codes or text, so it is neither (TypeError)."""
+    if isinstance(cards, (bytes, bytearray, memoryview)) or (isinstance(cards, np.ndarray) and cards.dtype.kind == "S"):
+        raise TypeError(f"{what}: bytes are not cards (text or codes?): give text like 'As Kd' or integer codes "
+                        "(a list or an integer numpy array)")
+
+
 def card_code(text: str) -> int:
     """Code of one card such as ``"As"``, ``"10h"``, ``"td"``.
 
@@ -87,6 +94,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarr
     """
     if isinstance(cards, np.ndarray):
         cards = np.asarray(cards)  # a subclass (masked array, matrix): its plain data
+    reject_bytes(cards)
     if isinstance(cards, str):
         codes = _parse_text(cards)
     elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iub":
@@ -94,6 +102,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarr
     else:
         codes = []
         for item in (cards.tolist() if isinstance(cards, np.ndarray) else cards):
+            reject_bytes(item)
             if isinstance(item, str):
                 codes.extend(_parse_text(item))
             elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):

@@ -51,10 +51,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TypeAlias
 
-import numba as nb
 import numpy as np
 
 import pyeval as _pe
+from pyeval._jit import njit
 
 __all__ = [
     "CATEGORIES",
@@ -422,7 +422,7 @@ _ROW_OFFSET = np.cumsum([0] + [math.comb(52, k) for k in range(5)]).astype(np.in
 _SUIT_PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _all_hands() -> np.ndarray:  # pragma: no cover - compiled
     """Every 5-card hand, ascending cards, in colex order (row = colex index)."""
     out = np.empty((2598960, 5), dtype=np.uint8)
@@ -441,7 +441,7 @@ def _all_hands() -> np.ndarray:  # pragma: no cover - compiled
     return out
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _canonical(hands, perms, binom) -> np.ndarray:  # pragma: no cover - compiled
     """Colex index of the smallest suit relabelling of each hand."""
     n = hands.shape[0]
@@ -467,7 +467,7 @@ def _canonical(hands, perms, binom) -> np.ndarray:  # pragma: no cover - compile
     return out
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _subset_rows(hands, binom, offset) -> np.ndarray:  # pragma: no cover - compiled
     """Counter row of each of the 31 subsets (masks 0..30, size <= 4) of each hand."""
     n = hands.shape[0]
@@ -484,7 +484,7 @@ def _subset_rows(hands, binom, offset) -> np.ndarray:  # pragma: no cover - comp
     return out
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _query(cnt, rows, signs, out):  # pragma: no cover - compiled
     """out[u] = sum over subsets S of the hand of sign(S) * cnt[{u} + S]."""
     for u in range(52):
@@ -496,7 +496,7 @@ def _query(cnt, rows, signs, out):  # pragma: no cover - compiled
             out[u] += g * cnt[r, u]
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _add_hand(cnt, h, binom, offset):  # pragma: no cover - compiled
     """Count dealer hand h (5 ascending cards) for every (u, S subset of h - u)."""
     rest = np.empty(4, dtype=np.int64)
@@ -517,7 +517,7 @@ def _add_hand(cnt, h, binom, offset):  # pragma: no cover - compiled
             cnt[offset[k] + idx, u] += 1
 
 
-@nb.njit(cache=True)
+@njit(cache=True)
 def _sweep(level_lo, level_hi, q_level, cnt, dealer, dealer_start, cls_order, cls_start,
            rows, signs, binom, offset, lt, le, nq):  # pragma: no cover - compiled
     """Process strength levels [level_lo, level_hi) of the sweep.

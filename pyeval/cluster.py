@@ -17,7 +17,11 @@ seed.  Tasks are submitted a few per worker thread at a time: the scheduler neve
 more than a bounded window, however many deals are asked for.
 
 The workers need pyeval installed (the same version as the client): tasks carry the
-query (a few hundred bytes), not code.
+query (a few hundred bytes), not code.  Before submitting, every worker is asked to import
+pyeval and report its version; a worker that cannot, or has another version, fails the query
+at once with a ClusterError naming it (each task checks the version again, for workers that
+join later).  A query whose tasks stop finishing (no worker left that can run them) fails
+after ``DEFAULT_STALL_TIMEOUT`` seconds without a finished task.
 """
 
 from __future__ import annotations
@@ -26,10 +30,60 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import islice
 
-__all__ = ["run_plan", "job_runner", "run_keyed"]
+__all__ = ["run_plan", "job_runner", "run_keyed", "check_workers", "ClusterError"]
 
 DEFAULT_RETRIES = 3
 """Times a failing task is retried (on top of the scheduler re-running tasks of lost workers)."""
+DEFAULT_STALL_TIMEOUT = 300.0
+"""Seconds without any finished task after which a query fails (a chunk takes seconds)."""
+
+
+class ClusterError(ValueError):
+    """The ``client=`` given cannot run pyeval's tasks: a worker without pyeval, with another
+    version, no workers, or no task finishing."""
+
+
+def _worker_probe():
+    """Runs on a worker (sent by value: it must not need pyeval to arrive): its pyeval version,
+    or why pyeval does not import there."""
+
+    def probe():
+        try:
+            import pyeval
+        except Exception as exc:  # noqa: BLE001 - reported to the client
+            return f"cannot import pyeval ({type(exc).__name__}: {exc})"
+        return pyeval.__version__
+
+    return probe
+
+
+def check_workers(client) -> list[str]:
+    """Every worker imports pyeval and has the client's version; returns their addresses, or
+    raises ClusterError naming the workers that do not."""
+    from pyeval import __version__
+
+    answers = client.run(_worker_probe(), on_error="return")
+    if not answers:
+        raise ClusterError("the Dask cluster has no workers")
+    problems = []
+    for address, answer in sorted(answers.items()):
+        if isinstance(answer, BaseException):
+            problems.append(f"{address}: cannot run a check ({type(answer).__name__}: {answer})")
+        elif answer != __version__:
+            problems.append(f"{address}: " + (answer if answer.startswith("cannot") else f"pyeval {answer}"))
+    if problems:
+        raise ClusterError(f"Dask workers that cannot run pyeval {__version__} (the client's version): "
+                           + "; ".join(problems) + ". Install the same pyeval on every worker.")
+    return sorted(answers)
+
+
+def _versioned(version: str, fn: Callable, item):
+    """A task: ``fn(item)`` on a worker whose pyeval is ``version``."""
+    from pyeval import __version__
+
+    if __version__ != version:
+        raise ClusterError(f"this worker has pyeval {__version__}, the client {version}")
+    return fn(item)
 
 
 def _distributed():
@@ -54,38 +108,51 @@ def _threads(client) -> int:
 
 
 def run_keyed(client, fn: Callable, items: Iterable, key_of: Callable, on_done: Callable, *,
-              retries: int = DEFAULT_RETRIES, window: int | None = None, stop=None) -> None:
+              retries: int = DEFAULT_RETRIES, window: int | None = None, stop=None,
+              stall_timeout: float | None = None) -> None:
     """Run ``fn(item)`` for every item as a Dask task keyed ``key_of(item)``; call
     ``on_done(item, result)`` once per item as results arrive (in any order).
 
-    At most ``window`` tasks (default: 3 per worker thread, at least 4) are in flight.
-    Once ``stop`` (a threading.Event) is set, or on any exception (Ctrl-C included), the
-    outstanding tasks are cancelled (and the exception re-raised).
+    The workers are checked first (``check_workers``).  At most ``window`` tasks (default: 3
+    per worker thread, at least 4) are in flight.  Once ``stop`` (a threading.Event) is set,
+    or on any exception (Ctrl-C included), the outstanding tasks are cancelled (and the
+    exception re-raised); ClusterError when no task finishes for ``stall_timeout`` seconds
+    (default ``DEFAULT_STALL_TIMEOUT``).
     """
+    from pyeval import __version__
+
     distributed = _distributed()
+    check_workers(client)
+    stall_timeout = DEFAULT_STALL_TIMEOUT if stall_timeout is None else stall_timeout
     items = iter(items)
     window = window or max(4, 3 * _threads(client))
     outstanding = {}
-    done = distributed.as_completed()
+    task = partial(_versioned, __version__, fn)
 
     def submit(item) -> None:
-        f = client.submit(fn, item, key=key_of(item), retries=retries, pure=False)
+        f = client.submit(task, item, key=key_of(item), retries=retries, pure=False)
         outstanding[f.key] = (f, item)
-        done.add(f)
 
     try:
         for item in islice(items, window):
             submit(item)
-        for f in done:
-            _, item = outstanding.pop(f.key)
-            result = f.result()  # raises the task's exception after its retries
-            f.release()
-            on_done(item, result)
-            if stop is not None and stop.is_set():
-                break
-            nxt = next(items, None)
-            if nxt is not None:
-                submit(nxt)
+        while outstanding:
+            try:
+                finished = distributed.wait([f for f, _ in outstanding.values()], timeout=stall_timeout,
+                                            return_when="FIRST_COMPLETED").done
+            except distributed.TimeoutError:
+                raise ClusterError(f"no Dask task finished in {stall_timeout:g} s ({len(outstanding)} waiting): "
+                                   "no worker left that runs them?") from None
+            for f in finished:
+                _, item = outstanding.pop(f.key)
+                result = f.result()  # raises the task's exception after its retries
+                f.release()
+                on_done(item, result)
+                if stop is not None and stop.is_set():
+                    return
+                nxt = next(items, None)
+                if nxt is not None:
+                    submit(nxt)
     finally:
         pending = [f for f, _ in outstanding.values()]
         if pending:

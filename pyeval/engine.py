@@ -14,6 +14,7 @@ import functools
 import itertools
 import math
 import os
+from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,15 +23,21 @@ import numpy as np
 
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
+from pyeval.checks import positive_int
 from pyeval.games import Game
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
 CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
 EXACT_BUDGET = 400_000_000
-"""``method="auto"`` enumerates when the hand evaluations it needs stay below this (a few seconds)."""
-EXACT_LIMIT = 20_000_000_000
-"""``method="exact"`` refuses queries needing more evaluations than this (minutes of work)."""
+"""``method="auto"`` enumerates when the cheapest exact strategy stays below this many evaluation
+units (``exact_cost``: about 40 ns of one core each: 16 core-seconds, some seconds on all cores)."""
+EXACT_LIMIT = 10_000_000_000
+"""``method="exact"`` refuses, before starting, queries costing more units than this (about 7
+minutes of one core)."""
+MAX_SAMPLES = 50_000_000_000
+"""Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)
+stays exact up to about 9e10 deals.  Larger counts are refused before anything is dealt."""
 _BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
 
 
@@ -313,12 +320,13 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
         state[0] = 1
     return state
 
-def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
+
+def _run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
     return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
 
 
-def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None) -> Tally:
+def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
     cancels what has not started and returns at once.  ``runner(work, jobs, add)``, when
@@ -345,21 +353,27 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None
     return total
 
 
-def _run_pool(work, jobs: list[tuple], threads: int, add) -> None:
-    if threads <= 1 or len(jobs) <= 1:
-        for job in jobs:
+def _run_pool(work, jobs: Iterable, threads: int, add) -> None:
+    """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
+    generator of a billion jobs costs nothing up front): at most 2 * threads are taken ahead of
+    the results.  Ctrl-C (or an exception from ``add``) cancels what has not started."""
+    jobs = iter(jobs)
+    head = list(itertools.islice(jobs, 2))
+    if threads <= 1 or len(head) <= 1:
+        for job in itertools.chain(head, jobs):
             add(work(job))
         return
+    jobs = itertools.chain(head, jobs)
     pool = ThreadPoolExecutor(max_workers=threads)
-    queue = list(jobs)
-    pending = {pool.submit(work, queue.pop(0)) for _ in range(min(len(queue), threads * 2))}
+    pending = {pool.submit(work, job) for job in itertools.islice(jobs, threads * 2)}
     try:
         while pending:
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in done:
                 add(f.result())
-                if queue:
-                    pending.add(pool.submit(work, queue.pop(0)))
+                job = next(jobs, None)
+                if job is not None:
+                    pending.add(pool.submit(work, job))
     finally:
         for f in pending:
             f.cancel()
@@ -375,11 +389,7 @@ def _usable_cpus() -> int:
 
 
 def default_threads(threads: int | None) -> int:
-    if threads is None:
-        return _usable_cpus()
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
-    return threads
+    return _usable_cpus() if threads is None else positive_int(threads, "threads")
 
 
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
@@ -537,8 +547,9 @@ def random_hand_classes(layout: Layout, known: np.ndarray) -> list[tuple[np.ndar
 
 
 RANDOM_HAND_CLASSES_MAX = 5000
-"""Above this many possible hands for the unknown player, the exact cost is estimated without
-listing them (hold'em: 1,225 or fewer; Omaha: 100,000 and more)."""
+"""Above this many possible hands for the unknown player the random-hand strategy is not priced
+nor used: its per-class cost loses to enumeration (hold'em: 1,225 or fewer; Omaha: 100,000 and
+more)."""
 
 
 def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
@@ -571,41 +582,105 @@ def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
                      threads)
 
 
-def exact_cost(layout: Layout) -> int:
-    """Hand evaluations (roughly) that exact enumeration will take with the best strategy."""
+# The exact strategies are priced in evaluation units: one unit is about one hold'em hand
+# evaluation in the generic pipeline (numba enumeration, C evaluation, numba tally), ~40 ns of
+# one core; the constants below are measured against it (benchmarks/RESULTS.md, "Issue 17 fixes").
+_OMAHA_UNITS_PER_EVALUATION = {4: 1.2, 5: 1.35, 6: 1.6}  # 50, 55 and 67 ns: more hole pairs
+UNITS_PER_BOARD_SHOWDOWN = 0.25
+"""The C board engine: one player's showdown on one board, hold'em or short deck (5-15 ns); an
+Omaha one costs what its evaluation costs in the generic pipeline."""
+UNITS_PER_TWO_HAND_ENTRY = 3
+"""subset_buckets and count_two_hands: 65-145 ns per (completion, subset of its cards)."""
+TWO_HAND_MAX_ENTRIES = 100_000_000
+"""subset_buckets keeps 4 bytes per entry: beyond this (400 MB) two-hand counting is not used."""
+UNITS_PER_RANDOM_HAND_CLASS = 4000
+"""Listing, laying out and running one class of the random hand: ~150 us beside its boards."""
+
+
+@dataclass(frozen=True)
+class ExactPlan:
+    """An exact strategy for a query and its price in evaluation units."""
+
+    strategy: str  # "generic", "board", "two-hands" or "random-hand"
+    cost: int
+    player: int | None = None  # random-hand: the unknown player
+
+
+def _omaha_units(layout: Layout) -> float:
+    return _OMAHA_UNITS_PER_EVALUATION.get(layout.hole, 1.6)
+
+
+def _generic_cost(layout: Layout) -> int:
+    return int(layout.evaluations * (_omaha_units(layout) if layout.game.use == "omaha" else 1.0))
+
+
+def _board_units(layout: Layout, kinds: tuple[int, int]) -> int:
+    """The C board engine's price for a query of known holes: its showdowns times players and parts."""
+    per = _omaha_units(layout) if layout.game.use == "omaha" else UNITS_PER_BOARD_SHOWDOWN
+    return int(_board_cost(layout, kinds) * layout.players * len(layout.parts) * per)
+
+
+def _two_hand_cost(layout: Layout) -> int | None:
+    entries = [math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes]
+    if max(entries, default=0) > TWO_HAND_MAX_ENTRIES:
+        return None
+    return sum(entries) * UNITS_PER_TWO_HAND_ENTRY + 2
+
+
+def _random_hand_cost(layout: Layout, p: int, below: int) -> int | None:
+    """The random-hand strategy's price, or None when it cannot beat ``below`` (or has too many
+    hands to list: Omaha's 100,000 and more)."""
+    hands = math.comb(len(layout.deck), layout.hole)
+    if hands > RANDOM_HAND_CLASSES_MAX or hands // 24 * UNITS_PER_RANDOM_HAND_CLASS >= below:
+        return None  # at most 24 suit symmetries: at least hands / 24 classes
+    kinds = board_kinds_for(layout.game)
+    return sum(UNITS_PER_RANDOM_HAND_CLASS + _board_units(sub, kinds) for sub, _ in _random_hand_layouts(layout, p))
+
+
+def exact_plan(layout: Layout) -> ExactPlan:
+    """The cheapest exact strategy for the query (priced once, without running any)."""
+    cached = layout.__dict__.get("_exact_plan")
+    if cached is not None:
+        return cached
+    plans = [ExactPlan("generic", _generic_cost(layout))]
     if counts_two_hands(layout):
-        return sum(math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes) + 2
-    if layout.evaluations <= EXACT_BUDGET:  # the faster strategies below only ever cost less
-        return layout.evaluations
-    p = _random_player(layout)
-    if p is not None:
-        if math.comb(len(layout.deck), layout.hole) > RANDOM_HAND_CLASSES_MAX:  # Omaha: too many to list
-            known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead])
-            return layout.evaluations // len(suit_symmetries(known))
-        kinds = board_kinds_for(layout.game)
-        return sum(sub.evaluations * _board_cost(sub, kinds) // sub.outcomes
-                   for sub, _ in _random_hand_layouts(layout, p))
+        cost = _two_hand_cost(layout)
+        if cost is not None:
+            plans.append(ExactPlan("two-hands", cost))
     kinds = board_kinds(layout)
     if kinds is not None:
-        return layout.evaluations * _board_cost(layout, kinds) // layout.outcomes
-    return layout.evaluations
+        plans.append(ExactPlan("board", _board_units(layout, kinds)))
+    p = _random_player(layout)
+    if p is not None:
+        cost = _random_hand_cost(layout, p, min(plan.cost for plan in plans))
+        if cost is not None:
+            plans.append(ExactPlan("random-hand", cost, p))
+    best = min(plans, key=lambda plan: plan.cost)
+    layout.__dict__["_exact_plan"] = best
+    return best
+
+
+def exact_cost(layout: Layout) -> int:
+    """Evaluation units (about 40 ns of one core each) that exact enumeration will take with the
+    cheapest strategy."""
+    return exact_plan(layout).cost
 
 
 def run_exact(layout: Layout, threads: int) -> Tally:
+    plan = exact_plan(layout)
     total = layout.outcomes
-    if counts_two_hands(layout) and total > 1 << 20:
+    if plan.strategy == "two-hands":
         return run_two_hand_count(layout)
-    p = _random_player(layout)
-    if p is not None and total > 1 << 22:
-        return run_random_hand(layout, p, threads)
-    kinds = board_kinds(layout)
-    if kinds is not None:
+    if plan.strategy == "random-hand":
+        return run_random_hand(layout, plan.player, threads)
+    if plan.strategy == "board":
+        kinds = board_kinds(layout)
         counts = _board_histogram(layout, kinds)
         if counts is not None:
             return layout.patterns.tally(counts)
-        jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
+        jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
         return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
-    jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]
+    jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
     return _run_chunks(layout, jobs, threads)
 
 
@@ -622,9 +697,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         def work(job):
             return _run_chunk(layout, *job)
     if stderr_target is None:
-        jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
-                for c, s in enumerate(range(0, samples, CHUNK))]
-        return _run_jobs(work, layout, jobs, threads, runner)
+        return _run_jobs(work, layout, sample_jobs(samples, seed), threads, runner)
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
     while chunk * CHUNK < max_samples:
@@ -638,6 +711,13 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         if float(standard_errors(total).max()) <= stderr_target:
             break
     return total
+
+
+def sample_jobs(samples: int, seed: int, first_chunk: int = 0) -> Iterator[tuple]:
+    """(deals, None, seed state) of each Monte Carlo chunk from ``first_chunk`` on, made as they
+    are taken (a seed state costs about 46 us: a list for 10**11 deals would take a minute)."""
+    for c, s in enumerate(range(0, samples, CHUNK), start=first_chunk):
+        yield min(CHUNK, samples - s), None, chunk_seed(seed, c)
 
 
 def standard_errors(t: Tally) -> np.ndarray:

@@ -19,6 +19,7 @@ import numpy as np
 from pyeval import engine
 from pyeval.batch import small_query
 from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards
+from pyeval.checks import non_negative_number, positive_int, positive_number
 from pyeval.games import Game, get_game
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
@@ -180,10 +181,10 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> in
         raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
-    if samples is not None and (not isinstance(samples, (int, np.integer)) or samples < 1):
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    if stderr_target is not None and not (isinstance(stderr_target, (int, float)) and stderr_target > 0):
-        raise ValueError(f"stderr_target must be a positive number, got {stderr_target!r}")
+    if samples is not None:
+        positive_int(samples, "samples", engine.MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+    if stderr_target is not None:
+        positive_number(stderr_target, "stderr_target")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
     if seed is not None and seed < 0:
@@ -203,9 +204,11 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     board      0-5 cards; double-board games take two boards (``["AhKd2c", "7s7d9h"]``); in stud
                the community card dealt when the deck runs short
     dead       cards out of play
-    method     "exact" (every outcome), "monte-carlo", or "auto" (exact when outcomes x hands stays
-               within ``pyeval.engine.EXACT_BUDGET``, else Monte Carlo)
-    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``
+    method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
+               strategy's price, ``pyeval.engine.exact_cost``, is within ``EXACT_BUDGET``, else Monte
+               Carlo); "exact" refuses at once work priced beyond ``pyeval.engine.EXACT_LIMIT``
+    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; at most
+               ``pyeval.engine.MAX_SAMPLES`` (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
@@ -218,8 +221,8 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     """
     g = get_game(game)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
-            and client is None and not _community and (threads is None or isinstance(threads, int) and threads >= 1) \
-            and (seed is None or isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
+            and client is None and not _community and (threads is None or type(threads) is int and threads >= 1) \
+            and (seed is None or type(seed) is int and seed >= 0):  # anything else: the general path's checks
         r = small_query(g, hands, board, dead)  # the lean path of small exact queries: one C call
         if r is not None:
             return r
@@ -341,9 +344,8 @@ def side_pots(contributions) -> list[tuple[float, list[int]]]:
     >>> side_pots([100, 40, 100])
     [(120, [0, 1, 2]), (120, [0, 2])]
     """
-    chips = [float(c) if not float(c).is_integer() else int(c) for c in contributions]
-    if any(c < 0 for c in chips):
-        raise ValueError("contributions must be non-negative")
+    chips = [non_negative_number(c, "contributions") for c in contributions]
+    chips = [int(c) if c.is_integer() else c for c in chips]
     pots, previous = [], 0
     for level in sorted(set(c for c in chips if c > 0)):
         amount = sum(min(c, level) - min(c, previous) for c in chips)

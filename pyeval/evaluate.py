@@ -19,7 +19,7 @@ from collections.abc import Callable
 import numpy as np
 
 from pyeval._native import ffi, lib
-from pyeval.cards import DECK_SIZE, format_card, parse_cards
+from pyeval.cards import DECK_SIZE, format_card, parse_cards, reject_bytes
 
 __all__ = [
     "NO_LOW", "HIGH_CATEGORIES", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
@@ -47,6 +47,7 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
     Values are range-checked here unless already uint8 (the C core rejects
     codes 52..255 and duplicates itself, in the same pass as the evaluation).
     """
+    reject_bytes(cards, what)
     if isinstance(cards, str):
         arr, single = _parse_hand(cards)[None, :], True
     else:

@@ -9,9 +9,10 @@ exactly the fair deal of ``pyeval.equity``.
 
 Exact.  Every valid (assignment, board) pair is counted once, with the assignment's weight;
 card removal is exact (combos that touch the board, the dead cards, a known hand or each other
-never meet).  Counts stay integers: weights are scaled to integers (``0.5`` -> 1/2:
-numerators, the common denominator cancels); with weights all 1, ``outcomes`` is the number of
-(assignment, board) pairs and ``wins``/``ties`` are plain counts.  The cheapest of four paths
+never meet).  Counts stay integers: weights are scaled to exact integers with the same ratios
+(pyeval/range_weights.py; weights far apart are counted by weight class in Python integers);
+with weights all 1, ``outcomes`` is the number of (assignment, board) pairs and
+``wins``/``ties`` are plain counts.  The cheapest of four paths
 is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUDGET``):
 
 * preflop table: heads-up hold'em without board or dead cards, both ranges unions of whole
@@ -51,20 +52,19 @@ from __future__ import annotations
 
 import math
 import secrets
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
-from fractions import Fraction
 from itertools import permutations
 
 import numpy as np
-from numba import njit
 
-from pyeval import engine
+from pyeval import engine, range_weights
+from pyeval._jit import njit
 from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result, check_query
 from pyeval.games import get_game
+from pyeval.range_weights import ExactCounts, integer_weights
 from pyeval.ranges import Range, _all_of, _family, _masks, is_range_entry, parse_range
 
 __all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
@@ -148,18 +148,6 @@ def _player(entry, g, p: int) -> _Player:
     combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
     return _Player("hand", format_cards(cards) if len(cards) else "random",
                    Range(combos, None, g.hole, None, g.lowest_card, _family(g)))
-
-
-def _integer_weights(w: np.ndarray) -> np.ndarray:
-    """Integer numerators of the weights over their common denominator (exact for decimals)."""
-    if (w == 1).all():
-        return np.ones(len(w), np.int64)
-    fr = [Fraction(repr(float(x))).limit_denominator(10**6) for x in np.unique(w)]
-    den = math.lcm(*[f.denominator for f in fr])
-    lookup = {float(x): int(f * den) for x, f in zip(np.unique(w), fr)}
-    num = np.array([lookup[float(x)] for x in w], np.int64)
-    g = math.gcd(*np.unique(num).tolist())
-    return num // g
 
 
 # ---------------------------------------------------------------------------
@@ -260,6 +248,22 @@ class _Spot:
         self.hole = g.hole
         self.table_allowed = True
         self.use_table = self.use_sweep = self.use_board_major = False
+        self.split = None  # range_weights.Split when the weights need a split by weight class
+
+    def restricted(self, keep: list) -> _Spot | None:
+        """The query with player p's range cut to the combos at positions keep[p] (None: all), all
+        weights 1; None when no deal is possible then."""
+        players = []
+        for pl, idx in zip(self.players, keep):
+            if idx is not None:
+                r = pl.rng
+                pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
+            players.append(pl)
+        sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads)
+        ranges = sub._exact_ranges()
+        masks = np.concatenate([r.masks for r in ranges])
+        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        return sub if _assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
     def _layout(self, holes) -> engine.Layout:
@@ -267,6 +271,7 @@ class _Spot:
 
     def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob) -> RangeEquityResult:
         r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
+        range_weights.plain_numbers(r)
         values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
         values["hands"] = [pl.text for pl in self.players]
         return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob)
@@ -302,8 +307,12 @@ class _Spot:
 
     def exact_cost(self) -> float | None:
         """Estimated hand evaluations of exact enumeration (None: too many assignments); also
-        picks the exact path: the preflop table, the heads-up sweep, or assignments."""
+        picks the exact path: a split by weight class, the preflop table, the heads-up sweep, or
+        assignments."""
         self.use_table = self.use_sweep = self.use_board_major = False
+        self.split = range_weights.split_plan(self)
+        if self.split is not None:
+            return range_weights.split_cost(self.split)
         if self.table_allowed and _table_classes(self) is not None:
             self.use_table = True
             return 0.0
@@ -345,6 +354,15 @@ class _Spot:
         return best_cost
 
     def run_exact(self) -> RangeEquityResult:
+        c = self.exact_counts()
+        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob)
+        res.extra.update(c.extra)
+        return res
+
+    def exact_counts(self) -> ExactCounts:
+        """The exact counts by the path exact_cost picked."""
+        if self.split is not None:
+            return range_weights.run_split(self, self.split)
         if self.use_table:
             return self._run_table()
         if self.use_sweep:
@@ -379,13 +397,13 @@ class _Spot:
             combo_prob.append(den / den.sum())
         return combo_eq, combo_prob
 
-    def _run_board_major(self) -> RangeEquityResult:
+    def _run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
         every valid assignment's showdown is tallied in numba (turn and river spots, many assignments)."""
         ranges = self._exact_ranges()
         P, h = self.P, self.hole
         assign, offsets = self._enumerate(ranges)
-        nums = [_integer_weights(r.weights) for r in ranges]
+        nums = [integer_weights(r.weights) for r in ranges]
         wfull = np.ones(len(assign), np.int64)
         for p in range(P):
             wfull *= nums[p][assign[:, p]]
@@ -435,12 +453,12 @@ class _Spot:
             units_full.__iadd__(res[0])
             total.add(res[1])
 
-        _pool(worker, list(range(threads)), threads, add)
+        engine._run_pool(worker, list(range(threads)), threads, add)
         total.sumsq = total.units * engine.POT  # not used by exact results
         combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, units_full, per_board)
-        return self._finish(layout, total, "exact", None, ranges, combo_eq, combo_prob)
+        return ExactCounts(layout, total, ranges, combo_eq, combo_prob)
 
-    def _run_assignments(self) -> RangeEquityResult:
+    def _run_assignments(self) -> ExactCounts:
         ranges = self._exact_ranges()
         P = self.P
         assign, offsets = self._enumerate(ranges)
@@ -460,7 +478,7 @@ class _Spot:
             first = np.arange(count)
             inverse = np.arange(count)
             mult = np.ones(count, np.int64)
-        nums = [_integer_weights(r.weights) for r in ranges]
+        nums = [integer_weights(r.weights) for r in ranges]
         wfull = np.ones(count, np.int64)
         for p in range(P):
             wfull *= nums[p][assign[:, p]]
@@ -476,7 +494,7 @@ class _Spot:
 
         # by combo: every assignment gets its representative's result
         combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board)
-        return self._finish(layout, tally, "exact", None, ranges, combo_eq, combo_prob)
+        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob)
 
     def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
         P, R = self.P, len(reps)
@@ -541,11 +559,11 @@ class _Spot:
             else:
                 acc[0] += part
 
-        _pool(work, jobs, self.threads, add)
+        engine._run_pool(work, jobs, self.threads, add)
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
         return rep_units, tally
 
-    def _run_table(self) -> RangeEquityResult:
+    def _run_table(self) -> ExactCounts:
         """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
         class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
         Against a suit-symmetric range every combo of a class does the same, so per combo the
@@ -571,17 +589,16 @@ class _Spot:
             mass = u[cls] * per[2][cls]
             combo_prob.append(mass / mass.sum())
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
-        res = self._finish(layout, t, "exact", None, ranges, combo_eq, combo_prob)
-        res.extra["source"] = "preflop table (pyeval/data/preflop.npz)"
-        return res
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
+                           {"source": "preflop table (pyeval/data/preflop.npz)"})
 
-    def _run_sweep(self) -> RangeEquityResult:
+    def _run_sweep(self) -> ExactCounts:
         """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
         once; sorting by strength and per-card prefix sums give each combo's weighted wins, ties
         and outcomes against the other range, card removal exact."""
         ranges = self._exact_ranges()
         r0, r1 = ranges
-        num0, num1 = _integer_weights(r0.weights), _integer_weights(r1.weights)
+        num0, num1 = integer_weights(r0.weights), integer_weights(r1.weights)
         # cards every combo of a range holds can never be on the board
         always = np.uint64(0)
         for r in ranges:
@@ -620,7 +637,7 @@ class _Spot:
         def add(a):
             acc.__iadd__(a)
 
-        _pool(job, jobs, self.threads, add)
+        engine._run_pool(job, jobs, self.threads, add)
         W0, T0, N0 = acc[0, :n0], acc[1, :n0], acc[2, :n0]
         W1, T1, N1 = acc[3, :n1], acc[4, :n1], acc[5, :n1]
         outcomes = int(num0 @ N0)
@@ -636,7 +653,7 @@ class _Spot:
             combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
         combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
-        return self._finish(layout, t, "exact", None, ranges, combo_eq, combo_prob)
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob)
 
     # -- Monte Carlo ----------------------------------------------------------
     def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
@@ -668,7 +685,7 @@ class _Spot:
         width = h + g.board
 
         def chunk(job):
-            n, state = job
+            n, _, state = job  # engine.sample_jobs
             rows = np.empty((len(missing), P, n, width), np.uint8)
             for b, kb in enumerate(boards_known):
                 rows[b, :, :, h:h + len(kb)] = kb
@@ -716,7 +733,7 @@ class _Spot:
                 decks[a, :deck_len[a]] = self.live[in_deck[a]]
 
             def chunk(job):  # noqa: F811 (replaces the row-by-row chunk)
-                n, state = job
+                n, _, state = job
                 boards = np.zeros((n, max(m, 1)), np.uint8)
                 starts = np.zeros(n_assign + 1, np.int64)
                 rejected = _sample_grouped(state.copy(), masks, cumw, uniform, offsets, radix, self.live, m, boards,
@@ -767,19 +784,15 @@ class _Spot:
             stats["rejected"] += rej
 
         if stderr_target is None:
-            jobs = [(min(engine.CHUNK, samples - s), engine.chunk_seed(seed, c))
-                    for c, s in enumerate(range(0, samples, engine.CHUNK))]
-            _pool(chunk, jobs, self.threads, add)
+            engine._run_pool(chunk, engine.sample_jobs(samples, seed), self.threads, add)
         else:
             # one chunk, then as many more as the observed standard error says are needed (+10%);
             # chunk c always uses stream (seed, c): the answer depends on the seed only
             c0, rounds = 0, 1
             while total.outcomes < cap:
-                left = cap - total.outcomes
-                jobs = [(min(engine.CHUNK, left - k * engine.CHUNK), engine.chunk_seed(seed, c0 + k))
-                        for k in range(rounds) if left - k * engine.CHUNK > 0]
+                size = min(rounds * engine.CHUNK, cap - total.outcomes)
+                engine._run_pool(chunk, engine.sample_jobs(size, seed, c0), self.threads, add)
                 c0 += rounds
-                _pool(chunk, jobs, self.threads, add)
                 se = float(engine.standard_errors(total).max())
                 if se <= stderr_target:
                     break
@@ -800,16 +813,6 @@ class _Spot:
         r = self._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob)
         r.extra["rejected_draws"] = stats["rejected"]
         return r
-
-
-def _pool(work, jobs, threads, add):
-    if threads <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            add(work(job))
-        return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for res in pool.map(work, jobs):
-            add(res)
 
 
 def _eval_rows(kind: str, use: str, rows: np.ndarray, hole: int, board: int) -> np.ndarray:
@@ -1104,7 +1107,7 @@ def _table_classes(spot):
             continue
         r = pl.rng
         cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
-        num = _integer_weights(r.weights)
+        num = integer_weights(r.weights)
         counts = np.bincount(cls, minlength=169)
         present = counts > 0
         if (counts[present] != CLASS_SIZES[present]).any():

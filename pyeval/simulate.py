@@ -47,6 +47,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
+from pyeval.checks import positive_int
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
 from pyeval.evaluate import HIGH_CATEGORIES, HIGH_CATEGORY_STARTS
 
@@ -490,11 +491,8 @@ def make_plan(game, players, deals, seed=None, study="starting-hands", board="",
     studies = _studies(study)
     for s in studies:
         _STUDY_CLASSES[s]().check(spec)
-    if isinstance(deals, (bool, np.bool_)) or not isinstance(deals, (int, np.integer)) or deals < 1:
-        raise ValueError(f"deals must be a positive integer, got {deals!r}")
-    if not isinstance(chunk_size, int) or chunk_size < 1:
-        raise ValueError(f"chunk_size must be a positive integer, got {chunk_size!r}")
-    return Plan(spec, studies, int(deals), _default_seed(seed), chunk_size)
+    deals, chunk_size = positive_int(deals, "deals"), positive_int(chunk_size, "chunk_size")
+    return Plan(spec, studies, deals, _default_seed(seed), chunk_size)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -133,3 +133,119 @@ def test_process_workers_and_a_lost_worker(tmp_path, monkeypatch):
         dask = pyeval.simulate("holdem", 6, 250_000, client=c, **kw)
     assert os.path.exists(marker)  # a worker did die
     _same(local, dask)
+
+
+# -- issue 17, item 6: workers that cannot run pyeval fail the query clearly, in bounded time --
+
+_WORKER_HOOK = '''
+import importlib.abc, importlib.util, os, sys
+MODE = os.environ.get("PYEVAL_TEST_WORKER")
+class _Finder(importlib.abc.MetaPathFinder):
+    """'missing': pyeval does not import; 'other': it imports with another __version__."""
+    def find_spec(self, name, path, target=None):
+        if name != "pyeval":
+            return None
+        if MODE == "missing":
+            raise ModuleNotFoundError("No module named 'pyeval'", name="pyeval")
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec("pyeval")
+        finally:
+            sys.meta_path.insert(0, self)
+        real = spec.loader.exec_module
+        def exec_module(module):
+            real(module)
+            module.__version__ = "0.0.0+other"
+        spec.loader.exec_module = exec_module
+        return spec
+if MODE:
+    sys.meta_path.insert(0, _Finder())
+'''
+
+
+@pytest.fixture
+def scheduler():
+    """A scheduler without workers, and a function starting worker processes (no nanny: a killed
+    worker stays dead) with the hook above and tests/ on their path."""
+    import subprocess
+    import sys
+
+    started = []
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1",
+                                  dashboard_address=":0", silence_logs=50) as lc, \
+            distributed.Client(lc) as c:
+
+        def start_worker(tmp_path, mode: str = ""):
+            (tmp_path / "sitecustomize.py").write_text(_WORKER_HOOK)
+            path = os.pathsep.join([str(tmp_path), os.path.dirname(os.path.abspath(__file__))])
+            env = dict(os.environ, PYTHONPATH=path, PYEVAL_TEST_WORKER=mode)
+            started.append(subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", lc.scheduler_address,
+                                             "--nthreads", "1", "--no-dashboard", "--no-nanny"], env=env,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+        try:
+            yield c, start_worker
+        finally:
+            for worker in started:
+                worker.kill()
+                worker.wait()
+
+
+@pytest.mark.parametrize("mode, says", [("missing", "cannot import pyeval (ModuleNotFoundError"),
+                                        ("other", "pyeval 0.0.0+other")])
+def test_a_worker_that_cannot_run_pyeval_fails_the_query_at_once(tmp_path, scheduler, mode, says):
+    """Before: a worker without pyeval left the tasks to the others (or, alone, hung the client);
+    one with another version returned its counts without a word."""
+    import time
+
+    c, start_worker = scheduler
+    start_worker(tmp_path)
+    start_worker(tmp_path, mode)
+    c.wait_for_workers(2, timeout=60)
+    for run in (lambda: pyeval.simulate("holdem", 3, 100_000, seed=1, chunk_size=1 << 15, client=c, progress=False),
+                lambda: pyeval.equity("holdem", ["AsKs", "random"], method="monte-carlo", samples=100_000, seed=1,
+                                      client=c)):
+        start = time.perf_counter()
+        with pytest.raises(cluster.ClusterError, match="the client's version") as info:
+            run()
+        assert says in str(info.value) and time.perf_counter() - start < 30
+
+
+def test_a_cluster_of_good_workers_passes_the_check(client):
+    assert len(cluster.check_workers(client)) == 2
+
+
+def _sleep(seconds):
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_tasks_that_never_finish_fail_in_bounded_time(client):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(cluster.ClusterError, match="no Dask task finished in 2 s"):
+        cluster.run_keyed(client, _sleep, [30] * 3, lambda x: f"sleep-{time.time_ns()}-{x}", lambda *a: None,
+                          stall_timeout=2)
+    assert time.perf_counter() - start < 10
+
+
+def _exit_worker(item):
+    os._exit(1)
+
+
+def test_losing_the_last_worker_fails_in_bounded_time(tmp_path, scheduler):
+    """The only worker dies on its first task: no worker is left to run the tasks, and the
+    client used to wait for one forever."""
+    import time
+
+    c, start_worker = scheduler
+    start_worker(tmp_path)  # tests/ on its path: it unpickles _exit_worker
+    c.wait_for_workers(1, timeout=60)
+    start = time.perf_counter()
+    with pytest.raises(cluster.ClusterError, match="no Dask task finished in 5 s"):
+        cluster.run_keyed(c, _exit_worker, range(4), lambda x: f"exit-{time.time_ns()}-{x}", lambda *a: None,
+                          stall_timeout=5)
+    assert time.perf_counter() - start < 30

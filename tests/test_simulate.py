@@ -445,8 +445,9 @@ def test_sigint_stops_the_cli(tmp_path):
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr.decode()
-    assert b"interrupted" in stderr and out.exists()
-    assert out.read_text().startswith("hand,combos,dealt,")
+    assert b"interrupted" in stderr and b"wrote PARTIAL results" in stderr and out.exists()
+    first, header = out.read_text().splitlines()[:2]
+    assert first.startswith("# partial: interrupted after ") and header.startswith("hand,combos,dealt,")
     assert b"deals in" in stdout
 
 
@@ -470,3 +471,98 @@ def test_memory_does_not_grow_with_deals():
     big = 100_000_000 if FULL else 16_000_000
     small, large = _peak_rss_kb(1_000_000), _peak_rss_kb(big)
     assert large <= 1.2 * small, (small, large)
+
+
+# -- issue 17, item 7 -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["holdem", "omaha-hilo", "stud", "holdem-double-board"])
+def test_showdown_of_zero_deals_returns_empty_arrays(game):
+    """It used to fail reshaping a size-0 array."""
+    hole, board = pyeval.deal(game, players=3, n=0, seed=1)
+    s = pyeval.showdown(game, hole, board if board.shape[-1] else None)
+    assert s.units.shape == (0, 3) and s.shares.shape == (0, 3) and s.winners.shape == (0, 3)
+    assert s.high.shape[0] == 0 and (s.low is None) == (pyeval.get_game(game).low is None)
+
+
+def test_showdown_in_chunks_is_the_same_as_at_once(monkeypatch):
+    deal_module = importlib.import_module("pyeval.deal")  # the module (pyeval.deal is the function)
+    hole, board = pyeval.deal("omaha-hilo", players=4, n=5_000, seed=4)
+    whole = pyeval.showdown("omaha-hilo", hole, board)
+    monkeypatch.setattr(deal_module, "SHOWDOWN_CHUNK", 777)
+    parts = pyeval.showdown("omaha-hilo", hole, board)
+    for name in ("high", "low", "units", "shares", "winners", "scoops"):
+        assert np.array_equal(getattr(whole, name), getattr(parts, name)), name
+    bad = hole.copy()
+    bad[4_000, 1, 0] = bad[4_000, 0, 0]
+    with pytest.raises(ValueError, match="deal 4000: duplicate card"):
+        pyeval.showdown("omaha-hilo", bad, board)
+
+
+SHOWDOWN_MEMORY = textwrap.dedent("""
+    import resource, pyeval
+    hole, board = pyeval.deal("holdem", players=6, n=4_000_000, seed=1)
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    s = pyeval.showdown("holdem", hole, board)
+    result = sum(a.nbytes for a in (s.high, s.units, s.shares, s.winners, s.scoops))
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - base * 1024, result)
+""")
+
+
+def test_showdown_memory_is_its_result():
+    """4 million six-handed deals: the result is 504 MB; the call used to take 300 MB more
+    (whole-batch temporaries), now it works in chunks."""
+    out = subprocess.run([sys.executable, "-c", SHOWDOWN_MEMORY], capture_output=True, text=True, check=True)
+    extra, result = (int(x) for x in out.stdout.split())
+    assert extra <= result + 100 * 2**20, (extra / 2**20, result / 2**20)
+
+
+def test_cli_refuses_to_overwrite_out_without_force(tmp_path, capsys):
+    out = tmp_path / "table.csv"
+    out.write_text("precious\n")
+    argv = ["simulate", "holdem", "--players", "3", "--deals", "50K", "--seed", "1", "--out", str(out),
+            "--no-progress"]
+    assert cli_main(argv) == 2
+    assert "already exists; use --force" in capsys.readouterr().err and out.read_text() == "precious\n"
+    assert cli_main(argv + ["--force"]) == 0
+    assert out.read_text() == pyeval.simulate("holdem", 3, 50_000, seed=1, progress=False).csv()
+    (tmp_path / "other.features.csv").write_text("keep\n")  # a second table of a new --out path
+    assert cli_main(argv[:-3] + ["--out", str(tmp_path / "other.csv"), "--no-progress"]) == 2
+    assert (tmp_path / "other.features.csv").read_text() == "keep\n"
+
+
+def test_cli_marks_a_partial_csv(tmp_path, monkeypatch, capsys):
+    real, calls = sim.merge, []
+
+    def merge(total, part):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(total, part)
+
+    monkeypatch.setattr(sim, "merge", merge)
+    out = tmp_path / "t.csv"
+    code = cli_main(["simulate", "holdem", "--players", "3", "--deals", "1M", "--seed", "1", "--threads", "1",
+                     "--out", str(out), "--no-progress"])
+    assert code == 130
+    lines = out.read_text().splitlines()
+    assert lines[0] == "# partial: interrupted after 524,288 of 1,000,000 deals (seed 1)"
+    assert lines[1].startswith("hand,combos,dealt,")
+    assert "wrote PARTIAL results (524,288 of 1,000,000 deals)" in capsys.readouterr().err
+
+
+def test_cli_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
+    import socket
+
+    import pyeval.cli_simulate as cli_simulate
+
+    pytest.importorskip("distributed")
+    with socket.socket() as s:  # a loopback port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(cli_simulate, "SCHEDULER_TIMEOUT", 2.0)
+    start = time.perf_counter()
+    code = cli_main(["simulate", "holdem", "--deals", "10K", "--scheduler", f"tcp://127.0.0.1:{port}",
+                     "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and f"--scheduler tcp://127.0.0.1:{port}: no Dask scheduler answered within 2 s" in err, err
+    assert "Traceback" not in err and time.perf_counter() - start < 20

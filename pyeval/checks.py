@@ -1,0 +1,60 @@
+"""Argument checks shared by every entry point: one rule for what a count or a number is.
+
+An integer is a Python ``int`` or a numpy integer; a bool is not (``samples=True`` is a
+mistake, not one sample).  A number is a finite real, again not a bool.
+
+>>> positive_int(np.int64(3), "threads")
+3
+>>> positive_int(True, "samples")
+Traceback (most recent call last):
+...
+ValueError: samples must be a positive integer, got True
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number"]
+
+
+def is_integer(value) -> bool:
+    """An ``int`` or numpy integer, and not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def positive_int(value, what: str, maximum: int | None = None, why: str = "") -> int:
+    """``value`` as an int >= 1 (and <= ``maximum``, ``why`` saying what the cap is for), or ValueError."""
+    if not is_integer(value) or value < 1:
+        raise ValueError(f"{what} must be a positive integer, got {value!r}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{what} must be at most {maximum:,}{why}, got {int(value):,}")
+    return int(value)
+
+
+def non_negative_int(value, what: str) -> int:
+    """``value`` as an int >= 0, or ValueError."""
+    if not is_integer(value) or value < 0:
+        raise ValueError(f"{what} must be a non-negative integer, got {value!r}")
+    return int(value)
+
+
+def _finite_number(value) -> bool:
+    return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and math.isfinite(value)
+
+
+def positive_number(value, what: str) -> float:
+    """``value`` as a finite float > 0, or ValueError."""
+    if not _finite_number(value) or value <= 0:
+        raise ValueError(f"{what} must be a positive number, got {value!r}")
+    return float(value)
+
+
+def non_negative_number(value, what: str) -> float:
+    """``value`` as a finite float >= 0, or ValueError (NaN and infinities included)."""
+    if not _finite_number(value) or value < 0:
+        raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
+    return float(value)
