@@ -31,7 +31,8 @@ def positive_int(value, what: str, maximum: int | None = None, why: str = "") ->
     if not is_integer(value) or value < 1:
         raise ValueError(f"{what} must be a positive integer, got {value!r}")
     if maximum is not None and value > maximum:
-        raise ValueError(f"{what} must be at most {maximum:,}{why}, got {int(value):,}")
+        shown = f"{int(value):,}" if value < 10**15 else f"{float(value):.3g}"
+        raise ValueError(f"{what} must be at most {maximum:,}{why}, got {shown}")
     return int(value)
 
 
