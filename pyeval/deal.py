@@ -143,7 +143,8 @@ def deal(game, players: int | None = None, n: int = 1, seed: int | None = None, 
               ``engine.chunk_seed(seed, chunk)``, the one ``pyeval.simulate`` uses for its chunk
     board     known board cards (the rest are dealt); double-board games take two boards
     dead      cards out of play
-    hands     known cards per player (``"random"`` or a partial hand is completed)
+    hands     known cards per player (``"random"``, or a partial hand completed at random: in
+              board games its missing cards are written ``*``, ``"AsAd**"``)
 
     Every deal is a fair deal of the live cards.  Stud with too few cards for everyone
     (8 players) deals the last card as one community card: hole (n, 8, 6), board (n, 1).

@@ -160,8 +160,8 @@ def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowe
         status = fn(ptr, k, hole, ptr + hole, k, board, m, res)
     elif kind == "badugi":
         status = lib.pyeval_eval_badugi(ptr, m, res)
-    elif kind == "shortdeck":
-        status = lib.pyeval_eval_shortdeck(ptr, m, k, 1, res)
+    elif kind in ("shortdeck", "shortdeck-straight"):  # the two short-deck orders (games.py)
+        status = lib.pyeval_eval_shortdeck(ptr, m, k, int(kind == "shortdeck"), res)
     else:
         fn = {"high": lib.pyeval_eval_high, "razz": lib.pyeval_eval_razz, "deuce7": lib.pyeval_eval_deuce7,
               "low8": lib.pyeval_eval_low8}[kind]
@@ -347,6 +347,7 @@ def default_threads(threads: int | None) -> int:
 
 
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
+             ("any", "shortdeck-straight"): lib.PYEVAL_KIND_SHORTDECK_ALT,
              ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
 _LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL_KIND_LOW8,
              ("omaha", "low8"): lib.PYEVAL_KIND_OMAHA_LOW8}

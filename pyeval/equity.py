@@ -18,7 +18,8 @@ from fractions import Fraction
 import numpy as np
 
 from pyeval import engine
-from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval._results import ResultEquality
+from pyeval.cards import check_distinct, format_cards, parse_cards, parse_partial
 from pyeval.games import Game, get_game
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
@@ -27,9 +28,9 @@ DEFAULT_SAMPLES = 1_000_000
 UNKNOWN_HAND = {"random", "xx", "?", ""}
 
 
-@dataclass
-class EquityResult:
-    """The answer to an equity query.
+@dataclass(eq=False)
+class EquityResult(ResultEquality):
+    """The answer to an equity query (``==`` compares every count and array by value).
 
     equity, win, tie   per player: expected pot share; P(winning the whole pot alone); P(sharing)
     method, outcomes   "exact" (outcomes enumerated) or "monte-carlo" (deals sampled)
@@ -38,6 +39,7 @@ class EquityResult:
                        low the low half goes to the high hand), P(scoop), P(no low)
     boards             multi-board games: expected share of each board's pot, (boards, players)
     units, wins, ties  exact integer counts; equity = units / (pot_units * outcomes)
+    board              the known board cards, one text per board; [] when no board card is known
     """
 
     game: str
@@ -131,18 +133,54 @@ class EquityResult:
         return "\n".join(lines)
 
 
+def resolve_method(method, samples, stderr_target):
+    """``samples=`` or ``stderr_target=`` without a method means Monte Carlo, as ``--samples``
+    does on the command line; with ``method="exact"`` they are a contradiction."""
+    asked = samples is not None or stderr_target is not None
+    if method == "auto" and asked:
+        return "monte-carlo"
+    if method == "exact" and asked:
+        raise ValueError("samples= and stderr_target= set a Monte Carlo run; method='exact' enumerates every outcome")
+    return method
+
+
+def _is_unknown(hand) -> bool:
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND)
+
+
 def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
-    if isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND:
+    """A player's known cards.  Missing cards are dealt by the engines; in board games they
+    must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
+    a silent typo."""
+    if _is_unknown(hand):
         return np.zeros(0, np.uint8)
-    if hand is None:
-        return np.zeros(0, np.uint8)
-    cards = parse_cards(hand)
-    if len(cards) > game.hole:
-        if game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
+    partial = parse_partial(hand) if isinstance(hand, str) else None
+    if partial is not None:
+        cards, missing = partial
+        check_distinct(cards)
+    else:
+        cards, missing = parse_cards(hand), 0
+    total = len(cards) + missing
+    if total > game.hole:
+        if missing == 0 and game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
             raise ValueError(f"player {p + 1}: {game.name} goes to showdown with {game.hole} hole cards; "
                              f"choose the keep first (pyeval.best_keep ranks every keep)")
-        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {len(cards)}")
+        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {total}")
+    if total < game.hole and not game.partial_hands:
+        shown = format_cards(cards) or "none"
+        raise ValueError(f"player {p + 1}: {game.name} deals {game.hole} hole cards, got {total} ({shown}); write "
+                         f"each missing card as * or ?? (e.g. '{format_cards(cards, '')}{'*' * (game.hole - total)}') "
+                         f"to have it dealt at random, or 'random' for an unknown hand")
     return cards
+
+
+def hand_text(known: np.ndarray, game: Game) -> str:
+    """A parsed hand as text; a board game's missing cards as ``*``."""
+    text = format_cards(known)
+    missing = game.hole - len(known)
+    if missing and not game.partial_hands:
+        text = " ".join([text] * bool(text) + ["*"] * missing)
+    return text
 
 
 def _parse_boards(board, game: Game) -> list[np.ndarray]:
@@ -197,15 +235,18 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
-    hands      one entry per player: cards (text or codes); fewer cards than the game's final
-               count are completed from the live deck (stud: the cards so far; draw games: the
-               cards kept); ``"random"`` / ``"xx"`` is an unknown hand
+    hands      one entry per player: cards (text or codes); ``"random"`` / ``"xx"`` is an unknown
+               hand.  Stud hands are the cards so far and draw hands the cards kept: the rest is
+               dealt from the live deck.  In board games a hand has all its hole cards, or writes
+               each missing one as ``*`` or ``??`` (``"Ah*"``: the ace of hearts and a random
+               card); a short hand without them is an error (``Game.partial_hands``)
     board      0-5 cards; double-board games take two boards (``["AhKd2c", "7s7d9h"]``); in stud
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when outcomes x hands stays
                within ``pyeval.engine.EXACT_BUDGET``, else Monte Carlo)
-    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``
+    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
+               of them without ``method`` means Monte Carlo
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
@@ -217,6 +258,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     (820, 1.0)
     """
     g = get_game(game)
+    method = resolve_method(method, samples, stderr_target)
     if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.range_equity
 
@@ -270,9 +312,8 @@ def _result(g: Game, layout, t: engine.Tally, hands, boards, dead, method: str, 
     pot = engine.POT
     r = EquityResult(
         game=g.name,
-        hands=[format_cards(known) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
-               and h is not None else "random" for h, known in zip(hands, layout.known_holes)],
-        board=[format_cards(b) for b in boards],
+        hands=["random" if _is_unknown(h) else hand_text(known, g) for h, known in zip(hands, layout.known_holes)],
+        board=[format_cards(b) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_cards(dead),
         method=method,
         outcomes=n,
@@ -335,9 +376,8 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
         if len(eligible) == 1:
             shares = np.array([1.0])
         else:
-            others = [h for p, h in enumerate(hands) if p not in eligible
-                      and not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND) and h is not None]
-            extra_dead = [c for h in others for c in parse_cards(h).tolist()]
+            others = [p for p in range(len(hands)) if p not in eligible and not _is_unknown(hands[p])]
+            extra_dead = [c for p in others for c in _parse_hand(hands[p], g, p).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
             r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
                        _community=community, **options)

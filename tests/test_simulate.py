@@ -52,7 +52,7 @@ def test_deal_shapes_and_distinct_cards(game, players, hole_shape, board_shape):
 
 def test_deal_known_and_dead_cards():
     hole, board = pyeval.deal("omaha", 3, 5000, seed=2, board="AhKd2c", dead="3s 4s",
-                              hands=["AsAd2s", "random", "QhQd"])
+                              hands=["AsAd2s*", "random", "QhQd??*"])
     assert (board[:, :3] == [50, 45, 0]).all()
     assert (hole[:, 0, :3] == [51, 49, 3]).all() and (hole[:, 2, :2] == [42, 41]).all()
     dealt = np.concatenate([hole.reshape(5000, -1), board], axis=1)
