@@ -8,9 +8,10 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
 from pyeval.deal import deal, showdown
-from pyeval.describe import describe
+from pyeval.describe import describe, hand_category
 from pyeval.equity import EquityResult, equity
 from pyeval.evaluate import (
     HIGH_CATEGORIES,
@@ -24,7 +25,6 @@ from pyeval.evaluate import (
     evaluate_razz,
     evaluate_shortdeck,
     evaluate_showing,
-    hand_category,
 )
 from pyeval.games import GAMES, Game, get_game
 from pyeval.keep import best_keep
@@ -35,6 +35,7 @@ from pyeval.stud import bring_in
 __version__ = "0.1.0"
 
 __all__ = [
+    "BestFive",
     "CLASS_NAMES",
     "EquityResult",
     "GAMES",
@@ -42,6 +43,7 @@ __all__ = [
     "HIGH_CATEGORIES",
     "NO_LOW",
     "SimulationResult",
+    "best_five",
     "best_keep",
     "bring_in",
     "deal",

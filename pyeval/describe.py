@@ -14,15 +14,18 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from pyeval._native import table
 from pyeval.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
 from pyeval.evaluate import evaluate_high, evaluate_low8  # noqa: F401  (doctest examples)
 
-__all__ = ["describe", "KINDS"]
+__all__ = ["describe", "hand_category", "KINDS", "CATEGORIES"]
 
-# kind -> (decode table, highest strength)
+# kind -> (decode table, highest strength).  A kind is an evaluator's strength scale: the
+# strengths of "razz" and "high" overlap, so naming one needs its kind.
 KINDS = {
     "high": ("PYEVAL_HIGH_DECODE", 7462),
     "omaha": ("PYEVAL_HIGH_DECODE", 7462),
@@ -31,10 +34,22 @@ KINDS = {
     "razz": ("PYEVAL_RAZZ_DECODE", 6175),
     "deuce7": ("PYEVAL_DEUCE7_DECODE", 7462),
     "shortdeck": ("PYEVAL_SHORTDECK_DECODE", 1404),
-    "shortdeck-straight-beats-trips": ("PYEVAL_SHORTDECK_DECODE_ALT", 1404),
+    "shortdeck-straight": ("PYEVAL_SHORTDECK_DECODE_ALT", 1404),
+    "shortdeck-straight-beats-trips": ("PYEVAL_SHORTDECK_DECODE_ALT", 1404),  # the older name
     "badugi": ("PYEVAL_BADUGI_DECODE", 1092),
 }
 _SIZES = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
+_HIGH = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
+         "four of a kind", "straight flush")
+_RAZZ = ("no pair", "one pair", "two pair", "three of a kind", "full house", "four of a kind")
+_LOW8 = ("no low", "8-low", "7-low", "6-low", "5-low")
+_BADUGI = ("one-card", "two-card", "three-card", "four-card")
+_RAZZ_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+CATEGORIES = {kind: _HIGH for kind in ("high", "omaha", "deuce7", "shortdeck", "shortdeck-straight",
+                                       "shortdeck-straight-beats-trips")}
+CATEGORIES.update({"razz": _RAZZ, "low8": _LOW8, "omaha-low8": _LOW8, "badugi": _BADUGI})
+"""kind -> the names ``hand_category`` gives (the high kinds share the nine high-hand names; in
+2-7 a "high card" hand is a no-pair low)."""
 
 
 def _unpack(entry: int) -> tuple[int, list[int]]:
@@ -85,20 +100,79 @@ def _describe_one(s: int, kind: str) -> str:
     return _high_text(category, ranks)
 
 
-def describe(strength, kind: str = "high"):
-    """Describe a strength (int, or array -> list of str) of the evaluator ``kind``.
-
-    Kinds: ``high`` (also ``omaha``), ``low8`` (also ``omaha-low8``), ``razz``,
-    ``deuce7``, ``shortdeck``, ``shortdeck-straight-beats-trips``, ``badugi``.
-
-    >>> describe(evaluate_high("5d 4c 3h 2s Ad"))
-    'Straight, five high'
-    """
-    if kind not in KINDS:
+def _check_kind(kind) -> None:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+
+
+def _strengths(strength) -> np.ndarray:
     s = np.asarray(strength)
     if s.dtype.kind not in "iu":
         raise TypeError(f"strengths must be integers, got dtype {s.dtype}")
+    return s
+
+
+def describe(strength, kind: str = "high"):
+    """Describe a strength (int, or array -> list of str) of the evaluator ``kind``.
+
+    Kinds: ``high`` (also ``omaha``), ``low8`` (also ``omaha-low8``), ``razz``, ``deuce7``,
+    ``shortdeck`` (trips beat a straight), ``shortdeck-straight`` (a straight beats trips),
+    ``badugi``.  Strengths of different kinds overlap: a razz wheel, 6175, is a queen-high
+    flush as a high strength, so give the kind the strength was made with.
+
+    >>> describe(evaluate_high("5d 4c 3h 2s Ad"))
+    'Straight, five high'
+    >>> describe(6175, kind="razz"), describe(6175)
+    ('5-4-3-2-A', 'Flush, queen high')
+    """
+    _check_kind(kind)
+    s = _strengths(strength)
     if s.ndim == 0:
         return _describe_one(int(s), kind)
     return [_describe_one(int(v), kind) for v in s.ravel()]
+
+
+def _category_index(kind: str, s: int) -> int:
+    """Index into CATEGORIES[kind] of one valid strength."""
+    name, _ = KINDS[kind]
+    if "low8" in kind:
+        if s == 0:
+            return 0
+        return 1 + (8 - (_unpack(int(table(name)[s]))[1][0] + 2))  # the low's top card: 8 -> 1 ... 5 -> 4
+    category, ranks = _unpack(int(table(name)[s]))
+    if kind == "badugi":
+        return category - 1
+    if kind == "razz":  # the decode lists all five ranks: the shape of their counts
+        return _RAZZ_SHAPES[tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True))]
+    return category
+
+
+@cache
+def category_index(kind: str) -> np.ndarray:
+    """strength -> index into ``CATEGORIES[kind]`` for every strength of ``kind`` (read-only)."""
+    _check_kind(kind)
+    low = 0 if "low8" in kind else 1
+    out = np.zeros(KINDS[kind][1] + 1, np.int64)
+    for s in range(low, len(out)):
+        out[s] = _category_index(kind, s)
+    out.flags.writeable = False
+    return out
+
+
+def hand_category(strength, kind: str = "high"):
+    """Category name of a strength of ``kind`` (an int, or an array -> array of names).
+
+    >>> hand_category(7462)
+    'straight flush'
+    >>> hand_category(np.array([1, 1278])).tolist()
+    ['high card', 'one pair']
+    >>> hand_category(1404, kind="shortdeck"), hand_category(6175, kind="razz"), hand_category(0, kind="low8")
+    ('straight flush', 'no pair', 'no low')
+    """
+    _check_kind(kind)
+    s = _strengths(strength)
+    low, top = (0 if "low8" in kind else 1), KINDS[kind][1]
+    if s.size and (s.min() < low or s.max() > top):
+        raise ValueError(f"{kind} strengths are {low}..{top}, got {int(s.min()) if s.min() < low else int(s.max())}")
+    names = np.array(CATEGORIES[kind])[category_index(kind)[s]]
+    return str(names) if s.ndim == 0 else names
