@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(r.to_dict()))
     else:
-        print(repr(r))
+        print(str(r))
         print(f"{r.deals:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), seed {r.seed}")
     return 130 if r.interrupted else 0
 

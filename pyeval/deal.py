@@ -28,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pyeval import engine
+from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.games import Game, get_game
 
@@ -177,8 +178,8 @@ def split_cards(spec: DealSpec, cards: np.ndarray) -> Deal:
     return Deal(hole, board)
 
 
-@dataclass
-class Showdown:
+@dataclass(eq=False)
+class Showdown(ResultEquality):
     """Per-deal showdown results (``n`` deals, ``players`` players).
 
     high     high strengths (n, players) int32, (n, boards, players) for multi-board games;
@@ -198,6 +199,11 @@ class Showdown:
     winners: np.ndarray
     scoops: np.ndarray
     pot_units: int = engine.POT
+
+    def __repr__(self) -> str:
+        n, players = self.shares.shape
+        mean = " ".join(f"{100 * x:.2f}%" for x in self.shares.mean(axis=0)) if n else "-"
+        return f"Showdown({self.game}: {n:,} deals x {players} players; average pot share {mean})"
 
 
 def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, boards: int, players: int):

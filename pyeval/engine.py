@@ -194,7 +194,9 @@ class Tally:
             getattr(self, name).__iadd__(getattr(other, name))
 
 
-def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> np.ndarray:
+    """The evaluation rows (rows, n, k) of n deals: outcomes start.. start + n - 1 in enumeration
+    order, or (start None) n deals sampled from the xoshiro256** state ``seed_state``."""
     from pyeval import _kernels
 
     rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
@@ -203,12 +205,25 @@ def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray
         _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.cells, rows)
     else:
         _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
-    players = layout.players
+    return rows
+
+
+def row_strengths(layout: Layout, rows: np.ndarray) -> np.ndarray:
+    """Strengths (parts, players, n) of ``deal_rows`` output."""
+    players, n = layout.players, rows.shape[1]
     strengths = np.empty((len(layout.parts), players, n), np.int32)
     for j, (kind, board, _, _) in enumerate(layout.parts):
         block = rows[board * players:(board + 1) * players].reshape(players * n, -1)
         strengths[j] = _evaluate(kind, layout.game.use, block, layout.hole, layout.board,
                                  layout.game.lowest_card).reshape(players, n)
+    return strengths
+
+
+def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+    from pyeval import _kernels
+
+    strengths = row_strengths(layout, deal_rows(layout, n, start, seed_state))
+    players = layout.players
     if layout.patterns is not None:
         counts = np.zeros(layout.patterns.size, np.int64)
         _kernels.tally_patterns(strengths, n, layout.fallback, counts)

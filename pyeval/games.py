@@ -27,6 +27,7 @@ class Game:
     max_players   players allowed at the table
     stud_shortage the last card is dealt as one community card when the deck runs short (RULES.md)
     dealt         hole cards dealt before discards (Irish, Aviation), else equal to ``hole``
+    discards      the discards, in order: (board cards showing when it is made, cards discarded)
     bring_in      stud's third-street forced bet: "lowest" up-card (ace high) or "highest" (razz, ace low)
     """
 
@@ -41,6 +42,7 @@ class Game:
     max_players: int = 10
     stud_shortage: bool = False
     dealt: int | None = None
+    discards: tuple[tuple[int, int], ...] = ()
     bring_in: str | None = None
     description: str = ""
 
@@ -79,8 +81,10 @@ _DECLARATIONS = [
     Game("courchevel-hilo", 5, 5, use="omaha", low="low8", description="Courchevel hi/lo"),
     Game("holdem-double-board", 2, 5, boards=2, description="Double-board hold'em (half the pot per board)"),
     Game("omaha-double-board", 4, 5, boards=2, use="omaha", description="Double-board Omaha"),
-    Game("irish", 2, 5, dealt=4, description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
-    Game("aviation", 2, 5, dealt=4, description="Aviation (4 dealt, one discard before and one after the flop)"),
+    Game("irish", 2, 5, dealt=4, discards=((3, 2),),
+         description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
+    Game("aviation", 2, 5, dealt=4, discards=((0, 1), (3, 1)),
+         description="Aviation (4 dealt, one discard before and one after the flop)"),
     Game("stud", 7, max_players=8, stud_shortage=True, bring_in="lowest", description="Seven-card stud"),
     Game("stud-hilo", 7, low="low8", max_players=8, stud_shortage=True, bring_in="lowest",
          description="Seven-card stud hi/lo 8-or-better"),

@@ -84,7 +84,7 @@ MAX_ASSIGNMENTS = 30_000_000
 _SUIT_PERMS = np.array(list(permutations(range(4))), np.int64)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)  # == and repr: EquityResult's
 class RangeEquityResult(EquityResult):
     """An :class:`~pyeval.equity.EquityResult` for ranges, plus each range's equity per combo.
 

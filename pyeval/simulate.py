@@ -46,6 +46,7 @@ from functools import cache
 import numpy as np
 
 from pyeval import engine
+from pyeval._results import ResultEquality
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
 from pyeval.evaluate import HIGH_CATEGORIES, HIGH_CATEGORY_STARTS
@@ -501,9 +502,9 @@ def make_plan(game, players, deals, seed=None, study="starting-hands", board="",
 # The result
 
 
-@dataclass
-class SimulationResult:
-    """The answer of ``pyeval.simulate``.
+@dataclass(eq=False)
+class SimulationResult(ResultEquality):
+    """The answer of ``pyeval.simulate`` (``==`` compares the counts and tables, not the timing).
 
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
@@ -521,7 +522,7 @@ class SimulationResult:
     tables: dict[str, np.ndarray]
     counts: dict[str, np.ndarray]
     interrupted: bool = False
-    elapsed: float = 0.0
+    elapsed: float = field(default=0.0, compare=False)
     chunks_done: list[int] = field(default_factory=list)
     known: tuple = ()
 
@@ -538,7 +539,8 @@ class SimulationResult:
                 "requested": self.requested, "deals": self.deals, "chunk_size": self.chunk_size,
                 "interrupted": self.interrupted, "elapsed": self.elapsed,
                 "hands": list(self.known[0]) if self.known else [],
-                "board": list(self.known[1]) if self.known else [], "dead": self.known[2] if self.known else ""}
+                "board": list(self.known[1]) if self.known else [], "dead": self.known[2] if self.known else "",
+                "chunks_done": list(self.chunks_done)}
 
     def csv(self, table: str | None = None) -> str:
         """One table as CSV text (header row, then one row per entry; floats in full precision)."""
@@ -572,7 +574,8 @@ class SimulationResult:
             counts = {k[7:]: z[k] for k in z.files if k.startswith("counts/")}
         return cls(meta["game"], meta["players"], tuple(meta["studies"]), meta["seed"], meta["requested"],
                    meta["deals"], meta["chunk_size"], tables, counts, meta["interrupted"], meta["elapsed"],
-                   known=(tuple(meta["hands"]), tuple(meta["board"]), meta["dead"]))
+                   chunks_done=meta.get("chunks_done", []), known=(tuple(meta["hands"]), tuple(meta["board"]),
+                                                                   meta["dead"]))
 
     def to_dict(self) -> dict:
         """JSON-ready: metadata and every table as a list of row dicts."""
@@ -585,11 +588,18 @@ class SimulationResult:
                 f"{', '.join(self.studies)}")
         if self.interrupted:
             head += f" (interrupted: {self.deals:,} of {self.requested:,} deals)"
+        return self._text(head, rows=5)
+
+    def __str__(self) -> str:
+        return self._text(repr(self).splitlines()[0], rows=10)
+
+    def _text(self, head: str, rows: int) -> str:
         lines = [head]
         for name, arr in self.tables.items():
-            lines.append(f"[{name}] {len(arr)} rows" + (", first 10:" if len(arr) > 10 else ":"))
+            more = f", first {rows} (all: .tables[{name!r}])" if len(arr) > rows else ""
+            lines.append(f"[{name}] {len(arr)} rows{more}:")
             names = arr.dtype.names
-            cells = [[_fmt(x) for x in row] for row in arr[:10].tolist()]
+            cells = [[_fmt(x) for x in row] for row in arr[:rows].tolist()]
             widths = [max([len(n)] + [len(r[i]) for r in cells]) for i, n in enumerate(names)]
             lines.append("  ".join(n.rjust(w) for n, w in zip(names, widths)))
             lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
@@ -608,11 +618,13 @@ def merge(total: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None:
 
 
 def _result(plan: Plan, counts, deals: int, done: list[int], interrupted: bool, elapsed: float) -> SimulationResult:
+    hands, boards, dead = plan.spec.known
+    known = (hands, boards if any(boards) else (), dead)  # no board card known: board []
     tables = {}
     for s in plan.studies:
         tables.update(_STUDY_CLASSES[s]().tables(plan.spec, counts))
     return SimulationResult(plan.spec.game.name, plan.spec.players, plan.studies, plan.seed, plan.deals, deals,
-                            plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), plan.spec.known)
+                            plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), known)
 
 
 # ---------------------------------------------------------------------------------------------
