@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         client = Client(args.scheduler)
     progress = None if args.progress is None else args.progress
     try:
-        r = simulate(args.game, args.players, args.deals, seed=args.seed, study=args.study or "starting-hands",
+        r = simulate(args.game, args.players, args.deals, seed=args.seed, study=args.study,
                      board=args.board or "", dead=args.dead or "", hands=args.hands, threads=args.threads,
                      progress=progress, client=client)
     finally:
@@ -68,7 +68,8 @@ def register(sub) -> None:
     p.add_argument("--players", type=int, default=6, help="players dealt in (default 6)")
     p.add_argument("--deals", type=_count, default=10_000_000, help="deals, e.g. 100M (default 10M)")
     p.add_argument("--study", action="append", choices=list(STUDIES) + ["hands", "hi-lo"],
-                   help="study to run (repeat for several; default starting-hands)")
+                   help="study to run (repeat for several; default: starting-hands in board games, categories in stud "
+                        "and draw games)")
     p.add_argument("--seed", type=int, help="seed (default: a random one, printed)")
     p.add_argument("--board", help="known board cards")
     p.add_argument("--dead", help="dead cards")

@@ -15,8 +15,10 @@ Studies (``study=``, one name or a list):
     and its standard error, win (whole pot alone), tie (part of the pot); hi/lo games add
     the expected share of the high and the low half.  A second table, ``"features"``,
     groups the classes by pairing, suitedness, aces and connectedness.
-``"categories"``  made-hand categories at showdown: of every player's hand and of the
-    winning hand (per board); hi/lo games add a ``"low-categories"`` table (8-low ... 5-low).
+``"categories"``  made-hand categories at showdown, by the game's evaluator (high hands; razz
+    pair shapes; badugi sizes): of every player's hand and of the winning hand (per board);
+    hi/lo games add a ``"low-categories"`` table (8-low ... 5-low).  The default for games
+    without a board.
 ``"hilo"``  hi/lo games: how often a low is possible (the board has three low ranks),
     made (someone qualifies), split; how often a player scoops.
 
@@ -49,7 +51,7 @@ from pyeval import engine
 from pyeval._results import ResultEquality
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
-from pyeval.evaluate import HIGH_CATEGORIES, HIGH_CATEGORY_STARTS
+from pyeval.describe import CATEGORIES, category_index
 
 __all__ = ["simulate", "SimulationResult", "CHUNK", "STUDIES"]
 
@@ -305,39 +307,17 @@ class _StartingHands(_Study):
         return {"hands": hands, "features": feats}
 
 
-@cache
-def _high_category_table() -> np.ndarray:
-    return (np.searchsorted(HIGH_CATEGORY_STARTS, np.arange(7463), side="right") - 1).clip(0).astype(np.int64)
-
-
-LOW_CATEGORIES = ("no low", "8-low", "7-low", "6-low", "5-low")
-
-
-@cache
-def _low_category_table() -> np.ndarray:
-    """low8 strength (0..56) -> index into LOW_CATEGORIES (by the highest card of the low)."""
-    import itertools
-
-    from pyeval.evaluate import evaluate_low8
-
-    table = np.zeros(57, np.int64)
-    for ranks in itertools.combinations([12, 0, 1, 2, 3, 4, 5, 6], 5):  # A, 2..8
-        hand = [4 * r + (i % 4) for i, r in enumerate(ranks)]
-        top = max(r + 2 if r != 12 else 1 for r in ranks)
-        table[evaluate_low8(np.array(hand, np.uint8))] = 1 + (8 - top)
-    return table
+LOW_CATEGORIES = CATEGORIES["low8"]  # ("no low", "8-low", ..., "5-low")
 
 
 class _Categories(_Study):
     name = "categories"
 
-    def check(self, spec):
-        if spec.game.high != "high":
-            raise ValueError(f"the categories study needs a high-hand game; {spec.game.name} ranks "
-                             f"{spec.game.high} hands")
+    # Categories of the game's own evaluator (describe.CATEGORIES): high hands, razz pair shapes,
+    # badugi sizes...; the winning hand is the one with the highest strength, as at showdown.
 
     def zeros(self, spec):
-        z = {"categories": np.zeros((2, len(HIGH_CATEGORIES)), np.int64)}
+        z = {"categories": np.zeros((2, len(CATEGORIES[spec.game.high])), np.int64)}
         if spec.game.low == "low8":
             z["low-categories"] = np.zeros((2, len(LOW_CATEGORIES)), np.int64)
         return z
@@ -348,8 +328,8 @@ class _Categories(_Study):
         low = acc.get("low-categories")
         if low is None:
             low = np.zeros((2, 1), np.int64)
-        K.tally_categories(hi, lo if lo is not None else hi, lo is not None, _high_category_table(),
-                           _low_category_table(), acc["categories"][0], acc["categories"][1], low[0], low[1])
+        K.tally_categories(hi, lo if lo is not None else hi, lo is not None, category_index(spec.game.high),
+                           category_index("low8"), acc["categories"][0], acc["categories"][1], low[0], low[1])
 
     def tables(self, spec, counts):
         def build(names, c, of_all, of_win):
@@ -365,7 +345,7 @@ class _Categories(_Study):
             return out
 
         deals = int(counts["categories"][1].sum()) // spec.boards
-        tables = {"categories": build(list(HIGH_CATEGORIES), counts["categories"],
+        tables = {"categories": build(list(CATEGORIES[spec.game.high]), counts["categories"],
                                       deals * spec.boards * spec.players, deals * spec.boards)}
         if "low-categories" in counts:
             tables["low-categories"] = build(list(LOW_CATEGORIES), counts["low-categories"],
@@ -485,10 +465,16 @@ class Plan:
         return acc
 
 
-def make_plan(game, players, deals, seed=None, study="starting-hands", board="", dead="", hands=None,
+def default_study(g) -> str:
+    """The study a game gets without ``study=``: starting hands in board games (up to 5 hole
+    cards), else the made-hand categories (stud, draw, badugi, six-card Omaha)."""
+    return "starting-hands" if g.board and g.hole <= 5 else "categories"
+
+
+def make_plan(game, players, deals, seed=None, study=None, board="", dead="", hands=None,
               chunk_size: int = CHUNK) -> Plan:
     spec = deal_spec(game, players, board, dead, hands)
-    studies = _studies(study)
+    studies = _studies(default_study(spec.game) if study is None else study)
     for s in studies:
         _STUDY_CLASSES[s]().check(spec)
     if isinstance(deals, (bool, np.bool_)) or not isinstance(deals, (int, np.integer)) or deals < 1:
@@ -703,7 +689,7 @@ class _GracefulInterrupt:
 
 
 def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
-             study="starting-hands", *, board="", dead="", hands=None, threads: int | None = None,
+             study=None, *, board="", dead="", hands=None, threads: int | None = None,
              progress: bool | None = None, client=None, chunk_size: int = CHUNK) -> SimulationResult:
     """Deal ``deals`` random deals of ``game`` at a ``players``-handed table and run studies.
 
@@ -712,7 +698,9 @@ def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int
     deals       number of deals (memory does not grow with it)
     seed        the seed (``None``: a random one, reported in the result); the same seed gives
                 identical results for any thread count and on a Dask cluster
-    study       "starting-hands", "categories", "hilo", or a list of them (see the module doc)
+    study       "starting-hands", "categories", "hilo", or a list of them (see the module doc);
+                default: the game's (``default_study``: starting hands in board games, else
+                categories)
     board, dead, hands   known cards, as for ``pyeval.deal`` (the rest is dealt at random)
     threads     worker threads (default: all cores)
     progress    show a progress bar (default: when stderr is a terminal)
