@@ -20,6 +20,7 @@ from functools import cached_property
 
 import numpy as np
 
+from pyeval import _progress
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
 from pyeval.games import Game
@@ -292,16 +293,22 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
     return state
 
 
+def _first(job) -> int:
+    """The deal count of a (n, start, seed state) job."""
+    return job[0]
+
+
 def _run_chunks(layout: Layout, jobs: list[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
-    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
+    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads, size=_first)
 
 
-def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None) -> Tally:
+def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None, size=None,
+              partial: bool = False) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
-    cancels what has not started and returns at once.  ``runner(work, jobs, add)``, when
-    given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
+    cancels what has not started and returns at once (``partial``: see ``_run_pool``).
+    ``runner(work, jobs, add)``, when given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
     total = Tally.zeros(layout.players, len(layout.parts))
     histogram = [None]
 
@@ -315,7 +322,7 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None
 
     try:
         if runner is None:
-            _run_pool(work, jobs, threads, add)
+            _run_pool(work, jobs, threads, add, size, partial)
         else:  # issue 6: e.g. pyeval.cluster.job_runner (Dask tasks)
             runner(work, jobs, add)
     finally:
@@ -324,25 +331,63 @@ def _run_jobs(work, layout: Layout, jobs: list[tuple], threads: int, runner=None
     return total
 
 
-def _run_pool(work, jobs: list[tuple], threads: int, add) -> None:
-    if threads <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            add(work(job))
-        return
+def _run_pool(work, jobs: list[tuple], threads: int, add, size=None, partial: bool = False) -> None:
+    """``add(work(job))`` for every job, on ``threads`` threads.  The current progress watch
+    (pyeval._progress) hears of every job done (``size(job)`` units, default 1).  Ctrl-C cancels
+    the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps partial results,
+    it returns normally with what finished and marks the watch interrupted, else it raises."""
+    watch = _progress.current()
+    sizes = [size(job) if size is not None else 1 for job in jobs] if watch is not None else None
+    if watch is not None:
+        watch.add_total(sum(sizes))
+    try:
+        if threads <= 1 or len(jobs) <= 1:
+            for i, job in enumerate(jobs):
+                add(work(job))
+                if watch is not None:
+                    watch.advance(sizes[i])
+            return
+        _run_threads(work, jobs, threads, add, watch, sizes)
+    except KeyboardInterrupt:
+        if partial and watch is not None and watch.keep_partial:
+            watch.interrupted = True
+            return
+        raise
+
+
+def _run_threads(work, jobs, threads, add, watch, sizes) -> None:
     pool = ThreadPoolExecutor(max_workers=threads)
-    queue = list(jobs)
-    pending = {pool.submit(work, queue.pop(0)) for _ in range(min(len(queue), threads * 2))}
+    queue = list(range(len(jobs)))
+    pending = {}
+    for _ in range(min(len(queue), threads * 2)):
+        i = queue.pop(0)
+        pending[pool.submit(work, jobs[i])] = i
     try:
         while pending:
-            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in done:
+                i = pending.pop(f)
                 add(f.result())
+                if watch is not None:
+                    watch.advance(sizes[i])
                 if queue:
-                    pending.add(pool.submit(work, queue.pop(0)))
+                    j = queue.pop(0)
+                    pending[pool.submit(work, jobs[j])] = j
     finally:
         for f in pending:
             f.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def stopped(t: Tally | None = None) -> bool:
+    """Whether Ctrl-C has ended the current watched Monte Carlo run (its rounds should stop).
+    With the tally so far: if no deal finished there is nothing to show, so Ctrl-C goes on up."""
+    watch = _progress.current()
+    if watch is None or not watch.interrupted:
+        return False
+    if t is not None and t.outcomes == 0:
+        raise KeyboardInterrupt
+    return True
 
 
 @functools.cache
@@ -443,11 +488,19 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state
                        n)
 
 
+TWO_HAND_MAX_ENTRIES = 1 << 28
+"""The two-hand count keeps each completion of the second hand once per subset of its cards (int32):
+beyond this many entries (1 GiB) it is not used (stud with one card each: 785 million)."""
+
+
 def counts_two_hands(layout: Layout) -> bool:
     """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
-    are all their own (stud, draw, or a fully known board), one pot part."""
-    return (layout.players == 2 and layout.boards == 1 and len(layout.parts) == 1
-            and all(len(b) == layout.board for b in layout.known_boards))
+    are all their own (stud, draw, or a fully known board), one pot part, within the memory cap."""
+    if not (layout.players == 2 and layout.boards == 1 and len(layout.parts) == 1
+            and all(len(b) == layout.board for b in layout.known_boards)):
+        return False
+    k_b = int((layout.src[1] >= 0).sum())
+    return math.comb(len(layout.deck), k_b) << k_b <= TWO_HAND_MAX_ENTRIES
 
 
 def _player_values(layout: Layout, p: int, binom_k: int):
@@ -465,17 +518,54 @@ def _player_values(layout: Layout, p: int, binom_k: int):
                              layout.game.lowest_card)
 
 
-def run_two_hand_count(layout: Layout) -> Tally:
+TWO_HAND_STEP = 1 << 16
+"""Combos per call of the two-hand count's kernels: each call is short, so Ctrl-C and the
+progress bar act between calls."""
+
+
+def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
+    """For every subset S of up to k live positions, the sorted values of the combos holding S:
+    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._kernels.subset_sizes)."""
+    from pyeval import _kernels
+
+    k = combos.shape[1]
+    base = np.zeros(k + 2, np.int64)
+    for s in range(k + 1):
+        base[s + 1] = base[s] + _BINOM[m, s]
+    sizes = np.zeros(base[k + 1] + 1, np.int64)
+    steps = range(0, len(combos), TWO_HAND_STEP)
+    _run_pool(lambda lo: _kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, _BINOM, base, sizes), steps, 1,
+              lambda _: None)
+    offsets = np.cumsum(sizes)
+    fill = offsets[:-1].copy()
+    data = np.empty(offsets[-1], np.int32)
+    _run_pool(lambda lo: _kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP], k,
+                                              _BINOM, base, fill, data), steps, 1, lambda _: None)
+    buckets = len(offsets) - 1
+    per = max(1, buckets // 64)
+    _run_pool(lambda lo: _kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
+              default_threads(None), lambda _: None)
+    return base, offsets, data
+
+
+def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
-    stud third street's 18,265,297,050 outcomes)."""
+    stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos."""
     from pyeval import _kernels
 
     combos_a, values_a = _player_values(layout, 0, 0)
     combos_b, values_b = _player_values(layout, 1, 0)
     k_b = combos_b.shape[1]
-    base, offsets, data = _kernels.subset_buckets(combos_b, values_b, k_b, _BINOM, len(layout.deck))
-    a_wins, b_wins, ties = _kernels.count_two_hands(combos_a, values_a, k_b, base, offsets, data, _BINOM)
+    base, offsets, data = _subset_buckets(combos_b, values_b, len(layout.deck))
+    counts = np.zeros(3, np.int64)
+
+    def count(lo):
+        return np.array(_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP], values_a[lo:lo + TWO_HAND_STEP],
+                                                 k_b, base, offsets, data, _BINOM), np.int64)
+
+    _run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
+    a_wins, b_wins, ties = (int(x) for x in counts)
     outcomes = a_wins + b_wins + ties
     assert outcomes == layout.outcomes
     wins = np.array([a_wins, b_wins], np.int64)
@@ -548,7 +638,7 @@ def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     (one per suit-symmetry class, weighted by the class size)."""
     kinds = board_kinds_for(layout.game)
     return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
-                     threads)
+                     threads, size=lambda job: job[0].outcomes * job[1])
 
 
 def exact_cost(layout: Layout) -> int:
@@ -574,7 +664,7 @@ def exact_cost(layout: Layout) -> int:
 def run_exact(layout: Layout, threads: int) -> Tally:
     total = layout.outcomes
     if counts_two_hands(layout) and total > 1 << 20:
-        return run_two_hand_count(layout)
+        return run_two_hand_count(layout, threads)
     p = _random_player(layout)
     if p is not None and total > 1 << 22:
         return run_random_hand(layout, p, threads)
@@ -584,7 +674,8 @@ def run_exact(layout: Layout, threads: int) -> Tally:
         if counts is not None:
             return layout.patterns.tally(counts)
         jobs = [(s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK)]
-        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
+        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads,
+                         size=lambda job: job[1])
     jobs = [(min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK)]
     return _run_chunks(layout, jobs, threads)
 
@@ -604,7 +695,9 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
     if stderr_target is None:
         jobs = [(min(CHUNK, samples - s), None, chunk_seed(seed, c))
                 for c, s in enumerate(range(0, samples, CHUNK))]
-        return _run_jobs(work, layout, jobs, threads, runner)
+        total = _run_jobs(work, layout, jobs, threads, runner, size=_first, partial=True)
+        stopped(total)
+        return total
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
     while chunk * CHUNK < max_samples:
@@ -614,8 +707,8 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                 for c in range(chunk, chunk + round_size) if c * CHUNK < max_samples]
         chunk += round_size
         round_size = min(32, max(1, chunk))
-        total.add(_run_jobs(work, layout, jobs, threads, runner))
-        if float(standard_errors(total).max()) <= stderr_target:
+        total.add(_run_jobs(work, layout, jobs, threads, runner, size=_first, partial=True))
+        if stopped(total) or float(standard_errors(total).max()) <= stderr_target:
             break
     return total
 

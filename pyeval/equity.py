@@ -159,7 +159,7 @@ def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
         cards, missing = partial
         check_distinct(cards)
     else:
-        cards, missing = parse_cards(hand), 0
+        cards, missing = _parse_cards_of(hand, game, p), 0
     total = len(cards) + missing
     if total > game.hole:
         if missing == 0 and game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
@@ -172,6 +172,26 @@ def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
                          f"each missing card as * or ?? (e.g. '{format_cards(cards, '')}{'*' * (game.hole - total)}') "
                          f"to have it dealt at random, or 'random' for an unknown hand")
     return cards
+
+
+def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
+    """parse_cards, with an error naming the player; text that is no hand may be a mistyped
+    range: then the range parser's message names the bad token."""
+    try:
+        return parse_cards(hand)
+    except ValueError as exc:
+        if not isinstance(hand, str):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        from pyeval.ranges import _family, parse_range
+
+        if _family(game) not in ("holdem", "omaha"):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        try:
+            parse_range(hand, game)
+        except ValueError as range_exc:
+            raise ValueError(f"player {p + 1}: {hand.strip()!r} is neither cards ({exc}) nor a range "
+                             f"({range_exc})") from None
+        raise ValueError(f"player {p + 1}: {hand.strip()!r} is a range; give cards here") from None
 
 
 def hand_text(known: np.ndarray, game: Game) -> str:

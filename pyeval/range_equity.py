@@ -63,6 +63,7 @@ from pyeval import engine
 from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.engine import _first
 from pyeval.equity import (
     DEFAULT_SAMPLES,
     EquityResult,
@@ -787,7 +788,8 @@ class _Spot:
         if stderr_target is None:
             jobs = [(min(engine.CHUNK, samples - s), engine.chunk_seed(seed, c))
                     for c, s in enumerate(range(0, samples, engine.CHUNK))]
-            _pool(chunk, jobs, self.threads, add)
+            _pool(chunk, jobs, self.threads, add, size=_first, partial=True)
+            engine.stopped(total)
         else:
             # one chunk, then as many more as the observed standard error says are needed (+10%);
             # chunk c always uses stream (seed, c): the answer depends on the seed only
@@ -797,9 +799,9 @@ class _Spot:
                 jobs = [(min(engine.CHUNK, left - k * engine.CHUNK), engine.chunk_seed(seed, c0 + k))
                         for k in range(rounds) if left - k * engine.CHUNK > 0]
                 c0 += rounds
-                _pool(chunk, jobs, self.threads, add)
+                _pool(chunk, jobs, self.threads, add, size=_first, partial=True)
                 se = float(engine.standard_errors(total).max())
-                if se <= stderr_target:
+                if engine.stopped(total) or se <= stderr_target:
                     break
                 more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
                 rounds = max(1, math.ceil(more / engine.CHUNK))
@@ -820,10 +822,10 @@ class _Spot:
         return r
 
 
-def _pool(work, jobs, threads, add):
+def _pool(work, jobs, threads, add, size=None, partial=False):
     """The engine's pool: Ctrl-C cancels the jobs not started (a plain ``pool.map`` would run
-    every submitted job before returning)."""
-    engine._run_pool(work, jobs, threads, add)
+    every submitted job before returning); progress and partial results as there."""
+    engine._run_pool(work, jobs, threads, add, size, partial)
 
 
 # ---------------------------------------------------------------------------
