@@ -22,7 +22,7 @@ from pyeval.games import Game, get_game
 
 __all__ = ["best_five", "BestFive", "PlayedHand", "played_cards"]
 
-_LOW_KINDS = ("low8", "razz", "badugi")  # ace low: shown from the top card down, the ace last
+_LOW_KINDS = ("low8", "razz", "badugi", "showing-low")  # ace low: shown from the top card down, the ace last
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,7 +107,8 @@ def played_cards(hole, board, kind: str, use: str = "any") -> PlayedHand | None:
     if use == "omaha":
         picks = [h + b for h in combinations(hole.tolist(), 2) for b in combinations(board.tolist(), 3)]
     else:
-        picks = list(combinations(np.concatenate([hole, board]).tolist(), 5))
+        every = np.concatenate([hole, board]).tolist()
+        picks = list(combinations(every, 5)) if len(every) >= 5 else [tuple(every)]  # up-cards: all of them
     strengths = EVALUATORS[kind](np.array(picks, np.uint8))  # one batch call
     best = int(np.argmax(strengths))
     if kind == "low8" and strengths[best] == 0:

@@ -37,6 +37,8 @@ KINDS = {
     "shortdeck-straight": ("PYEVAL_SHORTDECK_DECODE_ALT", 1404),
     "shortdeck-straight-beats-trips": ("PYEVAL_SHORTDECK_DECODE_ALT", 1404),  # the older name
     "badugi": ("PYEVAL_BADUGI_DECODE", 1092),
+    "showing": (None, 2379),  # stud up-cards (evaluate_showing): decoded by _showing_ranks
+    "showing-low": (None, 2379),  # razz up-cards (evaluate_showing(low=True))
 }
 _SIZES = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
 _HIGH = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
@@ -47,7 +49,9 @@ _BADUGI = ("one-card", "two-card", "three-card", "four-card")
 _RAZZ_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
 CATEGORIES = {kind: _HIGH for kind in ("high", "omaha", "deuce7", "shortdeck", "shortdeck-straight",
                                        "shortdeck-straight-beats-trips")}
-CATEGORIES.update({"razz": _RAZZ, "low8": _LOW8, "omaha-low8": _LOW8, "badugi": _BADUGI})
+_SHOWING = ("high card", "one pair", "two pair", "three of a kind", "four of a kind")
+CATEGORIES.update({"razz": _RAZZ, "low8": _LOW8, "omaha-low8": _LOW8, "badugi": _BADUGI, "showing": _SHOWING,
+                   "showing-low": _SHOWING})
 """kind -> the names ``hand_category`` gives (the high kinds share the nine high-hand names; in
 2-7 a "high card" hand is a no-pair low)."""
 
@@ -82,12 +86,47 @@ def _cards_text(ranks: list[int]) -> str:
     return "-".join(RANK_CHARS[r] for r in ranks)
 
 
+@cache
+def _showing_ranks(low: bool) -> dict[int, list[int]]:
+    """Up-card strength -> its ranks, pairs first (one rank multiset per strength), from
+    evaluate_showing over every multiset of 1 to 4 ranks."""
+    from itertools import combinations_with_replacement
+
+    from pyeval.evaluate import evaluate_showing
+
+    out = {}
+    for k in range(1, 5):
+        sets = [m for m in combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4]
+        cards = np.array([[4 * r + m[:q].count(r) for q, r in enumerate(m)] for m in sets], np.uint8)
+        for m, v in zip(sets, evaluate_showing(cards, low=low).tolist()):
+            value = [(r + 1) % 13 if low else r for r in m]  # ace low in razz
+            out[v] = [r for _, _, r in sorted(((-m.count(r), -x, r) for r, x in zip(m, value)))]
+    return out
+
+
+def _showing_text(ranks: list[int]) -> tuple[int, str]:
+    counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+    top, rest = RANK_PLURALS[ranks[0]], [r for r in ranks if r != ranks[0]]
+    kickers = f", {_cards_text(rest)}" if rest and counts[:2] != [2, 2] else ""
+    if counts[0] == 4:
+        return 4, f"Four of a kind, {top}"
+    if counts[0] == 3:
+        return 3, f"Three of a kind, {top}{kickers}"
+    if counts[:2] == [2, 2]:
+        return 2, f"Two pair, {top} and {RANK_PLURALS[ranks[2]]}"
+    if counts[0] == 2:
+        return 1, f"Pair of {top}{kickers}"
+    return 0, _cards_text(ranks)
+
+
 def _describe_one(s: int, kind: str) -> str:
     name, top = KINDS[kind]
     if kind in ("low8", "omaha-low8") and s == 0:
         return "no low"
     if not 1 <= s <= top:
         raise ValueError(f"{kind} strengths are 1..{top}{' (or 0 for no low)' if 'low8' in kind else ''}, got {s}")
+    if name is None:  # up-cards
+        return _showing_text(_showing_ranks(kind == "showing-low")[s])[1]
     category, ranks = _unpack(int(table(name)[s]))
     if kind in ("low8", "omaha-low8"):
         return f"{_cards_text(ranks)} low"
@@ -117,8 +156,9 @@ def describe(strength, kind: str = "high"):
 
     Kinds: ``high`` (also ``omaha``), ``low8`` (also ``omaha-low8``), ``razz``, ``deuce7``,
     ``shortdeck`` (trips beat a straight), ``shortdeck-straight`` (a straight beats trips),
-    ``badugi``.  Strengths of different kinds overlap: a razz wheel, 6175, is a queen-high
-    flush as a high strength, so give the kind the strength was made with.
+    ``badugi``, ``showing`` and ``showing-low`` (stud and razz up-cards, ``evaluate_showing``).
+    Strengths of different kinds overlap: a razz wheel, 6175, is a queen-high flush as a high
+    strength, so give the kind the strength was made with.
 
     >>> describe(evaluate_high("5d 4c 3h 2s Ad"))
     'Straight, five high'
@@ -135,6 +175,8 @@ def describe(strength, kind: str = "high"):
 def _category_index(kind: str, s: int) -> int:
     """Index into CATEGORIES[kind] of one valid strength."""
     name, _ = KINDS[kind]
+    if name is None:
+        return _showing_text(_showing_ranks(kind == "showing-low")[s])[0]
     if "low8" in kind:
         if s == 0:
             return 0

@@ -248,8 +248,13 @@ def _shortdeck_straight(cards):
     return evaluate_shortdeck(cards, trips_beat_straight=False)
 
 
+def _showing_low(cards):
+    return evaluate_showing(cards, low=True)
+
+
 EVALUATORS: dict[str, Callable] = {
     "high": evaluate_high, "low8": evaluate_low8, "razz": evaluate_razz, "deuce7": evaluate_deuce7,
     "shortdeck": evaluate_shortdeck, "shortdeck-straight": _shortdeck_straight, "badugi": evaluate_badugi,
+    "showing": evaluate_showing, "showing-low": _showing_low,
 }
 """Evaluator of each kind a game declares (``Game.high``, ``Game.low``), on a player's own cards."""

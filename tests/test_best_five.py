@@ -55,6 +55,20 @@ def test_hand_category_of_every_kind_matches_reference(kind, k):
         assert set(CATEGORIES[kind]) - rare <= set(want) <= set(CATEGORIES[kind])
 
 
+@pytest.mark.parametrize("low", [False, True])
+def test_showing_categories_against_reference(low):
+    """Stud and razz up-cards (evaluate_showing): kinds "showing" and "showing-low"."""
+    kind = "showing-low" if low else "showing"
+    names = ["high card", "one pair", "two pair", "three of a kind", "four of a kind"]
+    for k in (1, 2, 3, 4):
+        hands = random_hands(2000, k, seed=20 + k)
+        got = pyeval.hand_category(pyeval.evaluate_showing(hands, low=low), kind=kind).tolist()
+        want = [names[abs(R.showing_key(h, low=low)[0])] for h in hands.tolist()]
+        assert got == want
+    assert pyeval.describe(pyeval.evaluate_showing("Ks Kd Qc"), kind="showing") == "Pair of kings, Q"
+    assert pyeval.describe(pyeval.evaluate_showing("Kc 7d 4h", low=True), kind="showing-low") == "K-7-4"
+
+
 @pytest.mark.parametrize("hand, kind, text, category", [
     ("As 2d 3c 4h 5s", "razz", "5-4-3-2-A", "no pair"),  # once described as "Flush, queen high"
     ("As Ks Qs Js Ts", "shortdeck", "Royal flush", "straight flush"),  # once "one pair"
