@@ -9,9 +9,10 @@ every evaluator returns strengths where higher is better.
 """
 
 from pyeval.batch import BatchEquityResult, equity_batch
+from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
 from pyeval.deal import deal, showdown
-from pyeval.describe import describe
+from pyeval.describe import describe, hand_category
 from pyeval.equity import EquityResult, equity
 from pyeval.evaluate import (
     HIGH_CATEGORIES,
@@ -25,7 +26,6 @@ from pyeval.evaluate import (
     evaluate_razz,
     evaluate_shortdeck,
     evaluate_showing,
-    hand_category,
 )
 from pyeval.games import GAMES, Game, get_game
 from pyeval.keep import best_keep
@@ -37,6 +37,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BatchEquityResult",
+    "BestFive",
     "CLASS_NAMES",
     "EquityResult",
     "GAMES",
@@ -44,6 +45,7 @@ __all__ = [
     "HIGH_CATEGORIES",
     "NO_LOW",
     "SimulationResult",
+    "best_five",
     "best_keep",
     "bring_in",
     "deal",

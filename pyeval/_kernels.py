@@ -337,42 +337,45 @@ def _colex_rank(items, size, binom):
     return r
 
 
-@njit(cache=True, nogil=True)
-def subset_buckets(combos, values, k, binom, m):
-    """For every subset S (|S| <= k) of the live positions, the sorted values of the combos containing S.
+@njit(cache=True, nogil=True, inline="always")
+def _subset_bucket(combos, i, mask, k, binom, base, sub):
+    """Bucket of the subset ``mask`` of combo i's cards: base[|S|] + colex rank of S."""
+    s = 0
+    for q in range(k):
+        if mask >> q & 1:
+            sub[s] = combos[i, q]
+            s += 1
+    return base[s] + _colex_rank(sub, s, binom)
 
-    Returns (offsets, sorted values) with bucket index base[|S|] + colex rank of S.
-    """
-    n = combos.shape[0]
-    base = np.zeros(k + 2, np.int64)
-    for s in range(k + 1):
-        base[s + 1] = base[s] + binom[m, s]
-    sizes = np.zeros(base[k + 1] + 1, np.int64)
+
+@njit(cache=True, nogil=True)
+def subset_sizes(combos, k, binom, base, sizes):
+    """For every subset S (|S| <= k) of the live positions, add the number of ``combos`` holding
+    it to ``sizes[bucket + 1]`` (bucket: base[|S|] + colex rank of S).  Called on slices of the
+    combos (each call is short: Ctrl-C and progress between calls)."""
     sub = np.empty(max(k, 1), np.int64)
-    for i in range(n):
+    for i in range(combos.shape[0]):
         for mask in range(1 << k):
-            s = 0
-            for q in range(k):
-                if mask >> q & 1:
-                    sub[s] = combos[i, q]
-                    s += 1
-            sizes[base[s] + _colex_rank(sub, s, binom) + 1] += 1
-    offsets = np.cumsum(sizes)
-    fill = offsets[:-1].copy()
-    data = np.empty(offsets[-1], np.int32)
-    for i in range(n):
+            sizes[_subset_bucket(combos, i, mask, k, binom, base, sub) + 1] += 1
+
+
+@njit(cache=True, nogil=True)
+def subset_fill(combos, values, k, binom, base, fill, data):
+    """Write each combo's value into the buckets of its subsets (``fill``: next free slot of each
+    bucket, advanced in place; slices of the combos in order)."""
+    sub = np.empty(max(k, 1), np.int64)
+    for i in range(combos.shape[0]):
         for mask in range(1 << k):
-            s = 0
-            for q in range(k):
-                if mask >> q & 1:
-                    sub[s] = combos[i, q]
-                    s += 1
-            b = base[s] + _colex_rank(sub, s, binom)
+            b = _subset_bucket(combos, i, mask, k, binom, base, sub)
             data[fill[b]] = values[i]
             fill[b] += 1
-    for b in range(offsets.shape[0] - 1):
+
+
+@njit(cache=True, nogil=True)
+def sort_buckets(offsets, data, lo, hi):
+    """Sort the values of buckets lo..hi-1 (disjoint ranges: safe on several threads)."""
+    for b in range(lo, hi):
         data[offsets[b]:offsets[b + 1]].sort()
-    return base, offsets, data
 
 
 @njit(cache=True, nogil=True)

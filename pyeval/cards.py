@@ -115,6 +115,34 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarr
     return out
 
 
+_UNKNOWN_CARD = re.compile(r"\*|\?\?")
+
+
+def parse_partial(text: str) -> tuple[np.ndarray, int] | None:
+    """Cards with their missing ones written out: ``*`` or ``??`` stands for one card to be
+    dealt.  Returns (known codes, missing count), or None when ``text`` is not such a hand
+    (not text, or something else than cards and markers: a range, a typo).
+
+    >>> codes, missing = parse_partial("Ah*")
+    >>> codes.tolist(), missing
+    ([50], 1)
+    >>> parse_partial("Ah ?? ??")[1], parse_partial("AKs") is None
+    (2, True)
+    """
+    if not isinstance(text, str):
+        return None
+    cleaned = _SEPARATORS.sub("", text.translate(_SUIT_TABLE))
+    missing = len(_UNKNOWN_CARD.findall(cleaned))
+    known = _UNKNOWN_CARD.sub("", cleaned)
+    if "*" in known or "?" in known:  # a lone "?": not a card
+        return None
+    try:
+        codes = parse_cards(known, allow_duplicates=True)  # a repeated card is reported with the others
+    except ValueError:
+        return None
+    return codes, missing
+
+
 def _check_codes(arr: np.ndarray) -> list[int]:
     if arr.dtype.kind == "b":
         raise TypeError("card codes must be integers 0..51, not booleans")

@@ -338,6 +338,19 @@ class Decision:
             "dealer wins": Fraction(self.dealer_wins, t),
         }
 
+    def to_dict(self) -> dict:
+        """JSON-ready: exact values as fraction text beside their floats."""
+        return {"hand": " ".join(_card_text(c) for c in self.hand), "dealer_up": _card_text(self.dealer_up),
+                "category": self.category, "action": self.action, "ev_raise": float(self.ev_raise),
+                "ev_raise_exact": str(self.ev_raise), "ev_fold": float(self.ev_fold),
+                "not_qualified": self.not_qualified, "player_wins": self.player_wins, "ties": self.ties,
+                "dealer_wins": self.dealer_wins, "total": self.total, "win_payout": str(self.win_payout)}
+
+    def __repr__(self) -> str:
+        cards = " ".join(_card_text(c) for c in self.hand)
+        return (f"Decision({cards} against {_card_text(self.dealer_up)}: {self.action}, EV raise "
+                f"{float(self.ev_raise):+.6f}, fold {float(self.ev_fold):+.6f} antes)")
+
     def __str__(self) -> str:
         cards = " ".join(_card_text(c) for c in self.hand)
         kind = "high card" if self.category == "high-card" else _CATEGORY_TEXT[self.category]
@@ -696,7 +709,7 @@ class HouseEdge:
     total_wagered: int
     raised_situations: int
     events: tuple[ReturnRow, ...]
-    seconds: float
+    seconds: float = field(compare=False)  # == compares the answer, not how long it took
 
     @property
     def expected_return(self) -> Fraction:
@@ -743,6 +756,24 @@ class HouseEdge:
             f"computed in {self.seconds:.1f} s",
         ]
         return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        """JSON-ready: exact values as fraction text beside their floats."""
+        exact = {"house_edge": self.house_edge, "element_of_risk": self.element_of_risk,
+                 "raise_frequency": self.raise_frequency, "average_wager": self.average_wager}
+        d = {"strategy": self.strategy, "paytable": {k: str(v) for k, v in self.paytable.items()}, "deals": self.deals,
+             "total_return": str(self.total_return), "total_wagered": self.total_wagered}
+        for name, value in exact.items():
+            d[name], d[name + "_exact"] = float(value), str(value)
+        d["events"] = [{"event": r.event, "payout": str(r.payout), "count": r.count,
+                        "probability": float(r.probability), "contribution": float(r.contribution)}
+                       for r in self.events]
+        return d
+
+    def __repr__(self) -> str:
+        return (f"HouseEdge({self.strategy}: house edge {float(self.house_edge) * 100:.4f}% of the ante, "
+                f"element of risk {float(self.element_of_risk) * 100:.4f}%, raise frequency "
+                f"{float(self.raise_frequency) * 100:.2f}%, over {self.deals:,} deals)")
 
     def __str__(self) -> str:
         return self.format_table()

@@ -10,6 +10,7 @@ Wired into ``pyeval/cli.py`` by :func:`register`::
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from fractions import Fraction
 
@@ -53,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
             "action. With --house-edge: the exact return table over all "
             "19,933,230,517,200 deals for a strategy and pay table."
         ),
+        epilog="examples:\n"
+               "  pyeval caribbean AsKd7c5h2d --dealer Qs\n"
+               "  pyeval caribbean AsKd7c5h2d --dealer 7s --json\n"
+               "  pyeval caribbean --house-edge\n"
+               "  pyeval caribbean --house-edge --strategy pair-or-better --paytable royal=250",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("hand", nargs="?", help="the player's five cards, e.g. AsKd7c5h2d")
     p.add_argument("--dealer", "-d", metavar="CARD", help="the dealer's up-card, e.g. Qs")
@@ -68,7 +75,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' "
         "(categories: pyeval.caribbean.CATEGORIES)",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (default: one on a terminal)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=run)
     return p
 
@@ -84,12 +92,12 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError("--house-edge takes no hand or --dealer")
             progress = not args.no_progress and sys.stderr.isatty()
             result = caribbean.house_edge(paytable, strategy=args.strategy, progress=progress)
-            print(result.format_table())
-            return 0
-        if args.hand is None or args.dealer is None:
-            raise ValueError("give a hand and --dealer CARD, or --house-edge")
-        print(caribbean.decide(args.hand, args.dealer, paytable))
-        return 0
+        else:
+            if args.hand is None or args.dealer is None:
+                raise ValueError("give a hand and --dealer CARD, or --house-edge")
+            result = caribbean.decide(args.hand, args.dealer, paytable)
     except ValueError as exc:
-        print(f"pyeval caribbean: error: {exc}", file=sys.stderr)
+        print(f"pyeval: error: {exc}", file=sys.stderr)
         return 2
+    print(json.dumps(result.to_dict()) if getattr(args, "json", False) else str(result))
+    return 0

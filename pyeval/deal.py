@@ -28,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 
 from pyeval import engine
+from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.checks import non_negative_int, positive_int
 from pyeval.games import Game, get_game
@@ -140,7 +141,8 @@ def deal(game, players: int | None = None, n: int = 1, seed: int | None = None, 
               ``engine.chunk_seed(seed, chunk)``, the one ``pyeval.simulate`` uses for its chunk
     board     known board cards (the rest are dealt); double-board games take two boards
     dead      cards out of play
-    hands     known cards per player (``"random"`` or a partial hand is completed)
+    hands     known cards per player (``"random"``, or a partial hand completed at random: in
+              board games its missing cards are written ``*``, ``"AsAd**"``)
 
     Every deal is a fair deal of the live cards.  Stud with too few cards for everyone
     (8 players) deals the last card as one community card: hole (n, 8, 6), board (n, 1).
@@ -170,8 +172,8 @@ def split_cards(spec: DealSpec, cards: np.ndarray) -> Deal:
     return Deal(hole, board)
 
 
-@dataclass
-class Showdown:
+@dataclass(eq=False)
+class Showdown(ResultEquality):
     """Per-deal showdown results (``n`` deals, ``players`` players).
 
     high     high strengths (n, players) int32, (n, boards, players) for multi-board games;
@@ -191,6 +193,11 @@ class Showdown:
     winners: np.ndarray
     scoops: np.ndarray
     pot_units: int = engine.POT
+
+    def __repr__(self) -> str:
+        n, players = self.shares.shape
+        mean = " ".join(f"{100 * x:.2f}%" for x in self.shares.mean(axis=0)) if n else "-"
+        return f"Showdown({self.game}: {n:,} deals x {players} players; average pot share {mean})"
 
 
 def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, boards: int, players: int):

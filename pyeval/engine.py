@@ -21,6 +21,7 @@ from functools import cached_property
 
 import numpy as np
 
+from pyeval import _progress
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
 from pyeval.checks import positive_int
@@ -179,8 +180,8 @@ def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowe
         status = fn(ptr, k, hole, ptr + hole, k, board, m, res)
     elif kind == "badugi":
         status = lib.pyeval_eval_badugi(ptr, m, res)
-    elif kind == "shortdeck":
-        status = lib.pyeval_eval_shortdeck(ptr, m, k, 1, res)
+    elif kind in ("shortdeck", "shortdeck-straight"):  # the two short-deck orders (games.py)
+        status = lib.pyeval_eval_shortdeck(ptr, m, k, int(kind == "shortdeck"), res)
     else:
         fn = {"high": lib.pyeval_eval_high, "razz": lib.pyeval_eval_razz, "deuce7": lib.pyeval_eval_deuce7,
               "low8": lib.pyeval_eval_low8}[kind]
@@ -213,7 +214,9 @@ class Tally:
             getattr(self, name).__iadd__(getattr(other, name))
 
 
-def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> np.ndarray:
+    """The evaluation rows (rows, n, k) of n deals: outcomes start.. start + n - 1 in enumeration
+    order, or (start None) n deals sampled from the xoshiro256** state ``seed_state``."""
     from pyeval import _kernels
 
     rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
@@ -222,12 +225,25 @@ def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray
         _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.cells, rows)
     else:
         _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
-    players = layout.players
+    return rows
+
+
+def row_strengths(layout: Layout, rows: np.ndarray) -> np.ndarray:
+    """Strengths (parts, players, n) of ``deal_rows`` output."""
+    players, n = layout.players, rows.shape[1]
     strengths = np.empty((len(layout.parts), players, n), np.int32)
     for j, (kind, board, _, _) in enumerate(layout.parts):
         block = rows[board * players:(board + 1) * players].reshape(players * n, -1)
         strengths[j] = _evaluate(kind, layout.game.use, block, layout.hole, layout.board,
                                  layout.game.lowest_card).reshape(players, n)
+    return strengths
+
+
+def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+    from pyeval import _kernels
+
+    strengths = row_strengths(layout, deal_rows(layout, n, start, seed_state))
+    players = layout.players
     if layout.patterns is not None:
         counts = np.zeros(layout.patterns.size, np.int64)
         _kernels.tally_patterns(strengths, n, layout.fallback, counts)
@@ -321,16 +337,22 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
     return state
 
 
+def _first(job) -> int:
+    """The deal count of a (n, start, seed state) job."""
+    return job[0]
+
+
 def _run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
-    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads)
+    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads, size=_first)
 
 
-def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None) -> Tally:
+def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None, size=None,
+              partial: bool = False, total=None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
-    cancels what has not started and returns at once.  ``runner(work, jobs, add)``, when
-    given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
+    cancels what has not started and returns at once (``partial``: see ``_run_pool``).
+    ``runner(work, jobs, add)``, when given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
     total = Tally.zeros(layout.players, len(layout.parts))
     histogram = [None]
 
@@ -344,7 +366,7 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
 
     try:
         if runner is None:
-            _run_pool(work, jobs, threads, add)
+            _run_pool(work, jobs, threads, add, size, partial, total)
         else:  # issue 6: e.g. pyeval.cluster.job_runner (Dask tasks)
             runner(work, jobs, add)
     finally:
@@ -353,31 +375,70 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
     return total
 
 
-def _run_pool(work, jobs: Iterable, threads: int, add) -> None:
+def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None) -> None:
     """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
     generator of a billion jobs costs nothing up front): at most 2 * threads are taken ahead of
-    the results.  Ctrl-C (or an exception from ``add``) cancels what has not started."""
-    jobs = iter(jobs)
-    head = list(itertools.islice(jobs, 2))
-    if threads <= 1 or len(head) <= 1:
-        for job in itertools.chain(head, jobs):
-            add(work(job))
-        return
-    jobs = itertools.chain(head, jobs)
+    the results.  The current progress watch (pyeval._progress) hears of every job done
+    (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
+    Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
+    partial results, it returns normally with what finished and marks the watch interrupted,
+    else it raises."""
+    watch = _progress.current()
+
+    def units(job) -> int:
+        return size(job) if size is not None else 1
+
+    if watch is not None:
+        if total is None:
+            jobs = list(jobs)
+            total = sum(units(job) for job in jobs)
+        watch.add_total(total)
+    try:
+        jobs = iter(jobs)
+        head = list(itertools.islice(jobs, 2))
+        if threads <= 1 or len(head) <= 1:
+            for job in itertools.chain(head, jobs):
+                add(work(job))
+                if watch is not None:
+                    watch.advance(units(job))
+            return
+        _run_threads(work, itertools.chain(head, jobs), threads, add, watch, units)
+    except KeyboardInterrupt:
+        if partial and watch is not None and watch.keep_partial:
+            watch.interrupted = True
+            return
+        raise
+
+
+def _run_threads(work, jobs, threads, add, watch, units) -> None:
     pool = ThreadPoolExecutor(max_workers=threads)
-    pending = {pool.submit(work, job) for job in itertools.islice(jobs, threads * 2)}
+    pending = {pool.submit(work, job): job for job in itertools.islice(jobs, threads * 2)}
     try:
         while pending:
-            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             for f in done:
+                job = pending.pop(f)
                 add(f.result())
-                job = next(jobs, None)
-                if job is not None:
-                    pending.add(pool.submit(work, job))
+                if watch is not None:
+                    watch.advance(units(job))
+                following = next(jobs, None)
+                if following is not None:
+                    pending[pool.submit(work, following)] = following
     finally:
         for f in pending:
             f.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def stopped(t: Tally | None = None) -> bool:
+    """Whether Ctrl-C has ended the current watched Monte Carlo run (its rounds should stop).
+    With the tally so far: if no deal finished there is nothing to show, so Ctrl-C goes on up."""
+    watch = _progress.current()
+    if watch is None or not watch.interrupted:
+        return False
+    if t is not None and t.outcomes == 0:
+        raise KeyboardInterrupt
+    return True
 
 
 @functools.cache
@@ -393,6 +454,7 @@ def default_threads(threads: int | None) -> int:
 
 
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
+             ("any", "shortdeck-straight"): lib.PYEVAL_KIND_SHORTDECK_ALT,
              ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
 _LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL_KIND_LOW8,
              ("omaha", "low8"): lib.PYEVAL_KIND_OMAHA_LOW8}
@@ -473,11 +535,19 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state
                        n)
 
 
+TWO_HAND_MAX_ENTRIES = 1 << 28
+"""The two-hand count keeps each completion of the second hand once per subset of its cards (int32):
+beyond this many entries (1 GiB) it is not used (stud with one card each: 785 million)."""
+
+
 def counts_two_hands(layout: Layout) -> bool:
     """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
-    are all their own (stud, draw, or a fully known board), one pot part."""
-    return (layout.players == 2 and layout.boards == 1 and len(layout.parts) == 1
-            and all(len(b) == layout.board for b in layout.known_boards))
+    are all their own (stud, draw, or a fully known board), one pot part, within the memory cap."""
+    if not (layout.players == 2 and layout.boards == 1 and len(layout.parts) == 1
+            and all(len(b) == layout.board for b in layout.known_boards)):
+        return False
+    k_b = int((layout.src[1] >= 0).sum())
+    return math.comb(len(layout.deck), k_b) << k_b <= TWO_HAND_MAX_ENTRIES
 
 
 def _player_values(layout: Layout, p: int, binom_k: int):
@@ -495,17 +565,54 @@ def _player_values(layout: Layout, p: int, binom_k: int):
                              layout.game.lowest_card)
 
 
-def run_two_hand_count(layout: Layout) -> Tally:
+TWO_HAND_STEP = 1 << 16
+"""Combos per call of the two-hand count's kernels: each call is short, so Ctrl-C and the
+progress bar act between calls."""
+
+
+def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
+    """For every subset S of up to k live positions, the sorted values of the combos holding S:
+    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._kernels.subset_sizes)."""
+    from pyeval import _kernels
+
+    k = combos.shape[1]
+    base = np.zeros(k + 2, np.int64)
+    for s in range(k + 1):
+        base[s + 1] = base[s] + _BINOM[m, s]
+    sizes = np.zeros(base[k + 1] + 1, np.int64)
+    steps = range(0, len(combos), TWO_HAND_STEP)
+    _run_pool(lambda lo: _kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, _BINOM, base, sizes), steps, 1,
+              lambda _: None)
+    offsets = np.cumsum(sizes)
+    fill = offsets[:-1].copy()
+    data = np.empty(offsets[-1], np.int32)
+    _run_pool(lambda lo: _kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP], k,
+                                              _BINOM, base, fill, data), steps, 1, lambda _: None)
+    buckets = len(offsets) - 1
+    per = max(1, buckets // 64)
+    _run_pool(lambda lo: _kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
+              default_threads(None), lambda _: None)
+    return base, offsets, data
+
+
+def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
-    stud third street's 18,265,297,050 outcomes)."""
+    stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos."""
     from pyeval import _kernels
 
     combos_a, values_a = _player_values(layout, 0, 0)
     combos_b, values_b = _player_values(layout, 1, 0)
     k_b = combos_b.shape[1]
-    base, offsets, data = _kernels.subset_buckets(combos_b, values_b, k_b, _BINOM, len(layout.deck))
-    a_wins, b_wins, ties = _kernels.count_two_hands(combos_a, values_a, k_b, base, offsets, data, _BINOM)
+    base, offsets, data = _subset_buckets(combos_b, values_b, len(layout.deck))
+    counts = np.zeros(3, np.int64)
+
+    def count(lo):
+        return np.array(_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP], values_a[lo:lo + TWO_HAND_STEP],
+                                                 k_b, base, offsets, data, _BINOM), np.int64)
+
+    _run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
+    a_wins, b_wins, ties = (int(x) for x in counts)
     outcomes = a_wins + b_wins + ties
     assert outcomes == layout.outcomes
     wins = np.array([a_wins, b_wins], np.int64)
@@ -579,7 +686,7 @@ def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     (one per suit-symmetry class, weighted by the class size)."""
     kinds = board_kinds_for(layout.game)
     return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
-                     threads)
+                     threads, size=lambda job: job[0].outcomes * job[1])
 
 
 # The exact strategies are priced in evaluation units: one unit is about one hold'em hand
@@ -670,7 +777,7 @@ def run_exact(layout: Layout, threads: int) -> Tally:
     plan = exact_plan(layout)
     total = layout.outcomes
     if plan.strategy == "two-hands":
-        return run_two_hand_count(layout)
+        return run_two_hand_count(layout, threads)
     if plan.strategy == "random-hand":
         return run_random_hand(layout, plan.player, threads)
     if plan.strategy == "board":
@@ -679,7 +786,8 @@ def run_exact(layout: Layout, threads: int) -> Tally:
         if counts is not None:
             return layout.patterns.tally(counts)
         jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
-        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads)
+        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads,
+                         size=lambda job: job[1], total=total)
     jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
     return _run_chunks(layout, jobs, threads)
 
@@ -697,7 +805,10 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         def work(job):
             return _run_chunk(layout, *job)
     if stderr_target is None:
-        return _run_jobs(work, layout, sample_jobs(samples, seed), threads, runner)
+        total = _run_jobs(work, layout, sample_jobs(samples, seed), threads, runner, size=_first, partial=True,
+                          total=samples)
+        stopped(total)
+        return total
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
     while chunk * CHUNK < max_samples:
@@ -707,8 +818,8 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                 for c in range(chunk, chunk + round_size) if c * CHUNK < max_samples]
         chunk += round_size
         round_size = min(32, max(1, chunk))
-        total.add(_run_jobs(work, layout, jobs, threads, runner))
-        if float(standard_errors(total).max()) <= stderr_target:
+        total.add(_run_jobs(work, layout, jobs, threads, runner, size=_first, partial=True))
+        if stopped(total) or float(standard_errors(total).max()) <= stderr_target:
             break
     return total
 

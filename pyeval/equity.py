@@ -17,8 +17,9 @@ from fractions import Fraction
 import numpy as np
 
 from pyeval import engine
+from pyeval._results import ResultEquality
 from pyeval.batch import small_query
-from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards
+from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
 from pyeval.checks import non_negative_number, positive_int, positive_number
 from pyeval.games import Game, get_game
 
@@ -28,9 +29,9 @@ DEFAULT_SAMPLES = 1_000_000
 UNKNOWN_HAND = {"random", "xx", "?", ""}
 
 
-@dataclass
-class EquityResult:
-    """The answer to an equity query.
+@dataclass(eq=False)
+class EquityResult(ResultEquality):
+    """The answer to an equity query (``==`` compares every count and array by value).
 
     equity, win, tie   per player: expected pot share; P(winning the whole pot alone); P(sharing)
     method, outcomes   "exact" (outcomes enumerated) or "monte-carlo" (deals sampled)
@@ -39,6 +40,7 @@ class EquityResult:
                        low the low half goes to the high hand), P(scoop), P(no low)
     boards             multi-board games: expected share of each board's pot, (boards, players)
     units, wins, ties  exact integer counts; equity = units / (pot_units * outcomes)
+    board              the known board cards, one text per board; [] when no board card is known
     """
 
     game: str
@@ -132,18 +134,74 @@ class EquityResult:
         return "\n".join(lines)
 
 
+def resolve_method(method, samples, stderr_target):
+    """``samples=`` or ``stderr_target=`` without a method means Monte Carlo, as ``--samples``
+    does on the command line; with ``method="exact"`` they are a contradiction."""
+    asked = samples is not None or stderr_target is not None
+    if method == "auto" and asked:
+        return "monte-carlo"
+    if method == "exact" and asked:
+        raise ValueError("samples= and stderr_target= set a Monte Carlo run; method='exact' enumerates every outcome")
+    return method
+
+
+def _is_unknown(hand) -> bool:
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND)
+
+
 def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
-    if isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND:
+    """A player's known cards.  Missing cards are dealt by the engines; in board games they
+    must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
+    a silent typo."""
+    if _is_unknown(hand):
         return np.zeros(0, np.uint8)
-    if hand is None:
-        return np.zeros(0, np.uint8)
-    cards = parse_cards(hand)
-    if len(cards) > game.hole:
-        if game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
+    partial = parse_partial(hand) if isinstance(hand, str) else None
+    if partial is not None:
+        cards, missing = partial
+        check_distinct(cards)
+    else:
+        cards, missing = _parse_cards_of(hand, game, p), 0
+    total = len(cards) + missing
+    if total > game.hole:
+        if missing == 0 and game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
             raise ValueError(f"player {p + 1}: {game.name} goes to showdown with {game.hole} hole cards; "
                              f"choose the keep first (pyeval.best_keep ranks every keep)")
-        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {len(cards)}")
+        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {total}")
+    if total < game.hole and not game.partial_hands:
+        shown = format_cards(cards) or "none"
+        raise ValueError(f"player {p + 1}: {game.name} deals {game.hole} hole cards, got {total} ({shown}); write "
+                         f"each missing card as * or ?? (e.g. '{format_cards(cards, '')}{'*' * (game.hole - total)}') "
+                         f"to have it dealt at random, or 'random' for an unknown hand")
     return cards
+
+
+def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
+    """parse_cards, with an error naming the player; text that is no hand may be a mistyped
+    range: then the range parser's message names the bad token."""
+    try:
+        return parse_cards(hand)
+    except ValueError as exc:
+        if not isinstance(hand, str):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        from pyeval.ranges import _family, parse_range
+
+        if _family(game) not in ("holdem", "omaha"):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        try:
+            parse_range(hand, game)
+        except ValueError as range_exc:
+            raise ValueError(f"player {p + 1}: {hand.strip()!r} is neither cards ({exc}) nor a range "
+                             f"({range_exc})") from None
+        raise ValueError(f"player {p + 1}: {hand.strip()!r} is a range; give cards here") from None
+
+
+def hand_text(known, game: Game) -> str:
+    """A parsed hand (codes) as text; a board game's missing cards as ``*``."""
+    text = format_codes(_codes(known))
+    missing = game.hole - len(known)
+    if missing and not game.partial_hands:
+        text = " ".join([text] * bool(text) + ["*"] * missing)
+    return text
 
 
 def _parse_boards(board, game: Game) -> list[np.ndarray]:
@@ -198,17 +256,20 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
-    hands      one entry per player: cards (text or codes); fewer cards than the game's final
-               count are completed from the live deck (stud: the cards so far; draw games: the
-               cards kept); ``"random"`` / ``"xx"`` is an unknown hand
+    hands      one entry per player: cards (text or codes); ``"random"`` / ``"xx"`` is an unknown
+               hand.  Stud hands are the cards so far and draw hands the cards kept: the rest is
+               dealt from the live deck.  In board games a hand has all its hole cards, or writes
+               each missing one as ``*`` or ``??`` (``"Ah*"``: the ace of hearts and a random
+               card); a short hand without them is an error (``Game.partial_hands``)
     board      0-5 cards; double-board games take two boards (``["AhKd2c", "7s7d9h"]``); in stud
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
                strategy's price, ``pyeval.engine.exact_cost``, is within ``EXACT_BUDGET``, else Monte
                Carlo); "exact" refuses at once work priced beyond ``pyeval.engine.EXACT_LIMIT``
-    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; at most
-               ``pyeval.engine.MAX_SAMPLES`` (50 billion), a larger count is refused at once
+    samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
+               of them without ``method`` means Monte Carlo; at most ``pyeval.engine.MAX_SAMPLES``
+               (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
@@ -220,6 +281,7 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
     (820, 1.0)
     """
     g = get_game(game)
+    method = resolve_method(method, samples, stderr_target)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
             and client is None and not _community and (threads is None or type(threads) is int and threads >= 1) \
             and (seed is None or type(seed) is int and seed >= 0):  # anything else: the general path's checks
@@ -310,9 +372,8 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engin
     pot = engine.POT
     r = EquityResult(
         game=g.name,
-        hands=[format_codes(_codes(known)) if not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND)
-               and h is not None else "random" for h, known in zip(hands, known_holes)],
-        board=[format_codes(_codes(b)) for b in boards],
+        hands=["random" if _is_unknown(h) else hand_text(known, g) for h, known in zip(hands, known_holes)],
+        board=[format_codes(_codes(b)) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_codes(_codes(dead)),
         method=method,
         outcomes=n,
@@ -368,9 +429,8 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
         if len(eligible) == 1:
             shares = np.array([1.0])
         else:
-            others = [h for p, h in enumerate(hands) if p not in eligible
-                      and not (isinstance(h, str) and h.strip().lower() in UNKNOWN_HAND) and h is not None]
-            extra_dead = [c for h in others for c in parse_cards(h).tolist()]
+            others = [p for p in range(len(hands)) if p not in eligible and not _is_unknown(hands[p])]
+            extra_dead = [c for p in others for c in _parse_hand(hands[p], g, p).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
             r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
                        _community=community, **options)

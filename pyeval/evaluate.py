@@ -24,7 +24,6 @@ from pyeval.cards import DECK_SIZE, format_card, parse_cards, reject_bytes
 __all__ = [
     "NO_LOW", "HIGH_CATEGORIES", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
     "evaluate_shortdeck", "evaluate_badugi", "evaluate_showing", "evaluate_omaha", "evaluate_omaha_low8",
-    "hand_category",
 ]
 
 NO_LOW = 0
@@ -230,6 +229,7 @@ def evaluate_omaha(hole, board):
 
     One spade in the hand makes no flush on a four-spade board:
 
+    >>> from pyeval import hand_category
     >>> hand_category(evaluate_omaha("As Kd Qc Jh", "2s 5s 8s Js Kh"))
     'two pair'
     """
@@ -245,19 +245,17 @@ def evaluate_omaha_low8(hole, board):
     return _call_omaha(lib.pyeval_eval_omaha_low8, hole, board, "evaluate_omaha_low8")
 
 
-def hand_category(strength):
-    """Category name of a high strength (an int, or an array of them -> array of names).
+def _shortdeck_straight(cards):
+    return evaluate_shortdeck(cards, trips_beat_straight=False)
 
-    >>> hand_category(7462)
-    'straight flush'
-    >>> hand_category(np.array([1, 1278])).tolist()
-    ['high card', 'one pair']
-    """
-    s = np.asarray(strength)
-    if s.dtype.kind not in "iu":
-        raise TypeError(f"strengths must be integers, got dtype {s.dtype}")
-    if s.size and (s.min() < 1 or s.max() > 7462):
-        raise ValueError("high strengths are 1..7462")
-    idx = np.searchsorted(HIGH_CATEGORY_STARTS, s, side="right") - 1
-    names = np.array(HIGH_CATEGORIES)[idx]
-    return str(names) if s.ndim == 0 else names
+
+def _showing_low(cards):
+    return evaluate_showing(cards, low=True)
+
+
+EVALUATORS: dict[str, Callable] = {
+    "high": evaluate_high, "low8": evaluate_low8, "razz": evaluate_razz, "deuce7": evaluate_deuce7,
+    "shortdeck": evaluate_shortdeck, "shortdeck-straight": _shortdeck_straight, "badugi": evaluate_badugi,
+    "showing": evaluate_showing, "showing-low": _showing_low,
+}
+"""Evaluator of each kind a game declares (``Game.high``, ``Game.low``), on a player's own cards."""

@@ -20,12 +20,14 @@ class Game:
     board         community cards per board (0: stud and draw games)
     boards        number of boards; each board plays for an equal share of the pot
     use           "any": best hand from hole + board cards; "omaha": exactly 2 hole + 3 board
-    high          evaluator of the main half: "high", "shortdeck", "razz" (A-5 low), "deuce7", "badugi"
+    high          evaluator of the main half: "high", "shortdeck" (trips beat a straight),
+                  "shortdeck-straight" (a straight beats trips), "razz" (A-5 low), "deuce7", "badugi"
     low           evaluator of the low half ("low8": 8-or-better qualifier), or None
     lowest_card   lowest card code in the deck (16 = the six of clubs for short deck)
     max_players   players allowed at the table
     stud_shortage the last card is dealt as one community card when the deck runs short (RULES.md)
     dealt         hole cards dealt before discards (Irish, Aviation), else equal to ``hole``
+    discards      the discards, in order: (board cards showing when it is made, cards discarded)
     bring_in      stud's third-street forced bet: "lowest" up-card (ace high) or "highest" (razz, ace low)
     """
 
@@ -40,6 +42,7 @@ class Game:
     max_players: int = 10
     stud_shortage: bool = False
     dealt: int | None = None
+    discards: tuple[tuple[int, int], ...] = ()
     bring_in: str | None = None
     description: str = ""
 
@@ -51,12 +54,24 @@ class Game:
     def dealt_cards(self) -> int:
         return self.dealt if self.dealt is not None else self.hole
 
+    @property
+    def partial_hands(self) -> bool:
+        """Whether a hand may hold fewer cards than ``hole``, the rest dealt by the engines.
+
+        In stud a hand is the cards dealt so far and in draw games the cards kept: both are
+        short during the deal.  In board games every hole card is dealt at once, so a short
+        hand is a mistake unless its missing cards are written out (``"Ah*"``, ``"Ah??"``).
+        """
+        return self.board == 0
+
 
 _DECLARATIONS = [
     Game("holdem", 2, 5, description="Texas hold'em"),
     Game("holdem-hilo", 2, 5, low="low8", description="Hold'em hi/lo 8-or-better"),
     Game("shortdeck", 2, 5, high="shortdeck", lowest_card=16,
          description="Short-deck hold'em (36 cards; flush beats full house; trips beat a straight)"),
+    Game("shortdeck-straight", 2, 5, high="shortdeck-straight", lowest_card=16,
+         description="Short-deck hold'em, the other rule (36 cards; flush beats full house; a straight beats trips)"),
     Game("omaha", 4, 5, use="omaha", description="Omaha (exactly 2 hole + 3 board)"),
     Game("omaha-hilo", 4, 5, use="omaha", low="low8", description="Omaha hi/lo 8-or-better"),
     Game("omaha5", 5, 5, use="omaha", description="Five-card Omaha"),
@@ -66,8 +81,10 @@ _DECLARATIONS = [
     Game("courchevel-hilo", 5, 5, use="omaha", low="low8", description="Courchevel hi/lo"),
     Game("holdem-double-board", 2, 5, boards=2, description="Double-board hold'em (half the pot per board)"),
     Game("omaha-double-board", 4, 5, boards=2, use="omaha", description="Double-board Omaha"),
-    Game("irish", 2, 5, dealt=4, description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
-    Game("aviation", 2, 5, dealt=4, description="Aviation (4 dealt, one discard before and one after the flop)"),
+    Game("irish", 2, 5, dealt=4, discards=((3, 2),),
+         description="Irish (4 dealt, 2 discarded after the flop; showdown as hold'em)"),
+    Game("aviation", 2, 5, dealt=4, discards=((0, 1), (3, 1)),
+         description="Aviation (4 dealt, one discard before and one after the flop)"),
     Game("stud", 7, max_players=8, stud_shortage=True, bring_in="lowest", description="Seven-card stud"),
     Game("stud-hilo", 7, low="low8", max_players=8, stud_shortage=True, bring_in="lowest",
          description="Seven-card stud hi/lo 8-or-better"),
@@ -84,6 +101,7 @@ GAMES: dict[str, Game] = {g.name: g for g in _DECLARATIONS}
 ALIASES = {
     "nlhe": "holdem", "hold'em": "holdem", "texas": "holdem", "plo": "omaha", "plo8": "omaha-hilo",
     "omaha8": "omaha-hilo", "o8": "omaha-hilo", "plo5": "omaha5", "short-deck": "shortdeck", "6plus": "shortdeck",
+    "shortdeck-straights": "shortdeck-straight", "short-deck-straight": "shortdeck-straight",
     "stud8": "stud-hilo", "seven-card-stud": "stud", "nullot": "razz", "kid": "stud5", "five-card-stud": "stud5",
     "poker-ferme": "draw5", "five-card-draw": "draw5", "deuce7": "draw-deuce7", "2-7": "draw-deuce7",
     "courchevel8": "courchevel-hilo", "double-board": "holdem-double-board",

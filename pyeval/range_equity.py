@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import threading
 from dataclasses import dataclass, field, fields
 from itertools import permutations
 
@@ -62,7 +63,18 @@ from pyeval._jit import njit
 from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
-from pyeval.equity import DEFAULT_SAMPLES, UNKNOWN_HAND, EquityResult, _parse_boards, _result, check_query
+from pyeval.engine import _first
+from pyeval.equity import (
+    DEFAULT_SAMPLES,
+    EquityResult,
+    _is_unknown,
+    _parse_boards,
+    _parse_hand,
+    _result,
+    check_query,
+    hand_text,
+    resolve_method,
+)
 from pyeval.games import get_game
 from pyeval.range_weights import ExactCounts, integer_weights
 from pyeval.ranges import Range, _all_of, _family, _masks, is_range_entry, parse_range
@@ -74,7 +86,7 @@ MAX_ASSIGNMENTS = 30_000_000
 _SUIT_PERMS = np.array(list(permutations(range(4))), np.int64)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)  # == and repr: EquityResult's
 class RangeEquityResult(EquityResult):
     """An :class:`~pyeval.equity.EquityResult` for ranges, plus each range's equity per combo.
 
@@ -124,7 +136,7 @@ class _Player:
 
 
 def _player(entry, g, p: int) -> _Player:
-    if entry is None or (isinstance(entry, str) and entry.strip().lower() in UNKNOWN_HAND):
+    if _is_unknown(entry):
         return _Player("random", "random")
     if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
         r = parse_range(entry, g)
@@ -137,16 +149,14 @@ def _player(entry, g, p: int) -> _Player:
             return _Player("random", "random")
         text = " ".join(entry.split()) if isinstance(entry, str) else str(r)  # the user's own notation
         return _Player("range", text, r)
-    cards = parse_cards(entry)
-    if len(cards) > g.hole:
-        raise ValueError(f"player {p + 1}: {g.name} hands have at most {g.hole} cards, got {len(cards)}")
+    cards = _parse_hand(entry, g, p)  # the explicit-hand rules of pyeval.equity (Ah* for a missing card)
     if len(cards) == g.hole:
         return _Player("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
                                                           _family(g)))
     rest = [c for c in range(g.lowest_card, 52) if c not in set(cards.tolist())]
     fills = _all_of(rest, g.hole - len(cards))
     combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
-    return _Player("hand", format_cards(cards) if len(cards) else "random",
+    return _Player("hand", hand_text(cards, g) if len(cards) else "random",
                    Range(combos, None, g.hole, None, g.lowest_card, _family(g)))
 
 
@@ -163,6 +173,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     estimated work (assignments / symmetries x boards x players) is within
     ``pyeval.engine.EXACT_BUDGET``, else samples."""
     g = get_game(game)
+    method = resolve_method(method, samples, stderr_target)
     if contributions is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
     if _family(g) not in ("holdem", "omaha"):
@@ -429,17 +440,21 @@ class _Spot:
         threads = max(1, min(self.threads, len(jobs)))
         n_assign = len(assign)
 
+        stop = threading.Event()  # Ctrl-C: each worker ends after its current chunk
+
         def worker(t):
             units_a = np.zeros((n_assign, P), np.int64)
             tot = engine.Tally.zeros(P, len(parts))
             for lo, hi in jobs[t::threads]:
+                if stop.is_set():
+                    break
                 nb = hi - lo
                 rows = np.empty((nb * S, h + g.board), np.uint8)
                 valid = np.empty((nb, S), np.bool_)
                 _board_major_rows(boards[lo:hi], combos, rows, valid, dummy)
                 strengths = np.empty((len(parts), nb, S), np.int32)
                 for j, (kind, _, _, _) in enumerate(parts):
-                    strengths[j] = _eval_rows(kind, g.use, rows, h, g.board).reshape(nb, S)
+                    strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 out = np.zeros(1, np.int64)
                 _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, engine.POT, units_a,
                                    tot.units, tot.wins, tot.ties, tot.part_units, tot.no_qualifier, out)
@@ -453,7 +468,11 @@ class _Spot:
             units_full.__iadd__(res[0])
             total.add(res[1])
 
-        engine._run_pool(worker, list(range(threads)), threads, add)
+        try:
+            _pool(worker, list(range(threads)), threads, add)
+        except KeyboardInterrupt:
+            stop.set()
+            raise
         total.sumsq = total.units * engine.POT  # not used by exact results
         combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, units_full, per_board)
         return ExactCounts(layout, total, ranges, combo_eq, combo_prob)
@@ -627,7 +646,7 @@ class _Spot:
             rows = np.empty((nb * (n0 + n1), 7), np.uint8)
             valid = np.empty((nb, n0 + n1), np.bool_)
             _sweep_rows(boards[lo:hi], combos, rows, valid, dummy)
-            strengths = _eval_rows(kind, "any", rows, 2, 5).reshape(nb, n0 + n1)
+            strengths = engine._evaluate(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
             acc = np.zeros((6, max(n0, n1)), np.int64)
             _sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
             return acc
@@ -697,7 +716,8 @@ class _Spot:
                                  "(10,000,000 draws in a row)")
             strengths = np.empty((len(parts), P, n), np.int32)
             for j, (kind, b, _, _) in enumerate(parts):
-                strengths[j] = _eval_rows(kind, g.use, rows[b].reshape(P * n, width), h, g.board).reshape(P, n)
+                block = rows[b].reshape(P * n, width)
+                strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
             t = engine.Tally.zeros(P, len(parts))
             t.outcomes = n
             cu = np.zeros((P, maxc), np.int64)
@@ -784,17 +804,20 @@ class _Spot:
             stats["rejected"] += rej
 
         if stderr_target is None:
-            engine._run_pool(chunk, engine.sample_jobs(samples, seed), self.threads, add)
+            _pool(chunk, engine.sample_jobs(samples, seed), self.threads, add, size=_first, partial=True,
+                  total=samples)
+            engine.stopped(total)
         else:
             # one chunk, then as many more as the observed standard error says are needed (+10%);
             # chunk c always uses stream (seed, c): the answer depends on the seed only
             c0, rounds = 0, 1
             while total.outcomes < cap:
                 size = min(rounds * engine.CHUNK, cap - total.outcomes)
-                engine._run_pool(chunk, engine.sample_jobs(size, seed, c0), self.threads, add)
+                _pool(chunk, engine.sample_jobs(size, seed, c0), self.threads, add, size=_first, partial=True,
+                      total=size)
                 c0 += rounds
                 se = float(engine.standard_errors(total).max())
-                if se <= stderr_target:
+                if engine.stopped(total) or se <= stderr_target:
                     break
                 more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
                 rounds = max(1, math.ceil(more / engine.CHUNK))
@@ -815,21 +838,10 @@ class _Spot:
         return r
 
 
-def _eval_rows(kind: str, use: str, rows: np.ndarray, hole: int, board: int) -> np.ndarray:
-    m, k = rows.shape
-    out = np.empty(m, np.int32)
-    ptr = ffi.cast("uint8_t *", ffi.from_buffer(rows))
-    res = ffi.cast("int32_t *", ffi.from_buffer(out))
-    if use == "omaha":
-        fn = lib.pyeval_eval_omaha if kind == "high" else lib.pyeval_eval_omaha_low8
-        status = fn(ptr, k, hole, ptr + hole, k, board, m, res)
-    elif kind == "shortdeck":
-        status = lib.pyeval_eval_shortdeck(ptr, m, k, 1, res)
-    else:
-        status = {"high": lib.pyeval_eval_high, "low8": lib.pyeval_eval_low8}[kind](ptr, m, k, res)
-    if status != -1:
-        raise RuntimeError(f"internal error: invalid hand dealt ({kind}, status {status})")
-    return out
+def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
+    """The engine's pool: Ctrl-C cancels the jobs not started (a plain ``pool.map`` would run
+    every submitted job before returning); progress and partial results as there."""
+    engine._run_pool(work, jobs, threads, add, size, partial, total)
 
 
 # ---------------------------------------------------------------------------

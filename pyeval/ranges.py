@@ -61,7 +61,7 @@ from itertools import combinations
 
 import numpy as np
 
-from pyeval.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards
+from pyeval.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards, parse_partial
 from pyeval.games import Game, get_game
 
 __all__ = [
@@ -552,11 +552,8 @@ def is_range_entry(entry, game: str | Game = "holdem") -> bool:
         return True
     if not isinstance(entry, str) or entry.strip().lower() in UNKNOWN - {"100%", "any"}:
         return False
-    try:
-        parse_cards(entry)
+    if parse_partial(entry) is not None:  # cards, with missing ones written as * or ?? (Ah*)
         return False
-    except ValueError:
-        pass
     if _RANGE_CHARS & set(entry):
         return True
     try:

@@ -15,8 +15,10 @@ Studies (``study=``, one name or a list):
     and its standard error, win (whole pot alone), tie (part of the pot); hi/lo games add
     the expected share of the high and the low half.  A second table, ``"features"``,
     groups the classes by pairing, suitedness, aces and connectedness.
-``"categories"``  made-hand categories at showdown: of every player's hand and of the
-    winning hand (per board); hi/lo games add a ``"low-categories"`` table (8-low ... 5-low).
+``"categories"``  made-hand categories at showdown, by the game's evaluator (high hands; razz
+    pair shapes; badugi sizes): of every player's hand and of the winning hand (per board);
+    hi/lo games add a ``"low-categories"`` table (8-low ... 5-low).  The default for games
+    without a board.
 ``"hilo"``  hi/lo games: how often a low is possible (the board has three low ranks),
     made (someone qualifies), split; how often a player scoops.
 
@@ -46,10 +48,11 @@ from functools import cache
 import numpy as np
 
 from pyeval import engine
+from pyeval._results import ResultEquality
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.checks import positive_int
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
-from pyeval.evaluate import HIGH_CATEGORIES, HIGH_CATEGORY_STARTS
+from pyeval.describe import CATEGORIES, category_index
 
 __all__ = ["simulate", "SimulationResult", "CHUNK", "STUDIES"]
 
@@ -305,39 +308,17 @@ class _StartingHands(_Study):
         return {"hands": hands, "features": feats}
 
 
-@cache
-def _high_category_table() -> np.ndarray:
-    return (np.searchsorted(HIGH_CATEGORY_STARTS, np.arange(7463), side="right") - 1).clip(0).astype(np.int64)
-
-
-LOW_CATEGORIES = ("no low", "8-low", "7-low", "6-low", "5-low")
-
-
-@cache
-def _low_category_table() -> np.ndarray:
-    """low8 strength (0..56) -> index into LOW_CATEGORIES (by the highest card of the low)."""
-    import itertools
-
-    from pyeval.evaluate import evaluate_low8
-
-    table = np.zeros(57, np.int64)
-    for ranks in itertools.combinations([12, 0, 1, 2, 3, 4, 5, 6], 5):  # A, 2..8
-        hand = [4 * r + (i % 4) for i, r in enumerate(ranks)]
-        top = max(r + 2 if r != 12 else 1 for r in ranks)
-        table[evaluate_low8(np.array(hand, np.uint8))] = 1 + (8 - top)
-    return table
+LOW_CATEGORIES = CATEGORIES["low8"]  # ("no low", "8-low", ..., "5-low")
 
 
 class _Categories(_Study):
     name = "categories"
 
-    def check(self, spec):
-        if spec.game.high != "high":
-            raise ValueError(f"the categories study needs a high-hand game; {spec.game.name} ranks "
-                             f"{spec.game.high} hands")
+    # Categories of the game's own evaluator (describe.CATEGORIES): high hands, razz pair shapes,
+    # badugi sizes...; the winning hand is the one with the highest strength, as at showdown.
 
     def zeros(self, spec):
-        z = {"categories": np.zeros((2, len(HIGH_CATEGORIES)), np.int64)}
+        z = {"categories": np.zeros((2, len(CATEGORIES[spec.game.high])), np.int64)}
         if spec.game.low == "low8":
             z["low-categories"] = np.zeros((2, len(LOW_CATEGORIES)), np.int64)
         return z
@@ -348,8 +329,8 @@ class _Categories(_Study):
         low = acc.get("low-categories")
         if low is None:
             low = np.zeros((2, 1), np.int64)
-        K.tally_categories(hi, lo if lo is not None else hi, lo is not None, _high_category_table(),
-                           _low_category_table(), acc["categories"][0], acc["categories"][1], low[0], low[1])
+        K.tally_categories(hi, lo if lo is not None else hi, lo is not None, category_index(spec.game.high),
+                           category_index("low8"), acc["categories"][0], acc["categories"][1], low[0], low[1])
 
     def tables(self, spec, counts):
         def build(names, c, of_all, of_win):
@@ -365,7 +346,7 @@ class _Categories(_Study):
             return out
 
         deals = int(counts["categories"][1].sum()) // spec.boards
-        tables = {"categories": build(list(HIGH_CATEGORIES), counts["categories"],
+        tables = {"categories": build(list(CATEGORIES[spec.game.high]), counts["categories"],
                                       deals * spec.boards * spec.players, deals * spec.boards)}
         if "low-categories" in counts:
             tables["low-categories"] = build(list(LOW_CATEGORIES), counts["low-categories"],
@@ -485,10 +466,16 @@ class Plan:
         return acc
 
 
-def make_plan(game, players, deals, seed=None, study="starting-hands", board="", dead="", hands=None,
+def default_study(g) -> str:
+    """The study a game gets without ``study=``: starting hands in board games (up to 5 hole
+    cards), else the made-hand categories (stud, draw, badugi, six-card Omaha)."""
+    return "starting-hands" if g.board and g.hole <= 5 else "categories"
+
+
+def make_plan(game, players, deals, seed=None, study=None, board="", dead="", hands=None,
               chunk_size: int = CHUNK) -> Plan:
     spec = deal_spec(game, players, board, dead, hands)
-    studies = _studies(study)
+    studies = _studies(default_study(spec.game) if study is None else study)
     for s in studies:
         _STUDY_CLASSES[s]().check(spec)
     deals, chunk_size = positive_int(deals, "deals"), positive_int(chunk_size, "chunk_size")
@@ -499,9 +486,9 @@ def make_plan(game, players, deals, seed=None, study="starting-hands", board="",
 # The result
 
 
-@dataclass
-class SimulationResult:
-    """The answer of ``pyeval.simulate``.
+@dataclass(eq=False)
+class SimulationResult(ResultEquality):
+    """The answer of ``pyeval.simulate`` (``==`` compares the counts and tables, not the timing).
 
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
@@ -519,7 +506,7 @@ class SimulationResult:
     tables: dict[str, np.ndarray]
     counts: dict[str, np.ndarray]
     interrupted: bool = False
-    elapsed: float = 0.0
+    elapsed: float = field(default=0.0, compare=False)
     chunks_done: list[int] = field(default_factory=list)
     known: tuple = ()
 
@@ -536,7 +523,8 @@ class SimulationResult:
                 "requested": self.requested, "deals": self.deals, "chunk_size": self.chunk_size,
                 "interrupted": self.interrupted, "elapsed": self.elapsed,
                 "hands": list(self.known[0]) if self.known else [],
-                "board": list(self.known[1]) if self.known else [], "dead": self.known[2] if self.known else ""}
+                "board": list(self.known[1]) if self.known else [], "dead": self.known[2] if self.known else "",
+                "chunks_done": list(self.chunks_done)}
 
     def csv(self, table: str | None = None) -> str:
         """One table as CSV text (header row, then one row per entry; floats in full precision)."""
@@ -570,7 +558,8 @@ class SimulationResult:
             counts = {k[7:]: z[k] for k in z.files if k.startswith("counts/")}
         return cls(meta["game"], meta["players"], tuple(meta["studies"]), meta["seed"], meta["requested"],
                    meta["deals"], meta["chunk_size"], tables, counts, meta["interrupted"], meta["elapsed"],
-                   known=(tuple(meta["hands"]), tuple(meta["board"]), meta["dead"]))
+                   chunks_done=meta.get("chunks_done", []), known=(tuple(meta["hands"]), tuple(meta["board"]),
+                                                                   meta["dead"]))
 
     def to_dict(self) -> dict:
         """JSON-ready: metadata and every table as a list of row dicts."""
@@ -583,11 +572,18 @@ class SimulationResult:
                 f"{', '.join(self.studies)}")
         if self.interrupted:
             head += f" (interrupted: {self.deals:,} of {self.requested:,} deals)"
+        return self._text(head, rows=5)
+
+    def __str__(self) -> str:
+        return self._text(repr(self).splitlines()[0], rows=10)
+
+    def _text(self, head: str, rows: int) -> str:
         lines = [head]
         for name, arr in self.tables.items():
-            lines.append(f"[{name}] {len(arr)} rows" + (", first 10:" if len(arr) > 10 else ":"))
+            more = f", first {rows} (all: .tables[{name!r}])" if len(arr) > rows else ""
+            lines.append(f"[{name}] {len(arr)} rows{more}:")
             names = arr.dtype.names
-            cells = [[_fmt(x) for x in row] for row in arr[:10].tolist()]
+            cells = [[_fmt(x) for x in row] for row in arr[:rows].tolist()]
             widths = [max([len(n)] + [len(r[i]) for r in cells]) for i, n in enumerate(names)]
             lines.append("  ".join(n.rjust(w) for n, w in zip(names, widths)))
             lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
@@ -606,11 +602,13 @@ def merge(total: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None:
 
 
 def _result(plan: Plan, counts, deals: int, done: list[int], interrupted: bool, elapsed: float) -> SimulationResult:
+    hands, boards, dead = plan.spec.known
+    known = (hands, boards if any(boards) else (), dead)  # no board card known: board []
     tables = {}
     for s in plan.studies:
         tables.update(_STUDY_CLASSES[s]().tables(plan.spec, counts))
     return SimulationResult(plan.spec.game.name, plan.spec.players, plan.studies, plan.seed, plan.deals, deals,
-                            plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), plan.spec.known)
+                            plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), known)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -689,7 +687,7 @@ class _GracefulInterrupt:
 
 
 def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
-             study="starting-hands", *, board="", dead="", hands=None, threads: int | None = None,
+             study=None, *, board="", dead="", hands=None, threads: int | None = None,
              progress: bool | None = None, client=None, chunk_size: int = CHUNK) -> SimulationResult:
     """Deal ``deals`` random deals of ``game`` at a ``players``-handed table and run studies.
 
@@ -698,7 +696,9 @@ def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int
     deals       number of deals (memory does not grow with it)
     seed        the seed (``None``: a random one, reported in the result); the same seed gives
                 identical results for any thread count and on a Dask cluster
-    study       "starting-hands", "categories", "hilo", or a list of them (see the module doc)
+    study       "starting-hands", "categories", "hilo", or a list of them (see the module doc);
+                default: the game's (``default_study``: starting hands in board games, else
+                categories)
     board, dead, hands   known cards, as for ``pyeval.deal`` (the rest is dealt at random)
     threads     worker threads (default: all cores)
     progress    show a progress bar (default: when stderr is a terminal)

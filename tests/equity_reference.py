@@ -30,6 +30,7 @@ GAMES = {
     "holdem": (2, 5, 1, "any", "high", None, 0, False),
     "holdem-hilo": (2, 5, 1, "any", "high", "low8", 0, False),
     "shortdeck": (2, 5, 1, "any", "shortdeck", None, 16, False),
+    "shortdeck-straight": (2, 5, 1, "any", "shortdeck-straight", None, 16, False),  # a straight beats trips
     "omaha": (4, 5, 1, "omaha", "high", None, 0, False),
     "omaha-hilo": (4, 5, 1, "omaha", "high", "low8", 0, False),
     "omaha5": (5, 5, 1, "omaha", "high", None, 0, False),
@@ -50,7 +51,8 @@ GAMES = {
     "badugi": (4, 0, 0, "any", "badugi", None, 0, False),
 }
 
-_ANY = {"high": ref.high_key, "shortdeck": ref.shortdeck_key, "razz": ref.razz_key,
+_ANY = {"high": ref.high_key, "shortdeck": ref.shortdeck_key,
+        "shortdeck-straight": lambda cards: ref.shortdeck_key(cards, trips_beat_straight=False), "razz": ref.razz_key,
         "deuce7": ref.deuce7_key, "badugi": ref.badugi_key, "low8": ref.low8_key}
 _OMAHA = {"high": ref.omaha_high_key, "low8": ref.omaha_low8_key}
 

@@ -480,3 +480,19 @@ def test_cli_errors(capsys, argv, msg):
 def test_cli_unknown_strategy(capsys):
     assert run_cli("--house-edge", "--strategy", "best") == 2
     assert "unknown strategy 'best'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------
+# readable reprs and to_dict (issue 13)
+# ---------------------------------------------------------------------------
+
+def test_readable_reprs(edges):
+    d = cb.decide("AsKd7c5h2d", "7s")
+    text = repr(d)
+    assert len(text) < 150 and "raise" in text and f"{float(d.ev_raise):+.6f}" in text
+    assert d.to_dict()["action"] == "raise" and d.to_dict()["ev_raise_exact"] == str(d.ev_raise)
+    h = edges["optimal"]
+    text = repr(h)
+    assert len(text) < 200 and "5.2243%" in text  # the published 5.224%, once never shown in 2,600 characters
+    assert h.to_dict()["house_edge_exact"] == "142031221/2718662100"
+    assert h == cb.house_edge(strategy="optimal")  # == compares the answer, not the seconds it took

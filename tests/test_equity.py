@@ -90,7 +90,7 @@ def test_monte_carlo_published_as6s_vs_random():
 
 REPRO = [
     ("holdem", ["Ah Kh", "Qs Qd"], ""),  # every hole card known: the board-only engine
-    ("holdem", ["Ah Kh", "random", "Qs"], "2c 3d 4h"),  # unknown and partial hands
+    ("holdem", ["Ah Kh", "random", "Qs *"], "2c 3d 4h"),  # unknown and partial hands
     ("omaha-hilo", ["As 2s Kd Qd", "Ah Kh 3c 4c"], ""),
     ("stud", ["As Ad Kc", "Qs Qd Qc", "2c 3c 4c"], ""),
     ("holdem-double-board", ["Ah Kh", "Qs Qd"], ["", "2c 3d 4h"]),

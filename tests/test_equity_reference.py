@@ -23,10 +23,15 @@ def to_text(codes):
     return " ".join(eqref.ref.card_text(c) for c in codes)
 
 
+def hand_codes(hand):
+    """Reference codes of a hand: [] for random; the known cards of 'Ah *' or 'Ah??'."""
+    return [] if hand in ("random", "xx") else eqref.codes(hand.replace("*", "").replace("?", ""))
+
+
 def compare(game, hands, board="", dead="", threads=1):
     """Run pyeval exact and the reference on the same spot; assert they agree exactly."""
     r = pyeval.equity(game, hands, board=board, dead=dead, method="exact", threads=threads)
-    ref_hands = [[] if h in ("random", "xx") else eqref.codes(h) for h in hands]
+    ref_hands = [hand_codes(h) for h in hands]
     if isinstance(board, (list, tuple)):
         ref_board = [eqref.codes(b) for b in board]
     else:
@@ -67,10 +72,10 @@ CASES = [
     ("holdem", ["2c 3d", "4h 5c"], "As Ks Qs Js", ""),
     ("holdem", ["Ac Kd", "Ah Kc", "Ad Kh"], "Qs Js 2d 3c", "Ts"),
     ("holdem", ["Ah Kh", "Qs Qd"], "Kd 7c 2h", ""),
-    ("holdem", ["Ah Kh", "Qs"], "Kd 7c 2h 9s", ""),
+    ("holdem", ["Ah Kh", "Qs *"], "Kd 7c 2h 9s", ""),
     ("holdem", ["Ah Kh", "random"], "Kd 7c 2h 9s 3c", ""),
     ("holdem", ["Ah Kh", "Qs Qd", "random"], "Kd 7c 2h 9s 3c", "4c 5c"),
-    ("holdem", ["As", "Kd"], "Qd Jh Tc 2s 3s", "9c 9d 9h 9s 8c 8d 8h 8s"),
+    ("holdem", ["As*", "Kd ??"], "Qd Jh Tc 2s 3s", "9c 9d 9h 9s 8c 8d 8h 8s"),
     # hold'em hi/lo: lows, counterfeits, quartering, no possible low
     ("holdem-hilo", ["As 2d", "Kh Kc"], "3c 4d 9h Ts", ""),
     ("holdem-hilo", ["Ac 2c", "Ad 2d", "Kh Ks"], "3h 4s 8d Jc", ""),
@@ -84,13 +89,18 @@ CASES = [
     ("shortdeck", ["Ah Kh", "9s 9d"], "9h 6h 7h 7c", ""),
     ("shortdeck", ["Ac Kc", "Jd Jh", "8s 9s"], "Ts Qh 6d", "7c"),
     ("shortdeck", ["Ac Kc", "random"], "Ts Qh 6d 7c 7h", ""),
-    ("shortdeck", ["Ac Kc", "Jd"], "Ts Qh 6d 7c", "8c 8d"),
+    ("shortdeck", ["Ac Kc", "Jd *"], "Ts Qh 6d 7c", "8c 8d"),
+    # short deck, the other rule: a straight beats trips (the first spot: 9s9d's trips lose to Kh's straight)
+    ("shortdeck-straight", ["Kh Jd", "9s 9d"], "9h Qc Tc 7c", ""),
+    ("shortdeck-straight", ["Ac 8d", "Ts Th"], "6c 7d 9h Ks", ""),
+    ("shortdeck-straight", ["Ac Kc", "Jd Jh", "8s 9s"], "Ts Qh 6d", "7c"),
+    ("shortdeck-straight", ["Ac Kc", "random"], "Ts Qh 6d 7c 7h", ""),
     # Omaha family: exactly two hole cards and three board cards
     ("omaha", ["Ah Kh Qd Jd", "9s 9c 8s 7c"], "Th 2c 3d 8h", ""),
     ("omaha", ["Ah Ks 2c 3d", "Qd Qc 7s 7d"], "Kh 9h 5h 2h", ""),
     ("omaha", ["As Ks Qs Js", "Ts 9s 8s 7s", "Ad Kd Qd Jd"], "2s 3s 4h 5h", ""),
     ("omaha", ["Ah Kh Qd Jd", "9s 9c 8s 7c"], "Th 2c 3d", "4h 4c"),
-    ("omaha", ["Ah Kh Qd Jd", "9s 9c 8s"], "Th 2c 3d 8h", ""),
+    ("omaha", ["Ah Kh Qd Jd", "9s 9c 8s *"], "Th 2c 3d 8h", ""),
     ("omaha-hilo", ["As 2s Kd Qd", "Ah Kh 3c 4c"], "5s 6d 7h", ""),
     ("omaha-hilo", ["As 2s Kd Qd", "Ah 2h 3c 4c", "8s 8d 9c Tc"], "5s 6d 7h Js", ""),
     ("omaha-hilo", ["Ac 2d 3h 4s", "Ad 2c 3s 4h"], "5c 6c 7d Kh", ""),
@@ -232,7 +242,9 @@ def test_random_spots(game):
     rng = random.Random(f"equity-{game}")
     for _ in range(SPOTS_PER_GAME):
         hands, board, dead = random_spot(game, rng)
-        hands_text = [to_text(h) if h else "random" for h in hands]
+        hole_n, board_n = eqref.GAMES[game][:2]
+        missing = [" *" * (hole_n - len(h)) if board_n else "" for h in hands]  # a board game's unknown cards
+        hands_text = [to_text(h) + m if h else "random" for h, m in zip(hands, missing)]
         board_text = [to_text(b) for b in board] if board and isinstance(board[0], list) else to_text(board)
         compare(game, hands_text, board_text, to_text(dead))
 
@@ -285,7 +297,7 @@ HEADS_UP = [
     ("draw5", ["As Ad", "Ks Kd Kc"], "", ""),
     ("draw-deuce7", ["7c 5d", "8c 6d 4s"], "", "Ac Ad Ah As"),
     ("badugi", ["Ac", "2d"], "", "Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js"),
-    ("omaha", ["Ah Kh", "random"], "Qs Jd 7c 2h 3d",
+    ("omaha", ["Ah Kh * *", "random"], "Qs Jd 7c 2h 3d",
      "2c 2d 2s 3c 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7d 7h"),
     ("holdem", ["random", "random"], "Qs Jd 7c 2h 3d", ""),
     ("shortdeck", ["random", "random"], "Qs Jd 7c 9h 6d", ""),  # generic engine, several chunks
@@ -295,7 +307,7 @@ HEADS_UP = [
 @pytest.mark.parametrize("game, hands, board, dead", HEADS_UP, ids=[c[0] for c in HEADS_UP])
 def test_heads_up_large(game, hands, board, dead):
     r = pyeval.equity(game, hands, board=board, dead=dead, method="exact")
-    e = eqref.heads_up_equity(game, [[] if h == "random" else eqref.codes(h) for h in hands],
+    e = eqref.heads_up_equity(game, [hand_codes(h) for h in hands],
                               eqref.codes(board), eqref.codes(dead))
     call = f"pyeval.equity({game!r}, {hands!r}, board={board!r}, dead={dead!r}, method='exact')"
     assert r.outcomes == e.outcomes, call
@@ -319,7 +331,7 @@ def test_several_chunks(game, hands, dead):
 SIDE_POTS = [
     ("holdem", ["Ah Kh", "Qs Qd", "7d 7h"], "Kc 7c 2h 9s", "", [100, 40, 100]),
     ("holdem", ["Ah Kh", "Qs Qd", "random"], "Kc 7c 2h 9s 3d", "", [100, 40, 70]),
-    ("holdem", ["Ah Kh", "Qs", "7d 7h"], "Kc 7c 2h 9s", "", [30, 100, 60]),
+    ("holdem", ["Ah Kh", "Qs *", "7d 7h"], "Kc 7c 2h 9s", "", [30, 100, 60]),
     ("holdem-hilo", ["Ac 2c", "Ad 3d", "Kh Ks"], "3h 4s 8d Jc", "", [50, 100, 100]),
     ("omaha-hilo", ["As 2s Kd Qd", "Ah 2h 3c 4c", "8s 8d 9c Tc"], "5s 6d 7h Js", "", [25, 100, 75]),
     ("holdem-double-board", ["Ah Kh", "Qs Qd", "Jc Td"], ["Kd 7c 2h 9s", "As Qc 3d 4c 5s"], "", [100, 40, 100]),
@@ -340,7 +352,7 @@ SIDE_POTS = [
 def test_side_pots(game, hands, board, dead, contributions):
     r = pyeval.equity(game, hands, board=board, dead=dead, method="exact", contributions=contributions)
     ref_board = [eqref.codes(b) for b in board] if isinstance(board, list) else eqref.codes(board)
-    want = eqref.expected_chips(game, [[] if h == "random" else eqref.codes(h) for h in hands], ref_board,
+    want = eqref.expected_chips(game, [hand_codes(h) for h in hands], ref_board,
                                 eqref.codes(dead), contributions)
     assert sum(want) == sum(contributions)
     call = (f"pyeval.equity({game!r}, {hands!r}, board={board!r}, dead={dead!r}, method='exact', "

@@ -18,8 +18,8 @@ The counts (inputs per entry point, and how each ended) are printed in pytest's
 terminal summary.
 
 Entry points: parse_cards, format_cards, cards.card_code, cards.format_card, the
-nine evaluate_* functions, describe, hand_category, the ``pyeval eval`` and
-``pyeval equity`` command lines, and (last section) equity, best_keep, bring_in
+nine evaluate_* functions, describe, hand_category, the ``pyeval eval``, ``equity``,
+``simulate`` and ``caribbean`` command lines, and (last section) equity, best_keep, bring_in
 and get_game.  Extension point: ``call(entry, fn, ...)`` is the only way an entry
 point is invoked here, so a new one needs a strategy for its arguments and one
 ``@given`` test calling it through ``call`` (it then appears in the report).
@@ -741,6 +741,31 @@ def test_fuzz_cli_equity(game, hands, board, samples, as_json):
     argv = ["equity", game, *[w for h in hands for w in h], "--samples", samples, "--seed", "1"] + \
         (["--board", board] if board is not None else []) + (["--json"] if as_json else [])
     run_cli("cli equity", argv)
+
+
+@settings(FUZZ, max_examples=max(EXAMPLES // 8, 1))
+@given(junk_option(st.sampled_from(["holdem", "razz", "omaha-hilo", "stud", "badugi"]), 8).map(str),
+       st.sampled_from(["2", "3", "0", "11", "x", "-1"]), st.sampled_from(["2k", "500", "0", "abc", "1e3x", "3k"]),
+       st.lists(st.sampled_from(["starting-hands", "categories", "hilo", "bogus"]), max_size=2),
+       st.sampled_from([None, "", "Ah", "AhKd2c", "junk", "AhAh"]),
+       st.sampled_from([None, "/missing/x.csv", "x.parquet", "OUT.csv", "OUT.npz"]), st.booleans())
+def test_fuzz_cli_simulate(tmp_path_factory, game, players, deals, studies, board, out, as_json):
+    argv = ["simulate", game, "--players", players, "--deals", deals, "--seed", "1", "--threads", "1",
+            "--no-progress"] + [w for s in studies for w in ("--study", s)] + \
+        (["--board", board] if board is not None else []) + (["--json"] if as_json else [])
+    if out is not None:
+        where = tmp_path_factory.mktemp("out") / out if out.startswith("OUT") else out
+        argv += ["--out", str(where)]
+    run_cli("cli simulate", argv)
+
+
+@settings(FUZZ, max_examples=max(EXAMPLES // 4, 1))
+@given(cli_hands([5, 5, 5, 4, 6]), st.sampled_from(["Qs", "", "As", "xx", "Qs Kd", "2c", None]),
+       st.sampled_from([None, "royal=250", "x", "royal=lots", "jokers=1", "flush=-1", "flush=5/0"]), st.booleans())
+def test_fuzz_cli_caribbean(hand, dealer, paytable, as_json):
+    argv = ["caribbean", *hand] + (["--dealer", dealer] if dealer is not None else []) + \
+        (["--paytable", paytable] if paytable is not None else []) + (["--json"] if as_json else [])
+    run_cli("cli caribbean", argv)
 
 
 @needs_equity

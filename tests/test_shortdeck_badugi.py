@@ -164,3 +164,32 @@ def test_badugi_order_invariant(hand, order):
     assert pyeval.evaluate_badugi(np.array(hand)) == pyeval.evaluate_badugi(np.array([hand[i] for i in order]))
     lo, hi = BADUGI_RANGES[R.badugi_size(hand)]
     assert lo <= pyeval.evaluate_badugi(np.array(hand)) <= hi
+
+
+# ---------------------------------------------------------------------------
+# the two short-deck games (issue 13): "shortdeck" keeps trips over a straight,
+# "shortdeck-straight" plays a straight over trips; every engine reads the declaration
+# ---------------------------------------------------------------------------
+
+TRIPS_VS_STRAIGHT = (["9s 9d", "Kh Jd"], "9h Qc Tc 7d 6s")  # trips of nines against K-Q-J-T-9
+
+
+@pytest.mark.parametrize("game, trips_win", [("shortdeck", True), ("shortdeck-straight", False)])
+def test_shortdeck_rules_decide_trips_against_a_straight(game, trips_win):
+    hands, board = TRIPS_VS_STRAIGHT
+    keys = [R.shortdeck_key(R.cards(h + " " + board), trips_beat_straight=trips_win) for h in hands]
+    assert (keys[0] > keys[1]) == trips_win  # the reference agrees with the rule
+    r = pyeval.equity(game, hands, board=board)
+    assert r.equity.tolist() == ([1.0, 0.0] if trips_win else [0.0, 1.0])
+    s = pyeval.showdown(game, pyeval.parse_cards(" ".join(hands)).reshape(1, 2, 2),
+                        pyeval.parse_cards(board).reshape(1, 5))
+    assert s.shares[0].tolist() == r.equity.tolist()
+
+
+def test_shortdeck_straight_ranges():
+    """The range engine reads the declaration too: a range of one combo gives the hand's answer."""
+    board = "9h Qc Tc"
+    one_combo = pyeval.equity("shortdeck-straight", ["9s9d", "KhJd,KhJc:0"], board=board, method="exact")
+    hand = pyeval.equity("shortdeck-straight", ["9s9d", "KhJd"], board=board, method="exact")
+    other_rule = pyeval.equity("shortdeck", ["9s9d", "KhJd"], board=board, method="exact")
+    assert one_combo.fractions == hand.fractions != other_rule.fractions

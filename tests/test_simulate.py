@@ -5,6 +5,7 @@ run and recomputes the exact AA value with pyeval.equity (25 s).
 """
 
 import importlib
+import json
 import math
 import os
 import signal
@@ -52,7 +53,7 @@ def test_deal_shapes_and_distinct_cards(game, players, hole_shape, board_shape):
 
 def test_deal_known_and_dead_cards():
     hole, board = pyeval.deal("omaha", 3, 5000, seed=2, board="AhKd2c", dead="3s 4s",
-                              hands=["AsAd2s", "random", "QhQd"])
+                              hands=["AsAd2s*", "random", "QhQd??*"])
     assert (board[:, :3] == [50, 45, 0]).all()
     assert (hole[:, 0, :3] == [51, 49, 3]).all() and (hole[:, 2, :2] == [42, 41]).all()
     dealt = np.concatenate([hole.reshape(5000, -1), board], axis=1)
@@ -355,13 +356,12 @@ def test_known_cards_in_studies():
 
 @pytest.mark.parametrize("kwargs, message", [
     (dict(game="stud", players=4, study="starting-hands"), "board games"),
-    (dict(game="razz", players=4, study="categories"), "high-hand game"),
     (dict(game="holdem", players=4, study="hilo"), "hi/lo games"),
     (dict(game="holdem", players=4, study="nope"), "unknown study"),
     (dict(game="holdem", players=1, study="starting-hands"), "at least 2 players"),
     (dict(game="holdem", players=4, deals=0), "deals must be"),
     (dict(game="holdem", players=4, seed=-1), "seed"),
-    (dict(game="omaha6", players=4), "up to 5 hole cards"),
+    (dict(game="omaha6", players=4, study="starting-hands"), "up to 5 hole cards"),
 ])
 def test_simulate_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -566,3 +566,51 @@ def test_cli_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert code == 2 and f"--scheduler tcp://127.0.0.1:{port}: no Dask scheduler answered within 2 s" in err, err
     assert "Traceback" not in err and time.perf_counter() - start < 20
+
+
+# ---------------------------------------------------------------------------
+# the default study suits the game (issue 13)
+# ---------------------------------------------------------------------------
+
+# Seven-card high hands (the best five of seven), published frequencies (C(52,7) hands).
+SEVEN_CARD = {"high card": 23294460, "one pair": 58627800, "two pair": 31433400, "three of a kind": 6461620,
+              "straight": 6180020, "flush": 4047644, "full house": 3473184, "four of a kind": 224848,
+              "straight flush": 41584}
+
+
+def test_default_study_without_a_board_is_categories():
+    r = pyeval.simulate("stud", 4, 200_000, seed=2, progress=False)
+    assert r.studies == ("categories",)
+    t = r.table
+    total = sum(SEVEN_CARD.values())
+    assert total == 133_784_560
+    for row in t:
+        want = SEVEN_CARD[row["category"]] / total
+        se = np.sqrt(want * (1 - want) / r.deals)  # as if one hand per deal: the 4 hands of a deal are dependent
+        assert abs(row["frequency"] - want) < 5 * se + 1e-9, (row, want)
+    assert pyeval.simulate("holdem", 2, 20_000, seed=1, progress=False).studies == ("starting-hands",)
+
+
+def test_razz_categories_against_the_reference():
+    """Once: "the starting-hands study is for board games"."""
+    import reference as R
+    from conftest import random_hands
+
+    r = pyeval.simulate("razz", 4, 50_000, seed=3, progress=False)
+    assert r.studies == ("categories",)
+    names = {0: "no pair", 1: "one pair", 2: "two pair", 3: "three of a kind", 6: "full house", 7: "four of a kind"}
+    hands = random_hands(20_000, 7, seed=3)
+    ref = [names[-R.razz_key(h)[0]] for h in hands.tolist()]
+    for row in r.table:
+        p_ref = ref.count(row["category"]) / len(ref)
+        se = np.sqrt(p_ref * (1 - p_ref) / len(ref)) + row["stderr"] * 2  # players share a deal: x2
+        assert abs(row["frequency"] - p_ref) < 5 * se + 1e-4, (row, p_ref)
+
+
+def test_cli_simulate_razz():
+    from cli_run import pyeval_cli
+
+    proc = pyeval_cli("simulate", "razz", "--players", "4", "--deals", "100k", "--seed", "1", "--json")
+    assert proc.returncode == 0, proc.stderr
+    d = json.loads(proc.stdout)
+    assert d["studies"] == ["categories"] and d["tables"]["categories"][0]["category"] == "no pair"
