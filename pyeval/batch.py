@@ -422,9 +422,8 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
                    samples=samples, seed=None if seeds is None else int(seeds[i]), threads=threads)
         outcomes[i], exact[i] = r.outcomes, r.method == "exact"
         tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
-        t = r.extra["tally"]
-        tallies["sumsq"][i], tallies["part_units"][i], tallies["no_qualifier"][i] = t.sumsq, t.part_units, \
-            t.no_qualifier
+        for name, counts in r.extra["sample_counts"].items():
+            tallies[name][i] = counts
     denominator = np.maximum(outcomes, 1)[:, None]
     units = tallies["units"]
     stderr = engine.standard_errors_rows(outcomes, units, tallies["sumsq"])

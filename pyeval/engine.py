@@ -348,7 +348,7 @@ def _run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
 
 
 def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None, size=None,
-              partial: bool = False, total=None) -> Tally:
+              partial: bool = False, units: int | None = None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
     cancels what has not started and returns at once (``partial``: see ``_run_pool``).
@@ -366,7 +366,7 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
 
     try:
         if runner is None:
-            _run_pool(work, jobs, threads, add, size, partial, total)
+            _run_pool(work, jobs, threads, add, size, partial, units)
         else:  # issue 6: e.g. pyeval.cluster.job_runner (Dask tasks)
             runner(work, jobs, add)
     finally:
@@ -787,7 +787,7 @@ def run_exact(layout: Layout, threads: int) -> Tally:
             return layout.patterns.tally(counts)
         jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
         return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads,
-                         size=lambda job: job[1], total=total)
+                         size=lambda job: job[1], units=total)
     jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
     return _run_chunks(layout, jobs, threads)
 
@@ -806,7 +806,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
             return _run_chunk(layout, *job)
     if stderr_target is None:
         total = _run_jobs(work, layout, sample_jobs(samples, seed), threads, runner, size=_first, partial=True,
-                          total=samples)
+                          units=samples)
         stopped(total)
         return total
     total = Tally.zeros(layout.players, len(layout.parts))

@@ -393,7 +393,7 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engin
             r.hi, r.lo, r.scoop, r.no_low = shares["hi"], shares["lo"], r.win, float(shares["no_low"])
         r.boards = shares.get("boards")
     r.extra["community_card"] = community
-    r.extra["tally"] = t
+    r.extra["sample_counts"] = {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}
     if int(t.units.sum()) != pot * n:
         raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
     return r

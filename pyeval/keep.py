@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
-from numba import njit
 
 from pyeval import engine
+from pyeval._jit import njit
 from pyeval._kernels import deal_shares
 from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards

@@ -102,7 +102,7 @@ def test_range_monte_carlo_takes_its_chunks_lazily():
 import time, pyeval
 from pyeval import engine
 class Stop(Exception): pass
-def pool(work, jobs, threads, add):
+def pool(work, jobs, threads, add, *options):
     print("first job after %.2f s" % (time.perf_counter() - start), flush=True)
     add(work(next(iter(jobs))))
     raise Stop
