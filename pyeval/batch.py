@@ -32,7 +32,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval._native import ffi, lib
-from pyeval.cards import _parse_text_cached, format_cards, parse_cards
+from pyeval.cards import _parse_text_cached, format_cards, format_codes, parse_cards
 from pyeval.games import Game, get_game
 
 __all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EXACT_MAX"]
@@ -479,20 +479,16 @@ def small_query(g: Game, hands, board, dead):
     not small or not plain (then ``pyeval.equity``'s general path answers it, and words any error)."""
     if not isinstance(hands, (list, tuple)) or not isinstance(board, str) or not isinstance(dead, str):
         return None
-    codes = []
-    try:
-        for h in hands:
-            if not isinstance(h, str) or len(h) > 64:
-                return None
-            codes.append(None if h.strip().lower() in _UNKNOWN_TEXT else _parse_text_cached(h))
-        known = _parse_text_cached(board) if len(board) <= 64 else None
-        dead_codes = _parse_text_cached(dead) if len(dead) <= 64 else None
-    except ValueError:
+    if not all(isinstance(h, str) for h in hands) or len(board) > 64 or len(dead) > 64:
         return None
-    if known is None or dead_codes is None or any(c is not None and len(c) != g.hole for c in codes) or \
-            len(known) > g.board or len(hands) < 2:
+    parsed = [_small_hand(h) for h in hands]
+    known, dead_codes = _small_cards(board), _small_cards(dead)
+    if None in parsed or known is None or dead_codes is None or len(known) > g.board or len(hands) < 2:
+        return None  # bad or partial cards: the general path words the error or deals the rest
+    codes = [c for c, _ in parsed]
+    if any(c is not None and len(c) != g.hole for c in codes):
         return None
-    drawn = sum(c is None for c in codes)
+    drawn = codes.count(None)
     plan = _small_plan(g.name, len(hands), len(known), len(dead_codes), drawn)
     if plan is None:
         return None
@@ -508,4 +504,24 @@ def small_query(g: Game, hands, board, dead):
     from pyeval.equity import make_result
 
     return make_result(g, parts, 1, [c if c is not None else () for c in codes], table.tally(counts[0]), hands,
-                       [known], dead_codes, "exact", None)
+                       [known], dead_codes, "exact", None, texts=[t for _, t in parsed])
+
+
+@functools.lru_cache(maxsize=4096)
+def _small_hand(text: str):
+    """(codes or None for an unknown hand, the result's text) of a hand text, or None if it is not
+    plain cards; cached, as scripts repeat their hands."""
+    if len(text) > 64:
+        return None
+    if text.strip().lower() in _UNKNOWN_TEXT:
+        return None, "random"
+    codes = _small_cards(text)
+    return None if codes is None else (codes, format_codes(codes))
+
+
+@functools.lru_cache(maxsize=4096)
+def _small_cards(text: str):
+    try:
+        return _parse_text_cached(text)
+    except ValueError:
+        return None

@@ -366,13 +366,15 @@ def _codes(cards) -> tuple:
 
 
 def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engine.Tally, hands, boards, dead,
-                method: str, seed, community: bool = False) -> EquityResult:
-    """The result object of one query from its tally (shared by the engines and pyeval.batch)."""
+                method: str, seed, community: bool = False, texts: list[str] | None = None) -> EquityResult:
+    """The result object of one query from its tally (shared by the engines and pyeval.batch);
+    ``texts``: the hands' texts when the caller has them."""
     n = t.outcomes
     pot = engine.POT
     r = EquityResult(
         game=g.name,
-        hands=["random" if _is_unknown(h) else hand_text(known, g) for h, known in zip(hands, known_holes)],
+        hands=texts if texts is not None else ["random" if _is_unknown(h) else hand_text(known, g)
+                                                for h, known in zip(hands, known_holes)],
         board=[format_codes(_codes(b)) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_codes(_codes(dead)),
         method=method,
