@@ -519,8 +519,8 @@ def _small_hand(text: str):
     return None if codes is None else (codes, format_codes(codes))
 
 
-@functools.lru_cache(maxsize=4096)
 def _small_cards(text: str):
+    """The codes of plain card text (cards._parse_text_cached caches them), or None."""
     try:
         return _parse_text_cached(text)
     except ValueError:
