@@ -1,5 +1,5 @@
-/* Exact and sampled showdowns over board completions (hold'em, Omaha, short deck; hi or
- * hi/lo): every hole card known, or (sampling) wholly unknown hands drawn with the board.
+/* Exact showdowns over board completions (hold'em, Omaha, short deck; hi or hi/lo), every hole
+ * card known: walked, or listed (sampled boards; csrc/board_sample.c draws and counts them).
  *
  * Walking the completions here, with the board's key built incrementally, costs one table
  * lookup per player per board.  Completions are numbered in lexicographic order of deck
@@ -7,7 +7,6 @@
  * counts most queries faster by rank multiset; this walk is the general case.
  */
 #include "showdown.h"
-#include "rng.h"
 
 /* See showdown.h: the caller's arrays are read once, into ctx, before anything is checked. */
 int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known,
@@ -149,72 +148,6 @@ int64_t pyeval_board_patterns_all(const uint8_t *holes, int players, int h, cons
         return status;
     return pyeval_board_patterns(holes, players, h, known, known_n, deck, deck_n, missing, hi_kind, lo_kind, 0,
                                  binom(deck_n, missing), counts, counts_len);
-}
-
-/* n random deals drawn with the Monte Carlo generator (csrc/rng.h), each counted as it is
- * drawn: no board buffer, no per-row checks (the draw cannot repeat a card).  One draw per
- * deal takes the missing board cards, then each drawn player's hole cards in player order:
- * the order of pyeval._kernels.sample_rows, so a chunk state means the same deals there. */
-static inline __attribute__((always_inline)) void sample_deals(showdown_ctx *ctx, const int hi_kind,
-                                                               const int lo_kind, uint8_t *deck, int deck_n,
-                                                               int missing, uint64_t *state, int64_t n,
-                                                               int64_t *counts)
-{
-    const int h = ctx->h, players = ctx->players;
-    const unsigned drawn = ctx->drawn;
-    uint8_t picks[MAX_BOARD + MAX_PLAYERS * MAX_HOLE];
-    uint8_t *row = ctx->board + ctx->known_n;
-    const int take = missing + h * __builtin_popcount(drawn);
-    for (int64_t i = 0; i < n; i++) {
-        draw_cards(state, deck, deck_n, picks, take);
-        uint64_t key = ctx->known_key, bits = ctx->known_bits;
-        uint32_t low = ctx->known_low;
-        for (int d = 0; d < missing; d++) {
-            uint8_t c = row[d] = picks[d];
-            key += PYEVAL_CARD_KEY[c];
-            bits |= PYEVAL_CARD_BIT[c];
-            low |= PYEVAL_CARD_LOWBIT[c];
-        }
-        if (drawn) {
-            const uint8_t *next = picks + missing;
-            for (int p = 0; p < players; p++) {
-                if (!(drawn >> p & 1))
-                    continue;
-                uint64_t hole_key = FLUSH_COUNTERS_INIT, hole_bits = 0;
-                uint32_t hole_low = 0;
-                for (int j = 0; j < h; j++) {
-                    uint8_t c = ctx->hole_cards[p * h + j] = *next++;
-                    ADD_CARD(c, hole_key, hole_bits);
-                    hole_low |= PYEVAL_CARD_LOWBIT[c];
-                }
-                ctx->hole_key[p] = hole_key;
-                ctx->hole_bits[p] = hole_bits;
-                ctx->hole_low[p] = hole_low;
-            }
-        }
-        counts[showdown(ctx, hi_kind, lo_kind, key, bits, low)]++;
-    }
-}
-
-PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
-                                                int known_n, const uint8_t *deck, int deck_n, int missing,
-                                                int hi_kind, int lo_kind, unsigned drawn, uint64_t *state,
-                                                int64_t n, int64_t *counts, int64_t counts_len)
-{
-    showdown_ctx ctx;
-    int64_t status = pyeval_showdown_setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
-                                           lo_kind, counts_len, drawn);
-    if (status != 0)
-        return status;
-    if (n < 0 || !state_ok(state))
-        return -2;
-    uint8_t live[52];
-    for (int i = 0; i < deck_n; i++)
-        live[i] = ctx.deck[i];
-#define SAMPLE(hi, lo) sample_deals(&ctx, hi, lo, live, deck_n, missing, state, n, counts)
-    WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
-#undef SAMPLE
-    return 0;
 }
 
 PYEVAL_HOT int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known,

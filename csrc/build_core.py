@@ -40,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
-           "board_batch.c", "sample.c", "seed.c"]
+           "board_batch.c", "board_sample.c", "sample.c", "seed.c"]
 
 
 def generate_tables() -> None:

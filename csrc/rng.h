@@ -38,17 +38,23 @@ static inline uint32_t bounded(uint64_t *s, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
+/* Step u of a partial Fisher-Yates shuffle of deck[0..deck_n): swap a uniform pick from
+ * deck[u..deck_n) into deck[u] and return it. */
+static inline __attribute__((always_inline)) uint8_t draw_card(uint64_t *state, uint8_t *deck, int deck_n, int u)
+{
+    int j = u + (int)bounded(state, (uint32_t)(deck_n - u));
+    uint8_t c = deck[j];
+    deck[j] = deck[u];
+    deck[u] = c;
+    return c;
+}
+
 /* Draw k distinct cards from deck[0..deck_n) into row by a partial Fisher-Yates shuffle
  * (deck permuted in place; any starting order gives a uniform draw). */
 static inline void draw_cards(uint64_t *state, uint8_t *deck, int deck_n, uint8_t *row, int k)
 {
-    for (int u = 0; u < k; u++) {
-        int j = u + (int)bounded(state, (uint32_t)(deck_n - u));
-        uint8_t tmp = deck[u];
-        deck[u] = deck[j];
-        deck[j] = tmp;
-        row[u] = deck[u];
-    }
+    for (int u = 0; u < k; u++)
+        row[u] = draw_card(state, deck, deck_n, u);
 }
 
 static inline int state_ok(const uint64_t *state)

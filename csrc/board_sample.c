@@ -1,0 +1,108 @@
+/* Board-only Monte Carlo: n random deals drawn with the generator of csrc/rng.h and each counted
+ * as it is drawn (draw, evaluate, tally in one loop, no buffer of deals).
+ *
+ * One partial shuffle per deal takes the missing board cards, then each drawn player's hole
+ * cards in player order: the pick order of pyeval._kernels.sample_rows, so a chunk state gives
+ * the same deals here, in the numba engine and in pyeval_sample_cards (tests check all three).
+ *
+ * The loop keeps everything it updates per deal in locals (generator state, deck, keys, the hole
+ * keys of the known hands): the build has -fno-strict-aliasing, so a card stored through a
+ * pointer would otherwise force the compiler to reload and store the generator state and the
+ * hands around every store (the cost of the first version, about 300 instructions a heads-up
+ * deal against about 210 now).
+ */
+#include <string.h>
+#include "showdown.h"
+#include "rng.h"
+
+static inline __attribute__((always_inline)) void sample_deals(showdown_ctx *ctx, const int hi_kind,
+                                                               const int lo_kind, const int players,
+                                                               const uint8_t *start_deck, int deck_n,
+                                                               const int missing, uint64_t *state, int64_t n,
+                                                               int64_t *counts)
+{
+    const int h = ctx->h;
+    const unsigned drawn = ctx->drawn;
+    const int known_n = ctx->known_n;
+    const uint64_t known_key = ctx->known_key, known_bits = ctx->known_bits;
+    const uint32_t known_low = ctx->known_low;
+    uint64_t g[4] = {state[0], state[1], state[2], state[3]}; /* kept in registers */
+    uint8_t deck[52];
+    memcpy(deck, start_deck, (size_t)deck_n);
+    /* ctx's hole keys are read by showdown(); a local copy of ctx keeps its reads off memory
+     * that the stores of this loop might alias. */
+    showdown_ctx local = *ctx;
+    local.holes = local.hole_cards;
+    local.players = players; /* a constant where the caller gives one: showdown's loops unroll */
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t key = known_key, bits = known_bits;
+        uint32_t low = known_low;
+        int u = 0;
+#pragma GCC unroll 5
+        for (; u < missing; u++) {
+            uint8_t c = draw_card(g, deck, deck_n, u);
+            key += PYEVAL_CARD_KEY[c];
+            bits |= PYEVAL_CARD_BIT[c];
+            low |= PYEVAL_CARD_LOWBIT[c];
+            if (hi_kind == PYEVAL_KIND_OMAHA_HIGH) /* only Omaha reads the board's cards */
+                local.board[known_n + u] = c;
+        }
+        if (drawn) {
+            for (int p = 0; p < players; p++) {
+                if (!(drawn >> p & 1))
+                    continue;
+                uint64_t hole_key = FLUSH_COUNTERS_INIT, hole_bits = 0;
+                uint32_t hole_low = 0;
+                for (int k = 0; k < h; k++, u++) {
+                    uint8_t c = draw_card(g, deck, deck_n, u);
+                    local.hole_cards[p * h + k] = c;
+                    ADD_CARD(c, hole_key, hole_bits);
+                    hole_low |= PYEVAL_CARD_LOWBIT[c];
+                }
+                local.hole_key[p] = hole_key;
+                local.hole_bits[p] = hole_bits;
+                local.hole_low[p] = hole_low;
+            }
+        }
+        counts[showdown(&local, hi_kind, lo_kind, key, bits, low)]++;
+    }
+    memcpy(state, g, sizeof g);
+}
+
+PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
+                                                int known_n, const uint8_t *deck, int deck_n, int missing,
+                                                int hi_kind, int lo_kind, unsigned drawn, uint64_t *state,
+                                                int64_t n, int64_t *counts, int64_t counts_len)
+{
+    showdown_ctx ctx;
+    int64_t status = pyeval_showdown_setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                           lo_kind, counts_len, drawn);
+    if (status != 0)
+        return status;
+    if (n < 0 || !state_ok(state))
+        return -2;
+    /* Constants for the common shapes: heads-up unrolls the showdown, a fixed number of board
+     * cards (preflop, flop, turn) the draw. */
+#define SAMPLE_SHAPE(hi, lo, p, m) sample_deals(&ctx, hi, lo, p, ctx.deck, deck_n, m, state, n, counts)
+#define SAMPLE_MISSING(hi, lo, p)                                               \
+    do {                                                                        \
+        switch (missing) {                                                      \
+        case 5: SAMPLE_SHAPE(hi, lo, p, 5); break;                              \
+        case 2: SAMPLE_SHAPE(hi, lo, p, 2); break;                              \
+        case 1: SAMPLE_SHAPE(hi, lo, p, 1); break;                              \
+        default: SAMPLE_SHAPE(hi, lo, p, missing); break;                       \
+        }                                                                       \
+    } while (0)
+#define SAMPLE(hi, lo)                                                          \
+    do {                                                                        \
+        if (players == 2)                                                       \
+            SAMPLE_MISSING(hi, lo, 2);                                          \
+        else                                                                    \
+            SAMPLE_MISSING(hi, lo, players);                                    \
+    } while (0)
+    WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
+#undef SAMPLE
+#undef SAMPLE_MISSING
+#undef SAMPLE_SHAPE
+    return 0;
+}
