@@ -19,7 +19,9 @@
  * -march=native to see what the host's ISA buys (the wheel is built without
  * it).  Omaha hands are passed as separate contiguous hole and board arrays
  * (strides 4 and 5).  Kinds: high5 high6 high7 omaha omaha_low8 low8 razz deuce7
- * deuce7_7 badugi shortdeck.
+ * deuce7_7 badugi shortdeck, and mc_holdem: Monte Carlo, N deals of AhAs vs KdKc preflop
+ * drawn and counted in one call of pyeval_board_patterns_sample (the C core of
+ * pyeval.equity(..., method="monte-carlo") on one thread).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -147,6 +149,40 @@ static int bench(const struct kind *kd, int64_t n, int repeats)
     return 0;
 }
 
+/* Heads-up hold'em Monte Carlo: AhAs vs KdKc preflop, n deals per timed call. */
+static int bench_mc(int64_t n, int repeats)
+{
+    const uint8_t holes[4] = {50, 51, 45, 44}; /* Ah As, Kd Kc */
+    uint8_t deck[52], known[1] = {0};
+    int deck_n = 0;
+    for (int c = 0; c < 52; c++)
+        if (c != 50 && c != 51 && c != 45 && c != 44)
+            deck[deck_n++] = (uint8_t)c;
+    int64_t counts[4];
+    double *t = malloc((size_t)repeats * sizeof(double));
+    if (!t)
+        return 1;
+    for (int r = 0; r < repeats; r++) {
+        uint64_t state[4] = {1, 2, 3, (uint64_t)r + 4};
+        memset(counts, 0, sizeof counts);
+        double t0 = now();
+        int64_t rc = pyeval_board_patterns_sample(holes, 2, 2, known, 0, deck, deck_n, 5, PYEVAL_KIND_HIGH, -1, 0,
+                                                  state, n, counts, 4);
+        t[r] = now() - t0;
+        if (rc != 0) {
+            fprintf(stderr, "mc_holdem: sampler returned %lld\n", (long long)rc);
+            free(t);
+            return 1;
+        }
+    }
+    qsort(t, (size_t)repeats, sizeof(double), cmp_double);
+    double med = repeats % 2 ? t[repeats / 2] : 0.5 * (t[repeats / 2 - 1] + t[repeats / 2]);
+    printf("%-11s %11lld deals  median %8.4f s  %9.2f M deals/s  (best %9.2f M/s, %6.2f ns/deal)  AhAs wins %.4f\n",
+           "mc_holdem", (long long)n, med, n / med / 1e6, n / t[0] / 1e6, med / n * 1e9, (double)counts[1] / n);
+    free(t);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int64_t n = argc > 1 ? atoll(argv[1]) : 10000000;
@@ -157,6 +193,9 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = 0;
+    int mc_wanted = argc <= 3;
+    for (int a = 3; a < argc; a++)
+        mc_wanted |= !strcmp(argv[a], "mc_holdem");
     for (int i = 0; i < nkinds; i++) {
         int wanted = argc <= 3;
         for (int a = 3; a < argc; a++)
@@ -164,5 +203,7 @@ int main(int argc, char **argv)
         if (wanted)
             status |= bench(&KINDS[i], n, repeats);
     }
+    if (mc_wanted)
+        status |= bench_mc(n, repeats);
     return status;
 }

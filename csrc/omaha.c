@@ -39,20 +39,30 @@ static inline __attribute__((always_inline)) int32_t omaha_high_hand(const uint8
                                                                      const int b, uint64_t board_key)
 {
     const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot((uint32_t)board_key)] * PYEVAL_OMAHA_PAIRS;
-    int32_t best = 0;
+    /* Each hole card's rank (clamped: see card_rank) and suit bit, read once for every pair. */
+    const uint8_t *pair_row[MAX_HOLE];
+    unsigned rank[MAX_HOLE];
+    uint64_t hole_bits = 0;
     for (int x = 0; x < h; x++) {
-        const uint8_t *pair_row = PYEVAL_PAIR_INDEX + card_rank(hc[x]) * 13;
+        rank[x] = card_rank(hc[x]);
+        pair_row[x] = PYEVAL_PAIR_INDEX + rank[x] * 13;
+        hole_bits |= PYEVAL_CARD_BIT[hc[x]];
+    }
+    int32_t best = 0;
+    for (int x = 0; x < h; x++)
         for (int y = x + 1; y < h; y++) {
-            int32_t v = row[pair_row[card_rank(hc[y])]];
+            int32_t v = row[pair_row[x][rank[y]]];
             best = v > best ? v : best;
         }
-    }
-    /* Board suit counters start at 5 so that a third card of a suit sets the nibble's top bit. */
+    /* Board suit counters start at 5 so that a third card of a suit sets the nibble's top bit;
+     * a flush also takes two hole cards of that suit (most such boards have fewer). */
     uint32_t flags = (uint32_t)((board_key + (UINT64_C(0x5555) << 32)) >> 32) & 0x8888u;
     if (flags) {
         unsigned suit = (unsigned)__builtin_ctz(flags) >> 2;
-        int32_t v = omaha_flush(hc, h, bc, b, suit);
-        best = v > best ? v : best;
+        if (__builtin_popcount(suit_ranks(hole_bits, suit)) >= 2) {
+            int32_t v = omaha_flush(hc, h, bc, b, suit);
+            best = v > best ? v : best;
+        }
     }
     return best;
 }
