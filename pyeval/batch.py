@@ -318,20 +318,28 @@ def _evaluations(g: Game, players: int, deck: int, drawn: int, missing: int) -> 
     return total * players * _parts(g)
 
 
-def _light_rows(g: Game, holes, boards, dead) -> np.ndarray:
-    """(n,) whether each row's exact enumeration takes at most ROW_EXACT_MAX evaluations."""
+CHECKED_WHILE_COUNTED = 2048
+"""Exact batches whose rows all take at most this many evaluations (turn and river spots) are
+checked as they are counted, not in a pass before: a bad row then costs at most about as much
+wasted work as the checking pass would have cost."""
+
+
+def _light_rows(g: Game, holes, boards, dead) -> tuple[np.ndarray, bool]:
+    """(n,) whether each row's exact enumeration takes at most ROW_EXACT_MAX evaluations, and
+    whether every row takes at most CHECKED_WHILE_COUNTED."""
     n, players, h = holes.shape
     missing = g.board - boards.shape[2]
     known_board = boards.shape[1] * boards.shape[2]
-    if not (holes == UNKNOWN).any() and _evaluations(g, players, g.deck_size - players * h - known_board, 0,
-                                                     missing) <= ROW_EXACT_MAX:
-        return np.ones(n, bool)  # no row can be heavier than one without dead cards
+    if not (holes == UNKNOWN).any():  # no row can be heavier than one without dead cards
+        most = _evaluations(g, players, g.deck_size - players * h - known_board, 0, missing)
+        if most <= ROW_EXACT_MAX:
+            return np.ones(n, bool), most <= CHECKED_WHILE_COUNTED
     drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
     deck = g.deck_size - (players - drawn) * h - known_board - (dead != UNKNOWN).sum(axis=1)
     keys, inverse = np.unique(deck * 16 + drawn, return_inverse=True)
     light = [_evaluations(g, players, d, r, missing) <= ROW_EXACT_MAX
              for d, r in zip((keys // 16).tolist(), (keys % 16).tolist())]
-    return np.array(light, bool)[inverse.ravel()]
+    return np.array(light, bool)[inverse.ravel()], False
 
 
 class _RowRefused(Exception):
@@ -397,7 +405,9 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
     threads  worker threads (default: all cores)
 
     A bad row (a card out of range or twice, too few cards in the deck, a partly known hand)
-    raises ValueError naming the first such row and its cards, before any work.
+    raises ValueError naming the first such row and its cards, and no result.  Rows are checked
+    before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
+    where each row is checked as it is counted (a check pass would cost as much as the count).
     """
     from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares
 
@@ -416,22 +426,23 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
         int(seed) if seed is not None else secrets.randbits(63))
     parts = engine.parts_of(g, g.boards)
     table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    cheap = False
     if kinds is not None and mc:
         in_c, sampled, single = np.arange(n), True, np.zeros(0, np.int64)
     elif kinds is not None:
-        light = _light_rows(g, holes, boards, dead_rows)
+        light, cheap = _light_rows(g, holes, boards, dead_rows)
         in_c, sampled, single = np.flatnonzero(light), False, np.flatnonzero(~light)
     else:
         in_c, sampled, single = np.zeros(0, np.int64), False, np.arange(n)
-    if kinds is not None and (sampled or len(single)):
-        _check_rows(g, kinds, holes, boards, dead_rows)  # before sampling or any single query
+    if kinds is not None and not cheap:
+        _check_rows(g, kinds, holes, boards, dead_rows)  # before any work
     tallies, single_sampled = None, []
     if len(in_c):
         seeds = row_seeds(used_seed, n) if sampled else None
         try:
             tallies = _count_rows(g, kinds, table, holes, boards, dead_rows, in_c, sampled, seeds, n_samples,
                                   threads)
-        except _RowRefused:  # exact rows are checked as they are counted: name the first bad row
+        except _RowRefused:  # cheap rows are checked as they are counted: name the first bad row
             _check_rows(g, kinds, holes, boards, dead_rows)
             raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
     if len(single):  # heavy rows, stud and draw games: the single query, same seed
