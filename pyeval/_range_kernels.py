@@ -193,10 +193,11 @@ def _board_major_rows(boards, combos, rows, valid, dummy):
 
 
 @njit(cache=True, nogil=True)
-def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, pot, units_a, units, wins, ties,
-                       part_units, no_qualifier, outcomes):
+def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, pot, units_a, wins_a, ties_a, units,
+                       wins, ties, part_units, no_qualifier, outcomes):
     """Every (board, assignment) showdown: strengths (parts, boards, combos).  Per assignment,
-    unweighted pot units (units_a); totals weighted by the assignment weight ``wfull``."""
+    unweighted pot units, whole pots won and shares (units_a, wins_a, ties_a); totals weighted by
+    the assignment weight ``wfull``."""
     n_parts = strengths.shape[0]
     n_players = assign.shape[1]
     share = np.zeros(n_players, np.int64)
@@ -237,6 +238,8 @@ def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback
             outcomes[0] += w
             for p in range(n_players):
                 units_a[a, p] += share[p]
+                wins_a[a, p] += share[p] == pot
+                ties_a[a, p] += (share[p] > 0) & (share[p] < pot)
                 units[p] += w * share[p]
                 wins[p] += w * (share[p] == pot)
                 ties[p] += w * ((share[p] > 0) & (share[p] < pot))

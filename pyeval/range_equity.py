@@ -57,7 +57,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from pyeval import engine, range_sampling, range_weights
+from pyeval import combo_tally, engine, range_sampling, range_weights
 from pyeval._native import ffi, lib
 from pyeval._range_kernels import (
     _assignments,
@@ -100,11 +100,13 @@ class RangeEquityResult(EquityResult):
     combo_prob    per player: probability of each combo in the deal distribution (exact), or
                   the fraction of samples that dealt it (Monte Carlo)
     by_combo      per player: ``{combo text: equity}``, or None
+    combo_tally   per player: integer counts per combo (``pyeval.combo_tally.ComboTally``), or None
     """
 
     ranges: list = field(default_factory=list)
     combo_equity: list = field(default_factory=list)
     combo_prob: list = field(default_factory=list)
+    combo_tally: list = field(default_factory=list)
 
     @property
     def by_combo(self) -> list:
@@ -284,12 +286,13 @@ class _Spot:
     def _layout(self, holes) -> engine.Layout:
         return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, self.dead)
 
-    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob) -> RangeEquityResult:
+    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
         r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
         range_weights.plain_numbers(r)
         values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
         values["hands"] = [pl.text for pl in self.players]
-        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob)
+        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob,
+                                 combo_tally=counts)
 
     def _exact_ranges(self) -> list[Range]:
         out = []
@@ -370,7 +373,7 @@ class _Spot:
 
     def run_exact(self) -> RangeEquityResult:
         c = self.exact_counts()
-        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob)
+        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
         res.extra.update(c.extra)
         return res
 
@@ -401,7 +404,7 @@ class _Spot:
         _assignments(masks, offsets, assign, count)
         return assign, offsets
 
-    def _by_combo(self, ranges, assign, wfull, units_full, per_board):
+    def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
         combo_eq, combo_prob = [], []
         for p in range(self.P):
             w = wfull.astype(np.float64)
@@ -410,7 +413,9 @@ class _Spot:
             with np.errstate(invalid="ignore", divide="ignore"):
                 combo_eq.append(num / (den * engine.POT))
             combo_prob.append(den / den.sum())
-        return combo_eq, combo_prob
+        counts = combo_tally.from_assignments(assign, nums, wfull, per_board, units_full, wins_full, ties_full,
+                                              [len(r) for r in ranges])
+        return combo_eq, combo_prob, counts
 
     def _run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
@@ -448,6 +453,8 @@ class _Spot:
 
         def worker(t):
             units_a = np.zeros((n_assign, P), np.int64)
+            wins_a = np.zeros((n_assign, P), np.int64)
+            ties_a = np.zeros((n_assign, P), np.int64)
             tot = engine.Tally.zeros(P, len(parts))
             for lo, hi in jobs[t::threads]:
                 if stop.is_set():
@@ -461,16 +468,21 @@ class _Spot:
                     strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 out = np.zeros(1, np.int64)
                 _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, engine.POT, units_a,
+                                   wins_a, ties_a,
                                    tot.units, tot.wins, tot.ties, tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
-            return units_a, tot
+            return units_a, wins_a, ties_a, tot
 
         total = engine.Tally.zeros(P, len(parts))
         units_full = np.zeros((n_assign, P), np.int64)
+        wins_full = np.zeros((n_assign, P), np.int64)
+        ties_full = np.zeros((n_assign, P), np.int64)
 
         def add(res):
             units_full.__iadd__(res[0])
-            total.add(res[1])
+            wins_full.__iadd__(res[1])
+            ties_full.__iadd__(res[2])
+            total.add(res[3])
 
         try:
             _pool(worker, list(range(threads)), threads, add)
@@ -478,8 +490,9 @@ class _Spot:
             stop.set()
             raise
         total.sumsq = total.units * engine.POT  # not used by exact results
-        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, units_full, per_board)
-        return ExactCounts(layout, total, ranges, combo_eq, combo_prob)
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, units_full, per_board, nums, wins_full,
+                                                      ties_full)
+        return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_assignments(self) -> ExactCounts:
         ranges = self._exact_ranges()
@@ -513,11 +526,12 @@ class _Spot:
 
         layout = self._layout([ranges[p].combos[reps[0, p]] for p in range(P)])
         kinds = engine.board_kinds(layout)
-        rep_units, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
+        rep_units, rep_wins, rep_ties, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
 
         # by combo: every assignment gets its representative's result
-        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board)
-        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob)
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board, nums,
+                                                      rep_wins[inverse], rep_ties[inverse])
+        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
         P, R = self.P, len(reps)
@@ -527,6 +541,9 @@ class _Spot:
         combos = [r.combos for r in ranges]
         patterns = layout.patterns if kinds is not None else None
         share = patterns.share if patterns is not None else None
+        if share is not None:  # per pattern and player: pot units, a whole pot won alone, a share
+            per_pattern = np.stack([share, (share == engine.POT).astype(np.int64),
+                                    ((share > 0) & (share < engine.POT)).astype(np.int64)], axis=1)
 
         def holes_of(i):
             return np.ascontiguousarray(np.stack([combos[p][reps[i, p]] for p in range(P)]).astype(np.uint8))
@@ -534,7 +551,7 @@ class _Spot:
         def fast_job(lo_hi):
             lo, hi = lo_hi
             hist = np.zeros(patterns.size, np.int64)
-            units = np.zeros((hi - lo, P), np.int64)
+            units = np.zeros((hi - lo, 3, P), np.int64)
             counts = np.zeros(patterns.size, np.int64)
             kb = np.ascontiguousarray(known_board) if len(known_board) else np.zeros(1, np.uint8)
             for k, i in enumerate(range(lo, hi)):
@@ -551,25 +568,25 @@ class _Spot:
                 if status != 0:
                     raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
                 hist += counts * rep_w[i]
-                units[k] = counts @ share
+                units[k] = np.tensordot(counts, per_pattern, 1)
             return lo, units, hist
 
         def generic_job(lo_hi):
             lo, hi = lo_hi
             total = engine.Tally.zeros(P, len(layout.parts))
-            units = np.zeros((hi - lo, P), np.int64)
+            units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
                 t = engine.run_exact(self._layout(list(holes_of(i))), 1)
                 w = int(rep_w[i])
                 total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
-                units[k] = t.units
+                units[k] = t.units, t.wins, t.ties
             return lo, units, total
 
         step = max(1, min((1 << 22) // max(per_board, 1), -(-R // (4 * self.threads))))
         jobs = [(lo, min(R, lo + step)) for lo in range(0, R, step)]
         work = fast_job if kinds is not None else generic_job
-        rep_units = np.zeros((R, P), np.int64)
+        rep_units = np.zeros((R, 3, P), np.int64)
         acc = [None]
 
         def add(res):
@@ -584,7 +601,7 @@ class _Spot:
 
         engine._run_pool(work, jobs, self.threads, add)
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
-        return rep_units, tally
+        return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
 
     def _run_table(self) -> ExactCounts:
         """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
@@ -605,15 +622,17 @@ class _Spot:
         units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
         t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
                          np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
-        ranges, combo_eq, combo_prob = self._exact_ranges(), [], []
+        ranges, combo_eq, combo_prob, counts = self._exact_ranges(), [], [], []
         for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
             cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
             combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
             mass = u[cls] * per[2][cls]
             combo_prob.append(mass / mass.sum())
+            w, ti, n = per[0][cls], per[1][cls], per[2][cls]
+            counts.append(combo_tally.ComboTally(w * pot + ti * (pot // 2), w, ti, n))
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
-                           {"source": "preflop table (pyeval/data/preflop.npz)"})
+                           {"source": "preflop table (pyeval/data/preflop.npz)"}, counts)
 
     def _run_sweep(self) -> ExactCounts:
         """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
@@ -675,8 +694,10 @@ class _Spot:
         with np.errstate(invalid="ignore", divide="ignore"):
             combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
         combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
+        counts = [combo_tally.ComboTally(W * pot + T * (pot // 2), W.copy(), T.copy(), N.copy())
+                  for W, T, N in ((W0, T0, N0), (W1, T1, N1))]
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
-        return ExactCounts(layout, t, ranges, combo_eq, combo_prob)
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     # -- Monte Carlo ----------------------------------------------------------
     def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:

@@ -16,6 +16,7 @@ from pyeval import engine
 from pyeval._jit import njit
 from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
+from pyeval.combo_tally import ComboTally
 from pyeval.engine import _first
 from pyeval.ranges import _masks
 
@@ -67,11 +68,10 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
             strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
         t = engine.Tally.zeros(P, len(parts))
         t.outcomes = n
-        cu = np.zeros((P, maxc), np.int64)
-        cc = np.zeros((P, maxc), np.int64)
+        per_combo = np.zeros((5, P, maxc), np.int64)
         _tally_combos(strengths, n, split, fallback, engine.POT, idx, t.units, t.sumsq, t.wins, t.ties,
-                      t.part_units, t.no_qualifier, cu, cc)
-        return t, cu, cc, rejected
+                      t.part_units, t.no_qualifier, per_combo)
+        return t, per_combo, rejected
 
     # Few distinct combo assignments (a hand against a range, narrow ranges): group the sampled
     # deals by assignment and let the C board engine evaluate each group's boards with the hole
@@ -110,8 +110,7 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
                                  "(10,000,000 draws in a row)")
             hist = np.zeros(patterns.size, np.int64)
             counts = np.zeros(patterns.size, np.int64)
-            cu = np.zeros((P, maxc), np.int64)
-            cc = np.zeros((P, maxc), np.int64)
+            per_combo = np.zeros((5, P, maxc), np.int64)
             kb_ptr = ffi.from_buffer("uint8_t[]", kb_buf)
             holes_ptr = ffi.cast("uint8_t *", ffi.from_buffer(all_holes))
             decks_ptr = ffi.cast("uint8_t *", ffi.from_buffer(decks))
@@ -130,29 +129,29 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
                     raise RuntimeError(f"internal error: the board engine refused a sample (status {status})")
                 per_group[k] = counts
             hist = per_group.sum(axis=0)
-            units = per_group @ share  # (groups, P)
+            # (groups, P) each: pot units, their squares, whole pots won alone, shares
+            stats = [per_group @ share, per_group @ (share * share), per_group @ (share == engine.POT),
+                     per_group @ ((share > 0) & (share < engine.POT))]
             n_group = starts[groups + 1] - starts[groups]
             for p in range(P):
                 idx = grid[groups, p]
-                np.add.at(cu[p], idx, units[:, p])
-                np.add.at(cc[p], idx, n_group)
-            return patterns.tally(hist), cu, cc, rejected
+                for k, v in enumerate(stats):
+                    np.add.at(per_combo[k, p], idx, v[:, p])
+                np.add.at(per_combo[4, p], idx, n_group)
+            return patterns.tally(hist), per_combo, rejected
 
     total = engine.Tally.zeros(P, len(parts))
-    cu_total = np.zeros((P, maxc), np.int64)
-    cc_total = np.zeros((P, maxc), np.int64)
+    per_combo_total = np.zeros((5, P, maxc), np.int64)  # units, sumsq, wins, ties, samples
     stats = {"rejected": 0}
 
     def add(res):
-        t, cu, cc, rej = res
+        t, per_combo, rej = res
         total.add(t)
-        cu_total.__iadd__(cu)
-        cc_total.__iadd__(cc)
+        per_combo_total.__iadd__(per_combo)
         stats["rejected"] += rej
 
     if stderr_target is None:
-        engine._run_pool(chunk, engine.sample_jobs(samples, seed), spot.threads, add, size=_first, partial=True,
-              total=samples)
+        engine._run_pool(chunk, engine.sample_jobs(samples, seed), spot.threads, add, _first, True, samples)
         engine.stopped(total)
     else:
         # one chunk, then as many more as the observed standard error says are needed (+10%);
@@ -167,19 +166,21 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
                 break
             more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
             rounds = max(1, math.ceil(more / engine.CHUNK))
-    combo_eq, combo_prob, shown = [], [], []
+    combo_eq, combo_prob, shown, counts = [], [], [], []
     for p, b in enumerate(blocks):
         if b is None:
             combo_eq.append(None)
             combo_prob.append(None)
             shown.append(None)
+            counts.append(None)
             continue
-        cc = cc_total[p, :len(b)]
+        cu, csq, cw, ct, cc = (x[p, :len(b)].copy() for x in per_combo_total)
         with np.errstate(invalid="ignore", divide="ignore"):
-            combo_eq.append(cu_total[p, :len(b)] / (cc * engine.POT))
+            combo_eq.append(cu / (cc * engine.POT))
         combo_prob.append(cc / total.outcomes)
         shown.append(b)
-    r = spot._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob)
+        counts.append(ComboTally(cu, cw, ct, cc, csq))
+    r = spot._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob, counts)
     r.extra["rejected_draws"] = stats["rejected"]
     return r
 
@@ -321,9 +322,10 @@ def _sample_grouped(state, masks, cumw, uniform, offsets, radix, live, missing, 
 
 @njit(cache=True, nogil=True)
 def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, ties, part_units, no_qualifier,
-                  combo_units, combo_count):
-    """As ``pyeval._kernels.tally``, and also per combo: ``combo_units[p, c]`` and
-    ``combo_count[p, c]`` for player p's combo ``c = idx[i, p]`` (skipped when -1)."""
+                  per_combo):
+    """As ``pyeval._kernels.tally``, and also per combo: ``per_combo[:, p, c]`` (pot units, their
+    squares, whole pots won alone, shares, samples) for player p's combo ``c = idx[i, p]``
+    (skipped when -1)."""
     n_players = strengths.shape[1]
     share = np.zeros(n_players, np.int64)
     for i in range(n):
@@ -335,5 +337,8 @@ def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, t
             ties[p] += (share[p] > 0) & (share[p] < pot)
             c = idx[i, p]
             if c >= 0:
-                combo_units[p, c] += share[p]
-                combo_count[p, c] += 1
+                per_combo[0, p, c] += share[p]
+                per_combo[1, p, c] += share[p] * share[p]
+                per_combo[2, p, c] += share[p] == pot
+                per_combo[3, p, c] += (share[p] > 0) & (share[p] < pot)
+                per_combo[4, p, c] += 1
