@@ -46,28 +46,36 @@ def classify(combos: np.ndarray, board: np.ndarray, lowest_card: int = 0) -> tup
     if len(board) not in (3, 4):
         raise ValueError(f"the breakdown needs a board of 3 or 4 cards, got {len(board)}")
     n, hole = combos.shape
-    pairs = list(combinations(range(hole), 2))
-    pc = combos[:, pairs]  # (n, pairs, 2)
-    flat = pc.reshape(-1, 2)
-    # made: five-card classes with exactly three board cards, the rest against the whole board
-    best = made_class(flat, board, lowest_card, categories=False)
+    # A hole pair's class and straights depend on the pair and the board only: work them out once
+    # per pair of cards off the board (at most 1,326), then look every combo's pairs up.
+    live = np.array([c for c in range(lowest_card, 52) if c not in set(board.tolist())], np.int64)
+    table = np.array([(a, b) for a, b in combinations(live.tolist(), 2)], np.int64).reshape(-1, 2)
+    index = np.full((52, 52), -1, np.int64)
+    index[table[:, 0], table[:, 1]] = index[table[:, 1], table[:, 0]] = np.arange(len(table))
+    best = made_class(table, board, lowest_card, categories=False)
     for triple in combinations(board.tolist(), 3):
-        five = made_class(flat, np.array(triple, np.int64), lowest_card)
+        five = made_class(table, np.array(triple, np.int64), lowest_card)
         best = np.minimum(best, np.where(five <= _FIVE_CARD, five, len(MADE_CLASSES)))
-    made = best.reshape(n, len(pairs)).min(axis=1)
 
-    # straights: a hole pair of two ranks and three more ranks of a window from the board
+    # straights: the pair's two ranks and three more ranks of a window from the board
     windows = straight_windows(lowest_card)
     br = board >> 2
     board_presence = int(np.bitwise_or.reduce(1 << br))
-    pair_mask = (1 << (pc[..., 0] >> 2)) | (1 << (pc[..., 1] >> 2))  # (n, pairs)
-    two_ranks = (pc[..., 0] >> 2) != (pc[..., 1] >> 2)
-    inside = ((pair_mask[..., None] & windows) == pair_mask[..., None]) & two_ranks[..., None]
-    miss = np.where(inside, windows & ~pair_mask[..., None] & ~board_presence, -1)  # board ranks still needed
-    has_straight = (miss == 0).any(axis=(1, 2))
+    pair_mask = (1 << (table[:, 0] >> 2)) | (1 << (table[:, 1] >> 2))
+    two_ranks = (table[:, 0] >> 2) != (table[:, 1] >> 2)
+    inside = ((pair_mask[:, None] & windows) == pair_mask[:, None]) & two_ranks[:, None]
+    miss = np.where(inside, windows & ~pair_mask[:, None] & ~board_presence, -1)  # board ranks still needed
+    pair_straight = (miss == 0).any(axis=1)
     single = (miss > 0) & (_popcount(np.maximum(miss, 0)) == 1)
-    out_mask = np.bitwise_or.reduce(np.where(single, miss, 0).reshape(n, -1), axis=1)
-    out_mask = np.where(has_straight, 0, out_mask)
+    pair_outs = np.bitwise_or.reduce(np.where(single, miss, 0), axis=1)
+
+    pairs = list(combinations(range(hole), 2))
+    pair_of = index[combos[:, [a for a, _ in pairs]], combos[:, [b for _, b in pairs]]]  # (n, pairs)
+    if (pair_of < 0).any():
+        raise ValueError("a combo holds a board card or a card twice")
+    made = best[pair_of].min(axis=1)
+    has_straight = pair_straight[pair_of].any(axis=1)
+    out_mask = np.where(has_straight, 0, np.bitwise_or.reduce(pair_outs[pair_of], axis=1))
     seen = np.zeros((n, 52), np.int64)
     seen[:, board] = 1
     np.put_along_axis(seen, combos, 1, axis=1)
