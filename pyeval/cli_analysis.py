@@ -108,15 +108,19 @@ def _number(text: str) -> float | int:
         return positive_float(text) if text.strip() not in ("0", "0.0") else 0.0
 
 
+def _parser(sub: Any, name: str, summary: str, description: str, examples: list[str], more: str = "") -> Any:
+    epilog = "examples:\n" + "".join(f"  {e}\n" for e in examples) + (f"\n{more}" if more else "")
+    return sub.add_parser(name, help=summary, description=description, epilog=epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def register(sub: Any) -> None:
-    raw = argparse.RawDescriptionHelpFormatter
-    p = sub.add_parser("combos", help="each combo's equity in a range against other ranges", formatter_class=raw,
-                       description="Each combo's weight, equity, win and tie for a range against one or more ranges; "
-                                   "the range's mean equity and equity buckets.",
-                       epilog="examples:\n  pyeval combos holdem 15% 30% --board Kd8c2s\n"
-                              "  pyeval combos holdem QQ+,AK random --plot grid.png --csv combos.csv\n"
-                              "  pyeval combos holdem 15% 30% --board Kd8c2s --plot curve.png --curve\n\n"
-                              + RANGE_HELP)
+    p = _parser(sub, "combos", "each combo's equity in a range against other ranges",
+                "Each combo's weight, equity, win and tie for a range against one or more ranges; the range's mean "
+                "equity and equity buckets.",
+                ["pyeval combos holdem 15% 30% --board Kd8c2s", "pyeval combos holdem QQ+,AK random --plot grid.png "
+                 "--csv combos.csv", "pyeval combos holdem 15% 30% --board Kd8c2s --plot curve.png --curve"],
+                RANGE_HELP)
     p.add_argument("game")
     p.add_argument("range", help="the range whose combos are listed")
     p.add_argument("opponents", nargs="+", help="one range (or hand, or random) per opponent")
@@ -127,13 +131,11 @@ def register(sub: Any) -> None:
     _outputs(p, "the 13x13 heatmap of the range's equity (or the curves with --curve)")
     p.set_defaults(func=run_combos)
 
-    p = sub.add_parser("breakdown", help="what a range holds on a flop or turn (made hands and draws)",
-                       formatter_class=raw,
-                       description="The combos and share of a range in each made-hand class and draw on a board of "
-                                   "3 or 4 cards (definitions: docs/analysis.md); with --against, each class's equity.",
-                       epilog="examples:\n  pyeval breakdown holdem random --board Kd8c2s\n"
-                              "  pyeval breakdown holdem 30% --board Kd8c2s7h --against 15% --plot bars.png\n\n"
-                              + RANGE_HELP)
+    p = _parser(sub, "breakdown", "what a range holds on a flop or turn (made hands and draws)",
+                "The combos and share of a range in each made-hand class and draw on a board of 3 or 4 cards "
+                "(definitions: docs/analysis.md); with --against, each class's equity.",
+                ["pyeval breakdown holdem random --board Kd8c2s",
+                 "pyeval breakdown holdem 30% --board Kd8c2s7h --against 15% --plot bars.png"], RANGE_HELP)
     p.add_argument("game")
     p.add_argument("range")
     p.add_argument("--board", required=True, help="3 or 4 board cards, one word")
@@ -142,12 +144,10 @@ def register(sub: Any) -> None:
     _outputs(p, "the breakdown as bars")
     p.set_defaults(func=run_breakdown)
 
-    p = sub.add_parser("next-card", help="every next card of a flop or turn spot: equities and outs",
-                       formatter_class=raw,
-                       description="Every possible next card with each player's exact equity after it and each "
-                                   "player's outs; on a preflop or flop spot, who leads on each street to come.",
-                       epilog="examples:\n  pyeval next-card holdem AhAs KdKc --board 7c8c2d\n"
-                              "  pyeval next-card holdem AhAs KdKc --csv -\n")
+    p = _parser(sub, "next-card", "every next card of a flop or turn spot: equities and outs",
+                "Every possible next card with each player's exact equity after it and each player's outs; on a "
+                "preflop or flop spot, who leads on each street to come.",
+                ["pyeval next-card holdem AhAs KdKc --board 7c8c2d", "pyeval next-card holdem AhAs KdKc --csv -"])
     p.add_argument("game")
     p.add_argument("hands", nargs="+", help="one hand per player (or random, or an unweighted range)")
     p.add_argument("--board", help="0, 3 or 4 board cards, one word")
@@ -155,10 +155,10 @@ def register(sub: Any) -> None:
     _outputs(p, None)
     p.set_defaults(func=run_next_card)
 
-    p = sub.add_parser("icm", help="tournament prize equity of chip stacks (ICM)", formatter_class=raw,
-                       description="Malmuth-Harville ICM: exact for up to 10 players, else Monte Carlo.",
-                       epilog="examples:\n  pyeval icm 5000 3000 2000 --payouts 50 30 20\n"
-                              "  pyeval icm $(seq 1000 1000 20000) --payouts 40 25 15 10 --samples 1M --seed 1\n")
+    p = _parser(sub, "icm", "tournament prize equity of chip stacks (ICM)",
+                "Malmuth-Harville ICM: exact for up to 10 players, else Monte Carlo.",
+                ["pyeval icm 5000 3000 2000 --payouts 50 30 20",
+                 "pyeval icm $(seq 1000 1000 20000) --payouts 40 25 15 10 --samples 1M --seed 1"])
     p.add_argument("stacks", nargs="+", type=_number, help="each player's chips")
     p.add_argument("--payouts", nargs="+", type=_number, required=True, help="prize of 1st, 2nd, ... place")
     p.add_argument("--samples", type=_count, help="Monte Carlo finishing orders (default: exact up to 10 players)")

@@ -18,7 +18,7 @@ from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.combo_tally import ComboTally
 from pyeval.engine import _first
-from pyeval.ranges import _masks
+from pyeval.ranges import Range, _masks
 
 __all__ = ["run_monte_carlo"]
 
@@ -79,7 +79,7 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
     fast = None
     n_assign = math.prod(sizes)
     if not kinds.any() and len(spot.missing) == 1 and n_assign * 256 <= engine.CHUNK:
-        probe = spot._layout([b.combos[0] for b in blocks])
+        probe = spot._layout([b.combos[0] for b in blocks if b is not None])  # no random player here
         fast = engine.board_kinds(probe)
     if fast is not None:
         patterns, share = probe.patterns, probe.patterns.share
@@ -166,7 +166,10 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
                 break
             more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
             rounds = max(1, math.ceil(more / engine.CHUNK))
-    combo_eq, combo_prob, shown, counts = [], [], [], []
+    combo_eq: list[np.ndarray | None] = []
+    combo_prob: list[np.ndarray | None] = []
+    shown: list[Range | None] = []
+    counts: list[ComboTally | None] = []
     for p, b in enumerate(blocks):
         if b is None:
             combo_eq.append(None)

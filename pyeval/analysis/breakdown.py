@@ -109,8 +109,8 @@ class RangeBreakdown(Table, ResultEquality):
     def classes_of(self, hand: str) -> list[str]:
         """The made class and the draws of one combo of the range."""
         key = np.sort(parse_cards(hand))
-        hit = np.flatnonzero((np.sort(self.combos, axis=1) == key).all(axis=1)) if len(key) == self.combos.shape[1] \
-            else []
+        hit: np.ndarray = np.flatnonzero((np.sort(self.combos, axis=1) == key).all(axis=1)) \
+            if len(key) == self.combos.shape[1] else np.zeros(0, np.int64)
         if len(hit) == 0:
             raise ValueError(f"{hand!r} is not a combo of the range on this board")
         i = int(hit[0])
@@ -177,6 +177,8 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", a
         if len(combos) == 0:
             raise ValueError(f"no combo of the range {range!r} is possible with this board and dead cards")
         text = " ".join(range.split()) if isinstance(range, str) else str(range)
+    made_names: tuple[str, ...]
+    draw_names: tuple[str, ...]
     if family == "omaha":
         made, draws, outs = omaha_classes.classify(combos, board_cards, g.lowest_card)
         made_names, draw_names = omaha_classes.MADE_CLASSES, omaha_classes.DRAW_CLASSES
