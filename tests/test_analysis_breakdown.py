@@ -69,7 +69,7 @@ def test_short_deck():
         board = _board(rng, cards, 16)
         b = pyeval.range_breakdown("shortdeck", "random", pyeval.format_cards(board))
         _check_holdem(b, board, 4)
-    b = pyeval.range_breakdown("shortdeck", "random", "6c7d8h")  # A-6-7-8-9: 9 and A are gutshot outs here
+    b = pyeval.range_breakdown("shortdeck", "random", "6c7d8h")  # A-6-7-8-9 is the 36-card deck's lowest straight
     assert b.classes_of("Ah9d")[0] == "straight"
 
 

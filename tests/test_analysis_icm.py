@@ -6,6 +6,8 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 
@@ -81,3 +83,11 @@ def test_outputs_and_bad_input():
         pyeval.icm(list(range(1, 13)), [1], method="exact")
     with pytest.raises(ValueError, match="method"):
         pyeval.icm([1, 2], [1], method="fast")
+
+
+@given(st.lists(st.integers(1, 10**6), min_size=1, max_size=5), st.lists(st.integers(0, 1000), min_size=1, max_size=6))
+@settings(max_examples=40, deadline=None)
+def test_property_brute_force_and_conservation(stacks, payouts):
+    r = pyeval.icm(stacks, payouts)
+    assert r.fractions == brute_force(stacks, payouts)
+    assert sum(r.fractions) == sum(payouts[:len(stacks)])  # every paid place goes to someone

@@ -49,6 +49,14 @@ def test_outs_by_brute_force():
     assert t.outs[1] == [c for c, a in zip(t.cards, t.ahead[:, 1]) if a]
 
 
+def test_winning_cards():
+    """On the turn the next card is the river: winning outright is being ahead after it."""
+    t = pyeval.next_card("holdem", ["AhKh", "QsQd"], "Jh8h2c3d")
+    assert t.winning_cards == t.outs
+    f = pyeval.next_card("holdem", ["AhAs", "KdKc"], "AdAc2c")  # quad aces: every turn card wins outright
+    assert len(f.winning_cards[0]) == len(f) and f.winning_cards[1] == []
+
+
 def test_by_street_on_the_flop():
     """The river lead is winning outright: the spot's own win count; the turn lead by brute force."""
     hands, board = ["AhAs", "KdKc"], "7c8c2d"

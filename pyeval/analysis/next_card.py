@@ -8,9 +8,10 @@ those probabilities are the spot's equity exactly.
 
 A player's *outs* are the cards after which his hand (the best he makes with the board so far,
 the high half in hi/lo games) is strictly the best of all; on the river card that is winning the
-pot outright.  *By street*: for each street still to come, the probability that each player's
-hand is strictly the best once that street is dealt (``ahead``) or shares the best (``tied``);
-known hands only.
+pot outright.  ``winning_cards``: the cards after which he wins outright whatever else comes
+(read from the exact counts, so for any opponents).  *By street*: for each street still to
+come, the probability that each player's hand is strictly the best once that street is dealt
+(``ahead``) or shares the best (``tied``); known hands only.
 
 >>> import pyeval
 >>> t = next_card("holdem", ["AhAs", "KdKc"], "7c8c2d")
@@ -95,6 +96,13 @@ class NextCard(Table, ResultEquality):
             return None
         return [[c for c, a in zip(self.cards, self.ahead[:, p]) if a] for p in range(len(self.hands))]
 
+    @property
+    def winning_cards(self) -> list[list[str]]:
+        """Per player, the cards after which he wins the pot outright whatever else comes (on the
+        river card: he wins outright); from the exact counts, so for any opponents."""
+        return [[c for c, w, n in zip(self.cards, self.wins[:, p], self.outcomes) if w == n]
+                for p in range(len(self.hands))]
+
     def rows(self) -> list[dict[str, Any]]:
         out = []
         eq = self.equity
@@ -113,7 +121,7 @@ class NextCard(Table, ResultEquality):
                    "tied": [float(x) for x in s["tied"]]} for s in self.by_street]
         return {"game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
                 "equity": [float(self.mean_fraction(p)) for p in range(len(self.hands))] if len(self) else None,
-                "outs": self.outs, "by_street": street, "rows": self.rows()}
+                "outs": self.outs, "winning_cards": self.winning_cards, "by_street": street, "rows": self.rows()}
 
     def __repr__(self) -> str:
         lines = [f"NextCard({self.game}, {' vs '.join(self.hands)}, board {self.board or '-'}: {len(self)} cards)"]
