@@ -251,6 +251,22 @@ def test_bad_codes(bad):
         pyeval.evaluate_high(batch)
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("n, bad_at", [(1, 0), (31, 30), (33, 32), (100, 71), (97, None)])
+def test_batches_of_any_size_name_the_first_bad_hand(k, n, bad_at):
+    """The C loop works in blocks of hands (csrc/high.c): batch sizes off the block size give the
+    strengths of hands evaluated one at a time, and a bad hand in a later block is the one named."""
+    hands = random_hands(n, k, seed=n + k).astype(np.uint8)  # uint8: checked in C
+    one_by_one = [pyeval.evaluate_high(h) for h in hands]
+    if bad_at is None:
+        assert pyeval.evaluate_high(hands).tolist() == one_by_one
+        return
+    hands[bad_at, 1] = hands[bad_at, 0]
+    hands[bad_at + 1:, 0] = 52  # later bad hands must not be the one named
+    with pytest.raises(ValueError, match=f"hand {bad_at}: duplicate card"):
+        pyeval.evaluate_high(hands)
+
+
 def test_bad_types():
     with pytest.raises((ValueError, TypeError)):
         pyeval.evaluate_high(np.array([0.0, 1.0, 2.0, 3.0, 4.0]))

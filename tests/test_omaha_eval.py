@@ -128,6 +128,21 @@ def test_bad_batch_shapes():
         pyeval.evaluate_omaha(hole, bad)
 
 
+@pytest.mark.parametrize("n, bad_at", [(1, 0), (15, 14), (17, 16), (50, 33), (41, None)])
+def test_batches_of_any_size_name_the_first_bad_hand(n, bad_at):
+    """Omaha batches go through C in blocks of hands (csrc/omaha.c): sizes off the block size give
+    the strengths of hands evaluated one at a time; a bad hand in a later block is the one named."""
+    hole, board = (a.astype(np.uint8) for a in deal(4, 5, n, seed=n))  # uint8: checked in C
+    one_by_one = [pyeval.evaluate_omaha(h, b) for h, b in zip(hole, board)]
+    if bad_at is None:
+        assert pyeval.evaluate_omaha(hole, board).tolist() == one_by_one
+        return
+    board[bad_at, 0] = hole[bad_at, 0]
+    board[bad_at + 1:, 1] = 52
+    with pytest.raises(ValueError, match=f"hand {bad_at}: duplicate card"):
+        pyeval.evaluate_omaha(hole, board)
+
+
 omaha_deals = st.tuples(st.integers(4, 6), st.integers(3, 5)).flatmap(
     lambda hb: st.lists(st.integers(0, 51), min_size=sum(hb), max_size=sum(hb), unique=True).map(
         lambda cards: (cards[:hb[0]], cards[hb[0]:])))
