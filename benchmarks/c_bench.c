@@ -10,12 +10,12 @@
  * Build (from the repository root, after the tables exist: `pip install -e .`
  * or `python tables/generate.py csrc/generated` creates csrc/generated/):
  *
- *   gcc -O3 -std=c99 -Icsrc -Icsrc/generated -o /tmp/c_bench benchmarks/c_bench.c \
+ *   gcc -O3 -std=c99 -fno-strict-aliasing -Icsrc -Icsrc/generated -o /tmp/c_bench benchmarks/c_bench.c \
  *       csrc/[a-z]*.c csrc/generated/tables.c
  *   taskset -c 0 /tmp/c_bench                 # all kinds, 10M hands, 7 repeats
  *   taskset -c 0 /tmp/c_bench 20000000 9 high7 omaha
  *
- * (the same -O3 -std=c99 the cffi build uses, csrc/build_core.py).  Add
+ * (the flags the cffi build uses, csrc/build_core.py).  Add
  * -march=native to see what the host's ISA buys (the wheel is built without
  * it).  Omaha hands are passed as separate contiguous hole and board arrays
  * (strides 4 and 5).  Kinds: high5 high6 high7 omaha omaha_low8 low8 razz deuce7
