@@ -8,6 +8,7 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from pyeval._version import __version__
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
@@ -32,8 +33,6 @@ from pyeval.keep import best_keep
 from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, preflop_matrix, preflop_order
 from pyeval.simulate import SimulationResult, simulate
 from pyeval.stud import bring_in
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BatchEquityResult",
@@ -72,4 +71,5 @@ __all__ = [
     "showdown",
     "simulate",
     "Range",
+    "__version__",
 ]

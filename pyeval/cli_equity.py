@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "equity", help="equity of a showdown (every game)",
         description="Each player's share of the pot when every remaining card is dealt and every hand shows down: "
