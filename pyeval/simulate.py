@@ -214,7 +214,7 @@ class _Study:
     name = ""
 
     def check(self, spec: DealSpec) -> None:
-        raise NotImplementedError
+        """Refuse a deal this study cannot count (ValueError); by default every deal is fine."""
 
     def zeros(self, spec: DealSpec) -> dict[str, np.ndarray]:
         raise NotImplementedError
