@@ -9,6 +9,7 @@ every evaluator returns strengths where higher is better.
 """
 
 from pyeval._version import __version__
+from pyeval.analysis import combo_equities, icm, next_card, range_breakdown
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
@@ -47,6 +48,7 @@ __all__ = [
     "best_five",
     "best_keep",
     "bring_in",
+    "combo_equities",
     "deal",
     "describe",
     "equity",
@@ -62,12 +64,15 @@ __all__ = [
     "evaluate_showing",
     "format_cards",
     "get_game",
+    "icm",
     "hand_category",
+    "next_card",
     "parse_cards",
     "parse_range",
     "preflop_equity",
     "preflop_matrix",
     "preflop_order",
+    "range_breakdown",
     "showdown",
     "simulate",
     "Range",

@@ -23,7 +23,8 @@ from pyeval import __version__
 from pyeval.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
-SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean", "pyeval.cli_simulate"]
+SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean", "pyeval.cli_simulate",
+               "pyeval.cli_analysis"]
 
 # The library's argument names in its messages, and the command line's words for them.
 _CLI_WORDS = [

@@ -42,7 +42,7 @@ def _connect(address: str):
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError('--scheduler needs Dask: pip install "pyeval[dask]"') from None
+        raise ValueError('--scheduler needs Dask: pip install "pyeval-poker[dask]"') from None
     try:
         return Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError) as exc:

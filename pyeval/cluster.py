@@ -1,4 +1,4 @@
-"""Run pyeval's Monte Carlo chunks on a Dask cluster (``pip install "pyeval[dask]"``).
+"""Run pyeval's Monte Carlo chunks on a Dask cluster (``pip install "pyeval-poker[dask]"``).
 
     from dask.distributed import Client
     import pyeval
@@ -98,7 +98,7 @@ def _distributed():
     try:
         import distributed
     except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError('client= needs Dask\'s distributed scheduler: pip install "pyeval[dask]"') from None
+        raise ImportError('client= needs Dask\'s distributed scheduler: pip install "pyeval-poker[dask]"') from None
     return distributed
 
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval import engine
+from pyeval.combo_tally import ComboTally
 
 if TYPE_CHECKING:
     from pyeval.range_equity import RangeEquityResult, _Spot
@@ -66,6 +67,7 @@ class ExactCounts:
     combo_eq: list
     combo_prob: list
     extra: dict = field(default_factory=dict)
+    combo_tally: list | None = None  # per player a pyeval.combo_tally.ComboTally
 
 
 @dataclass
@@ -73,6 +75,7 @@ class SplitPart:
     weight: int  # the product of the chosen classes' integer weights
     spot: object  # the query restricted to those classes (a range_equity._Spot)
     index: list  # per player: positions in the full range of the sub-query's combos
+    weights: list  # per player: the chosen class's integer weight
 
 
 @dataclass
@@ -109,7 +112,8 @@ def split_plan(spot: _Spot) -> Split | None:
     for choice in itertools.product(*classes):
         sub = spot.restricted([idx for _, idx in choice])
         if sub is not None:  # None: no deal with these classes
-            split.parts.append(SplitPart(math.prod(w for w, _ in choice), sub, [idx for _, idx in choice]))
+            split.parts.append(SplitPart(math.prod(w for w, _ in choice), sub, [idx for _, idx in choice],
+                                         [w for w, _ in choice]))
     if not split.parts:
         raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
     return split
@@ -130,6 +134,7 @@ def run_split(spot: _Spot, split: Split) -> ExactCounts:
     tally = None
     num = [np.zeros(len(r)) for r in full]
     den = [np.zeros(len(r)) for r in full]
+    per_combo = [ComboTally.zeros_object(len(r)) for r in full]
     for part in split.parts:
         c = part.spot.exact_counts()
         t = c.tally
@@ -146,6 +151,8 @@ def run_split(spot: _Spot, split: Split) -> ExactCounts:
             eq = np.nan_to_num(np.asarray(c.combo_eq[p], np.float64))
             num[p][where] += eq * mass
             den[p][where] += mass
+            # the part's counts are unweighted: weigh them by the other players' classes
+            c.combo_tally[p].scaled_into(per_combo[p], where, part.weight // part.weights[p])
     combo_eq, combo_prob = [], []
     for p in range(P):
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -153,7 +160,7 @@ def run_split(spot: _Spot, split: Split) -> ExactCounts:
         combo_prob.append(den[p] / den[p].sum())
     assert tally is not None  # a split has at least one part
     layout = spot._layout([np.zeros(0, np.uint8)] * P)
-    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)})
+    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
 
 
 def plain_numbers(r: RangeEquityResult) -> None:

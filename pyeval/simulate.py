@@ -722,7 +722,7 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     threads     worker threads (default: all cores)
     progress    show a progress bar (default: when stderr is a terminal)
     client      a ``dask.distributed.Client``: run the chunks as Dask tasks (``pip install
-                pyeval[dask]``); see ``pyeval.cluster``
+                pyeval-poker[dask]``); see ``pyeval.cluster``
     chunk_size  deals per chunk (default ``CHUNK``); part of the result's definition
 
     Ctrl-C stops cleanly: the result holds the chunks that finished (``interrupted=True``,
