@@ -3,7 +3,7 @@
 Two sets (CONTRIBUTING.md):
   quick (default)  what a contributor runs often: ``python -m pytest``; tests marked ``slow``
                    are skipped.
-  slow             long and exhaustive tests (e.g. all 133,784,560 7-card hands) and the
+  slow             long and exhaustive tests (the preflop matrix regenerated, the read-only install) and the
                    acceptance-size runs of the random-hand tests (200,000 hands per case; the
                    quick set runs the first 20,000 of the same hands): ``PYEVAL_FULL=1 python -m
                    pytest -m slow`` (CI runs both sets, .ci/run).
