@@ -16,8 +16,6 @@ import pyeval
 PENDING = {
     # pyeval/equity.py
     "equity",
-    # pyeval/batch.py
-    "equity_batch", "BatchEquityResult.to_frame",
     # pyeval/evaluate.py
     "evaluate_badugi", "evaluate_deuce7", "evaluate_high", "evaluate_low8", "evaluate_omaha", "evaluate_omaha_low8",
     "evaluate_razz", "evaluate_shortdeck", "evaluate_showing",
