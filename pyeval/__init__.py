@@ -8,6 +8,7 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from pyeval._version import __version__
 from pyeval.analysis import combo_equities, icm, next_card, range_breakdown
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.best_five import BestFive, best_five
@@ -33,8 +34,6 @@ from pyeval.keep import best_keep
 from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, preflop_matrix, preflop_order
 from pyeval.simulate import SimulationResult, simulate
 from pyeval.stud import bring_in
-
-__version__ = "0.1.0"
 
 __all__ = [
     "BatchEquityResult",
@@ -77,4 +76,5 @@ __all__ = [
     "showdown",
     "simulate",
     "Range",
+    "__version__",
 ]

@@ -65,14 +65,14 @@ def unquoted(argv: list[str], option: str) -> list[str]:
     return []
 
 
-def check_quoted(args: argparse.Namespace, options=("--board", "--dead")) -> None:
+def check_quoted(args: argparse.Namespace, options: tuple[str, ...] = ("--board", "--dead")) -> None:
     """A usage error with a hint to quote, for an option whose cards were typed as several words."""
     for option in options:
         value = getattr(args, option.lstrip("-"), None)
         rest = unquoted(getattr(args, "argv", []), option) if isinstance(value, str) else []
         if rest:
             args.parser.error(f"{option} takes one word: quote its cards, e.g. {option} "
-                              f"\"{' '.join([value, *rest])}\" ({' '.join(rest)} were read as other arguments)")
+                              f"\"{' '.join([str(value), *rest])}\" ({' '.join(rest)} were read as other arguments)")
 
 
 def build_parser() -> argparse.ArgumentParser:

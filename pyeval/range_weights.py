@@ -22,11 +22,15 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pyeval import engine
 from pyeval.combo_tally import ComboTally
+
+if TYPE_CHECKING:
+    from pyeval.range_equity import RangeEquityResult, _Spot
 
 __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
            "MAX_SPLIT_QUERIES"]
@@ -91,7 +95,7 @@ def _classes(player):
     return [(v, np.flatnonzero(nums == v)) for v in values]
 
 
-def split_plan(spot) -> Split | None:
+def split_plan(spot: _Spot) -> Split | None:
     """How to split the exact query by weight class, or None when the int64 engines can take the
     weights as they are (all weights equal, or weighted counts far from overflowing)."""
     classes = [_classes(pl) for pl in spot.players]
@@ -122,7 +126,7 @@ def split_cost(split: Split) -> float | None:
     return None if any(c is None for c in costs) else float(sum(costs))
 
 
-def run_split(spot, split: Split):
+def run_split(spot: _Spot, split: Split) -> ExactCounts:
     """The exact counts of the whole query: each part's unweighted counts times its weight, in
     Python integers; per combo, the weighted sums of the parts' per-combo results."""
     full = spot._exact_ranges()
@@ -154,11 +158,12 @@ def run_split(spot, split: Split):
         with np.errstate(invalid="ignore", divide="ignore"):
             combo_eq.append(num[p] / den[p])
         combo_prob.append(den[p] / den[p].sum())
+    assert tally is not None  # a split has at least one part
     layout = spot._layout([np.zeros(0, np.uint8)] * P)
     return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
 
 
-def plain_numbers(r) -> None:
+def plain_numbers(r: RangeEquityResult) -> None:
     """Counts combined in Python integers (a split by weight class): the shares as float64, the
     counts as int64 where they fit."""
     for name in ("equity", "win", "tie", "hi", "lo", "scoop", "boards"):

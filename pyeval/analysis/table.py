@@ -1,7 +1,7 @@
 """What every analysis result shares: rows of plain values, as pandas, CSV or JSON.
 
 A result says what its rows are (``rows()``: a list of dicts with the same keys); pandas is an
-optional extra (``pip install "pyeval[frame]"``), CSV and JSON need nothing.
+optional extra (``pip install "pyeval-poker[frame]"``), CSV and JSON need nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def require(module: str, extra: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as e:
-        raise ImportError(f"{module} is needed for this; install it with: pip install \"pyeval[{extra}]\"") from e
+        raise ImportError(f"{module} is needed for this; install it with: pip install \"pyeval-poker[{extra}]\"") from e
 
 
 class Table:
