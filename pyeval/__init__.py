@@ -8,8 +8,9 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from typing import TYPE_CHECKING
+
 from pyeval._version import __version__
-from pyeval.analysis import combo_equities, icm, next_card, range_breakdown
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
@@ -34,6 +35,27 @@ from pyeval.keep import best_keep
 from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, preflop_matrix, preflop_order
 from pyeval.simulate import SimulationResult, simulate
 from pyeval.stud import bring_in
+
+if TYPE_CHECKING:
+    from pyeval.analysis.breakdown import range_breakdown
+    from pyeval.analysis.combos import combo_equities
+    from pyeval.analysis.icm import icm
+    from pyeval.analysis.next_card import next_card
+
+_ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
+                 "range_breakdown": "pyeval.analysis"}
+"""Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
+which ``import pyeval`` should not pay for (about a second)."""
+
+
+def __getattr__(name: str) -> object:
+    if name in _ON_FIRST_USE:
+        import importlib
+
+        value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pyeval' has no attribute {name!r}")
 
 __all__ = [
     "BatchEquityResult",
