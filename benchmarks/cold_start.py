@@ -31,25 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-# kind -> the query (pyeval imported as ``pyeval``); each is small, so its time is start-up.
-QUERIES = {
-    "holdem exact": 'pyeval.equity("holdem", ["AhAs", "KdKc"])',
-    "holdem monte carlo": 'pyeval.equity("holdem", ["AhAs", "KdKc", "random"], samples=200_000, seed=1)',
-    "omaha monte carlo": 'pyeval.equity("omaha", ["AsKsQd2c", "random"], samples=100_000, seed=1)',
-    "holdem-hilo exact (flop)": 'pyeval.equity("holdem-hilo", ["AhAs", "KdKc"], board="2s7d8h")',
-    "stud monte carlo": 'pyeval.equity("stud", ["AsAd7c", "KhKd2s"], samples=100_000, seed=7)',
-    "stud exact": 'pyeval.equity("stud", ["AsAd7c", "KhKd2s"], dead="2c3c4c5c6c7d8d9dTdJd", method="exact")',
-    "stud-hilo exact": ('pyeval.equity("stud-hilo", ["AsAd7cKs", "3h4h5dKd"], dead="2c3c4c5c6c7d8d9dTdJd", '
-                        'method="exact")'),
-    "razz monte carlo": 'pyeval.equity("razz", ["As2d3c", "KhKd2s"], samples=100_000, seed=7)',
-    "draw exact": 'pyeval.equity("draw5", ["AhAsKd", "QcQdJh7s"], method="exact")',
-    "range exact": 'pyeval.equity("holdem", ["AKs,QQ+", "15%"], board="Kd8c2s")',
-    "range monte carlo": 'pyeval.equity("omaha", ["AA**ds", "random"], samples=100_000, seed=1)',
-    "keep": 'pyeval.best_keep("irish", ["AhAsKdQc", "random"], board="Ad7c2s", samples=20_000, seed=1)',
-    "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, n=10_000, seed=1))',
-    "simulate": 'pyeval.simulate("holdem", players=6, deals=100_000, seed=1, progress=False)',
-    "caribbean": 'pyeval.caribbean.decide("AsKd7c5h2d", "Qs")',
-}
+from pyeval._jit import WARM_QUERIES as QUERIES  # one small query of every kind
 
 CHILD = """
 import time
