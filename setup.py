@@ -31,7 +31,8 @@ class bdist_wheel_warm(bdist_wheel):
 
 def warm(build_lib: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["PYTHONPATH"] = os.path.abspath(build_lib)
+    # Keep what is on PYTHONPATH: pip's isolated build environment puts numba and numpy there.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(build_lib), env.get("PYTHONPATH")]))
     cmd = [sys.executable, "-c", "from pyeval._jit import warm; warm()"]
     print("pyeval: compiling the numba kernels into the wheel (about a minute)", flush=True)
     try:
