@@ -51,19 +51,23 @@ def spots(game: str, n: int, players: int, board: int, seed: int):
     return picks[:, :players * g.hole].reshape(n, players, g.hole), picks[:, players * g.hole:]
 
 
-def median_time(fn, repeats: int) -> float:
-    fn()
-    times = []
+def median_times(fns, repeats: int, clock) -> list[float]:
+    """Median time of each function, the repeats interleaved (one of each in turn) so that a
+    change of load on a shared machine falls on all of them alike; one warm-up call each."""
+    for fn in fns:
+        fn()
+    times = [[] for _ in fns]
     for _ in range(repeats):
-        gc.collect()
-        gc.disable()
-        try:
-            t0 = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - t0)
-        finally:
-            gc.enable()
-    return statistics.median(times)
+        for fn, kept in zip(fns, times):
+            gc.collect()
+            gc.disable()
+            try:
+                t0 = clock()
+                fn()
+                kept.append(clock() - t0)
+            finally:
+                gc.enable()
+    return [statistics.median(t) for t in times]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loop", type=int, default=300, help="spots per single-query loop")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--cpu", type=int, default=0, help="CPU to pin to (-1: do not pin)")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="cpu: this process's CPU time (time.process_time; other processes' share of a busy "
+                         "core is not counted), wall: time.perf_counter")
     ap.add_argument("--million", action="store_true", help="also time a million river rows against a random hand")
     ap.add_argument("--markdown", metavar="PATH", help="write the table as markdown ('-' for stdout)")
     args = ap.parse_args(argv)
@@ -85,10 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("poker-equity is not installed (pip install poker-equity): nothing to compare against")
         return 1
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     header = (f"pyeval {version_of('pyeval')} vs poker-equity {version_of('poker-equity')}; Python "
               f"{platform.python_version()}; one thread, CPU {args.cpu}; {args.rows:,} rows per batch, "
-              f"{args.loop} spots per loop, median of {args.repeats}; load average {load:.2f} at start")
+              f"{args.loop} spots per loop, median of {args.repeats} interleaved repeats, {args.clock} time; load "
+              f"average {load:.2f} at start")
     lines = [header, "", "| spots | pyeval batch, per spot | pyeval.equity, per query | poker-equity, per query |"
              " batch vs poker-equity | query vs poker-equity |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for label, game, variant, players, board in SPOTS:
@@ -103,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             if not np.allclose(got, want, atol=1e-9) or pe["samples"] != batch.outcomes[i]:
                 print(f"MISMATCH {label} row {i}: pyeval {got} poker-equity {want}", file=sys.stderr)
                 return 2
-        t_batch = median_time(lambda g=game, h=holes, b=boards: pyeval.equity_batch(g, h, b, threads=1),
-                              args.repeats) / args.rows
+        def run_batch(game=game, holes=holes, boards=boards):
+            pyeval.equity_batch(game, holes, boards, threads=1)
 
         def loop_pyeval(game=game, hand_text=hand_text, board_text=board_text):
             for h, b in zip(hand_text, board_text):
@@ -114,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
             for h, b in zip(hand_text, board_text):
                 poker_equity.exact_from_text(variant, h, b)
 
-        t_query = median_time(loop_pyeval, args.repeats) / args.loop
-        t_pe = median_time(loop_pe, args.repeats) / args.loop
+        t_batch, t_query, t_pe = median_times([run_batch, loop_pyeval, loop_pe], args.repeats, clock)
+        t_batch, t_query, t_pe = t_batch / args.rows, t_query / args.loop, t_pe / args.loop
         lines.append(f"| {label} | {t_batch * 1e6:.2f} µs | {t_query * 1e6:.1f} µs | {t_pe * 1e6:.1f} µs | "
                      f"{t_pe / t_batch:.0f}x | {t_pe / t_query:.2f}x |")
         print(lines[-1], flush=True)

@@ -106,10 +106,12 @@ static int read_row(const batch_shape *s, const uint8_t *holes, const uint8_t *b
     }
     if (bad)
         return bad;
-    r->deck_n = 0;
-    for (int c = s->lowest_card; c < 52; c++)
-        if (!(used >> c & 1))
-            r->deck[r->deck_n++] = (uint8_t)c;
+    int deck_n = 0;
+    for (int c = s->lowest_card; c < 52; c++) { /* branch-free: which cards are live is data */
+        r->deck[deck_n] = (uint8_t)c;
+        deck_n += !(used >> c & 1);
+    }
+    r->deck_n = deck_n;
     int need = s->n_boards * (s->board_n - s->known_n) + s->h * __builtin_popcount(r->drawn);
     return need > r->deck_n ? ROW_DECK_SHORT : 0;
 }
@@ -302,15 +304,34 @@ static int64_t patterns_of(const batch_shape *s)
     return INT64_C(1) << (s->players * s->n_boards * (s->lo_kind == -1 ? 1 : 2));
 }
 
+/* The board engine's context of a row read_row has checked (one board, every hand known). */
+static void row_context(const batch_shape *s, const row_cards *r, showdown_ctx *ctx)
+{
+    ctx->players = s->players;
+    ctx->h = s->h;
+    ctx->known_n = s->known_n;
+    ctx->board_n = s->board_n;
+    ctx->hi_kind = s->hi_kind;
+    ctx->lo_kind = s->lo_kind;
+    ctx->drawn = 0;
+    memcpy(ctx->hole_cards, r->holes, (size_t)(s->players * s->h));
+    memcpy(ctx->board, r->known, (size_t)s->known_n);
+    memcpy(ctx->deck, r->deck, (size_t)r->deck_n);
+    ctx->deck_n = r->deck_n;
+    showdown_keys(ctx);
+}
+
 /* One row, exact, into counts (patterns_of entries, zeroed here). */
 static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
 {
     memset(counts, 0, sizeof(int64_t) * (size_t)patterns_of(s));
     int missing = s->board_n - s->known_n;
-    if (s->n_boards == 1 && !r->drawn && missing <= 1) /* the rank count never pays for 46 boards or fewer */
-        return pyeval_board_patterns(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n, missing,
-                                     s->hi_kind, s->lo_kind, 0, r->deck_n * missing + !missing, counts,
-                                     patterns_of(s));
+    if (s->n_boards == 1 && !r->drawn && missing <= 1) { /* the rank count never pays for 46 boards or fewer */
+        showdown_ctx ctx;
+        row_context(s, r, &ctx);
+        pyeval_showdown_count(&ctx, missing, 0, missing ? r->deck_n : 1, counts);
+        return 0;
+    }
     if (s->n_boards == 1 && !r->drawn)
         return pyeval_board_patterns_all(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n,
                                          missing, s->hi_kind, s->lo_kind, counts, patterns_of(s));
@@ -321,17 +342,41 @@ static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
     return 0;
 }
 
+/* A row's tallies from its pattern histogram: out = counts . matrix (patterns x columns). */
+static void tally_row(const int64_t *counts, int64_t patterns, const int64_t *matrix, int64_t columns, int64_t *out)
+{
+    memset(out, 0, sizeof(int64_t) * (size_t)columns);
+    for (int64_t q = 0; q < patterns; q++) {
+        const int64_t c = counts[q];
+        if (!c)
+            continue;
+        const int64_t *m = matrix + q * columns;
+        for (int64_t j = 0; j < columns; j++)
+            out[j] += c * m[j];
+    }
+}
+
+/* Where row i's histogram goes: its own counts row, or (with a tally matrix) the one-row scratch. */
+static int64_t *row_counts_of(int64_t *counts, int64_t counts_per_row, const int64_t *matrix, int64_t i)
+{
+    return matrix ? counts : counts + i * counts_per_row;
+}
+
 int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                  int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
-                                 int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row)
+                                 int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row,
+                                 const int64_t *matrix, int64_t columns, int64_t *tallies)
 {
     batch_shape s = {players, h, n_boards, known_n, dead_n, board_n, lowest_card, hi_kind, lo_kind};
-    if (!shape_ok(&s) || n < 0 || counts_per_row != patterns_of(&s))
+    if (!shape_ok(&s) || n < 0 || counts_per_row != patterns_of(&s) || (matrix && (columns < 1 || !tallies)))
         return -2;
     row_cards r;
     for (int64_t i = 0; i < n; i++) {
-        if (read_row(&s, holes, boards, dead, i, &r) || exact_row(&s, &r, counts + i * counts_per_row) != 0)
+        int64_t *row_counts = row_counts_of(counts, counts_per_row, matrix, i);
+        if (read_row(&s, holes, boards, dead, i, &r) || exact_row(&s, &r, row_counts) != 0)
             return i;
+        if (matrix)
+            tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
     }
     return -1;
 }
@@ -341,15 +386,17 @@ int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const
 int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                   int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                   int hi_kind, int lo_kind, const uint64_t *row_seeds, int64_t samples,
-                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row)
+                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row,
+                                  const int64_t *matrix, int64_t columns, int64_t *tallies)
 {
     batch_shape s = {players, h, n_boards, known_n, dead_n, board_n, lowest_card, hi_kind, lo_kind};
-    if (!shape_ok(&s) || n < 0 || samples < 0 || chunk < 1 || counts_per_row != patterns_of(&s))
+    if (!shape_ok(&s) || n < 0 || samples < 0 || chunk < 1 || counts_per_row != patterns_of(&s) ||
+        (matrix && (columns < 1 || !tallies)))
         return -2;
     row_cards r;
     const int missing = board_n - known_n;
     for (int64_t i = 0; i < n; i++) {
-        int64_t *row_counts = counts + i * counts_per_row;
+        int64_t *row_counts = row_counts_of(counts, counts_per_row, matrix, i);
         memset(row_counts, 0, sizeof(int64_t) * (size_t)counts_per_row);
         if (read_row(&s, holes, boards, dead, i, &r))
             return i;
@@ -371,6 +418,8 @@ int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, cons
                 sample_slots(&d, state, take);
             }
         }
+        if (matrix)
+            tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
     }
     return -1;
 }

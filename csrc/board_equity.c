@@ -49,22 +49,7 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
     ctx->hi_kind = hi_kind;
     ctx->lo_kind = lo_kind;
     ctx->drawn = drawn;
-    ctx->holes = ctx->hole_cards;
-    for (int p = 0; p < players; p++) {
-        ctx->hole_key[p] = FLUSH_COUNTERS_INIT;
-        ctx->hole_bits[p] = 0;
-        ctx->hole_low[p] = 0;
-        for (int j = 0; j < h && !(drawn >> p & 1); j++) {
-            ADD_CARD(ctx->hole_cards[p * h + j], ctx->hole_key[p], ctx->hole_bits[p]);
-            ctx->hole_low[p] |= PYEVAL_CARD_LOWBIT[ctx->hole_cards[p * h + j]];
-        }
-    }
-    ctx->known_key = ctx->known_bits = 0;
-    ctx->known_low = 0;
-    for (int j = 0; j < known_n; j++) {
-        ADD_CARD(ctx->board[j], ctx->known_key, ctx->known_bits);
-        ctx->known_low |= PYEVAL_CARD_LOWBIT[ctx->board[j]];
-    }
+    showdown_keys(ctx);
     return 0;
 }
 
@@ -117,6 +102,67 @@ static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const 
     }
 }
 
+/* The last board card, every choice: a card whose suit cannot complete anyone's flush (its suit's
+ * board count + 1 + the most any hand holds of it stays below 5) scores as every other live card
+ * of its rank in such a suit, so each rank is evaluated once for those suits and its count added;
+ * cards of the other suits are evaluated one by one.  The rank-only part of the key is the same
+ * for them, and no flush of another suit changes.  (Omaha's 3 + 2 flush is a case of the 5.) */
+static inline __attribute__((always_inline)) void last_card_by_rank(showdown_ctx *ctx, const int hi_kind,
+                                                                    const int lo_kind, int64_t *counts)
+{
+    const int known_n = ctx->known_n, deck_n = ctx->deck_n, h = ctx->h;
+    int board_suit[4] = {0}, most_held[4] = {0};
+    for (int j = 0; j < known_n; j++)
+        board_suit[ctx->board[j] & 3]++;
+    for (int p = 0; p < ctx->players; p++) {
+        int held[4] = {0};
+        for (int j = 0; j < h; j++)
+            held[ctx->hole_cards[p * h + j] & 3]++;
+        for (int s = 0; s < 4; s++)
+            most_held[s] = held[s] > most_held[s] ? held[s] : most_held[s];
+    }
+    unsigned flush_suits = 0;
+    for (int s = 0; s < 4; s++)
+        flush_suits |= (unsigned)(board_suit[s] + 1 + most_held[s] >= 5) << s;
+    const uint8_t *deck = ctx->deck;
+    for (int i = 0; i < deck_n;) {
+        const int rank = deck[i] >> 2;
+        int64_t alike = 0;
+        uint8_t stand_in = 0;
+        for (; i < deck_n && deck[i] >> 2 == rank; i++) {
+            const uint8_t c = deck[i];
+            if (!(flush_suits >> (c & 3) & 1)) {
+                stand_in = alike++ ? stand_in : c;
+                continue;
+            }
+            ctx->board[known_n] = c;
+            counts[showdown(ctx, hi_kind, lo_kind, ctx->known_key + PYEVAL_CARD_KEY[c],
+                            ctx->known_bits | PYEVAL_CARD_BIT[c], ctx->known_low | PYEVAL_CARD_LOWBIT[c])]++;
+        }
+        if (alike) {
+            ctx->board[known_n] = stand_in;
+            counts[showdown(ctx, hi_kind, lo_kind, ctx->known_key + PYEVAL_CARD_KEY[stand_in],
+                            ctx->known_bits | PYEVAL_CARD_BIT[stand_in],
+                            ctx->known_low | PYEVAL_CARD_LOWBIT[stand_in])] += alike;
+        }
+    }
+}
+
+/* See showdown.h. */
+void pyeval_showdown_count(showdown_ctx *ctx, int missing, int64_t start, int64_t count, int64_t *counts)
+{
+    const int hi_kind = ctx->hi_kind, lo_kind = ctx->lo_kind;
+    if (missing == 1 && start == 0 && count == ctx->deck_n) {
+#define LAST(hi, lo) last_card_by_rank(ctx, hi, lo, counts)
+        WITH_CONSTANT_KINDS(hi_kind, lo_kind, LAST);
+#undef LAST
+        return;
+    }
+#define WALK(hi, lo) walk(ctx, hi, lo, missing, start, count, counts)
+    WITH_CONSTANT_KINDS(hi_kind, lo_kind, WALK);
+#undef WALK
+}
+
 PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
                                          const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                                          int64_t start, int64_t count, int64_t *counts, int64_t counts_len)
@@ -131,9 +177,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
         return -2;
     if (count == 0)
         return 0;
-#define WALK(hi, lo) walk(&ctx, hi, lo, missing, start, count, counts)
-    WITH_CONSTANT_KINDS(hi_kind, lo_kind, WALK);
-#undef WALK
+    pyeval_showdown_count(&ctx, missing, start, count, counts);
     return 0;
 }
 

@@ -87,18 +87,22 @@ int64_t pyeval_sample_cards(uint8_t *deck, int deck_n, uint64_t *state, uint8_t 
  * pyeval_board_batch_check returns -1 when every row is valid, else the first bad row with
  * *reason set (1 bad code, 2 repeated card, 3 partly known hand, 4 card not in the deck, 5 deck
  * too short); -2 for bad sizes or kinds.  The others count each row's outcome patterns into
- * counts + i * counts_per_row and return -1, -2, or the index of a row found bad. */
+ * counts + i * counts_per_row and return -1, -2, or the index of a row found bad.  With a tally
+ * matrix (counts_per_row x columns), counts is one row of scratch and row i's tallies, its
+ * histogram times the matrix, go to tallies + i * columns instead. */
 int64_t pyeval_board_batch_check(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                  int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                  int hi_kind, int lo_kind, int64_t n, int32_t *reason);
 int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                  int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
-                                 int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row);
+                                 int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row,
+                                 const int64_t *matrix, int64_t columns, int64_t *tallies);
 /* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c). */
 int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                   int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                   int hi_kind, int lo_kind, const uint64_t *row_seeds, int64_t samples,
-                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row);
+                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row,
+                                  const int64_t *matrix, int64_t columns, int64_t *tallies);
 
 /* Monte Carlo seeds (csrc/seed.c): the state numpy's SeedSequence(entropy=seed,
  * spawn_key=(chunk,)).generate_state(4, uint64) gives (all-zero replaced by 1, 0, 0, 0), and row

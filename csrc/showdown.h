@@ -70,6 +70,32 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
                               int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t counts_len, unsigned drawn);
 
+/* The hole and known-board keys of a filled ctx (players, h, known_n, drawn, hole_cards, board). */
+static inline void showdown_keys(showdown_ctx *ctx)
+{
+    const int h = ctx->h;
+    ctx->holes = ctx->hole_cards;
+    for (int p = 0; p < ctx->players; p++) {
+        ctx->hole_key[p] = FLUSH_COUNTERS_INIT;
+        ctx->hole_bits[p] = 0;
+        ctx->hole_low[p] = 0;
+        for (int j = 0; j < h && !(ctx->drawn >> p & 1); j++) {
+            ADD_CARD(ctx->hole_cards[p * h + j], ctx->hole_key[p], ctx->hole_bits[p]);
+            ctx->hole_low[p] |= PYEVAL_CARD_LOWBIT[ctx->hole_cards[p * h + j]];
+        }
+    }
+    ctx->known_key = ctx->known_bits = 0;
+    ctx->known_low = 0;
+    for (int j = 0; j < ctx->known_n; j++) {
+        ADD_CARD(ctx->board[j], ctx->known_key, ctx->known_bits);
+        ctx->known_low |= PYEVAL_CARD_LOWBIT[ctx->board[j]];
+    }
+}
+
+/* Count completions [start, start + count) of ``missing`` cards from ctx->deck into counts, for a
+ * ctx that is filled and valid (every hole known): the walk, or for the whole last card, by rank. */
+void pyeval_showdown_count(showdown_ctx *ctx, int missing, int64_t start, int64_t count, int64_t *counts);
+
 /* The same with every hole card known. */
 static inline int64_t setup(showdown_ctx *ctx, const uint8_t *holes, int players, int h, const uint8_t *known,
                             int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,

@@ -187,6 +187,7 @@ def _int_array(x, what: str, ndim: int, allow_unknown: bool) -> np.ndarray:
     if arr.ndim != ndim:
         raise ValueError(f"{what} must have {ndim} dimensions, got shape {arr.shape}")
     low = -1 if allow_unknown else 0
+    arr = np.ascontiguousarray(arr)  # a slice's strides make each pass below several times slower
     if arr.size and (arr.min() < low or arr.max() > 51):
         bad = (arr < low) | (arr > 51)
         i = int(np.argwhere(bad)[0][0])
@@ -308,34 +309,59 @@ def _parts(g: Game) -> int:
 # the work
 # ---------------------------------------------------------------------------
 
-def _row_evaluations(g: Game, holes, boards, dead) -> np.ndarray:
-    """(n,) hand evaluations of each row's exact enumeration (outcomes x players x pot parts),
-    as Python ints (object array): they can pass 2**63."""
+def _evaluations(g: Game, players: int, deck: int, drawn: int, missing: int) -> int:
+    """Hand evaluations of an exact enumeration: outcomes x players x pot parts."""
+    total, left = 1, deck
+    for k in [missing] * g.boards + [g.hole] * drawn:
+        total *= math.comb(left, k) if left >= k else 0
+        left -= k
+    return total * players * _parts(g)
+
+
+CHECKED_WHILE_COUNTED = 2048
+"""Exact batches whose rows all take at most this many evaluations (turn and river spots) are
+checked as they are counted, not in a pass before: a bad row then costs at most about as much
+wasted work as the checking pass would have cost."""
+
+
+def _light_rows(g: Game, holes, boards, dead) -> tuple[np.ndarray, bool]:
+    """(n,) whether each row's exact enumeration takes at most ROW_EXACT_MAX evaluations, and
+    whether every row takes at most CHECKED_WHILE_COUNTED."""
     n, players, h = holes.shape
-    drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
-    known = (players - drawn) * h + boards.shape[1] * boards.shape[2] + (dead != UNKNOWN).sum(axis=1)
-    deck = g.deck_size - known
     missing = g.board - boards.shape[2]
+    known_board = boards.shape[1] * boards.shape[2]
+    if not (holes == UNKNOWN).any():  # no row can be heavier than one without dead cards
+        most = _evaluations(g, players, g.deck_size - players * h - known_board, 0, missing)
+        if most <= ROW_EXACT_MAX:
+            return np.ones(n, bool), most <= CHECKED_WHILE_COUNTED
+    drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
+    deck = g.deck_size - (players - drawn) * h - known_board - (dead != UNKNOWN).sum(axis=1)
     keys, inverse = np.unique(deck * 16 + drawn, return_inverse=True)
-    values = []
-    for d, r in zip((keys // 16).tolist(), (keys % 16).tolist()):
-        total, left = 1, d
-        for k in [missing] * g.boards + [h] * r:
-            total *= math.comb(left, k) if left >= k else 0
-            left -= k
-        values.append(total * players * _parts(g))
-    return np.array(values, dtype=object)[inverse.ravel()]
+    light = [_evaluations(g, players, d, r, missing) <= ROW_EXACT_MAX
+             for d, r in zip((keys // 16).tolist(), (keys % 16).tolist())]
+    return np.array(light, bool)[inverse.ravel()], False
 
 
-def _count_rows(g: Game, kinds, holes, boards, dead, rows: np.ndarray, sampled: bool, seeds, samples: int,
-                threads: int) -> np.ndarray:
-    """Pattern histograms (len(rows), patterns) of the given rows, chunks of rows on threads."""
+class _RowRefused(Exception):
+    """The C batch met a row it does not accept (a bad row: _check_rows says why)."""
+
+
+C_TALLY_PATTERNS = 1024
+"""Batches of at most this many outcome patterns per row are tallied in C (a small matrix
+product per row); larger ones return histograms, tallied by numpy."""
+
+
+def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead, rows: np.ndarray, sampled: bool,
+                seeds, samples: int, threads: int) -> dict:
+    """The tallies (PatternTable.split_tallies) of the given rows, chunks of rows on threads."""
     players, h = holes.shape[1:]
-    patterns = 1 << (players * _parts(g))
+    patterns = table.size
     if len(rows) != len(holes):  # else the arrays are already the batch's own contiguous copies
         holes, boards, dead = holes[rows], boards[rows], dead[rows]
         seeds = seeds[rows] if sampled else None
-    counts = np.zeros((len(rows), patterns), np.int64)
+    in_c = patterns <= C_TALLY_PATTERNS
+    matrix = table.tally_matrix if in_c else None
+    out = np.zeros((len(rows), matrix.shape[1] if in_c else patterns), np.int64)
     per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
     jobs = [(a, min(a + per_job, len(rows))) for a in range(0, len(rows), per_job)]
 
@@ -344,18 +370,23 @@ def _count_rows(g: Game, kinds, holes, boards, dead, rows: np.ndarray, sampled: 
         args = (ffi.from_buffer("uint8_t[]", holes[a:b]), players, h, ffi.from_buffer("uint8_t[]", boards[a:b]),
                 g.boards, boards.shape[2], ffi.from_buffer("uint8_t[]", dead[a:b]), dead.shape[1], g.board,
                 g.lowest_card, kinds[0], kinds[1])
-        out = ffi.from_buffer("int64_t[]", counts[a:b])
+        if in_c:
+            scratch = np.empty(patterns, np.int64)
+            tail = (ffi.from_buffer("int64_t[]", scratch), patterns, ffi.from_buffer("int64_t[]", matrix),
+                    matrix.shape[1], ffi.from_buffer("int64_t[]", out[a:b]))
+        else:
+            tail = (ffi.from_buffer("int64_t[]", out[a:b]), patterns, ffi.NULL, 0, ffi.NULL)
         if sampled:
             status = lib.pyeval_board_batch_sample(*args, ffi.from_buffer("uint64_t[]", seeds[a:b]), samples,
-                                                   engine.CHUNK, b - a, out, patterns)
+                                                   engine.CHUNK, b - a, *tail)
         else:
-            status = lib.pyeval_board_batch_exact(*args, b - a, out, patterns)
+            status = lib.pyeval_board_batch_exact(*args, b - a, *tail)
         if status != -1:
-            raise RuntimeError(f"internal error: the batch engine refused row {a + status} (status {status})")
+            raise _RowRefused(a + status)
         return None
 
     engine._run_pool(work, jobs, threads, lambda _: None)
-    return counts
+    return table.split_tallies(out) if in_c else table.tally_rows(out)
 
 
 def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", samples: int | None = None,
@@ -374,7 +405,9 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
     threads  worker threads (default: all cores)
 
     A bad row (a card out of range or twice, too few cards in the deck, a partly known hand)
-    raises ValueError naming the first such row and its cards, before any work.
+    raises ValueError naming the first such row and its cards, and no result.  Rows are checked
+    before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
+    where each row is checked as it is counted (a check pass would cost as much as the count).
     """
     from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares
 
@@ -387,54 +420,68 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
     boards = _board_rows(g, board, n)
     dead_rows = _dead_rows(dead, n)
     kinds = engine.board_kinds_for(g)
-    if kinds is not None:
-        _check_rows(g, kinds, holes, boards, dead_rows)
     n_samples = int(samples) if samples is not None else DEFAULT_SAMPLES
     mc = method in ("monte-carlo", "mc")
     used_seed = None if seed is None and not mc and method == "exact" else (
         int(seed) if seed is not None else secrets.randbits(63))
-    seeds = row_seeds(used_seed, n) if used_seed is not None else None
     parts = engine.parts_of(g, g.boards)
     table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
-    tallies = {k: np.zeros((n,) + s, np.int64) for k, s in
-               (("units", (players,)), ("sumsq", (players,)), ("wins", (players,)), ("ties", (players,)),
-                ("part_units", (len(parts), players)), ("no_qualifier", (len(parts),)))}
-    outcomes = np.zeros(n, np.int64)
-    exact = np.zeros(n, bool)
-    if kinds is not None:
-        light = (_row_evaluations(g, holes, boards, dead_rows) <= ROW_EXACT_MAX).astype(bool)
-        in_c_exact = np.flatnonzero(light) if not mc else np.zeros(0, np.int64)
-        in_c_sampled = np.arange(n) if mc else np.zeros(0, np.int64)
-        single = np.flatnonzero(~light) if not mc else np.zeros(0, np.int64)
-        for rows, sampled in ((in_c_exact, False), (in_c_sampled, True)):
-            if len(rows):
-                t = table.tally_rows(_count_rows(g, kinds, holes, boards, dead_rows, rows, sampled, seeds,
-                                                 n_samples, threads))
-                outcomes[rows] = t.pop("outcomes")
-                exact[rows] = not sampled
-                for k, v in t.items():
-                    tallies[k][rows] = v
+    cheap = False
+    if kinds is not None and mc:
+        in_c, sampled, single = np.arange(n), True, np.zeros(0, np.int64)
+    elif kinds is not None:
+        light, cheap = _light_rows(g, holes, boards, dead_rows)
+        in_c, sampled, single = np.flatnonzero(light), False, np.flatnonzero(~light)
     else:
-        single = np.arange(n)
-    for i in single.tolist():  # heavy rows, stud and draw games: the single query, same seed
-        row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
-        r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead), method=method,
-                   samples=samples, seed=None if seeds is None else int(seeds[i]), threads=threads)
-        outcomes[i], exact[i] = r.outcomes, r.method == "exact"
-        tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
-        for name, counts in r.extra["sample_counts"].items():
-            tallies[name][i] = counts
+        in_c, sampled, single = np.zeros(0, np.int64), False, np.arange(n)
+    if kinds is not None and not cheap:
+        _check_rows(g, kinds, holes, boards, dead_rows)  # before any work
+    tallies, single_sampled = None, []
+    if len(in_c):
+        seeds = row_seeds(used_seed, n) if sampled else None
+        try:
+            tallies = _count_rows(g, kinds, table, holes, boards, dead_rows, in_c, sampled, seeds, n_samples,
+                                  threads)
+        except _RowRefused:  # cheap rows are checked as they are counted: name the first bad row
+            _check_rows(g, kinds, holes, boards, dead_rows)
+            raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
+    if len(single):  # heavy rows, stud and draw games: the single query, same seed
+        if len(in_c) < n:  # spread the C rows' tallies into arrays of every row
+            spread = {k: np.zeros((n,) + v.shape[1:], np.int64) for k, v in
+                      table.split_tallies(np.zeros((1, table.tally_matrix.shape[1]), np.int64)).items()}
+            for k, v in (tallies or {}).items():
+                spread[k][in_c] = v
+            tallies = spread
+        for i in single.tolist():
+            row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
+            r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead),
+                       method=method, samples=samples, seed=None if used_seed is None else row_seed(used_seed, i),
+                       threads=threads)
+            tallies["outcomes"][i] = r.outcomes
+            tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
+            for name, counts in r.extra["sample_counts"].items():
+                tallies[name][i] = counts
+            if r.method != "exact":
+                single_sampled.append(i)
+    if tallies is None:  # no rows
+        tallies = table.split_tallies(np.zeros((0, table.tally_matrix.shape[1]), np.int64))
+    outcomes = tallies["outcomes"]
+    exact = np.ones(n, bool)
+    if sampled:
+        exact[in_c] = False
+    exact[single_sampled] = False
     denominator = np.maximum(outcomes, 1)[:, None]
     units = tallies["units"]
-    stderr = engine.standard_errors_rows(outcomes, units, tallies["sumsq"])
-    stderr[exact] = 0.0
+    stderr = np.zeros(units.shape)
+    if not exact.all():
+        stderr[~exact] = engine.standard_errors_rows(outcomes[~exact], units[~exact], tallies["sumsq"][~exact])
     result = BatchEquityResult(
         game=g.name, players=players, equity=units / (engine.POT * denominator), win=tallies["wins"] / denominator,
         tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
         outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None,
         samples=n_samples if not exact.all() else None)
     shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],
-                         np.maximum(outcomes, 1))
+                         denominator[:, 0])
     if g.low:
         result.hi, result.lo, result.scoop, result.no_low = shares["hi"], shares["lo"], result.win, shares["no_low"]
     result.boards = shares.get("boards")
@@ -462,7 +509,7 @@ def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: i
     g = get_game(name)
     kinds = engine.board_kinds_for(g)
     parts = engine.parts_of(g, 1)
-    if kinds is None or g.boards != 1 or players * len(parts) > engine.PATTERN_BITS or players > g.max_players:
+    if kinds is None or g.boards != 1 or 1 << (players * len(parts)) > C_TALLY_PATTERNS or players > g.max_players:
         return None
     outcomes, left = 1, g.deck_size - (players - drawn) * g.hole - known_board - dead_n
     for k in [g.board - known_board] + [g.hole] * drawn:
@@ -495,15 +542,18 @@ def small_query(g: Game, hands, board, dead):
     kinds, parts, table = plan
     unknown = (UNKNOWN,) * g.hole
     holes = bytes(sum((c if c is not None else unknown for c in codes), ()))
-    counts = np.zeros((1, table.size), np.int64)  # per call: queries may run on several threads
+    matrix = table.tally_matrix
+    scratch, row_tally = np.empty(table.size, np.int64), np.empty(matrix.shape[1], np.int64)  # per call: threads
     status = lib.pyeval_board_batch_exact(holes, len(hands), g.hole, bytes(known), 1, len(known), bytes(dead_codes),
                                           len(dead_codes), g.board, g.lowest_card, kinds[0], kinds[1], 1,
-                                          ffi.from_buffer("int64_t[]", counts), counts.shape[1])
+                                          ffi.from_buffer("int64_t[]", scratch), table.size,
+                                          ffi.from_buffer("int64_t[]", matrix), matrix.shape[1],
+                                          ffi.from_buffer("int64_t[]", row_tally))
     if status != -1:
         return None  # a repeated card, a card not in the deck, ...: the general path says which
     from pyeval.equity import make_result
 
-    return make_result(g, parts, 1, [c if c is not None else () for c in codes], table.tally(counts[0]), hands,
+    return make_result(g, parts, 1, [c if c is not None else () for c in codes], table.tally_of(row_tally), hands,
                        [known], dead_codes, "exact", None, texts=[t for _, t in parsed])
 
 

@@ -290,9 +290,12 @@ class PatternTable:
 
     def tally(self, counts: np.ndarray) -> Tally:
         """The Tally of one pattern histogram (tally_rows for one row, without the row axis)."""
-        v, matrix, p, parts = self._columns
-        c = counts[v]
-        t = c @ matrix
+        v, matrix, _, _ = self._columns
+        return self.tally_of(counts[v] @ matrix)
+
+    def tally_of(self, t: np.ndarray) -> Tally:
+        """The Tally of one histogram-times-matrix product (columns,)."""
+        _, _, p, parts = self._columns
         q = 4 * p + parts * p
         return Tally(int(t[-1]), t[:p], t[p:2 * p], t[2 * p:3 * p], t[3 * p:4 * p], t[4 * p:q].reshape(parts, p),
                      t[q:q + parts])
@@ -313,11 +316,23 @@ class PatternTable:
     def tally_rows(self, counts: np.ndarray) -> dict:
         """Integer tallies of rows of pattern histograms (n, size): outcomes (n,); units, sumsq,
         wins, ties (n, players); part_units (n, parts, players); no_qualifier (n, parts)."""
-        v, matrix, p, parts = self._columns
-        c = counts[:, v]
-        t = c @ matrix
+        v, matrix, _, _ = self._columns
+        return self.split_tallies(counts[:, v] @ matrix)
+
+    @cached_property
+    def tally_matrix(self) -> np.ndarray:
+        """(size, columns): what each pattern adds to every tally (zero rows for patterns that
+        cannot occur); rows of histograms times it are the tallies split_tallies names."""
+        v, matrix, _, _ = self._columns
+        full = np.zeros((self.size, matrix.shape[1]), np.int64)
+        full[v] = matrix
+        return full
+
+    def split_tallies(self, t: np.ndarray) -> dict:
+        """The named tallies (see tally_rows) of rows (n, columns) of histogram-times-matrix products."""
+        _, _, p, parts = self._columns
         return {
-            "outcomes": c.sum(axis=1), "units": t[:, :p], "sumsq": t[:, p:2 * p], "wins": t[:, 2 * p:3 * p],
+            "outcomes": t[:, -1], "units": t[:, :p], "sumsq": t[:, p:2 * p], "wins": t[:, 2 * p:3 * p],
             "ties": t[:, 3 * p:4 * p], "part_units": t[:, 4 * p:4 * p + parts * p].reshape(-1, parts, p),
             "no_qualifier": t[:, 4 * p + parts * p:-1],
         }

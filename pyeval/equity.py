@@ -379,9 +379,9 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engin
         dead=format_codes(_codes(dead)),
         method=method,
         outcomes=n,
-        equity=t.units / (pot * n),
-        win=t.wins / n,
-        tie=t.ties / n,
+        equity=_ratios(t.units, pot * n),
+        win=_ratios(t.wins, n),
+        tie=_ratios(t.ties, n),
         stderr=np.zeros(len(known_holes)) if method == "exact" else engine.standard_errors(t),
         units=t.units,
         wins=t.wins,
@@ -396,9 +396,18 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: engin
         r.boards = shares.get("boards")
     r.extra["community_card"] = community
     r.extra["sample_counts"] = {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}
-    if int(t.units.sum()) != pot * n:
+    if sum(t.units.tolist()) != pot * n:
         raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
     return r
+
+
+def _ratios(counts: np.ndarray, denominator: int) -> np.ndarray:
+    """counts / denominator as float64, exactly as numpy divides (each side a float64 first), but
+    through a list: for a few players that is several times faster than a numpy division."""
+    if not denominator:
+        return counts / denominator  # numpy's answer (nan, with its warning) for an empty tally
+    d = float(denominator)
+    return np.array([float(c) / d for c in counts.tolist()])
 
 
 def side_pots(contributions) -> list[tuple[float, list[int]]]:

@@ -155,6 +155,24 @@ def test_bad_rows_are_named(holes, board, message):
         pyeval.equity_batch("holdem", np.array(holes), np.array(board))
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("known", [4, 5])
+def test_bad_turn_and_river_rows_are_named(threads, known):
+    """Turn and river batches are checked as they are counted (CHECKED_WHILE_COUNTED): the first
+    bad row is still the one named, whichever chunk finds a bad row first."""
+    rng = np.random.default_rng(known)
+    n = 3 * batch.ROWS_PER_JOB
+    picks = np.argsort(rng.random((n, 52)), axis=1)[:, :4 + known]
+    holes, boards = picks[:, :4].reshape(n, 2, 2).copy(), picks[:, 4:].copy()
+    first, later = batch.ROWS_PER_JOB + 17, 2 * batch.ROWS_PER_JOB + 3  # in the second and third chunks
+    boards[later, 1] = holes[later, 1, 1]  # a card twice
+    boards[first, 0] = boards[first, known - 1]  # a card twice
+    with pytest.raises(ValueError, match=rf"row {first}: a card twice"):
+        pyeval.equity_batch("holdem", holes, boards, threads=threads)
+    with pytest.raises(ValueError, match=rf"row {later - first - 1}: a card twice"):
+        pyeval.equity_batch("holdem", holes[first + 1:], boards[first + 1:], threads=threads)
+
+
 def test_bad_input_types_and_shapes():
     with pytest.raises(ValueError, match="2 cards"):
         pyeval.equity_batch("holdem", np.zeros((3, 2, 4), int))

@@ -358,3 +358,24 @@ def test_side_pots(game, hands, board, dead, contributions):
     call = (f"pyeval.equity({game!r}, {hands!r}, board={board!r}, dead={dead!r}, method='exact', "
             f"contributions={contributions!r}).expected_chips")
     np.testing.assert_allclose(r.expected_chips, [float(x) for x in want], rtol=0, atol=1e-9, err_msg=call)
+
+
+# ---------------------------------------------------------------------------
+# the last board card (csrc/board_equity.c counts it by rank where the suit cannot flush)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", [g for g, spec in eqref.GAMES.items() if spec[1] == 5 and spec[2] == 1])
+def test_turn_spots_with_flush_suits(game):
+    """Turn spots, every hand known, boards and hands heavy in one or two suits: the river
+    cards of a suit that can complete a flush are counted one by one, the others by rank."""
+    hole_n, _, _, _, _, _, lowest, _ = eqref.GAMES[game]
+    rng = random.Random(f"turn-flush-{game}")
+    for _ in range(12):
+        suits = rng.sample(range(4), 2)
+        deck = list(range(lowest, 52))
+        rng.shuffle(deck)
+        deck.sort(key=lambda c: (c % 4 not in suits) + rng.random())  # the two suits first, mostly
+        board, players = [deck.pop(0) for _ in range(4)], rng.choice([2, 2, 3])
+        hands = [[deck.pop(0) for _ in range(hole_n)] for _ in range(players)]
+        dead = [deck.pop() for _ in range(rng.choice([0, 3]))]
+        compare(game, [to_text(h) for h in hands], to_text(board), to_text(dead))
