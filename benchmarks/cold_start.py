@@ -14,8 +14,10 @@ A fresh install to measure (from a clean clone of the branch, as the issue asks)
     /tmp/cold-venv/bin/python -m pip install /tmp/cold-src
     python benchmarks/cold_start.py --python /tmp/cold-venv/bin/python --repeats 5 --markdown -
 
-``--numba-debug-cache`` prints what numba compiled, saved and loaded in the first run of each
-kind (``NUMBA_DEBUG_CACHE=1``).  A ``NUMBA_CACHE_DIR`` in the environment is removed for the
+``--strip-cache`` measures the same install without the numba cache it shipped with (what a
+wheel built with ``PYEVAL_NO_WARM=1``, or before issue 16, installs).  ``--numba-debug-cache``
+prints what numba compiled, saved and loaded in the first run of each kind
+(``NUMBA_DEBUG_CACHE=1``).  A ``NUMBA_CACHE_DIR`` in the environment is removed for the
 children unless ``--keep-env``.
 """
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -51,17 +54,21 @@ def package_dir(python: str) -> Path:
     return Path(out.stdout.strip())
 
 
-def run_child(python: str, query: str, env: dict) -> tuple[float, float, float, str]:
-    """(import s, import + query s, whole process s, stderr) of one new process."""
+def run_child(python: str, query: str, env: dict) -> tuple[float, float, float, float, str]:
+    """(import s, import + query s, whole process s, its CPU s, stderr) of one new process.  The CPU
+    time (user + system, all threads) is the figure a busy machine disturbs least."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run([python, "-c", CHILD.format(query=query)], capture_output=True, text=True, env=env,
                           cwd=tempfile.gettempdir())
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if proc.returncode != 0:
         raise RuntimeError(f"query failed: {query}\n{proc.stderr[-3000:]}")
     line = next(x for x in proc.stdout.splitlines() if x.startswith("TIMES"))
     imp, total = (float(x) for x in line.split()[1:])
-    return imp, total, wall, proc.stderr
+    return imp, total, wall, cpu, proc.stderr
 
 
 def restore(pkg: Path, snapshot: Path) -> None:
@@ -74,6 +81,7 @@ def main(argv=None) -> int:
     ap.add_argument("--python", default=sys.executable, help="the interpreter of the install to measure")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--kind", action="append", choices=sorted(QUERIES), help="only these kinds (repeatable)")
+    ap.add_argument("--strip-cache", action="store_true", help="without the shipped numba cache (*.nbi, *.nbc)")
     ap.add_argument("--numba-debug-cache", action="store_true", help="print numba's cache log of each first run")
     ap.add_argument("--keep-env", action="store_true", help="pass NUMBA_CACHE_DIR through to the children")
     ap.add_argument("--markdown", help="write a markdown table to this file ('-': stdout)")
@@ -88,6 +96,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         snapshot = Path(tmp) / "pyeval"
         shutil.copytree(pkg, snapshot, symlinks=True)
+        if args.strip_cache:
+            for f in [*snapshot.glob("__pycache__/*.nbi"), *snapshot.glob("__pycache__/*.nbc")]:
+                f.unlink()
         rows = []
         try:
             for kind in kinds:
@@ -95,25 +106,28 @@ def main(argv=None) -> int:
                 for r in range(args.repeats):
                     restore(pkg, snapshot)
                     child_env = dict(env, NUMBA_DEBUG_CACHE="1") if args.numba_debug_cache and r == 0 else env
-                    imp, total, wall, err = run_child(args.python, QUERIES[kind], child_env)
+                    *times, err = run_child(args.python, QUERIES[kind], child_env)
                     if args.numba_debug_cache and r == 0:
                         print(f"--- {kind}: numba cache log\n{err}", file=sys.stderr)
-                    fresh.append((imp, total, wall))
+                    fresh.append(times)
                 for _ in range(args.repeats):
-                    later.append(run_child(args.python, QUERIES[kind], env)[:3])
-                row = (kind, *(statistics.median(x[i] for x in fresh) for i in range(3)),
-                       *(statistics.median(x[i] for x in later) for i in range(3)))
+                    later.append(run_child(args.python, QUERIES[kind], env)[:4])
+                row = (kind, *(statistics.median(x[i] for x in fresh) for i in range(4)),
+                       *(statistics.median(x[i] for x in later) for i in range(4)))
                 rows.append(row)
-                print(f"{kind:28s} fresh: import {row[1]:.2f} s, answer {row[2]:.2f} s, process {row[3]:.2f} s | "
-                      f"later: import {row[4]:.2f} s, answer {row[5]:.2f} s, process {row[6]:.2f} s", flush=True)
+                print(f"{kind:28s} fresh: import {row[1]:.2f} s, answer {row[2]:.2f} s, process {row[3]:.2f} s, "
+                      f"CPU {row[4]:.2f} s | later: import {row[5]:.2f} s, answer {row[6]:.2f} s, "
+                      f"process {row[7]:.2f} s, CPU {row[8]:.2f} s", flush=True)
         finally:
             restore(pkg, snapshot)
     if args.markdown:
         load = os.getloadavg()
-        lines = [f"`{args.python}`, {pkg}; median of {args.repeats} new processes per cell; load average "
+        stripped = " without its numba cache" if args.strip_cache else ""
+        lines = [f"`{args.python}`, {pkg}{stripped}; median of {args.repeats} new processes per cell; load average "
                  f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end",
-                 "", "| first query | fresh: import s | fresh: answer s | fresh: process s | later: import s | "
-                 "later: answer s | later: process s |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+                 "", "| first query | fresh: import s | fresh: answer s | fresh: process s | fresh: CPU s | "
+                 "later: import s | later: answer s | later: process s | later: CPU s |",
+                 "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         lines += [f"| {r[0]} | " + " | ".join(f"{x:.2f}" for x in r[1:]) + " |" for r in rows]
         text = "\n".join(lines) + "\n"
         if args.markdown == "-":

@@ -39,7 +39,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
-    pyeval.equity("stud-hilo", HANDS, dead="2c3c4c5c6c7d8d9dTdJdQdKd", method="exact")  # compile or load
+    pyeval.equity("stud-hilo", HANDS, dead="2c3c4c5c6c7d8d9dTdJdQdQc", method="exact")  # compile or load
     print("| spot | outcomes | threads | seconds (median) | equity |")
     print("| --- | ---: | ---: | ---: | --- |")
     for name, dead in SPOTS.items():
