@@ -429,6 +429,18 @@ def _fenwick_below(tree, i):
 
 
 @njit(cache=True, nogil=True)
+def _add_hilo_queries(data_a, q0, q1, n_lo, no_low, tree, below_hi, row, sign, grid):
+    """A entries q0..q1-1 against the B entries in ``tree`` (``below_hi`` of them): row ``row``
+    of grid[g] (g = 1 where A has no low) gains sign times the B lows <, <= and any."""
+    for q in range(q0, q1):
+        y = data_a[q] % n_lo
+        g = 1 if y == no_low else 0
+        grid[g, row, 0] += sign * _fenwick_below(tree, y)
+        grid[g, row, 1] += sign * _fenwick_below(tree, y + 1)
+        grid[g, row, 2] += sign * below_hi
+
+
+@njit(cache=True, nogil=True)
 def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi, grid):
     """The 2-D dominance counts of pyeval.two_hand_hilo over buckets lo..hi-1.
 
@@ -449,7 +461,7 @@ def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi,
         tree[:] = 0
         j = b0
         i = a0
-        while i < a1:
+        while i < a1:  # A's entries of one hi rank x at a time: B's below x in the tree, then B's equal
             x = data_a[i] // n_lo
             while j < b1 and data_b[j] // n_lo < x:
                 _fenwick_add(tree, data_b[j] % n_lo)
@@ -457,28 +469,13 @@ def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi,
             i2 = i
             while i2 < a1 and data_a[i2] // n_lo == x:
                 i2 += 1
-            for q in range(i, i2):
-                y = data_a[q] % n_lo
-                g = 1 if y == no_low else 0
-                grid[g, 0, 0] += sign * _fenwick_below(tree, y)
-                grid[g, 0, 1] += sign * _fenwick_below(tree, y + 1)
-                grid[g, 0, 2] += sign * (j - b0)
+            _add_hilo_queries(data_a, i, i2, n_lo, no_low, tree, j - b0, 0, sign, grid)
             while j < b1 and data_b[j] // n_lo == x:
                 _fenwick_add(tree, data_b[j] % n_lo)
                 j += 1
-            for q in range(i, i2):
-                y = data_a[q] % n_lo
-                g = 1 if y == no_low else 0
-                grid[g, 1, 0] += sign * _fenwick_below(tree, y)
-                grid[g, 1, 1] += sign * _fenwick_below(tree, y + 1)
-                grid[g, 1, 2] += sign * (j - b0)
+            _add_hilo_queries(data_a, i, i2, n_lo, no_low, tree, j - b0, 1, sign, grid)
             i = i2
         while j < b1:
             _fenwick_add(tree, data_b[j] % n_lo)
             j += 1
-        for q in range(a0, a1):
-            y = data_a[q] % n_lo
-            g = 1 if y == no_low else 0
-            grid[g, 2, 0] += sign * _fenwick_below(tree, y)
-            grid[g, 2, 1] += sign * _fenwick_below(tree, y + 1)
-            grid[g, 2, 2] += sign * (b1 - b0)
+        _add_hilo_queries(data_a, a0, a1, n_lo, no_low, tree, b1 - b0, 2, sign, grid)
