@@ -4,7 +4,8 @@ Building a wheel (``pip install .`` builds one) compiles every numba kernel once
 tree (``pyeval._jit.warm``), so that the installed package holds numba's cache beside its
 sources and a fresh install answers its first query without compiling (issue 16, item 4).  A
 failure there only warns: the kernels then compile on first use, as they would without it.
-``PYEVAL_NO_WARM=1`` skips the step.  Editable installs do not run it.
+``PYEVAL_NO_WARM=1`` skips the step, and so does a sanitizer build (``PYEVAL_SANITIZE``).
+Editable installs do not run it.
 """
 
 import os
@@ -24,6 +25,8 @@ class bdist_wheel_warm(bdist_wheel):
         self.run_command("build")
         if os.environ.get("PYEVAL_NO_WARM", "") not in ("", "0"):
             print("pyeval: PYEVAL_NO_WARM set: the wheel ships no numba cache")
+        elif os.environ.get("PYEVAL_SANITIZE", "") not in ("", "0"):  # its extension needs the sanitizer preloaded
+            print("pyeval: a sanitizer build (.ci/sanitize): the wheel ships no numba cache")
         else:
             warm(self.get_finalized_command("build").build_lib)
         super().run()
