@@ -95,7 +95,8 @@ def main(argv=None) -> int:
         print(f"note: {pkg} is not a plain writable install", file=sys.stderr)
     kinds = args.kind or list(QUERIES)
     with tempfile.TemporaryDirectory() as tmp:
-        snapshot = Path(tmp) / "pyeval"
+        original, snapshot = Path(tmp) / "original", Path(tmp) / "measured"
+        shutil.copytree(pkg, original, symlinks=True)  # put back at the end, whatever happens
         shutil.copytree(pkg, snapshot, symlinks=True)
         if args.strip_cache:
             for f in [*snapshot.glob("__pycache__/*.nbi"), *snapshot.glob("__pycache__/*.nbc")]:
@@ -120,7 +121,7 @@ def main(argv=None) -> int:
                       f"CPU {row[4]:.2f} s | later: import {row[5]:.2f} s, answer {row[6]:.2f} s, "
                       f"process {row[7]:.2f} s, CPU {row[8]:.2f} s", flush=True)
         finally:
-            restore(pkg, snapshot)
+            restore(pkg, original)
     if args.markdown:
         load = os.getloadavg()
         stripped = " without its numba cache" if args.strip_cache else ""
