@@ -6,6 +6,10 @@ sources and a fresh install answers its first query without compiling (issue 16,
 failure there only warns: the kernels then compile on first use, as they would without it.
 ``PYEVAL_NO_WARM=1`` skips the step, and so does a sanitizer build (``PYEVAL_SANITIZE``).
 Editable installs do not run it.
+
+cffi builds the extension against the stable ABI (``Py_LIMITED_API``, the ``.abi3`` suffix), so
+the wheel is tagged ``cp310-abi3``: one wheel per platform for CPython 3.10 and newer.  numba's
+cache files are per Python version (``*.py311.nbi``): another version ignores them and compiles.
 """
 
 import os
@@ -48,4 +52,5 @@ def warm(build_lib: str) -> None:
               flush=True)
 
 
-setup(cffi_modules=["csrc/build_core.py:ffibuilder"], cmdclass={"bdist_wheel": bdist_wheel_warm})
+setup(cffi_modules=["csrc/build_core.py:ffibuilder"], cmdclass={"bdist_wheel": bdist_wheel_warm},
+      options={"bdist_wheel": {"py_limited_api": "cp310"}})

@@ -8,6 +8,8 @@ every evaluator returns strengths where higher is better.
 'Royal flush'
 """
 
+from pyeval._version import __version__
+from pyeval.analysis import combo_equities, icm, next_card, range_breakdown
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.best_five import BestFive, best_five
 from pyeval.cards import format_cards, parse_cards
@@ -33,8 +35,6 @@ from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, prefl
 from pyeval.simulate import SimulationResult, simulate
 from pyeval.stud import bring_in
 
-__version__ = "0.1.0"
-
 __all__ = [
     "BatchEquityResult",
     "BestFive",
@@ -48,6 +48,7 @@ __all__ = [
     "best_five",
     "best_keep",
     "bring_in",
+    "combo_equities",
     "deal",
     "describe",
     "equity",
@@ -63,13 +64,17 @@ __all__ = [
     "evaluate_showing",
     "format_cards",
     "get_game",
+    "icm",
     "hand_category",
+    "next_card",
     "parse_cards",
     "parse_range",
     "preflop_equity",
     "preflop_matrix",
     "preflop_order",
+    "range_breakdown",
     "showdown",
     "simulate",
     "Range",
+    "__version__",
 ]

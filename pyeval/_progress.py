@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 __all__ = ["Watch", "current", "watching"]
@@ -53,7 +54,7 @@ def current() -> Watch | None:
 
 
 @contextmanager
-def watching(watch: Watch):
+def watching(watch: Watch) -> Iterator[Watch]:
     token = _CURRENT.set(watch)
     try:
         yield watch

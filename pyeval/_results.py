@@ -16,7 +16,7 @@ import numpy as np
 __all__ = ["ResultEquality", "same"]
 
 
-def same(a, b) -> bool:
+def same(a: object, b: object) -> bool:
     """Equality for result contents: arrays by value, containers item by item."""
     if a is b:
         return True
@@ -38,7 +38,7 @@ def same(a, b) -> bool:
 class ResultEquality:
     """Mixin for ``@dataclass(eq=False)`` results: ``==`` over the compared fields."""
 
-    __hash__ = None  # mutable arrays inside
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays inside
 
     def __eq__(self, other):
         if type(other) is not type(self):

@@ -27,6 +27,7 @@ import functools
 import math
 import secrets
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 
@@ -34,6 +35,20 @@ from pyeval import engine
 from pyeval._native import ffi, lib
 from pyeval.cards import _parse_text_cached, format_cards, format_codes, parse_cards
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import pandas as pd
+
+    from pyeval._types import GameName
+
+HandRows: TypeAlias = "np.ndarray | Sequence[Sequence[str | None]]"
+"""n spots' hands: codes (n, players, hole), -1 for an unknown card, or n lists of hand texts."""
+BoardRows: TypeAlias = "np.ndarray | Sequence[str | Sequence[str]] | None"
+"""n spots' boards: codes (n, k) or (n, boards, k), or n board texts (a pair of texts for two boards)."""
+DeadRows: TypeAlias = "np.ndarray | Sequence[str | None] | None"
+"""n spots' dead cards: codes (n, d), -1 padding, or n card texts."""
 
 __all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EXACT_MAX"]
 
@@ -120,7 +135,7 @@ class BatchEquityResult:
                 d[name] = v.tolist()
         return d
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """One row per spot and player (pandas, optional)."""
         import pandas as pd
 
@@ -361,7 +376,7 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
         seeds = seeds[rows] if sampled else None
     in_c = patterns <= C_TALLY_PATTERNS
     matrix = table.tally_matrix if in_c else None
-    out = np.zeros((len(rows), matrix.shape[1] if in_c else patterns), np.int64)
+    out = np.zeros((len(rows), table.tally_matrix.shape[1] if in_c else patterns), np.int64)
     per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
     jobs = [(a, min(a + per_job, len(rows))) for a in range(0, len(rows), per_job)]
 
@@ -389,8 +404,9 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
     return table.split_tallies(out) if in_c else table.tally_rows(out)
 
 
-def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", samples: int | None = None,
-                 seed: int | None = None, threads: int | None = None) -> BatchEquityResult:
+def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,
+                 method: str = "auto", samples: int | None = None, seed: int | None = None,
+                 threads: int | None = None) -> BatchEquityResult:
     """Equity of n independent spots of one game.
 
     hands    an integer array (n, players, hole) of card codes, -1 for an unknown card (a hand is
@@ -436,9 +452,10 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
         in_c, sampled, single = np.zeros(0, np.int64), False, np.arange(n)
     if kinds is not None and not cheap:
         _check_rows(g, kinds, holes, boards, dead_rows)  # before any work
-    tallies, single_sampled = None, []
+    tallies: dict | None = None
+    single_sampled: list[int] = []
     if len(in_c):
-        seeds = row_seeds(used_seed, n) if sampled else None
+        seeds = row_seeds(used_seed, n) if sampled and used_seed is not None else None
         try:
             tallies = _count_rows(g, kinds, table, holes, boards, dead_rows, in_c, sampled, seeds, n_samples,
                                   threads)
@@ -446,21 +463,20 @@ def equity_batch(game, hands, board=None, dead=None, *, method: str = "auto", sa
             _check_rows(g, kinds, holes, boards, dead_rows)
             raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
     if len(single):  # heavy rows, stud and draw games: the single query, same seed
-        if len(in_c) < n:  # spread the C rows' tallies into arrays of every row
-            spread = {k: np.zeros((n,) + v.shape[1:], np.int64) for k, v in
-                      table.split_tallies(np.zeros((1, table.tally_matrix.shape[1]), np.int64)).items()}
-            for k, v in (tallies or {}).items():
-                spread[k][in_c] = v
-            tallies = spread
+        spread = {k: np.zeros((n,) + v.shape[1:], np.int64) for k, v in  # every row's tallies
+                  table.split_tallies(np.zeros((1, table.tally_matrix.shape[1]), np.int64)).items()}
+        for k, v in (tallies or {}).items():
+            spread[k][in_c] = v
+        tallies = spread
         for i in single.tolist():
             row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
             r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead),
                        method=method, samples=samples, seed=None if used_seed is None else row_seed(used_seed, i),
                        threads=threads)
-            tallies["outcomes"][i] = r.outcomes
-            tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
+            spread["outcomes"][i] = r.outcomes
+            spread["units"][i], spread["wins"][i], spread["ties"][i] = r.units, r.wins, r.ties
             for name, counts in r.extra["sample_counts"].items():
-                tallies[name][i] = counts
+                spread[name][i] = counts
             if r.method != "exact":
                 single_sampled.append(i)
     if tallies is None:  # no rows

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.describe import describe, hand_category
 from pyeval.evaluate import EVALUATORS
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from pyeval._types import Cards, GameName
 
 __all__ = ["best_five", "BestFive", "PlayedHand", "played_cards"]
 
@@ -97,7 +101,7 @@ def _badugi_cards(cards: np.ndarray, strength: int) -> tuple[int, ...]:
     raise AssertionError("no subset plays the badugi strength")  # pragma: no cover
 
 
-def played_cards(hole, board, kind: str, use: str = "any") -> PlayedHand | None:
+def played_cards(hole: Cards, board: Cards, kind: str, use: str = "any") -> PlayedHand | None:
     """The best hand of ``kind`` from ``hole`` and ``board`` codes: any five of them (``use="any"``)
     or exactly 2 hole + 3 board cards (``"omaha"``); None for an 8-or-better low that does not
     qualify."""
@@ -137,7 +141,7 @@ def _check_counts(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
                          if least < g.hole else f"{g.name} hands have {g.hole} cards, got {len(hole) + len(board)}")
 
 
-def best_five(hole, board="", game="holdem") -> BestFive:
+def best_five(hole: Cards, board: Cards = "", game: GameName = "holdem") -> BestFive:
     """The five cards ``hole`` plays with ``board`` in ``game``, per half in hi/lo games.
 
     hole    the player's cards (text or codes): the game's hole cards; stud: 5 to 7 cards
@@ -165,4 +169,5 @@ def best_five(hole, board="", game="holdem") -> BestFive:
     _check_counts(g, h, b)
     high = played_cards(h, b, g.high, g.use)
     low = played_cards(h, b, g.low, g.use) if g.low else None
+    assert high is not None  # only an 8-or-better low can fail to qualify
     return BestFive(g.name, format_cards(h), format_cards(b), high, low)

@@ -12,8 +12,9 @@ The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Any, overload
 
 import numpy as np
 
@@ -31,7 +32,7 @@ _SUIT_TABLE = str.maketrans(_UNICODE_SUITS)
 CardsLike = str | Iterable | np.ndarray
 
 
-def reject_bytes(cards, what: str = "cards") -> None:
+def reject_bytes(cards: object, what: str = "cards") -> None:
     """Bytes are never cards: ``b"\\x00\\x05"`` could be codes or text, so it is neither (TypeError)."""
     if isinstance(cards, (bytes, bytearray, memoryview)) or (isinstance(cards, np.ndarray) and cards.dtype.kind == "S"):
         raise TypeError(f"{what}: bytes are not cards (text or codes?): give text like 'As Kd' or integer codes "
@@ -182,7 +183,15 @@ def format_codes(codes: tuple) -> str:
     return " ".join(RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in codes)
 
 
-def format_cards(codes, sep: str = " "):
+@overload
+def format_cards(codes: Sequence[int], sep: str = " ") -> str: ...
+@overload
+def format_cards(codes: Sequence[Sequence[int]], sep: str = " ") -> list[str]: ...
+@overload
+def format_cards(codes: np.ndarray, sep: str = " ") -> Any: ...  # str for 1-D codes, list[str] for 2-D
+
+
+def format_cards(codes: Sequence[int] | Sequence[Sequence[int]] | np.ndarray, sep: str = " ") -> str | list[str]:
     """Text of a hand (1-D codes) or a list of texts (2-D codes).
 
     >>> format_cards([[51, 47], [0, 1]])

@@ -216,7 +216,7 @@ def _category_name(name) -> str:
     return key
 
 
-def validate_paytable(paytable: Mapping[str, float] | None = None) -> dict[str, Number]:
+def validate_paytable(paytable: Mapping[str, float | Fraction] | None = None) -> dict[str, Number]:
     """Check a pay table and complete it with the standard payouts.
 
     ``paytable`` maps a category (see :data:`CATEGORIES`; spaces, underscores
@@ -368,7 +368,7 @@ class Decision:
 
 
 def decide(
-    hand: CardsLike, dealer_up: CardsLike, paytable: Mapping[str, float] | None = None
+    hand: CardsLike, dealer_up: CardsLike, paytable: Mapping[str, float | Fraction] | None = None
 ) -> Decision:
     """Exact EV of raising versus folding for one hand and dealer up-card.
 
@@ -820,7 +820,7 @@ def _raise_mask(t: _Tables, name: str, strategy, pay: list[Fraction]) -> np.ndar
 
 
 def house_edge(
-    paytable: Mapping[str, float] | None = None,
+    paytable: Mapping[str, float | Fraction] | None = None,
     strategy: str | StrategyFn = "optimal",
     *,
     progress: bool = False,

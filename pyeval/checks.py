@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import Any
 
 import numpy as np
 
 __all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number"]
 
 
-def is_integer(value) -> bool:
+def is_integer(value: Any) -> bool:
     """An ``int`` or numpy integer, and not a bool."""
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def positive_int(value, what: str, maximum: int | None = None, why: str = "") -> int:
+def positive_int(value: Any, what: str, maximum: int | None = None, why: str = "") -> int:
     """``value`` as an int >= 1 (and <= ``maximum``, ``why`` saying what the cap is for), or ValueError."""
     if not is_integer(value) or value < 1:
         raise ValueError(f"{what} must be a positive integer, got {value!r}")
@@ -36,7 +37,7 @@ def positive_int(value, what: str, maximum: int | None = None, why: str = "") ->
     return int(value)
 
 
-def non_negative_int(value, what: str) -> int:
+def non_negative_int(value: Any, what: str) -> int:
     """``value`` as an int >= 0, or ValueError."""
     if not is_integer(value) or value < 0:
         raise ValueError(f"{what} must be a non-negative integer, got {value!r}")
@@ -47,14 +48,14 @@ def _finite_number(value) -> bool:
     return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and math.isfinite(value)
 
 
-def positive_number(value, what: str) -> float:
+def positive_number(value: Any, what: str) -> float:
     """``value`` as a finite float > 0, or ValueError."""
     if not _finite_number(value) or value <= 0:
         raise ValueError(f"{what} must be a positive number, got {value!r}")
     return float(value)
 
 
-def non_negative_number(value, what: str) -> float:
+def non_negative_number(value: Any, what: str) -> float:
     """``value`` as a finite float >= 0, or ValueError (NaN and infinities included)."""
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")

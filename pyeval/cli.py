@@ -23,7 +23,8 @@ from pyeval import __version__
 from pyeval.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
-SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean", "pyeval.cli_simulate"]
+SUBCOMMANDS = ["pyeval.cli_eval", "pyeval.cli_equity", "pyeval.cli_caribbean", "pyeval.cli_simulate",
+               "pyeval.cli_analysis"]
 
 # The library's argument names in its messages, and the command line's words for them.
 _CLI_WORDS = [
@@ -64,14 +65,14 @@ def unquoted(argv: list[str], option: str) -> list[str]:
     return []
 
 
-def check_quoted(args: argparse.Namespace, options=("--board", "--dead")) -> None:
+def check_quoted(args: argparse.Namespace, options: tuple[str, ...] = ("--board", "--dead")) -> None:
     """A usage error with a hint to quote, for an option whose cards were typed as several words."""
     for option in options:
         value = getattr(args, option.lstrip("-"), None)
         rest = unquoted(getattr(args, "argv", []), option) if isinstance(value, str) else []
         if rest:
             args.parser.error(f"{option} takes one word: quote its cards, e.g. {option} "
-                              f"\"{' '.join([value, *rest])}\" ({' '.join(rest)} were read as other arguments)")
+                              f"\"{' '.join([str(value), *rest])}\" ({' '.join(rest)} were read as other arguments)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             if args.hand is not None or args.dealer is not None:
                 raise ValueError("--house-edge takes no hand or --dealer")
             progress = not args.no_progress and sys.stderr.isatty()
-            result = caribbean.house_edge(paytable, strategy=args.strategy, progress=progress)
+            result: caribbean.HouseEdge | caribbean.Decision = caribbean.house_edge(
+                paytable, strategy=args.strategy, progress=progress)
         else:
             if args.hand is None or args.dealer is None:
                 raise ValueError("give a hand and --dealer CARD, or --house-edge")

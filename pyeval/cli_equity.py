@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "equity", help="equity of a showdown (every game)",
         description="Each player's share of the pot when every remaining card is dealt and every hand shows down: "
@@ -84,7 +84,7 @@ def register(sub) -> None:
         epilog="examples:\n"
                "  pyeval equity holdem AhAs KdKc\n"
                "  pyeval equity holdem AhKh QQ+,AKs random --board \"Kd 8c 2s\"\n"
-               "  pyeval equity holdem Ah* KdKc --board Kd8c2s7h\n"
+               "  pyeval equity holdem Ah* KsKc --board Kd8c2s7h\n"
                "  pyeval equity omaha-hilo As2sKdQd AhKh3c4c --board 5s6d7h --exact\n"
                "  pyeval equity stud AsAd7c KhKd2s --samples 2M --seed 7 --json\n"
                "  pyeval equity holdem-double-board AhAs KdKc --board AhKd2c/7s7d9h\n\n"

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "eval", help="describe and score a hand, and show the five cards it plays",
         description="Describe and score one hand, and show the cards it plays. Alone, HAND is judged by an "

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pyeval.games import ALIASES, GAMES
 
 
-def games_help(games=None) -> str:
+def games_help(games: Iterable[str] | None = None) -> str:
     """One line per game: its name, what it is, and the other names it answers to."""
     names = list(games or GAMES)
     aliases: dict[str, list[str]] = {}

@@ -42,7 +42,7 @@ def _connect(address: str):
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError('--scheduler needs Dask: pip install "pyeval[dask]"') from None
+        raise ValueError('--scheduler needs Dask: pip install "pyeval-poker[dask]"') from None
     try:
         return Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError) as exc:
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     return 130 if r.interrupted else 0
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate", help="simulate millions of deals: starting hands, hand categories, hi/lo",
         description="Deal random deals and run ready studies, on all cores (or a Dask cluster), in bounded "

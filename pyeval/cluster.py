@@ -1,4 +1,4 @@
-"""Run pyeval's Monte Carlo chunks on a Dask cluster (``pip install "pyeval[dask]"``).
+"""Run pyeval's Monte Carlo chunks on a Dask cluster (``pip install "pyeval-poker[dask]"``).
 
     from dask.distributed import Client
     import pyeval
@@ -29,6 +29,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 from itertools import islice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import threading
+
+    from dask.distributed import Client
+
+    from pyeval.simulate import Plan
 
 __all__ = ["run_plan", "job_runner", "run_keyed", "check_workers", "ClusterError"]
 
@@ -57,7 +65,7 @@ def _worker_probe():
     return probe
 
 
-def check_workers(client) -> list[str]:
+def check_workers(client: Client) -> list[str]:
     """Every worker imports pyeval and has the client's version; returns their addresses, or
     raises ClusterError naming the workers that do not."""
     from pyeval import __version__
@@ -90,7 +98,7 @@ def _distributed():
     try:
         import distributed
     except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError('client= needs Dask\'s distributed scheduler: pip install "pyeval[dask]"') from None
+        raise ImportError('client= needs Dask\'s distributed scheduler: pip install "pyeval-poker[dask]"') from None
     return distributed
 
 
@@ -107,8 +115,8 @@ def _threads(client) -> int:
         return 1
 
 
-def run_keyed(client, fn: Callable, items: Iterable, key_of: Callable, on_done: Callable, *,
-              retries: int = DEFAULT_RETRIES, window: int | None = None, stop=None,
+def run_keyed(client: Client, fn: Callable, items: Iterable, key_of: Callable, on_done: Callable, *,
+              retries: int = DEFAULT_RETRIES, window: int | None = None, stop: threading.Event | None = None,
               stall_timeout: float | None = None) -> None:
     """Run ``fn(item)`` for every item as a Dask task keyed ``key_of(item)``; call
     ``on_done(item, result)`` once per item as results arrive (in any order).
@@ -166,22 +174,23 @@ def _simulate_chunk(plan, chunk: int):
     return plan.run_chunk(chunk)
 
 
-def plan_key_prefix(plan) -> str:
+def plan_key_prefix(plan: Plan) -> str:
     s = plan.spec
     return "pyeval-simulate-" + _token(s.game.name, s.players, s.hole, s.board_n, s.boards, s.deck.tobytes(),
                                        s.template.tobytes(), s.pick_pos.tobytes(), plan.studies, plan.deals,
                                        plan.seed, plan.chunk_size)
 
 
-def run_plan(client, plan, on_done: Callable, *, retries: int = DEFAULT_RETRIES, window: int | None = None,
-             stop=None) -> None:
+def run_plan(client: Client, plan: Plan, on_done: Callable, *, retries: int = DEFAULT_RETRIES,
+             window: int | None = None, stop: threading.Event | None = None) -> None:
     """Run every chunk of a ``pyeval.simulate`` plan as a Dask task: ``on_done(chunk, counts)``."""
     prefix = plan_key_prefix(plan)
     run_keyed(client, partial(_simulate_chunk, plan), range(plan.chunks), lambda c: f"{prefix}-{c}", on_done,
               retries=retries, window=window, stop=stop)
 
 
-def job_runner(client, query, *, retries: int = DEFAULT_RETRIES, window: int | None = None):
+def job_runner(client: Client, query: object, *, retries: int = DEFAULT_RETRIES,
+               window: int | None = None) -> Callable:
     """A ``runner(work, jobs, add)`` for ``pyeval.engine.run_monte_carlo``: each job (its
     chunk's size and seed state) becomes a Dask task keyed by the query and the job."""
     prefix = "pyeval-equity-" + _token(query)

@@ -22,8 +22,9 @@ simulation can be re-dealt and inspected with ``deal(..., n=CHUNK, seed=s, chunk
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.checks import non_negative_int, positive_int
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from pyeval._types import Board, Cards, GameName, Hand
 
 __all__ = ["deal", "showdown", "Deal", "Showdown", "DealSpec", "deal_spec"]
 
@@ -72,7 +76,8 @@ def _default_seed(seed) -> int:
     return non_negative_int(seed, "seed")
 
 
-def deal_spec(game, players: int | None = None, board="", dead="", hands=None) -> DealSpec:
+def deal_spec(game: GameName, players: int | None = None, board: Board = "", dead: Cards = "",
+              hands: Sequence[Hand] | None = None) -> DealSpec:
     """Validate a deal query and lay it out (see ``deal`` for the arguments)."""
     from pyeval.equity import _parse_boards, _parse_hand
 
@@ -106,7 +111,7 @@ def deal_spec(game, players: int | None = None, board="", dead="", hands=None) -
     hole_at = n_boards * board_n
     V = hole_at + players * hole
     template = np.zeros(V, np.uint8)
-    picks = []
+    picks: list[int] = []
     for b in range(n_boards):
         kb = known_boards[b] if b < len(known_boards) else np.zeros(0, np.uint8)
         template[b * board_n:b * board_n + len(kb)] = kb
@@ -130,7 +135,8 @@ class Deal(NamedTuple):
     board: np.ndarray
 
 
-def deal(game, players: int | None = None, n: int = 1, seed: int | None = None, board="", dead="", hands=None,
+def deal(game: GameName, players: int | None = None, n: int = 1, seed: int | None = None, board: Board = "",
+         dead: Cards = "", hands: Sequence[Hand] | None = None,
          chunk: int = 0) -> Deal:
     """Deal ``n`` random deals of ``game``, one numba call for the batch.
 
@@ -200,7 +206,8 @@ class Showdown(ResultEquality):
         return f"Showdown({self.game}: {n:,} deals x {players} players; average pot share {mean})"
 
 
-def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, boards: int, players: int):
+def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, boards: int,
+                  players: int) -> tuple[np.ndarray, np.ndarray | None]:
     """Strengths of evaluation rows (m, boards * players, k) -> high, low (m, boards, players)."""
     m = rows.shape[0]
     flat = rows.reshape(-1, rows.shape[-1])
@@ -213,7 +220,7 @@ def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, bo
     return hi, lo
 
 
-def showdown(game, hole, board=None) -> Showdown:
+def showdown(game: GameName, hole: np.ndarray, board: np.ndarray | None = None) -> Showdown:
     """Show down a batch of complete deals: strengths, winners and pot shares, vectorised.
 
     hole    (n, players, h) card codes (h: the game's showdown hole cards)

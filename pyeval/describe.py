@@ -14,13 +14,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
 from pyeval._native import table
 from pyeval.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
 from pyeval.evaluate import evaluate_high, evaluate_low8  # noqa: F401  (doctest examples)
+
+if TYPE_CHECKING:
+    from pyeval._types import Strength
 
 __all__ = ["describe", "hand_category", "KINDS", "CATEGORIES"]
 
@@ -47,8 +52,8 @@ _RAZZ = ("no pair", "one pair", "two pair", "three of a kind", "full house", "fo
 _LOW8 = ("no low", "8-low", "7-low", "6-low", "5-low")
 _BADUGI = ("one-card", "two-card", "three-card", "four-card")
 _RAZZ_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
-CATEGORIES = {kind: _HIGH for kind in ("high", "omaha", "deuce7", "shortdeck", "shortdeck-straight",
-                                       "shortdeck-straight-beats-trips")}
+_HIGH_KINDS = ("high", "omaha", "deuce7", "shortdeck", "shortdeck-straight", "shortdeck-straight-beats-trips")
+CATEGORIES: dict[str, tuple[str, ...]] = {kind: _HIGH for kind in _HIGH_KINDS}
 _SHOWING = ("high card", "one pair", "two pair", "three of a kind", "four of a kind")
 CATEGORIES.update({"razz": _RAZZ, "low8": _LOW8, "omaha-low8": _LOW8, "badugi": _BADUGI, "showing": _SHOWING,
                    "showing-low": _SHOWING})
@@ -151,7 +156,15 @@ def _strengths(strength) -> np.ndarray:
     return s
 
 
-def describe(strength, kind: str = "high"):
+@overload
+def describe(strength: int | np.integer, kind: str = "high") -> str: ...
+@overload
+def describe(strength: Sequence[int], kind: str = "high") -> list[str]: ...
+@overload
+def describe(strength: np.ndarray, kind: str = "high") -> Any: ...  # str for a 0-d array, else list[str]
+
+
+def describe(strength: Strength, kind: str = "high") -> str | list[str]:
     """Describe a strength (int, or array -> list of str) of the evaluator ``kind``.
 
     Kinds: ``high`` (also ``omaha``), ``low8`` (also ``omaha-low8``), ``razz``, ``deuce7``,
@@ -201,7 +214,13 @@ def category_index(kind: str) -> np.ndarray:
     return out
 
 
-def hand_category(strength, kind: str = "high"):
+@overload
+def hand_category(strength: int | np.integer, kind: str = "high") -> str: ...
+@overload
+def hand_category(strength: Sequence[int] | np.ndarray, kind: str = "high") -> Any: ...  # an array of names
+
+
+def hand_category(strength: Strength, kind: str = "high") -> str | np.ndarray:
     """Category name of a strength of ``kind`` (an int, or an array -> array of names).
 
     >>> hand_category(7462)

@@ -272,6 +272,10 @@ def equity(game, hands, board="", dead="", method: str = "auto", samples: int | 
                (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
+    stderr_target  Monte Carlo until every player's standard error is at most this (``samples`` caps it)
+    contributions  chips each player put in: the pots are built from them (main pot, then side pots
+               by all-in level) and each is shared among the players eligible for it; the result's
+               ``side_pots`` and ``expected_chips`` hold each pot and the chips each player expects back
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
                same result as on one machine for the same seed (``pyeval.cluster``); exact
                enumeration, ranges and side pots run locally

@@ -36,8 +36,10 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -54,6 +56,9 @@ from pyeval.equity import (
     resolve_method,
 )
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from pyeval._types import Board, Cards, GameName
 
 __all__ = ["best_keep", "Keep", "Keeps", "FLOP_DEALS"]
 
@@ -134,7 +139,8 @@ def _stage(g: Game, cards: int, board: int, player: int) -> tuple[int, tuple | N
                      f"{player + 1}, got {cards}")
 
 
-def best_keep(game, hands, board="", dead="", player: int = 0, **options) -> Keeps:
+def best_keep(game: GameName, hands: Sequence[Cards], board: Board = "", dead: Cards = "", player: int = 0,
+              **options: Any) -> Keeps:
     """Every keep of ``hands[player]`` at its next discard, best first, with its equity against
     the other hands (the discards become dead cards).  See the module docstring for the model.
 

@@ -54,16 +54,20 @@ import math
 import secrets
 import threading
 from dataclasses import dataclass, field, fields
-from itertools import permutations
 
 import numpy as np
 
-from pyeval import engine, range_weights
-from pyeval._jit import njit
-from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
+from pyeval import combo_tally, engine, range_sampling, range_weights
 from pyeval._native import ffi, lib
+from pyeval._range_kernels import (
+    _assignments,
+    _board_major_rows,
+    _board_major_tally,
+    _canonical_keys,
+    _sweep_heads_up,
+    _sweep_rows,
+)
 from pyeval.cards import check_distinct, format_cards, parse_cards
-from pyeval.engine import _first
 from pyeval.equity import (
     DEFAULT_SAMPLES,
     EquityResult,
@@ -76,14 +80,14 @@ from pyeval.equity import (
     resolve_method,
 )
 from pyeval.games import get_game
+from pyeval.range_symmetry import perm_tables, symmetry_group
 from pyeval.range_weights import ExactCounts, integer_weights
-from pyeval.ranges import Range, _all_of, _family, _masks, is_range_entry, parse_range
+from pyeval.ranges import Range, _all_of, _family, is_range_entry, parse_range
 
 __all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
 
 MAX_ASSIGNMENTS = 30_000_000
 """Exact enumeration lists at most this many combo assignments (else Monte Carlo / an error)."""
-_SUIT_PERMS = np.array(list(permutations(range(4))), np.int64)
 
 
 @dataclass(repr=False, eq=False)  # == and repr: EquityResult's
@@ -96,11 +100,13 @@ class RangeEquityResult(EquityResult):
     combo_prob    per player: probability of each combo in the deal distribution (exact), or
                   the fraction of samples that dealt it (Monte Carlo)
     by_combo      per player: ``{combo text: equity}``, or None
+    combo_tally   per player: integer counts per combo (``pyeval.combo_tally.ComboTally``), or None
     """
 
     ranges: list = field(default_factory=list)
     combo_equity: list = field(default_factory=list)
     combo_prob: list = field(default_factory=list)
+    combo_tally: list = field(default_factory=list)
 
     @property
     def by_combo(self) -> list:
@@ -280,12 +286,13 @@ class _Spot:
     def _layout(self, holes) -> engine.Layout:
         return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, self.dead)
 
-    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob) -> RangeEquityResult:
+    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
         r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
         range_weights.plain_numbers(r)
         values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
         values["hands"] = [pl.text for pl in self.players]
-        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob)
+        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob,
+                                 combo_tally=counts)
 
     def _exact_ranges(self) -> list[Range]:
         out = []
@@ -352,7 +359,7 @@ class _Spot:
         if others and min(others) <= product / 24 * per_assignment:
             cost = None  # not even 24 suit symmetries would make enumerating assignments cheaper
         else:
-            self.group = _symmetry_group(self.g, self._exact_ranges(), self.boards, self.dead)
+            self.group = symmetry_group(self.g, self._exact_ranges(), self.boards, self.dead)
             cost = product / len(self.group) * per_assignment
         options = [(cost, "assignments"), (board_major, "board_major"), (sweep_cost, "sweep")]
         if product > MAX_ASSIGNMENTS:
@@ -366,7 +373,7 @@ class _Spot:
 
     def run_exact(self) -> RangeEquityResult:
         c = self.exact_counts()
-        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob)
+        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
         res.extra.update(c.extra)
         return res
 
@@ -397,7 +404,7 @@ class _Spot:
         _assignments(masks, offsets, assign, count)
         return assign, offsets
 
-    def _by_combo(self, ranges, assign, wfull, units_full, per_board):
+    def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
         combo_eq, combo_prob = [], []
         for p in range(self.P):
             w = wfull.astype(np.float64)
@@ -406,7 +413,9 @@ class _Spot:
             with np.errstate(invalid="ignore", divide="ignore"):
                 combo_eq.append(num / (den * engine.POT))
             combo_prob.append(den / den.sum())
-        return combo_eq, combo_prob
+        counts = combo_tally.from_assignments(assign, nums, wfull, per_board, units_full, wins_full, ties_full,
+                                              [len(r) for r in ranges])
+        return combo_eq, combo_prob, counts
 
     def _run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
@@ -444,6 +453,8 @@ class _Spot:
 
         def worker(t):
             units_a = np.zeros((n_assign, P), np.int64)
+            wins_a = np.zeros((n_assign, P), np.int64)
+            ties_a = np.zeros((n_assign, P), np.int64)
             tot = engine.Tally.zeros(P, len(parts))
             for lo, hi in jobs[t::threads]:
                 if stop.is_set():
@@ -457,16 +468,21 @@ class _Spot:
                     strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 out = np.zeros(1, np.int64)
                 _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, engine.POT, units_a,
+                                   wins_a, ties_a,
                                    tot.units, tot.wins, tot.ties, tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
-            return units_a, tot
+            return units_a, wins_a, ties_a, tot
 
         total = engine.Tally.zeros(P, len(parts))
         units_full = np.zeros((n_assign, P), np.int64)
+        wins_full = np.zeros((n_assign, P), np.int64)
+        ties_full = np.zeros((n_assign, P), np.int64)
 
         def add(res):
             units_full.__iadd__(res[0])
-            total.add(res[1])
+            wins_full.__iadd__(res[1])
+            ties_full.__iadd__(res[2])
+            total.add(res[3])
 
         try:
             _pool(worker, list(range(threads)), threads, add)
@@ -474,8 +490,9 @@ class _Spot:
             stop.set()
             raise
         total.sumsq = total.units * engine.POT  # not used by exact results
-        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, units_full, per_board)
-        return ExactCounts(layout, total, ranges, combo_eq, combo_prob)
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, units_full, per_board, nums, wins_full,
+                                                      ties_full)
+        return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_assignments(self) -> ExactCounts:
         ranges = self._exact_ranges()
@@ -483,8 +500,8 @@ class _Spot:
         assign, offsets = self._enumerate(ranges)
         count = len(assign)
         sizes = np.array([len(r) for r in ranges], np.int64)
-        group = getattr(self, "group", None) or _symmetry_group(self.g, ranges, self.boards, self.dead)
-        perm = _perm_tables(ranges, group)
+        group = getattr(self, "group", None) or symmetry_group(self.g, ranges, self.boards, self.dead)
+        perm = perm_tables(ranges, group)
         radix = np.ones(P, np.int64)
         exact_keys = math.prod(sizes.tolist()) < 2**62
         if exact_keys:
@@ -509,11 +526,12 @@ class _Spot:
 
         layout = self._layout([ranges[p].combos[reps[0, p]] for p in range(P)])
         kinds = engine.board_kinds(layout)
-        rep_units, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
+        rep_units, rep_wins, rep_ties, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
 
         # by combo: every assignment gets its representative's result
-        combo_eq, combo_prob = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board)
-        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob)
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board, nums,
+                                                      rep_wins[inverse], rep_ties[inverse])
+        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
         P, R = self.P, len(reps)
@@ -523,6 +541,9 @@ class _Spot:
         combos = [r.combos for r in ranges]
         patterns = layout.patterns if kinds is not None else None
         share = patterns.share if patterns is not None else None
+        if share is not None:  # per pattern and player: pot units, a whole pot won alone, a share
+            per_pattern = np.stack([share, (share == engine.POT).astype(np.int64),
+                                    ((share > 0) & (share < engine.POT)).astype(np.int64)], axis=1)
 
         def holes_of(i):
             return np.ascontiguousarray(np.stack([combos[p][reps[i, p]] for p in range(P)]).astype(np.uint8))
@@ -530,7 +551,7 @@ class _Spot:
         def fast_job(lo_hi):
             lo, hi = lo_hi
             hist = np.zeros(patterns.size, np.int64)
-            units = np.zeros((hi - lo, P), np.int64)
+            units = np.zeros((hi - lo, 3, P), np.int64)
             counts = np.zeros(patterns.size, np.int64)
             kb = np.ascontiguousarray(known_board) if len(known_board) else np.zeros(1, np.uint8)
             for k, i in enumerate(range(lo, hi)):
@@ -547,25 +568,25 @@ class _Spot:
                 if status != 0:
                     raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
                 hist += counts * rep_w[i]
-                units[k] = counts @ share
+                units[k] = np.tensordot(counts, per_pattern, 1)
             return lo, units, hist
 
         def generic_job(lo_hi):
             lo, hi = lo_hi
             total = engine.Tally.zeros(P, len(layout.parts))
-            units = np.zeros((hi - lo, P), np.int64)
+            units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
                 t = engine.run_exact(self._layout(list(holes_of(i))), 1)
                 w = int(rep_w[i])
                 total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
-                units[k] = t.units
+                units[k] = t.units, t.wins, t.ties
             return lo, units, total
 
         step = max(1, min((1 << 22) // max(per_board, 1), -(-R // (4 * self.threads))))
         jobs = [(lo, min(R, lo + step)) for lo in range(0, R, step)]
         work = fast_job if kinds is not None else generic_job
-        rep_units = np.zeros((R, P), np.int64)
+        rep_units = np.zeros((R, 3, P), np.int64)
         acc = [None]
 
         def add(res):
@@ -580,7 +601,7 @@ class _Spot:
 
         engine._run_pool(work, jobs, self.threads, add)
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
-        return rep_units, tally
+        return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
 
     def _run_table(self) -> ExactCounts:
         """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
@@ -601,15 +622,17 @@ class _Spot:
         units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
         t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
                          np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
-        ranges, combo_eq, combo_prob = self._exact_ranges(), [], []
+        ranges, combo_eq, combo_prob, counts = self._exact_ranges(), [], [], []
         for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
             cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
             combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
             mass = u[cls] * per[2][cls]
             combo_prob.append(mass / mass.sum())
+            w, ti, n = per[0][cls], per[1][cls], per[2][cls]
+            counts.append(combo_tally.ComboTally(w * pot + ti * (pot // 2), w, ti, n))
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
-                           {"source": "preflop table (pyeval/data/preflop.npz)"})
+                           {"source": "preflop table (pyeval/data/preflop.npz)"}, counts)
 
     def _run_sweep(self) -> ExactCounts:
         """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
@@ -671,437 +694,20 @@ class _Spot:
         with np.errstate(invalid="ignore", divide="ignore"):
             combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
         combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
+        counts = [combo_tally.ComboTally(W * pot + T * (pot // 2), W.copy(), T.copy(), N.copy())
+                  for W, T, N in ((W0, T0, N0), (W1, T1, N1))]
         layout = self._layout([np.zeros(0, np.uint8)] * 2)
-        return ExactCounts(layout, t, ranges, combo_eq, combo_prob)
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     # -- Monte Carlo ----------------------------------------------------------
     def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
-        P, h = self.P, self.hole
-        kinds = np.array([1 if pl.kind == "random" else 0 for pl in self.players], np.int64)
-        blocks = [pl.rng if pl.kind != "random" else None for pl in self.players]
-        sizes = [len(b) if b is not None else 0 for b in blocks]
-        offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        combos = np.concatenate([b.combos for b in blocks if b is not None] or [np.zeros((0, h), np.uint8)])
-        combos = np.ascontiguousarray(combos.reshape(-1, h).astype(np.uint8))
-        masks = _masks(combos) if len(combos) else np.zeros(0, np.uint64)
-        cumw = np.zeros(len(combos))
-        uniform = np.zeros(P, np.bool_)
-        for p, b in enumerate(blocks):
-            if b is not None:
-                c = np.cumsum(b.weights)
-                cumw[offsets[p]:offsets[p + 1]] = c / c[-1]
-                uniform[p] = bool((b.weights == b.weights[0]).all())
-        layout = self._layout([np.zeros(0, np.uint8)] * P)
-        split, fallback = layout.split, layout.fallback
-        maxc = max(sizes + [1])
-        parts = layout.parts
-        boards_known = [b.astype(np.uint8) for b in self.boards] if self.boards else \
-            [np.zeros(0, np.uint8)] * len(self.missing)
-        g = self.g
-
-        known_len = np.array([len(b) for b in boards_known], np.int64)
-        missing = np.array(self.missing, np.int64)
-        width = h + g.board
-
-        def chunk(job):
-            n, _, state = job  # engine.sample_jobs
-            rows = np.empty((len(missing), P, n, width), np.uint8)
-            for b, kb in enumerate(boards_known):
-                rows[b, :, :, h:h + len(kb)] = kb
-            idx = np.full((n, P), -1, np.int32)
-            rejected = _sample_deals(state.copy(), combos, masks, cumw, uniform, offsets, kinds, self.live, h,
-                                     known_len, missing, rows, idx, 10_000_000)
-            if rejected < 0:
-                raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
-                                 "(10,000,000 draws in a row)")
-            strengths = np.empty((len(parts), P, n), np.int32)
-            for j, (kind, b, _, _) in enumerate(parts):
-                block = rows[b].reshape(P * n, width)
-                strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
-            t = engine.Tally.zeros(P, len(parts))
-            t.outcomes = n
-            cu = np.zeros((P, maxc), np.int64)
-            cc = np.zeros((P, maxc), np.int64)
-            _tally_combos(strengths, n, split, fallback, engine.POT, idx, t.units, t.sumsq, t.wins, t.ties,
-                          t.part_units, t.no_qualifier, cu, cc)
-            return t, cu, cc, rejected
-
-        # Few distinct combo assignments (a hand against a range, narrow ranges): group the sampled
-        # deals by assignment and let the C board engine evaluate each group's boards with the hole
-        # cards' keys computed once (pyeval_board_patterns_list).
-        fast = None
-        n_assign = math.prod(sizes)
-        if not kinds.any() and len(self.missing) == 1 and n_assign * 256 <= engine.CHUNK:
-            probe = self._layout([b.combos[0] for b in blocks])
-            fast = engine.board_kinds(probe)
-        if fast is not None:
-            patterns, share = probe.patterns, probe.patterns.share
-            radix = np.ones(P, np.int64)
-            for p in range(P - 2, -1, -1):
-                radix[p] = radix[p + 1] * sizes[p + 1]
-            kb = boards_known[0]
-            kb_buf = np.ascontiguousarray(kb) if len(kb) else np.zeros(1, np.uint8)
-            m = int(missing[0])
-            # every assignment's hole cards and live deck, once (invalid ones are never drawn)
-            grid = np.stack(np.meshgrid(*[np.arange(z) for z in sizes], indexing="ij"), -1).reshape(-1, P)
-            all_holes = np.ascontiguousarray(combos[grid + offsets[:-1]])  # (n_assign, P, h)
-            held = np.bitwise_or.reduce(masks[grid + offsets[:-1]], axis=1)
-            in_deck = ((held[:, None] >> self.live.astype(np.uint64)[None, :]) & np.uint64(1)) == 0
-            decks = np.zeros((n_assign, len(self.live)), np.uint8)
-            deck_len = in_deck.sum(axis=1)
-            for a in range(n_assign):
-                decks[a, :deck_len[a]] = self.live[in_deck[a]]
-
-            def chunk(job):  # noqa: F811 (replaces the row-by-row chunk)
-                n, _, state = job
-                boards = np.zeros((n, max(m, 1)), np.uint8)
-                starts = np.zeros(n_assign + 1, np.int64)
-                rejected = _sample_grouped(state.copy(), masks, cumw, uniform, offsets, radix, self.live, m, boards,
-                                           starts, 10_000_000)
-                if rejected < 0:
-                    raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
-                                     "(10,000,000 draws in a row)")
-                hist = np.zeros(patterns.size, np.int64)
-                counts = np.zeros(patterns.size, np.int64)
-                cu = np.zeros((P, maxc), np.int64)
-                cc = np.zeros((P, maxc), np.int64)
-                kb_ptr = ffi.from_buffer("uint8_t[]", kb_buf)
-                holes_ptr = ffi.cast("uint8_t *", ffi.from_buffer(all_holes))
-                decks_ptr = ffi.cast("uint8_t *", ffi.from_buffer(decks))
-                boards_ptr = ffi.cast("uint8_t *", ffi.from_buffer(boards))
-                counts_ptr = ffi.cast("int64_t *", ffi.from_buffer(counts))
-                width_b, width_d = boards.shape[1], decks.shape[1]
-                groups = np.flatnonzero(starts[1:] != starts[:-1])
-                per_group = np.zeros((len(groups), patterns.size), np.int64)
-                for k, key in enumerate(groups.tolist()):
-                    lo, hi = int(starts[key]), int(starts[key + 1])
-                    counts[:] = 0
-                    status = lib.pyeval_board_patterns_list(
-                        holes_ptr + key * P * h, P, h, kb_ptr, len(kb), decks_ptr + key * width_d, int(deck_len[key]),
-                        m, fast[0], fast[1], boards_ptr + lo * width_b, hi - lo, counts_ptr, len(counts))
-                    if status != 0:
-                        raise RuntimeError(f"internal error: the board engine refused a sample (status {status})")
-                    per_group[k] = counts
-                hist = per_group.sum(axis=0)
-                units = per_group @ share  # (groups, P)
-                n_group = starts[groups + 1] - starts[groups]
-                for p in range(P):
-                    idx = grid[groups, p]
-                    np.add.at(cu[p], idx, units[:, p])
-                    np.add.at(cc[p], idx, n_group)
-                return patterns.tally(hist), cu, cc, rejected
-
-        total = engine.Tally.zeros(P, len(parts))
-        cu_total = np.zeros((P, maxc), np.int64)
-        cc_total = np.zeros((P, maxc), np.int64)
-        stats = {"rejected": 0}
-
-        def add(res):
-            t, cu, cc, rej = res
-            total.add(t)
-            cu_total.__iadd__(cu)
-            cc_total.__iadd__(cc)
-            stats["rejected"] += rej
-
-        if stderr_target is None:
-            _pool(chunk, engine.sample_jobs(samples, seed), self.threads, add, size=_first, partial=True,
-                  total=samples)
-            engine.stopped(total)
-        else:
-            # one chunk, then as many more as the observed standard error says are needed (+10%);
-            # chunk c always uses stream (seed, c): the answer depends on the seed only
-            c0, rounds = 0, 1
-            while total.outcomes < cap:
-                size = min(rounds * engine.CHUNK, cap - total.outcomes)
-                _pool(chunk, engine.sample_jobs(size, seed, c0), self.threads, add, size=_first, partial=True,
-                      total=size)
-                c0 += rounds
-                se = float(engine.standard_errors(total).max())
-                if engine.stopped(total) or se <= stderr_target:
-                    break
-                more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
-                rounds = max(1, math.ceil(more / engine.CHUNK))
-        combo_eq, combo_prob, shown = [], [], []
-        for p, b in enumerate(blocks):
-            if b is None:
-                combo_eq.append(None)
-                combo_prob.append(None)
-                shown.append(None)
-                continue
-            cc = cc_total[p, :len(b)]
-            with np.errstate(invalid="ignore", divide="ignore"):
-                combo_eq.append(cu_total[p, :len(b)] / (cc * engine.POT))
-            combo_prob.append(cc / total.outcomes)
-            shown.append(b)
-        r = self._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob)
-        r.extra["rejected_draws"] = stats["rejected"]
-        return r
+        return range_sampling.run_monte_carlo(self, samples, seed, stderr_target, cap)
 
 
 def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
     """The engine's pool: Ctrl-C cancels the jobs not started (a plain ``pool.map`` would run
     every submitted job before returning); progress and partial results as there."""
     engine._run_pool(work, jobs, threads, add, size, partial, total)
-
-
-# ---------------------------------------------------------------------------
-# suit isomorphism
-# ---------------------------------------------------------------------------
-
-
-def _permute_cards(cards: np.ndarray, sigma: np.ndarray) -> np.ndarray:
-    c = cards.astype(np.int64)
-    return (4 * (c >> 2) + sigma[c & 3]).astype(np.uint8)
-
-
-def _symmetry_group(g, ranges, boards, dead) -> list[np.ndarray]:
-    """Suit permutations that fix every board (as a set), the dead cards and every range with its
-    weights.  Ranges may be None (random hands: always fixed)."""
-    group = []
-    for sigma in _SUIT_PERMS:
-        ok = True
-        for cards in [*boards, dead]:
-            if len(cards) and set(_permute_cards(cards, sigma).tolist()) != set(cards.tolist()):
-                ok = False
-                break
-        if ok:
-            for r in ranges:
-                if r is not None and _range_perm(r, sigma) is None:
-                    ok = False
-                    break
-        if ok:
-            group.append(sigma)
-    return group
-
-
-def _range_perm(r: Range, sigma: np.ndarray) -> np.ndarray | None:
-    """Index of sigma(combo i) in r for every i, or None if sigma does not map r onto itself."""
-    if (sigma == np.arange(4)).all():
-        return np.arange(len(r))
-    pm = _masks(_permute_cards(r.combos, sigma))
-    order = np.argsort(r.masks)
-    pos = np.searchsorted(r.masks, pm, sorter=order)
-    pos = np.minimum(pos, len(r) - 1)
-    idx = order[pos]
-    if not (r.masks[idx] == pm).all() or not (r.weights[idx] == r.weights).all():
-        return None
-    return idx
-
-
-def _perm_tables(ranges, group) -> np.ndarray:
-    """(len(group), total combos) int64: local index of sigma(combo) per player block."""
-    out = np.zeros((len(group), sum(len(r) for r in ranges)), np.int64)
-    for s, sigma in enumerate(group):
-        out[s] = np.concatenate([_range_perm(r, sigma) for r in ranges])
-    return out
-
-
-# ---------------------------------------------------------------------------
-# numba kernels
-# ---------------------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True)
-def _assignments(masks, offsets, out, cap):
-    """Enumerate every disjoint choice of one combo per player (player p's combos are
-    masks[offsets[p]:offsets[p+1]]), writing local indices to ``out`` while it has room;
-    return how many there are (counting stops at ``cap``)."""
-    n_players = offsets.shape[0] - 1
-    pos = np.zeros(n_players, np.int64)
-    used = np.zeros(n_players + 1, np.uint64)
-    n = 0
-    level = 0
-    pos[0] = offsets[0] - 1
-    while level >= 0:
-        pos[level] += 1
-        if pos[level] >= offsets[level + 1]:
-            level -= 1
-            continue
-        m = masks[pos[level]]
-        if used[level] & m:
-            continue
-        if level == n_players - 1:
-            if n < out.shape[0]:
-                for q in range(n_players):
-                    out[n, q] = pos[q] - offsets[q]
-            n += 1
-            if n >= cap:
-                return n
-        else:
-            used[level + 1] = used[level] | m
-            level += 1
-            pos[level] = offsets[level] - 1
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _canonical_keys(assign, perm, offsets, radix, keys):
-    """keys[i]: the smallest mixed-radix key of assignment i over the suit permutations."""
-    n, n_players = assign.shape
-    for i in range(n):
-        best = np.int64(-1)
-        for s in range(perm.shape[0]):
-            k = np.int64(0)
-            for p in range(n_players):
-                k += perm[s, offsets[p] + assign[i, p]] * radix[p]
-            if best < 0 or k < best:
-                best = k
-        keys[i] = best
-
-
-@njit(cache=True, nogil=True)
-def _draw_deals(state, masks, cumw, uniform, offsets, live, n_cards, idx, drawn, max_tries):
-    """Draw ``idx.shape[0]`` deals.  In each, every range player draws a combo by weight,
-    independently (``idx[i, p]``: its index in player p's range; a random player has no combos,
-    ``offsets[p] == offsets[p + 1]``, and is skipped), and the whole draw is rejected and redrawn
-    on any collision; then ``n_cards`` cards are drawn uniformly from the cards left (rejection
-    against the cards in use) into ``drawn[i, :n_cards]``.  ``state`` advances in place.
-    Returns the number of rejected draws, or -1 after ``max_tries`` rejections in a row.
-
-    The one sampling loop of both Monte Carlo paths.  It runs once per chunk, with the
-    generator in its register form: a per-deal helper, even inlined, pays numba's reference
-    counting of its array arguments on every deal (twice the grouped path's sampling time), and
-    with the array-state form every write to ``idx`` sends the state back through memory
-    (10-20% more)."""
-    n_players = offsets.shape[0] - 1
-    n_live = live.shape[0]
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    rejected = 0
-    for i in range(idx.shape[0]):
-        tries = 0
-        while True:
-            used = np.uint64(0)
-            ok = True
-            for p in range(n_players):
-                lo = offsets[p]
-                hi = offsets[p + 1]
-                if hi == lo:  # a random player
-                    continue
-                if hi - lo == 1:
-                    j = lo
-                elif uniform[p]:
-                    j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, hi - lo)
-                    j += lo
-                else:
-                    x, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
-                    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                    j = lo + np.searchsorted(cumw[lo:hi], u, side="right")
-                    if j >= hi:
-                        j = hi - 1
-                m = masks[j]
-                if used & m:
-                    ok = False
-                    break
-                used |= m
-                idx[i, p] = j - lo
-            if ok:
-                break
-            rejected += 1
-            tries += 1
-            if tries >= max_tries:
-                state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-                return -1
-        for k in range(n_cards):
-            while True:
-                q, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live)
-                c = live[q]
-                if not ((used >> np.uint64(c)) & np.uint64(1)):
-                    break
-            used |= np.uint64(1) << np.uint64(c)
-            drawn[i, k] = c
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _sample_deals(state, combos, masks, cumw, uniform, offsets, kinds, live, hole, known_len, missing, rows, idx,
-                  max_tries):
-    """Draw ``rows.shape[2]`` deals (``_draw_deals``) into ``rows`` (boards, players, n, hole +
-    board cards; the known board cards already in place) and ``idx`` (n, players: each range
-    player's combo).  Returns the number of rejected draws, or -1 after ``max_tries`` rejections
-    in a row."""
-    n_players = kinds.shape[0]
-    n_boards = rows.shape[0]
-    n = rows.shape[2]
-    n_drawn = 0
-    for p in range(n_players):
-        if kinds[p] != 0:
-            n_drawn += hole
-    for b in range(n_boards):
-        n_drawn += missing[b]
-    drawn = np.empty((n, max(n_drawn, 1)), np.uint8)
-    rejected = _draw_deals(state, masks, cumw, uniform, offsets, live, n_drawn, idx, drawn, max_tries)
-    if rejected < 0:
-        return -1
-    for i in range(n):
-        k = 0
-        for p in range(n_players):
-            if kinds[p] == 0:
-                j = offsets[p] + idx[i, p]
-                for q in range(hole):
-                    for b in range(n_boards):
-                        rows[b, p, i, q] = combos[j, q]
-            else:
-                for q in range(hole):
-                    for b in range(n_boards):
-                        rows[b, p, i, q] = drawn[i, k]
-                    k += 1
-        for b in range(n_boards):
-            for q in range(missing[b]):
-                for p in range(n_players):
-                    rows[b, p, i, hole + known_len[b] + q] = drawn[i, k]
-                k += 1
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _sample_grouped(state, masks, cumw, uniform, offsets, radix, live, missing, boards, starts, max_tries):
-    """Draw ``boards.shape[0]`` deals (``_draw_deals``) of range players only and their
-    ``missing`` board cards; write the boards grouped by assignment key (sum of combo index x
-    radix): group k is boards[starts[k]:starts[k + 1]].  Returns the number of rejected draws, or
-    -1 after ``max_tries`` rejections in a row."""
-    n = boards.shape[0]
-    n_players = offsets.shape[0] - 1
-    idx = np.empty((n, n_players), np.int32)
-    tmp = np.empty((n, max(missing, 1)), np.uint8)
-    rejected = _draw_deals(state, masks, cumw, uniform, offsets, live, missing, idx, tmp, max_tries)
-    if rejected < 0:
-        return -1
-    for i in range(n):  # idx[i, 0] becomes deal i's key (< the number of assignments: no new array)
-        key = idx[i, 0] * radix[0]
-        for p in range(1, n_players):
-            key += idx[i, p] * radix[p]
-        idx[i, 0] = key
-        starts[key + 1] += 1
-    for k in range(1, starts.shape[0]):
-        starts[k] += starts[k - 1]
-    fill = starts[:-1].copy()
-    for i in range(n):
-        r = fill[idx[i, 0]]
-        fill[idx[i, 0]] += 1
-        for q in range(missing):
-            boards[r, q] = tmp[i, q]
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, ties, part_units, no_qualifier,
-                  combo_units, combo_count):
-    """As ``pyeval._kernels.tally``, and also per combo: ``combo_units[p, c]`` and
-    ``combo_count[p, c]`` for player p's combo ``c = idx[i, p]`` (skipped when -1)."""
-    n_players = strengths.shape[1]
-    share = np.zeros(n_players, np.int64)
-    for i in range(n):
-        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
-        for p in range(n_players):
-            units[p] += share[p]
-            sumsq[p] += share[p] * share[p]
-            wins[p] += share[p] == pot
-            ties[p] += (share[p] > 0) & (share[p] < pot)
-            c = idx[i, p]
-            if c >= 0:
-                combo_units[p, c] += share[p]
-                combo_count[p, c] += 1
 
 
 def _table_classes(spot):
@@ -1142,189 +748,3 @@ def _table_available() -> bool:
         return True
     except (OSError, KeyError, RuntimeError):
         return False
-
-
-@njit(cache=True, nogil=True)
-def _sweep_rows(boards, combos, rows, valid, dummy):
-    """rows (nb * n, 7): each combo with each board (the ``dummy`` hand where they collide, valid=False)."""
-    n = combos.shape[0]
-    for i in range(boards.shape[0]):
-        used = np.uint64(0)
-        for q in range(5):
-            used |= np.uint64(1) << np.uint64(boards[i, q])
-        for k in range(n):
-            r = i * n + k
-            a = combos[k, 0]
-            b = combos[k, 1]
-            ok = not ((used >> np.uint64(a)) & np.uint64(1)) and not ((used >> np.uint64(b)) & np.uint64(1))
-            valid[i, k] = ok
-            if ok:
-                rows[r, 0] = a
-                rows[r, 1] = b
-                for q in range(5):
-                    rows[r, 2 + q] = boards[i, q]
-            else:
-                for q in range(7):
-                    rows[r, q] = dummy[q]
-
-
-@njit(cache=True, nogil=True)
-def _sweep_side(s_a, oa, ca, s_b, ob, cb, num_b, self_ab, ok_b, out_w, out_t, out_n, card_tot, lt_card, le_card):
-    """For each valid combo a (``oa``: valid combos of side a, ascending strength): weighted count
-    of valid combos b (``ob``, ascending) disjoint from a with a lower strength (out_w), an equal
-    one (out_t), and all of them (out_n).  Card removal by per-card prefix sums."""
-    tot = np.int64(0)
-    card_tot[:] = 0
-    lt_card[:] = 0
-    le_card[:] = 0
-    for b in ob:
-        tot += num_b[b]
-        card_tot[cb[b, 0]] += num_b[b]
-        card_tot[cb[b, 1]] += num_b[b]
-    lt = np.int64(0)
-    le = np.int64(0)
-    j_lt = 0
-    j_le = 0
-    nb = ob.shape[0]
-    for a in oa:
-        sa = s_a[a]
-        while j_lt < nb and s_b[ob[j_lt]] < sa:
-            b = ob[j_lt]
-            lt += num_b[b]
-            lt_card[cb[b, 0]] += num_b[b]
-            lt_card[cb[b, 1]] += num_b[b]
-            j_lt += 1
-        while j_le < nb and s_b[ob[j_le]] <= sa:
-            b = ob[j_le]
-            le += num_b[b]
-            le_card[cb[b, 0]] += num_b[b]
-            le_card[cb[b, 1]] += num_b[b]
-            j_le += 1
-        c1 = ca[a, 0]
-        c2 = ca[a, 1]
-        same = np.int64(0)
-        sb = self_ab[a]
-        if sb >= 0 and ok_b[sb]:
-            same = num_b[sb]
-        w = lt - lt_card[c1] - lt_card[c2]
-        out_w[a] += w
-        out_t[a] += le - le_card[c1] - le_card[c2] + same - w
-        out_n[a] += tot - card_tot[c1] - card_tot[c2] + same
-
-
-@njit(cache=True, nogil=True)
-def _valid_sorted(s, ok, buf, count):
-    """Indices of the valid entries of ``s`` in ascending strength: a counting sort (strengths are
-    small non-negative integers; ``count`` has one slot per strength, plus one)."""
-    count[:] = 0
-    n = 0
-    for k in range(s.shape[0]):
-        if ok[k]:
-            count[s[k] + 1] += 1
-            n += 1
-    for v in range(1, count.shape[0]):
-        count[v] += count[v - 1]
-    for k in range(s.shape[0]):
-        if ok[k]:
-            buf[count[s[k]]] = k
-            count[s[k]] += 1
-    return buf[:n]
-
-
-@njit(cache=True, nogil=True)
-def _sweep_heads_up(strengths, valid, combos, n0, num0, num1, self0, self1, acc):
-    """acc rows: wins, ties, outcomes of range 0's combos (0-2) and of range 1's (3-5)."""
-    c0 = combos[:n0]
-    c1 = combos[n0:]
-    n1 = combos.shape[0] - n0
-    buf0 = np.empty(n0, np.int64)
-    buf1 = np.empty(n1, np.int64)
-    count = np.zeros(strengths.max() + 2, np.int64)
-    card_tot = np.zeros(52, np.int64)
-    lt_card = np.zeros(52, np.int64)
-    le_card = np.zeros(52, np.int64)
-    for i in range(strengths.shape[0]):
-        s0 = strengths[i, :n0]
-        s1 = strengths[i, n0:]
-        v0 = valid[i, :n0]
-        v1 = valid[i, n0:]
-        o0 = _valid_sorted(s0, v0, buf0, count)
-        o1 = _valid_sorted(s1, v1, buf1, count)
-        _sweep_side(s0, o0, c0, s1, o1, c1, num1, self0, v1, acc[0], acc[1], acc[2], card_tot, lt_card, le_card)
-        _sweep_side(s1, o1, c1, s0, o0, c0, num0, self1, v0, acc[3], acc[4], acc[5], card_tot, lt_card, le_card)
-
-
-@njit(cache=True, nogil=True)
-def _board_major_rows(boards, combos, rows, valid, dummy):
-    """rows (nb * S, hole + board): each combo with each board (``dummy`` where they collide)."""
-    n, h = combos.shape
-    nb, bl = boards.shape
-    for i in range(nb):
-        used = np.uint64(0)
-        for q in range(bl):
-            used |= np.uint64(1) << np.uint64(boards[i, q])
-        for k in range(n):
-            r = i * n + k
-            ok = True
-            for q in range(h):
-                if (used >> np.uint64(combos[k, q])) & np.uint64(1):
-                    ok = False
-            valid[i, k] = ok
-            if ok:
-                for q in range(h):
-                    rows[r, q] = combos[k, q]
-                for q in range(bl):
-                    rows[r, h + q] = boards[i, q]
-            else:
-                for q in range(h + bl):
-                    rows[r, q] = dummy[q]
-
-
-@njit(cache=True, nogil=True)
-def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, pot, units_a, units, wins, ties,
-                       part_units, no_qualifier, outcomes):
-    """Every (board, assignment) showdown: strengths (parts, boards, combos).  Per assignment,
-    unweighted pot units (units_a); totals weighted by the assignment weight ``wfull``."""
-    n_parts = strengths.shape[0]
-    n_players = assign.shape[1]
-    share = np.zeros(n_players, np.int64)
-    col = np.zeros(n_players, np.int64)
-    for i in range(strengths.shape[1]):
-        for a in range(assign.shape[0]):
-            ok = True
-            for p in range(n_players):
-                c = offsets[p] + assign[a, p]
-                col[p] = c
-                if not valid[i, c]:
-                    ok = False
-                    break
-            if not ok:
-                continue
-            w = wfull[a]
-            for p in range(n_players):
-                share[p] = 0
-            for j in range(n_parts):
-                part = j
-                best = strengths[j, i, col[0]]
-                for p in range(1, n_players):
-                    best = max(best, strengths[j, i, col[p]])
-                if fallback[j] >= 0 and best == 0:
-                    no_qualifier[j] += w
-                    part = fallback[j]
-                    best = strengths[part, i, col[0]]
-                    for p in range(1, n_players):
-                        best = max(best, strengths[part, i, col[p]])
-                count = 0
-                for p in range(n_players):
-                    count += strengths[part, i, col[p]] == best
-                each = split[j, count]
-                for p in range(n_players):
-                    if strengths[part, i, col[p]] == best:
-                        share[p] += each
-                        part_units[j, p] += w * each
-            outcomes[0] += w
-            for p in range(n_players):
-                units_a[a, p] += share[p]
-                units[p] += w * share[p]
-                wins[p] += w * (share[p] == pot)
-                ties[p] += w * ((share[p] > 0) & (share[p] < pot))

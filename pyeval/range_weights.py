@@ -22,10 +22,15 @@ import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pyeval import engine
+from pyeval.combo_tally import ComboTally
+
+if TYPE_CHECKING:
+    from pyeval.range_equity import RangeEquityResult, _Spot
 
 __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
            "MAX_SPLIT_QUERIES"]
@@ -62,6 +67,7 @@ class ExactCounts:
     combo_eq: list
     combo_prob: list
     extra: dict = field(default_factory=dict)
+    combo_tally: list | None = None  # per player a pyeval.combo_tally.ComboTally
 
 
 @dataclass
@@ -69,6 +75,7 @@ class SplitPart:
     weight: int  # the product of the chosen classes' integer weights
     spot: object  # the query restricted to those classes (a range_equity._Spot)
     index: list  # per player: positions in the full range of the sub-query's combos
+    weights: list  # per player: the chosen class's integer weight
 
 
 @dataclass
@@ -88,7 +95,7 @@ def _classes(player):
     return [(v, np.flatnonzero(nums == v)) for v in values]
 
 
-def split_plan(spot) -> Split | None:
+def split_plan(spot: _Spot) -> Split | None:
     """How to split the exact query by weight class, or None when the int64 engines can take the
     weights as they are (all weights equal, or weighted counts far from overflowing)."""
     classes = [_classes(pl) for pl in spot.players]
@@ -105,7 +112,8 @@ def split_plan(spot) -> Split | None:
     for choice in itertools.product(*classes):
         sub = spot.restricted([idx for _, idx in choice])
         if sub is not None:  # None: no deal with these classes
-            split.parts.append(SplitPart(math.prod(w for w, _ in choice), sub, [idx for _, idx in choice]))
+            split.parts.append(SplitPart(math.prod(w for w, _ in choice), sub, [idx for _, idx in choice],
+                                         [w for w, _ in choice]))
     if not split.parts:
         raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
     return split
@@ -118,7 +126,7 @@ def split_cost(split: Split) -> float | None:
     return None if any(c is None for c in costs) else float(sum(costs))
 
 
-def run_split(spot, split: Split):
+def run_split(spot: _Spot, split: Split) -> ExactCounts:
     """The exact counts of the whole query: each part's unweighted counts times its weight, in
     Python integers; per combo, the weighted sums of the parts' per-combo results."""
     full = spot._exact_ranges()
@@ -126,6 +134,7 @@ def run_split(spot, split: Split):
     tally = None
     num = [np.zeros(len(r)) for r in full]
     den = [np.zeros(len(r)) for r in full]
+    per_combo = [ComboTally.zeros_object(len(r)) for r in full]
     for part in split.parts:
         c = part.spot.exact_counts()
         t = c.tally
@@ -142,16 +151,19 @@ def run_split(spot, split: Split):
             eq = np.nan_to_num(np.asarray(c.combo_eq[p], np.float64))
             num[p][where] += eq * mass
             den[p][where] += mass
+            # the part's counts are unweighted: weigh them by the other players' classes
+            c.combo_tally[p].scaled_into(per_combo[p], where, part.weight // part.weights[p])
     combo_eq, combo_prob = [], []
     for p in range(P):
         with np.errstate(invalid="ignore", divide="ignore"):
             combo_eq.append(num[p] / den[p])
         combo_prob.append(den[p] / den[p].sum())
+    assert tally is not None  # a split has at least one part
     layout = spot._layout([np.zeros(0, np.uint8)] * P)
-    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)})
+    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
 
 
-def plain_numbers(r) -> None:
+def plain_numbers(r: RangeEquityResult) -> None:
     """Counts combined in Python integers (a split by weight class): the shares as float64, the
     counts as int64 where they fit."""
     for name in ("equity", "win", "tie", "hi", "lo", "scoop", "boards"):

@@ -54,15 +54,20 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pyeval.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards, parse_partial
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from pyeval._types import Cards
 
 __all__ = [
     "Range", "parse_range", "is_range_entry", "CLASS_NAMES", "class_of", "preflop_matrix", "preflop_counts",
@@ -117,7 +122,7 @@ COMBO_CLASS = np.array([_combo_class(int(a), int(b)) for a, b in HOLDEM_COMBOS],
 CLASS_SIZES = np.bincount(COMBO_CLASS, minlength=169)
 
 
-def class_of(hand) -> str:
+def class_of(hand: Cards) -> str:
     """The class name of a two-card hand: ``class_of("Ah Kh") == 'AKs'``."""
     c = parse_cards(hand)
     if len(c) != 2:
@@ -154,7 +159,7 @@ class Range:
     to an equal range.
     """
 
-    __hash__ = None  # mutable arrays inside; equality is by content
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays inside; equality is by content
 
     def __init__(self, combos: np.ndarray, weights: np.ndarray | None = None, hole: int | None = None,
                  text: str | None = None, lowest_card: int = 0, family: str = "holdem"):
@@ -184,7 +189,8 @@ class Range:
         self._text = text
 
     @classmethod
-    def from_hands(cls, hands, weights=None, game="holdem") -> Range:
+    def from_hands(cls, hands: Sequence[Cards], weights: Sequence[float] | np.ndarray | None = None,
+                   game: str | Game = "holdem") -> Range:
         """A range of explicit hands (text or codes), optionally weighted."""
         g = get_game(game)
         rows = [parse_cards(h) for h in hands]
@@ -192,7 +198,7 @@ class Range:
         if any(len(r) != hole for r in rows):
             raise ValueError("every hand of a range must have the same number of cards")
         arr = np.array(rows, np.uint8).reshape(len(rows), hole)
-        return cls(arr, weights, hole, None, g.lowest_card, _family(g))
+        return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, _family(g))
 
     # -- content ---------------------------------------------------------
     def __len__(self) -> int:
@@ -219,13 +225,13 @@ class Range:
         key = _masks(parse_cards(hand)[None, :])[0]
         return bool((self.masks == key).any())
 
-    def weight(self, hand) -> float:
+    def weight(self, hand: Cards) -> float:
         """The weight of one combo (0 when it is not in the range)."""
         key = _masks(parse_cards(hand)[None, :])[0]
         hit = np.flatnonzero(self.masks == key)
         return float(self.weights[hit[0]]) if len(hit) else 0.0
 
-    def without(self, cards) -> Range:
+    def without(self, cards: Cards) -> Range:
         """The range without the combos that hold any of ``cards`` (card removal)."""
         dead = _masks(np.asarray(parse_cards(cards), np.uint8)[None, :])[0] if len(parse_cards(cards)) else 0
         keep = (self.masks & np.uint64(dead)) == 0
@@ -312,7 +318,7 @@ def _tokens(text: str) -> list[str]:
     return [re.sub(r"\s+", "", t) for t in text.split(",")]
 
 
-def parse_range(text, game: str | Game = "holdem") -> Range:
+def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     """Parse range text for ``game`` (module docstring: the syntax).  A Range passes through.
 
     Raises ValueError (``RangeError``) naming the token that does not parse.
@@ -475,7 +481,8 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         if low.endswith(s) and len(low) > len(s):
             suffix, body = s, body[: -len(s)]
             break
-    items, pos = [], 0
+    items: list[tuple] = []  # ("any",), ("card", code), ("rank", rank)
+    pos = 0
     while pos < len(body):
         m = _OMAHA_ITEM.match(body, pos)
         if m is None:
@@ -495,7 +502,7 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         raise _bad(token, text, "the same card twice")
     if any(c < lowest for c in explicit):
         raise _bad(token, text, "a card not in this game's deck")
-    need = {}
+    need: dict[int, int] = {}
     for it in items:
         if it[0] == "rank":
             need[it[1]] = need.get(it[1], 0) + 1
@@ -544,7 +551,7 @@ def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.nda
 _RANGE_CHARS = set(",+-%:*")
 
 
-def is_range_entry(entry, game: str | Game = "holdem") -> bool:
+def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
     """True when a ``hands`` entry of ``pyeval.equity`` is a range: a Range, or text that is
     neither plain cards nor ``random`` and either parses as a range of ``game`` or uses range
     punctuation (then the range parser reports what is wrong with it)."""
@@ -582,8 +589,8 @@ def _format_holdem(r: Range) -> str:
 def _holdem_tokens(present: set[int]) -> list[str]:
     counts = np.bincount(COMBO_CLASS[np.fromiter(present, np.int64, len(present))], minlength=169)
     full = (counts == CLASS_SIZES).tolist()
-    used = set()
-    out = []
+    used: set[int] = set()
+    out: list[str] = []
 
     def take(name):
         used.update(_class_combos(name).tolist())
@@ -592,8 +599,8 @@ def _holdem_tokens(present: set[int]) -> list[str]:
     pairs = [r for r in range(12, -1, -1) if full[_CLASS_INDEX[RANK_CHARS[r] * 2]]]
     for run in _runs(pairs):
         top, bottom = run[0], run[-1]
-        for k in run:
-            take(RANK_CHARS[k] * 2)
+        for r in run:
+            take(RANK_CHARS[r] * 2)
         a, b = RANK_CHARS[top] * 2, RANK_CHARS[bottom] * 2
         out.append(f"{b}+" if top == 12 and len(run) > 1 else a if len(run) == 1 else f"{b}-{a}")
     for hi in range(12, 0, -1):
@@ -606,13 +613,13 @@ def _holdem_tokens(present: set[int]) -> list[str]:
                     for k in ("s", "o") if kind == "" else (kind,):
                         take(RANK_CHARS[hi] + RANK_CHARS[lo] + k)
                 h = RANK_CHARS[hi]
-                top, bottom = h + RANK_CHARS[run[0]] + kind, h + RANK_CHARS[run[-1]] + kind
+                upper, lower = h + RANK_CHARS[run[0]] + kind, h + RANK_CHARS[run[-1]] + kind
                 if len(run) == 1:
-                    out.append(top)
+                    out.append(upper)
                 elif run[0] == hi - 1:
-                    out.append(bottom + "+")
+                    out.append(lower + "+")
                 else:
-                    out.append(f"{top}-{bottom}")
+                    out.append(f"{upper}-{lower}")
     for i in sorted(present - used):
         a, b = HOLDEM_COMBOS[i]
         out.append(format_card(int(a)) + format_card(int(b)))
@@ -680,7 +687,7 @@ def _matrix() -> np.ndarray:
     return m
 
 
-def preflop_matrix(fractions: bool = False):
+def preflop_matrix(fractions: bool = False) -> np.ndarray | list[list[Fraction]]:
     """The exact heads-up preflop equity of every starting-hand class against every other:
     ``m[i, j]`` is class ``CLASS_NAMES[i]``'s equity against ``CLASS_NAMES[j]`` (averaged over
     their disjoint combo pairs, each pair over all 1,712,304 boards).  ``fractions=True``: a
@@ -697,7 +704,7 @@ def preflop_matrix(fractions: bool = False):
     return _matrix()
 
 
-def preflop_equity(hand: str | None = None, opponents: int = 1):
+def preflop_equity(hand: str | None = None, opponents: int = 1) -> float | np.ndarray:
     """Equity of a starting hand (class name like ``'AKs'``, or two cards) against ``opponents``
     random hands: exact for 1 opponent (from the matrix), Monte Carlo for 2..9 (the table's
     standard error is ``preflop_info()["stderr"]``).  Without ``hand``: the 169 values in

@@ -40,10 +40,11 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -53,6 +54,12 @@ from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.checks import positive_int
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
 from pyeval.describe import CATEGORIES, category_index
+
+if TYPE_CHECKING:
+    from dask.distributed import Client
+
+    from pyeval._types import Board, Cards, FilePath, GameName, Hand
+    from pyeval.games import Game
 
 __all__ = ["simulate", "SimulationResult", "CHUNK", "STUDIES"]
 
@@ -206,13 +213,17 @@ def _features(reps: np.ndarray, r: np.ndarray, suit_counts: np.ndarray) -> dict[
 class _Study:
     name = ""
 
-    def check(self, spec: DealSpec) -> None: ...
+    def check(self, spec: DealSpec) -> None:
+        """Refuse a deal this study cannot count (ValueError); by default every deal is fine."""
 
-    def zeros(self, spec: DealSpec) -> dict[str, np.ndarray]: ...
+    def zeros(self, spec: DealSpec) -> dict[str, np.ndarray]:
+        raise NotImplementedError
 
-    def tally(self, spec: DealSpec, rows, hi, lo, acc) -> None: ...
+    def tally(self, spec: DealSpec, rows, hi, lo, acc) -> None:
+        raise NotImplementedError
 
-    def tables(self, spec: DealSpec, counts: dict[str, np.ndarray]) -> dict[str, np.ndarray]: ...
+    def tables(self, spec: DealSpec, counts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        raise NotImplementedError
 
 
 def _equity_columns(dealt, units, sumsq, wins, ties):
@@ -466,13 +477,15 @@ class Plan:
         return acc
 
 
-def default_study(g) -> str:
+def default_study(g: Game) -> str:
     """The study a game gets without ``study=``: starting hands in board games (up to 5 hole
     cards), else the made-hand categories (stud, draw, badugi, six-card Omaha)."""
     return "starting-hands" if g.board and g.hole <= 5 else "categories"
 
 
-def make_plan(game, players, deals, seed=None, study=None, board="", dead="", hands=None,
+def make_plan(game: GameName, players: int | None, deals: int, seed: int | None = None,
+              study: str | Sequence[str] | None = None, board: Board = "", dead: Cards = "",
+              hands: Sequence[Hand] | None = None,
               chunk_size: int = CHUNK) -> Plan:
     spec = deal_spec(game, players, board, dead, hands)
     studies = _studies(default_study(spec.game) if study is None else study)
@@ -531,27 +544,27 @@ class SimulationResult(ResultEquality):
         arr = self.tables[table] if table else self.table
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(arr.dtype.names)
+        w.writerow(_columns(arr))
         for row in arr.tolist():
             w.writerow([repr(x) if isinstance(x, float) else x for x in row])
         return buf.getvalue()
 
-    def to_csv(self, path, table: str | None = None) -> None:
+    def to_csv(self, path: FilePath, table: str | None = None) -> None:
         """Write one table (default: the first) as CSV."""
         with open(path, "w", newline="") as f:
             f.write(self.csv(table))
 
-    def save(self, path) -> None:
+    def save(self, path: FilePath) -> None:
         """Write every table, the raw counts and the metadata to an ``.npz`` file (no pickles)."""
         arrays = {f"table/{k}": v for k, v in self.tables.items()}
         arrays.update({f"counts/{k}": v for k, v in self.counts.items()})
         arrays["meta"] = np.array(json.dumps(self.meta()))
-        np.savez_compressed(path, **arrays)
+        np.savez_compressed(path, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
 
     to_npz = save
 
     @classmethod
-    def load(cls, path) -> SimulationResult:
+    def load(cls, path: FilePath) -> SimulationResult:
         with np.load(path, allow_pickle=False) as z:
             meta = json.loads(str(z["meta"]))
             tables = {k[6:]: z[k] for k in z.files if k.startswith("table/")}
@@ -564,7 +577,7 @@ class SimulationResult(ResultEquality):
     def to_dict(self) -> dict:
         """JSON-ready: metadata and every table as a list of row dicts."""
         d = self.meta()
-        d["tables"] = {k: [dict(zip(v.dtype.names, row)) for row in v.tolist()] for k, v in self.tables.items()}
+        d["tables"] = {k: [dict(zip(_columns(v), row)) for row in v.tolist()] for k, v in self.tables.items()}
         return d
 
     def __repr__(self) -> str:
@@ -582,12 +595,17 @@ class SimulationResult(ResultEquality):
         for name, arr in self.tables.items():
             more = f", first {rows} (all: .tables[{name!r}])" if len(arr) > rows else ""
             lines.append(f"[{name}] {len(arr)} rows{more}:")
-            names = arr.dtype.names
+            names = _columns(arr)
             cells = [[_fmt(x) for x in row] for row in arr[:rows].tolist()]
             widths = [max([len(n)] + [len(r[i]) for r in cells]) for i, n in enumerate(names)]
             lines.append("  ".join(n.rjust(w) for n, w in zip(names, widths)))
             lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
         return "\n".join(lines)
+
+
+def _columns(table: np.ndarray) -> tuple[str, ...]:
+    """The column names of a study table (a structured array)."""
+    return table.dtype.names or ()
 
 
 def _fmt(x) -> str:
@@ -686,9 +704,10 @@ class _GracefulInterrupt:
         return False
 
 
-def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
-             study=None, *, board="", dead="", hands=None, threads: int | None = None,
-             progress: bool | None = None, client=None, chunk_size: int = CHUNK) -> SimulationResult:
+def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
+             study: str | Sequence[str] | None = None, *, board: Board = "", dead: Cards = "",
+             hands: Sequence[Hand] | None = None, threads: int | None = None, progress: bool | None = None,
+             client: Client | None = None, chunk_size: int = CHUNK) -> SimulationResult:
     """Deal ``deals`` random deals of ``game`` at a ``players``-handed table and run studies.
 
     game        a name from ``pyeval.GAMES``
@@ -703,7 +722,7 @@ def simulate(game, players: int | None = None, deals: int = 1_000_000, seed: int
     threads     worker threads (default: all cores)
     progress    show a progress bar (default: when stderr is a terminal)
     client      a ``dask.distributed.Client``: run the chunks as Dask tasks (``pip install
-                pyeval[dask]``); see ``pyeval.cluster``
+                pyeval-poker[dask]``); see ``pyeval.cluster``
     chunk_size  deals per chunk (default ``CHUNK``); part of the result's definition
 
     Ctrl-C stops cleanly: the result holds the chunks that finished (``interrupted=True``,

@@ -1,9 +1,14 @@
 """Shared test helpers: sample sizes, random hands, the order-isomorphism check.
 
+Two sets (CONTRIBUTING.md):
+  quick (default)  what a contributor runs often: ``python -m pytest``; tests marked ``slow``
+                   are skipped.
+  slow             long and exhaustive tests (the preflop matrix regenerated, the read-only install) and the
+                   acceptance-size runs of the random-hand tests (200,000 hands per case; the
+                   quick set runs the first 20,000 of the same hands): ``PYEVAL_FULL=1 python -m
+                   pytest -m slow`` (CI runs both sets, .ci/run).
 Environment:
-  PYEVAL_FULL=1   run the long tests marked slow (random-hand tests always use 200,000 hands)
-                  and the tests marked ``slow`` (e.g. all 133,784,560 7-card hands).
-                  Without it, random tests use 20,000 hands and slow tests are skipped.
+  PYEVAL_FULL=1   run the tests marked ``slow`` too; without it they are skipped.
 """
 
 import os
@@ -17,7 +22,14 @@ if HERE not in sys.path:  # `import reference` under any --import-mode
     sys.path.insert(0, HERE)
 
 FULL = os.environ.get("PYEVAL_FULL", "") not in ("", "0")
-N_RANDOM = 200_000  # the acceptance size, also in CI (about 2 minutes for all evaluator files)
+N_RANDOM = 200_000  # the acceptance size (slow set; CI runs it)
+N_QUICK = 20_000  # the quick set's size: the first hands of the same draw
+
+
+@pytest.fixture(params=[pytest.param(N_QUICK, id="20k"), pytest.param(N_RANDOM, id="200k", marks=pytest.mark.slow)])
+def n_random(request) -> int:
+    """Random hands per case: 20,000 in the quick set, 200,000 (the acceptance size) in the slow set."""
+    return request.param
 
 
 def pytest_configure(config):

@@ -20,6 +20,7 @@ def test_bools_and_non_integers_are_refused(option):
         pyeval.equity("holdem", ["AhAs", "KdKc"], **{**MC, "samples": 1000, **option})
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_numpy_integers_are_integers():
     r = pyeval.equity("holdem", ["AhAs", "KdKc"], samples=np.int64(2000), threads=np.int64(2), **MC)
     assert r.outcomes == 2000

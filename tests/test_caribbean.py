@@ -219,6 +219,7 @@ def test_numpy_oracle():
     assert all((k[i] < k[i + 1]) == (ref[i] < ref[i + 1]) and k[i] <= k[i + 1] for i in range(len(k) - 1))
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_decide_numpy_brute_force(tables):
     sits = situations(240, seed=7) + [
         (cards(" ".join(h[i:i + 2] for i in range(0, 10, 2))), card(u)) for h, u in FIXED

@@ -116,6 +116,7 @@ def _die_once(marker: str, plan, chunk: int):
     return plan.run_chunk(chunk)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_process_workers_and_a_lost_worker(tmp_path, monkeypatch):
     """Worker processes import pyeval themselves; a worker killed mid-task has its task re-run
     by the scheduler, and the chunk is still counted once."""
@@ -236,6 +237,7 @@ def _exit_worker(item):
     os._exit(1)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_losing_the_last_worker_fails_in_bounded_time(tmp_path, scheduler):
     """The only worker dies on its first task: no worker is left to run the tasks, and the
     client used to wait for one forever."""

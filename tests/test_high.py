@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 import reference as R
 from conftest import (
-    N_RANDOM,
     all_combinations,
     assert_order_isomorphic,
     class_reference_ranks,
@@ -64,10 +63,10 @@ def ev(text):
 # ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_random_hands_match_reference(k):
-    hands = random_hands(N_RANDOM, k, seed=100 + k)
+def test_random_hands_match_reference(k, n_random):
+    hands = random_hands(n_random, k, seed=100 + k)
     strengths = pyeval.evaluate_high(hands)
-    assert isinstance(strengths, np.ndarray) and strengths.shape == (N_RANDOM,)
+    assert isinstance(strengths, np.ndarray) and strengths.shape == (n_random,)
     assert strengths.dtype.kind in "iu"
     keys = [R.high_key(h) for h in hands.tolist()]
     assert_order_isomorphic(keys, strengths, hands)

@@ -50,6 +50,7 @@ def test_aviation_preflop_keeps_exact_against_reference():
     assert sum(got[0].then.values()) == pytest.approx(1.0)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_aviation_preflop_keeps_monte_carlo_with_a_random_opponent():
     dead = DEAD_34 + " Qs Qh Jh"  # 9 live cards with the random hand: small enough for the reference
     hand = HAND

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 import reference as R
 from conftest import (
-    N_RANDOM,
     all_combinations,
     assert_order_isomorphic,
     class_reference_ranks,
@@ -33,11 +32,11 @@ SEEDS = {"low8": 200, "razz": 300, "deuce7": 400}
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("kind", ["low8", "razz", "deuce7"])
-def test_random_hands_match_reference(kind, k):
+def test_random_hands_match_reference(kind, k, n_random):
     evaluate, key = EVALUATORS[kind]
-    hands = random_hands(N_RANDOM, k, seed=SEEDS[kind] + k)
+    hands = random_hands(n_random, k, seed=SEEDS[kind] + k)
     strengths = evaluate(hands)
-    assert isinstance(strengths, np.ndarray) and strengths.shape == (N_RANDOM,)
+    assert isinstance(strengths, np.ndarray) and strengths.shape == (n_random,)
     lo, hi = RANGES[kind]
     assert strengths.min() >= lo and strengths.max() <= hi
     keys = [key(h) for h in hands.tolist()]

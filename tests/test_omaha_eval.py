@@ -5,7 +5,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 import reference as R
-from conftest import N_RANDOM, assert_order_isomorphic, random_hands
+from conftest import assert_order_isomorphic, random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import cards as C
@@ -14,7 +14,11 @@ import pyeval
 
 SHAPES = [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (5, 4), (6, 3)]
 # the acceptance shapes get the full sample; the others a smaller one
-SIZES = {(4, 5): N_RANDOM, (5, 5): N_RANDOM, (6, 5): N_RANDOM}
+FULL_BOARD = {(4, 5), (5, 5), (6, 5)}  # n_random hands; the other shapes a quarter of it
+
+
+def size(h: int, b: int, n_random: int) -> int:
+    return n_random if (h, b) in FULL_BOARD else max(n_random // 4, 5000)
 
 
 def deal(h, b, n, seed):
@@ -30,8 +34,8 @@ def describe_fn(hole, board, keys, strengths):
 
 
 @pytest.mark.parametrize("h, b", SHAPES)
-def test_omaha_high_matches_reference(h, b):
-    n = SIZES.get((h, b), max(N_RANDOM // 4, 5000))
+def test_omaha_high_matches_reference(h, b, n_random):
+    n = size(h, b, n_random)
     hole, board = deal(h, b, n, seed=10 * h + b)
     s = pyeval.evaluate_omaha(hole, board)
     assert isinstance(s, np.ndarray) and s.shape == (n,)
@@ -41,8 +45,8 @@ def test_omaha_high_matches_reference(h, b):
 
 
 @pytest.mark.parametrize("h, b", SHAPES)
-def test_omaha_low8_matches_reference(h, b):
-    n = SIZES.get((h, b), max(N_RANDOM // 4, 5000))
+def test_omaha_low8_matches_reference(h, b, n_random):
+    n = size(h, b, n_random)
     hole, board = deal(h, b, n, seed=1000 + 10 * h + b)
     s = pyeval.evaluate_omaha_low8(hole, board)
     assert isinstance(s, np.ndarray) and s.shape == (n,)

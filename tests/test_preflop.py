@@ -62,6 +62,7 @@ def test_sampled_entries_recomputed_by_enumeration():
                                                                  c["total"][i, j]), (a, b)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_generator_kernel_against_brute_force():
     pf = generator()
     boards, weights = pf.canonical_boards()

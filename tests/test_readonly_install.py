@@ -126,6 +126,7 @@ def _run_child(site: Path, home: Path, root_user: bool, numba_cache_dir: Path | 
     return subprocess.run(argv, capture_output=True, text=True, env=env, cwd=str(home), timeout=600)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 @pytest.mark.parametrize("cache_dir", [False, True], ids=["no NUMBA_CACHE_DIR", "read-only NUMBA_CACHE_DIR"])
 def test_numba_queries_run_from_a_read_only_install(read_only_install, cache_dir):
     site, home, cache, root_user, shipped = read_only_install

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 import reference as R
 from conftest import (
-    N_RANDOM,
     all_combinations,
     assert_order_isomorphic,
     class_reference_ranks,
@@ -23,8 +22,8 @@ import pyeval
 
 @pytest.mark.parametrize("tbs", [True, False])
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_shortdeck_random_matches_reference(k, tbs):
-    n = N_RANDOM // 2
+def test_shortdeck_random_matches_reference(k, tbs, n_random):
+    n = n_random // 2
     hands = random_hands(n, k, seed=500 + k + 10 * tbs, low=16)
     s = pyeval.evaluate_shortdeck(hands, trips_beat_straight=tbs)
     assert isinstance(s, np.ndarray) and s.shape == (n,)
@@ -86,10 +85,10 @@ def test_shortdeck_describe():
 BADUGI_RANGES = {4: (378, 1092), 3: (92, 377), 2: (14, 91), 1: (1, 13)}
 
 
-def test_badugi_random_matches_reference():
-    hands = random_hands(N_RANDOM, 4, seed=600)
+def test_badugi_random_matches_reference(n_random):
+    hands = random_hands(n_random, 4, seed=600)
     s = pyeval.evaluate_badugi(hands)
-    assert isinstance(s, np.ndarray) and s.shape == (N_RANDOM,)
+    assert isinstance(s, np.ndarray) and s.shape == (n_random,)
     keys = [R.badugi_key(h) for h in hands.tolist()]
     assert_order_isomorphic(keys, s, hands)
 

@@ -467,6 +467,7 @@ def _peak_rss_kb(deals: int) -> int:
     return int(out.stdout.split()[-1])
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_memory_does_not_grow_with_deals():
     big = 100_000_000 if FULL else 16_000_000
     small, large = _peak_rss_kb(1_000_000), _peak_rss_kb(big)
@@ -508,6 +509,7 @@ SHOWDOWN_MEMORY = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_showdown_memory_is_its_result():
     """4 million six-handed deals: the result is 504 MB; the call used to take 300 MB more
     (whole-batch temporaries), now it works in chunks."""

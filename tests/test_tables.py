@@ -18,6 +18,7 @@ def generated():
     return {name: np.asarray(values) for _, name, values in arrays}, constants
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 def test_compiled_tables_match_a_regeneration(generated):
     arrays, _ = generated
     for name, values in arrays.items():
@@ -26,6 +27,7 @@ def test_compiled_tables_match_a_regeneration(generated):
         assert np.array_equal(compiled.astype(np.uint64), values.astype(np.uint64)), name
 
 
+@pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1): regenerates the tables
 def test_perfect_hash_is_injective_on_every_rank_multiset(generated):
     sys.path.insert(0, str(Path(generate.__file__).parent))
     import perfect_hash

@@ -1,0 +1,191 @@
+"""``pyeval.range_breakdown``: what a range holds on a board of 3 or 4 cards (the Flopzilla question).
+
+Each combo of the range (after card removal) is classified (pyeval/analysis/hand_classes.py for
+hold'em and short deck, pyeval/analysis/omaha_classes.py for Omaha); a class's count is the sum
+of its combos' weights.  With ``against=``, each class's equity is summed from the exact (or
+sampled) per-combo counts of ``pyeval.combo_equities``: a class's equity is its combos' units
+over their outcomes, each combo with its integer weight, so it is an exact fraction.
+
+>>> b = range_breakdown("holdem", "AA,KK,AKs", "Kd7h2h")
+>>> b.count("set"), b.count("overpair"), b.count("top pair, good kicker"), b.count("flush draw")
+(3.0, 6.0, 3.0, 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pyeval import engine
+from pyeval._results import ResultEquality
+from pyeval.analysis import hand_classes, omaha_classes
+from pyeval.analysis.combos import ComboEquities, combo_equities
+from pyeval.analysis.table import Table
+from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.games import get_game
+from pyeval.range_weights import integer_weights
+from pyeval.ranges import Range, _family, parse_range
+
+__all__ = ["range_breakdown", "RangeBreakdown"]
+
+
+@dataclass(eq=False)
+class RangeBreakdown(Table, ResultEquality):
+    """A range's combos by made-hand class and by draw (``range_breakdown``).
+
+    made_classes, draw_classes   the class names, in order
+    combos, weights              the combos classified (range after card removal; ``hands``: as texts)
+    made                         per combo: its made class (index into made_classes)
+    draws                        per combo and draw class: whether it has that draw
+    combos_equity                with ``against``: the per-combo equities behind the class equities
+    """
+
+    game: str
+    range_text: str
+    board: str
+    dead: str
+    against: list[str] | None
+    made_classes: tuple[str, ...]
+    draw_classes: tuple[str, ...]
+    combos: np.ndarray
+    weights: np.ndarray
+    made: np.ndarray
+    draws: np.ndarray
+    outs: np.ndarray
+    combos_equity: ComboEquities | None = None
+
+    @property
+    def hands(self) -> list[str]:
+        return [format_cards(c) for c in self.combos]
+
+    @property
+    def total(self) -> float:
+        return float(self.weights.sum())
+
+    def _members(self, name: str) -> np.ndarray:
+        if name in self.made_classes:
+            return self.made == self.made_classes.index(name)
+        if name in self.draw_classes:
+            return self.draws[:, self.draw_classes.index(name)]
+        raise ValueError(f"unknown class {name!r}; classes: {', '.join(self.made_classes + self.draw_classes)}")
+
+    def count(self, name: str) -> float:
+        """The weighted number of combos in a class."""
+        return float(self.weights[self._members(name)].sum())
+
+    def share(self, name: str) -> float:
+        """The class's share of the range (by weight)."""
+        return self.count(name) / self.total
+
+    def equity_fraction(self, name: str) -> Fraction | None:
+        """The class's exact equity against ``against`` (None without it, or for an empty class);
+        exact method only."""
+        if self.combos_equity is None:
+            return None
+        c = self.combos_equity
+        if c.method != "exact":
+            raise ValueError("exact fractions exist only for method='exact'")
+        inside = self._members(name)
+        w = integer_weights(c.weights)[inside]
+        units = sum(int(a) * int(b) for a, b in zip(w, np.asarray(c.counts.units)[inside]))
+        outcomes = sum(int(a) * int(b) for a, b in zip(w, np.asarray(c.counts.outcomes)[inside]))
+        return Fraction(units, engine.POT * outcomes) if outcomes else None
+
+    def equity(self, name: str) -> float | None:
+        """The class's equity against ``against`` (None without it or for an empty class)."""
+        if self.combos_equity is None:
+            return None
+        c = self.combos_equity
+        inside = self._members(name)
+        w = c.weights[inside]
+        outcomes = float((w * np.asarray(c.counts.outcomes, np.float64)[inside]).sum())
+        if outcomes == 0:
+            return None
+        return float((w * np.asarray(c.counts.units, np.float64)[inside]).sum()) / (engine.POT * outcomes)
+
+    def classes_of(self, hand: str) -> list[str]:
+        """The made class and the draws of one combo of the range."""
+        key = np.sort(parse_cards(hand))
+        hit: np.ndarray = np.flatnonzero((np.sort(self.combos, axis=1) == key).all(axis=1)) \
+            if len(key) == self.combos.shape[1] else np.zeros(0, np.int64)
+        if len(hit) == 0:
+            raise ValueError(f"{hand!r} is not a combo of the range on this board")
+        i = int(hit[0])
+        return [self.made_classes[self.made[i]]] + [d for d, f in zip(self.draw_classes, self.draws[i]) if f]
+
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        for kind, names in (("made", self.made_classes), ("draw", self.draw_classes)):
+            for name in names:
+                row: dict[str, Any] = {"class": name, "kind": kind, "combos": self.count(name),
+                                       "share": self.share(name)}
+                if self.combos_equity is not None:
+                    row["equity"] = self.equity(name)
+                out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "range": self.range_text, "board": self.board, "dead": self.dead,
+                "against": self.against, "combos": self.total, "rows": self.rows()}
+
+    def __repr__(self) -> str:
+        head = f"RangeBreakdown({self.game}, {self.range_text!r} on {self.board}: {self.total:g} combos"
+        head += f", equity vs {', '.join(self.against)})" if self.against else ")"
+        lines = [head]
+        for row in self.rows():
+            if row["combos"] == 0:
+                continue
+            eq = f"  equity {row['equity']:.4f}" if row.get("equity") is not None else ""
+            lines.append(f"  {row['kind']:<4} {row['class']:<28} {row['combos']:>8g} {100 * row['share']:6.2f}%{eq}")
+        return "\n".join(lines)
+
+
+def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", against: Any = None,
+                    method: str = "auto", samples: int | None = None, seed: int | None = None) -> RangeBreakdown:
+    """The combos (weighted) and the share of ``range`` in each made-hand class and each draw
+    class on ``board`` (3 or 4 cards); with ``against`` (one or more ranges), each class's
+    equity against them (``pyeval.combo_equities``; ``method``, ``samples``, ``seed`` as there).
+    Hold'em, short deck and Omaha games (one board)."""
+    g = get_game(game)
+    family = _family(g)
+    if family not in ("holdem", "omaha") or g.boards != 1 or g.dealt_cards != g.hole:
+        raise ValueError(f"range_breakdown is for hold'em, short deck and Omaha games, not {g.name}")
+    if not isinstance(board, str) or not board.strip():
+        raise ValueError("range_breakdown needs a board of 3 or 4 cards")
+    board_cards = parse_cards(board)
+    dead_cards = parse_cards(dead) if dead else np.zeros(0, np.uint8)
+    if len(board_cards) not in (3, 4):
+        raise ValueError(f"range_breakdown needs a board of 3 or 4 cards, got {len(board_cards)}")
+    check_distinct(np.concatenate([board_cards, dead_cards]).astype(np.uint8), "(board and dead cards)")
+    if (board_cards < g.lowest_card).any():
+        raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
+    ce = None
+    if against is not None:
+        ce = combo_equities(g.name, range, against, board=board, dead=dead, method=method, samples=samples,
+                            seed=seed)
+        combos, weights, text = ce.combos, ce.weights, ce.range_text
+    else:
+        r = parse_range(range, g)
+        if r.hole != g.hole:
+            raise ValueError(f"{g.name} ranges hold {g.hole}-card hands, got {r.hole}")
+        r = r.without(np.concatenate([board_cards, dead_cards]).astype(np.uint8))
+        keep = (r.combos >= g.lowest_card).all(axis=1)
+        combos, weights = r.combos[keep], np.asarray(r.weights, np.float64)[keep]
+        if len(combos) == 0:
+            raise ValueError(f"no combo of the range {range!r} is possible with this board and dead cards")
+        text = " ".join(range.split()) if isinstance(range, str) else str(range)
+    made_names: tuple[str, ...]
+    draw_names: tuple[str, ...]
+    if family == "omaha":
+        made, draws, outs = omaha_classes.classify(combos, board_cards, g.lowest_card)
+        made_names, draw_names = omaha_classes.MADE_CLASSES, omaha_classes.DRAW_CLASSES
+    else:
+        made, draws, outs = hand_classes.classify(combos, board_cards, g.lowest_card)
+        made_names, draw_names = hand_classes.MADE_CLASSES, hand_classes.DRAW_CLASSES
+    against_text = None if ce is None else ce.opponents
+    return RangeBreakdown(g.name, text, format_cards(board_cards), format_cards(dead_cards) if len(dead_cards) else "",
+                          against_text, made_names, draw_names, combos, np.asarray(weights, np.float64), made, draws,
+                          outs, ce)

@@ -1,0 +1,207 @@
+"""``pyeval.combo_equities``: what every combo of a range is worth against the opponents' ranges.
+
+The counts are range equity's own per-combo tallies (``RangeEquityResult.combo_tally``): one
+range query, exact where the enumeration is bounded (integer counts, exact fractions), else
+Monte Carlo with a standard error per combo.  A combo counts in the range's aggregates (mean,
+grid, curve, buckets) with its probability in the deal: its weight times the opponents' weight
+it does not collide with, so the mean is exactly the range's equity.
+
+>>> import pyeval
+>>> t = combo_equities("holdem", "AA,KK", "QQ", board="2c7d9h", method="exact")
+>>> len(t), t.mean_fraction == pyeval.equity("holdem", ["AA,KK", "QQ"], board="2c7d9h").fractions[0]
+(12, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pyeval import engine
+from pyeval._results import ResultEquality
+from pyeval.analysis.table import Table
+from pyeval.combo_tally import ComboTally
+from pyeval.range_equity import RangeEquityResult, range_equity
+from pyeval.ranges import _COMBO_INDEX, CLASS_NAMES, COMBO_CLASS, Range
+
+__all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS"]
+
+DEFAULT_BUCKETS = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""Equity bucket edges: [0, 25%), [25%, 50%), [50%, 75%), [75%, 100%] (the last one closed)."""
+
+
+def _opponent_list(opponents: Any) -> list:
+    if isinstance(opponents, (str, Range)):
+        return [opponents]
+    if not isinstance(opponents, (list, tuple)) or not opponents:
+        raise TypeError("opponents must be a range (text or Range) or a non-empty list of them")
+    return list(opponents)
+
+
+@dataclass(eq=False)
+class ComboEquities(Table, ResultEquality):
+    """Per-combo equities of a range (``combo_equities``).
+
+    hands     combo texts of the range after card removal (``len(self)`` of them)
+    weights   each combo's weight in the range
+    counts    integer counts per combo against the opponents (``pyeval.combo_tally.ComboTally``)
+    prob      each combo's probability in the deal (sums to 1)
+    result    the range query behind it (``RangeEquityResult``: the players' equities)
+    """
+
+    game: str
+    range_text: str
+    opponents: list[str]
+    board: str
+    dead: str
+    method: str
+    hands: list[str]
+    combos: np.ndarray
+    weights: np.ndarray
+    counts: ComboTally
+    prob: np.ndarray
+    result: RangeEquityResult = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    @property
+    def equity(self) -> np.ndarray:
+        return self.counts.equity()
+
+    @property
+    def win(self) -> np.ndarray:
+        return np.asarray(self.counts.wins, np.float64) / np.asarray(self.counts.outcomes, np.float64)
+
+    @property
+    def tie(self) -> np.ndarray:
+        return np.asarray(self.counts.ties, np.float64) / np.asarray(self.counts.outcomes, np.float64)
+
+    @property
+    def stderr(self) -> np.ndarray:
+        return self.counts.stderr()
+
+    @property
+    def fractions(self) -> list[Fraction | None]:
+        """Exact equity of each combo (exact method only)."""
+        if self.method != "exact":
+            raise ValueError("exact fractions exist only for method='exact'")
+        return self.counts.fractions()
+
+    @property
+    def mean(self) -> float:
+        """The range's equity against the opponents (= ``pyeval.equity`` on the ranges)."""
+        return float(self.result.equity[0])
+
+    @property
+    def mean_fraction(self) -> Fraction:
+        return self.result.fractions[0]
+
+    def _mass(self) -> np.ndarray:
+        return np.asarray(self.prob, np.float64)
+
+    def grid(self) -> np.ndarray:
+        """(13, 13) equity of each starting-hand class (rows and columns from the ace down: pairs
+        on the diagonal, suited above, offsuit below; NaN where the range has no combo), each
+        class the probability-weighted mean of its combos: hold'em and short deck."""
+        if self.combos.shape[1] != 2:
+            raise ValueError(f"the 13x13 grid is for two-card games, not {self.game}")
+        cls = COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
+        mass = self._mass()
+        eq = np.nan_to_num(self.equity)
+        num = np.bincount(cls, weights=mass * eq, minlength=169)
+        den = np.bincount(cls, weights=mass, minlength=169)
+        present = np.bincount(cls, minlength=169) > 0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.where(present, num / den, np.nan)
+        return out.reshape(13, 13)
+
+    def grid_classes(self) -> list[str]:
+        """The class names in the order of ``grid().ravel()``."""
+        return list(CLASS_NAMES)
+
+    def distribution(self) -> tuple[np.ndarray, np.ndarray]:
+        """The equity distribution curve: (share of the range, equity), combos sorted by equity
+        from the best down; share[i] is the probability of the combos up to and including i."""
+        eq = np.nan_to_num(self.equity)
+        order = np.argsort(-eq, kind="stable")
+        return np.cumsum(self._mass()[order]), eq[order]
+
+    def buckets(self, edges: tuple[float, ...] | list[float] = DEFAULT_BUCKETS) -> list[tuple[float, float, float]]:
+        """(low, high, share of the range) per equity bucket [low, high); the last includes high."""
+        e = [float(x) for x in edges]
+        if len(e) < 2 or any(b <= a for a, b in zip(e, e[1:])) or e[0] < 0 or e[-1] > 1:
+            raise ValueError(f"bucket edges must rise strictly within [0, 1], got {list(edges)}")
+        eq = np.nan_to_num(self.equity)
+        mass = self._mass()
+        out = []
+        for k, (lo, hi) in enumerate(zip(e, e[1:])):
+            inside = (eq >= lo) & ((eq <= hi) if k == len(e) - 2 else (eq < hi))
+            out.append((lo, hi, float(mass[inside].sum())))
+        return out
+
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        stderr = self.stderr
+        for i, h in enumerate(self.hands):
+            row = {"hand": h, "weight": float(self.weights[i]), "prob": float(self.prob[i]),
+                   "equity": float(self.equity[i]), "win": float(self.win[i]), "tie": float(self.tie[i])}
+            if self.method == "exact":
+                row.update(units=int(self.counts.units[i]), wins=int(self.counts.wins[i]),
+                           ties=int(self.counts.ties[i]), outcomes=int(self.counts.outcomes[i]))
+            else:
+                row.update(stderr=float(stderr[i]), samples=int(self.counts.outcomes[i]))
+            out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"game": self.game, "range": self.range_text, "opponents": self.opponents, "board": self.board,
+             "dead": self.dead, "method": self.method, "mean_equity": self.mean, "pot_units": engine.POT,
+             "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()],
+             "rows": self.rows()}
+        if self.method == "exact":
+            f = self.mean_fraction
+            d["mean_equity_fraction"] = [f.numerator, f.denominator]
+        return d
+
+    def __repr__(self) -> str:
+        how = "exact" if self.method == "exact" else f"Monte Carlo, {self.result.outcomes:,} samples"
+        head = (f"ComboEquities({self.game}, {self.range_text!r} vs {', '.join(map(repr, self.opponents))}"
+                f"{', board ' + self.board if self.board else ''}; {how}): {len(self)} combos, "
+                f"mean equity {self.mean:.4f}")
+        eq = np.nan_to_num(self.equity)
+        order = np.argsort(-eq, kind="stable")
+        shown = list(order[:3]) + (list(order[-3:]) if len(order) > 6 else list(order[3:]))
+        lines = [head]
+        for n, i in enumerate(shown):
+            if n == 3 and len(order) > 6:
+                lines.append("  ...")
+            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}")
+        return "\n".join(lines)
+
+
+def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "", dead: str = "",
+                   method: str = "auto", samples: int | None = None, seed: int | None = None,
+                   threads: int | None = None) -> ComboEquities:
+    """Each combo's weight, equity, win and tie for ``range`` against one or more opponent
+    ranges (texts, Ranges, known hands or ``"random"``) on ``board``.  Exact where the
+    enumeration is within ``pyeval.engine.EXACT_BUDGET`` (``method="auto"``), else Monte Carlo
+    (``samples``, ``seed``); hold'em, short deck and Omaha, as ``pyeval.equity`` with ranges."""
+    opps = _opponent_list(opponents)
+    res = range_equity(game, [range, *opps], board=board, dead=dead, method=method, samples=samples, seed=seed,
+                       threads=threads)
+    rng, counts = res.ranges[0], res.combo_tally[0]
+    if rng is None or counts is None:
+        raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "
+                         "tracked when sampling (use method='exact' or a narrower range)")
+    mass = np.asarray(rng.weights, np.float64) * np.asarray(counts.outcomes, np.float64)
+    if res.method == "exact":  # probability in the deal: weight x the opponents' weight it meets
+        prob = mass / mass.sum()
+    else:
+        prob = np.asarray(counts.outcomes, np.float64) / res.outcomes
+    board_text = " / ".join(b for b in res.board if b)
+    return ComboEquities(res.game, res.hands[0], res.hands[1:], board_text, res.dead, res.method, rng.hands(),
+                         rng.combos.copy(), np.asarray(rng.weights, np.float64).copy(), counts, prob, res)

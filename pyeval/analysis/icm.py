@@ -1,0 +1,173 @@
+"""``pyeval.icm``: tournament equity of chip stacks (the Malmuth-Harville independent chip model).
+
+Harville's model: the player who finishes first is drawn with probability proportional to his
+stack; the next from the players left, again in proportion to their stacks; and so on.  A
+player's prize equity is the sum over places of P(he finishes there) x that place's payout.
+
+Exact for up to ``MAX_EXACT_PLAYERS`` (10) players: one pass over the subsets of players still
+without a place (memoised: each subset's probability is the sum over the ways to reach it), in
+exact fractions when every stack is an integer, else in floats.  Beyond that, Monte Carlo over
+finishing orders (an order with Harville's probabilities is the players sorted by independent
+exponential times of rate = stack), seeded, with a standard error per player.
+
+>>> r = icm([50, 30, 20], [70, 30])
+>>> [round(float(x), 4) for x in r.equity]
+[45.1786, 32.25, 22.5714]
+>>> sum(r.fractions) == 100
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pyeval._results import ResultEquality
+from pyeval.analysis.table import Table
+
+__all__ = ["icm", "ICMResult", "MAX_EXACT_PLAYERS"]
+
+MAX_EXACT_PLAYERS = 10
+DEFAULT_ICM_SAMPLES = 1_000_000
+
+
+@dataclass(eq=False)
+class ICMResult(Table, ResultEquality):
+    """Prize equity of each stack (``icm``).
+
+    equity      each player's expected prize (float)
+    place_prob  (players, paid places) P(player finishes in each paid place)
+    stderr      Monte Carlo: the standard error of each equity; zeros when exact
+    fractions   exact equities (exact method with integer stacks and payouts), else None
+    """
+
+    stacks: list[float]
+    payouts: list[float]
+    method: str
+    equity: np.ndarray
+    place_prob: np.ndarray
+    stderr: np.ndarray
+    fractions: list[Fraction] | None = None
+    samples: int | None = None
+    seed: int | None = None
+
+    def rows(self) -> list[dict[str, Any]]:
+        total = sum(self.stacks)
+        out = []
+        for p, s in enumerate(self.stacks):
+            row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": s / total,
+                                   "equity": float(self.equity[p])}
+            if self.method != "exact":
+                row["stderr"] = float(self.stderr[p])
+            for k in range(self.place_prob.shape[1]):
+                row[f"place_{k + 1}"] = float(self.place_prob[p, k])
+            out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"stacks": self.stacks, "payouts": self.payouts, "method": self.method, "samples": self.samples,
+                "seed": self.seed, "rows": self.rows()}
+
+    def __repr__(self) -> str:
+        how = "exact" if self.method == "exact" else f"Monte Carlo, {self.samples:,} orders, seed {self.seed}"
+        lines = [f"ICMResult({len(self.stacks)} players, payouts {self.payouts}; {how})"]
+        for p, s in enumerate(self.stacks):
+            se = f" ± {self.stderr[p]:.4f}" if self.method != "exact" else ""
+            lines.append(f"  player {p + 1}: stack {s:g}  equity {self.equity[p]:.4f}{se}")
+        return "\n".join(lines)
+
+
+def _numbers(values: Any, what: str, positive: bool) -> list:
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{what} must be a list of numbers")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating, Fraction)):
+            raise TypeError(f"{what} must be numbers, got {v!r}")
+        if not np.isfinite(float(v)) or (v <= 0 if positive else v < 0):
+            raise ValueError(f"{what} must be {'positive' if positive else 'non-negative'} and finite, got {v!r}")
+        out.append(int(v) if isinstance(v, (int, np.integer)) else v)
+    if not out:
+        raise ValueError(f"{what} must not be empty")
+    return out
+
+
+def _exact(stacks: list, places: int, one: Any) -> np.ndarray:
+    """P(player p finishes in place k), (players, places), by dynamic programming over the set of
+    players not yet placed (a bit mask): ``reach[mask]`` is the probability that exactly the
+    players outside ``mask`` took the first places."""
+    n = len(stacks)
+    full = (1 << n) - 1
+    reach = {full: one}
+    out = [[one * 0 for _ in range(places)] for _ in range(n)]
+    by_size = sorted(range(1 << n), key=lambda m: -bin(m).count("1"))
+    for mask in by_size:
+        q = reach.get(mask)
+        if q is None:
+            continue
+        left = [p for p in range(n) if mask >> p & 1]
+        place = n - len(left)
+        if place >= places:
+            continue
+        total = sum(stacks[p] for p in left)
+        for p in left:
+            step = q * stacks[p] / total
+            out[p][place] += step
+            nxt = mask & ~(1 << p)
+            reach[nxt] = reach.get(nxt, one * 0) + step
+    return np.array(out, dtype=object)
+
+
+def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None = None,
+        seed: int | None = None) -> ICMResult:
+    """Each player's prize equity from his chips: ``stacks`` (positive chips, one per player)
+    and ``payouts`` (prize of 1st, 2nd, ... place; fewer places than players is usual).
+    ``method="auto"``: exact up to ``MAX_EXACT_PLAYERS`` players, else Monte Carlo with
+    ``samples`` finishing orders (default 1,000,000) from ``seed``."""
+    st = _numbers(stacks, "stacks", True)
+    pay = _numbers(payouts, "payouts", False)
+    n = len(st)
+    places = min(len(pay), n)
+    pay_used = pay[:places]
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if method == "exact" and n > MAX_EXACT_PLAYERS:
+        raise ValueError(f"exact ICM is for up to {MAX_EXACT_PLAYERS} players (got {n}); use method='monte-carlo'")
+    if method == "auto":
+        method = "exact" if n <= MAX_EXACT_PLAYERS and samples is None else "monte-carlo"
+    if method == "exact":
+        exact = all(isinstance(x, (int, Fraction)) for x in st + pay_used)
+        probs = _exact(st if exact else [float(x) for x in st], places, Fraction(1) if exact else 1.0)
+        eq = [sum((probs[p][k] * pay_used[k] for k in range(places)), probs[p][0] * 0) for p in range(n)]
+        return ICMResult([float(x) for x in st], [float(x) for x in pay], "exact", np.array(eq, np.float64),
+                         probs.astype(np.float64), np.zeros(n), [Fraction(x) for x in eq] if exact else None)
+    count = DEFAULT_ICM_SAMPLES if samples is None else int(samples)
+    if count < 2:
+        raise ValueError(f"samples must be at least 2, got {samples!r}")
+    used_seed = int(seed) if seed is not None else secrets.randbits(63)
+    rng = np.random.default_rng(used_seed)
+    s = np.array([float(x) for x in st])
+    prize = np.array([float(x) for x in pay_used])
+    place_count = np.zeros((n, places), np.int64)
+    total = np.zeros(n)
+    total_sq = np.zeros(n)
+    chunk = max(1, min(count, 1 << 20) // max(1, n // 8 + 1))
+    done = 0
+    while done < count:
+        m = min(chunk, count - done)
+        order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
+        won = np.zeros((m, n))
+        np.put_along_axis(won, order, np.broadcast_to(prize, (m, places)), axis=1)
+        total += won.sum(axis=0)
+        total_sq += (won * won).sum(axis=0)
+        for k in range(places):
+            place_count[:, k] += np.bincount(order[:, k], minlength=n)
+        done += m
+    mean = total / count
+    var = np.maximum(total_sq / count - mean * mean, 0.0) * count / (count - 1)
+    return ICMResult([float(x) for x in st], [float(x) for x in pay], "monte-carlo", mean, place_count / count,
+                     np.sqrt(var / count), None, count, used_seed)

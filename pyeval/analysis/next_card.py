@@ -1,0 +1,235 @@
+"""``pyeval.next_card``: every possible next card of a flop or turn spot, each player's equity
+after it, and each player's outs; and, for a preflop or flop spot, who leads on each street.
+
+The equities are exact queries of the engines, one per card (``pyeval.equity_batch`` rows for
+known and random hands, ``pyeval.equity`` per card with ranges): the card's probability is its
+share of the spot's outcomes (uniform for known hands), so the cards' equities averaged with
+those probabilities are the spot's equity exactly.
+
+A player's *outs* are the cards after which his hand (the best he makes with the board so far,
+the high half in hi/lo games) is strictly the best of all; on the river card that is winning the
+pot outright.  ``winning_cards``: the cards after which he wins outright whatever else comes
+(read from the exact counts, so for any opponents).  *By street*: for each street still to
+come, the probability that each player's hand is strictly the best once that street is dealt
+(``ahead``) or shares the best (``tied``); known hands only.
+
+>>> import pyeval
+>>> t = next_card("holdem", ["AhAs", "KdKc"], "7c8c2d")
+>>> len(t), t.mean_fraction(0) == pyeval.equity("holdem", ["AhAs", "KdKc"], board="7c8c2d").fractions[0]
+(45, True)
+>>> t.outs[1]
+['Kh', 'Ks']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pyeval import engine
+from pyeval._results import ResultEquality
+from pyeval.analysis.table import Table
+from pyeval.batch import equity_batch
+from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.equity import _is_unknown, equity
+from pyeval.games import get_game
+from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
+
+__all__ = ["next_card", "NextCard", "STREETS"]
+
+STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+@dataclass(eq=False)
+class NextCard(Table, ResultEquality):
+    """The next card of a spot (``next_card``).
+
+    cards       the possible next cards, as texts (empty for a preflop spot)
+    units       (cards, players) exact pot units after each card; outcomes (cards,) its outcomes
+    wins, ties  (cards, players) exact counts after each card
+    ahead       (cards, players) whether the player's hand is strictly the best after the card
+                (known hands only; None otherwise)
+    by_street   per street to come: {"street", "ahead": [Fraction], "tied": [Fraction]} (preflop and
+                flop spots, known hands), else []
+    """
+
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    cards: list[str]
+    units: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    outcomes: np.ndarray
+    ahead: np.ndarray | None
+    by_street: list[dict[str, Any]]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def equity(self) -> np.ndarray:
+        return self.units / (engine.POT * self.outcomes[:, None].astype(np.float64))
+
+    @property
+    def prob(self) -> list[Fraction]:
+        """Each card's probability of coming next."""
+        total = int(self.outcomes.sum())
+        return [Fraction(int(n), total) for n in self.outcomes]
+
+    def fractions(self, player: int) -> list[Fraction]:
+        """The player's exact equity after each card."""
+        return [Fraction(int(u), engine.POT * int(n)) for u, n in zip(self.units[:, player], self.outcomes)]
+
+    def mean_fraction(self, player: int) -> Fraction:
+        """The cards' equities averaged with their probabilities: the spot's equity, exactly."""
+        return Fraction(int(self.units[:, player].sum()), engine.POT * int(self.outcomes.sum()))
+
+    @property
+    def outs(self) -> list[list[str]] | None:
+        """Per player, the cards after which his hand is strictly the best (known hands only)."""
+        if self.ahead is None:
+            return None
+        return [[c for c, a in zip(self.cards, self.ahead[:, p]) if a] for p in range(len(self.hands))]
+
+    @property
+    def winning_cards(self) -> list[list[str]]:
+        """Per player, the cards after which he wins the pot outright whatever else comes (on the
+        river card: he wins outright); from the exact counts, so for any opponents."""
+        return [[c for c, w, n in zip(self.cards, self.wins[:, p], self.outcomes) if w == n]
+                for p in range(len(self.hands))]
+
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        eq = self.equity
+        prob = self.prob
+        for i, c in enumerate(self.cards):
+            row: dict[str, Any] = {"card": c, "prob": float(prob[i])}
+            for p in range(len(self.hands)):
+                row[f"equity_{p + 1}"] = float(eq[i, p])
+                if self.ahead is not None:
+                    row[f"ahead_{p + 1}"] = bool(self.ahead[i, p])
+            out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        street = [{"street": s["street"], "ahead": [float(x) for x in s["ahead"]],
+                   "tied": [float(x) for x in s["tied"]]} for s in self.by_street]
+        return {"game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
+                "equity": [float(self.mean_fraction(p)) for p in range(len(self.hands))] if len(self) else None,
+                "outs": self.outs, "winning_cards": self.winning_cards, "by_street": street, "rows": self.rows()}
+
+    def __repr__(self) -> str:
+        lines = [f"NextCard({self.game}, {' vs '.join(self.hands)}, board {self.board or '-'}: {len(self)} cards)"]
+        if self.outs is not None and len(self):
+            for p, h in enumerate(self.hands):
+                lines.append(f"  {h}: {len(self.outs[p])} outs {' '.join(self.outs[p])}")
+        for s in self.by_street:
+            ahead = ", ".join(f"{float(a):.4f}" for a in s["ahead"])
+            lines.append(f"  ahead on the {s['street']}: {ahead}")
+        return "\n".join(lines)
+
+
+def _kind(entry: Any, g: Any) -> str:
+    if _is_unknown(entry):
+        return "random"
+    if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
+        r = parse_range(entry, g)
+        if not (r.weights == r.weights[0]).all():
+            raise ValueError("next_card takes ranges without weights (each card's probability comes from "
+                             "its unweighted count of deals)")
+        return "range"
+    return "hand"
+
+
+def _strengths(g: Any, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """(boards, players) strength of each known hand on each board (the high half)."""
+    nb, k = boards.shape
+    P, h = holes.shape
+    rows = np.empty((nb, P, h + k), np.uint8)
+    rows[:, :, :h] = holes[None]
+    rows[:, :, h:] = boards[:, None, :]
+    flat = np.ascontiguousarray(rows.reshape(nb * P, h + k))
+    return engine._evaluate(g.high, g.use, flat, h, k, g.lowest_card).reshape(nb, P)
+
+
+def _leads(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    best = s.max(axis=1, keepdims=True)
+    top = s == best
+    alone = top & (top.sum(axis=1, keepdims=True) == 1)
+    return alone, top & ~alone
+
+
+def next_card(game: str, hands: list, board: str, dead: str = "", threads: int | None = None) -> NextCard:
+    """Every possible next card of a spot on the flop or turn with each player's exact equity
+    after it and each player's outs; for a preflop or flop spot, the probability that each
+    player leads after each street to come.  Board games with one board; hands as in
+    ``pyeval.equity`` (known hands, ``"random"``, unweighted ranges)."""
+    g = get_game(game)
+    if g.board == 0 or g.boards != 1 or g.discards:
+        raise ValueError(f"next_card is for games with one board and no discards, not {g.name}")
+    if not isinstance(board, str):
+        raise TypeError("board must be card text such as 'Ah7c2d' ('' preflop)")
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) < 2:
+        raise TypeError("hands must be a list of at least two entries")
+    b = parse_cards(board) if board.strip() else np.zeros(0, np.uint8)
+    d = parse_cards(dead) if dead else np.zeros(0, np.uint8)
+    if len(b) not in (0, 3, 4):
+        raise ValueError(f"next_card takes a preflop, flop or turn spot (0, 3 or 4 board cards), got {len(b)}")
+    kinds = [_kind(h, g) for h in hands]
+    known = [parse_cards(h) for h, k in zip(hands, kinds) if k == "hand"]
+    if any(len(c) != g.hole for c in known):
+        raise ValueError(f"{g.name} hands hold {g.hole} cards")
+    used = np.concatenate([*known, b, d]).astype(np.uint8)
+    check_distinct(used, "(cards must be distinct across hands, board and dead)")
+    if (used < g.lowest_card).any():
+        raise ValueError(f"a card is not in the {g.deck_size}-card deck of {g.name}")
+    live = np.array([c for c in range(g.lowest_card, 52) if c not in set(used.tolist())], np.uint8)
+    texts = [format_cards(parse_cards(h)) if k == "hand" else (h if isinstance(h, str) else str(h))
+             for h, k in zip(hands, kinds)]
+    P = len(hands)
+    all_known = all(k == "hand" for k in kinds)
+
+    cards: list[str] = []
+    units = np.zeros((0, P), np.int64)
+    wins = ties = units
+    outcomes = np.zeros(0, np.int64)
+    ahead = None
+    if len(b) in (3, 4):
+        boards_text = [format_cards(np.append(b, c)) for c in live]
+        if all(k != "range" for k in kinds):  # one batch of rows
+            rows = equity_batch(g.name, [list(texts)] * len(live), board=boards_text,
+                                       dead=[format_cards(d)] * len(live) if len(d) else None, method="exact",
+                                       threads=threads)
+            units, wins, ties = rows.units.astype(np.int64), rows.wins.astype(np.int64), rows.ties.astype(np.int64)
+            outcomes = rows.outcomes.astype(np.int64)
+        else:
+            res = [equity(g.name, list(hands), board=bt, dead=dead, method="exact", threads=threads)
+                   for bt in boards_text]
+            units = np.array([r.units for r in res], np.int64)
+            wins = np.array([r.wins for r in res], np.int64)
+            ties = np.array([r.ties for r in res], np.int64)
+            outcomes = np.array([r.outcomes for r in res], np.int64)
+        cards = [format_cards([c]) for c in live]
+        if all_known:
+            holes = np.stack(known).astype(np.uint8)
+            with_card = np.hstack([np.tile(b, (len(live), 1)), live[:, None]]).astype(np.uint8)
+            ahead = _leads(_strengths(g, holes, with_card))[0]
+    by_street = []
+    if all_known and len(b) in (0, 3):
+        holes = np.stack(known).astype(np.uint8)
+        for k in (3, 4, 5):
+            if k <= len(b):
+                continue
+            extra = _all_of(live, k - len(b))  # every street completion once, equally likely
+            boards = np.hstack([np.tile(b, (len(extra), 1)), extra]).astype(np.uint8)
+            alone, shared = _leads(_strengths(g, holes, boards))
+            n = len(boards)
+            by_street.append({"street": STREETS[k], "ahead": [Fraction(int(x), n) for x in alone.sum(axis=0)],
+                              "tied": [Fraction(int(x), n) for x in shared.sum(axis=0)]})
+    return NextCard(g.name, texts, format_cards(b) if len(b) else "", format_cards(d) if len(d) else "", cards,
+                    units, wins, ties, outcomes, ahead, by_street)

@@ -1,0 +1,207 @@
+"""Every example in the README and the docs runs, and no link leaves the repository.
+
+Pages: README.md, CONTRIBUTING.md and every ``docs/**/*.md`` (a new page is picked up by
+itself).  What runs, per fenced block's language:
+
+- ``python``: executed; the blocks of one page share one namespace, in order (like a notebook);
+- ``pycon``: ``>>>`` examples run by doctest in that namespace, the shown output checked
+  (ELLIPSIS and NORMALIZE_WHITESPACE on);
+- ``console``: each ``$ pyeval ...`` line runs the command line in this process and must exit 0;
+  the lines up to the next ``$`` are its expected output (checked the same way), when given.
+  Other commands in a console block (``$ python -m pip ...``) are an error: such set-up
+  commands go in ``sh`` blocks, which are shown, not run.
+
+Everything runs in a temporary directory (examples may write files).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RUN_LANGS = {"python", "pycon", "console"}
+SHOWN_LANGS = {"sh", "text", "toml", "yaml", "c", ""}
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<lang>[\w+-]*)[^\n]*\n"
+                   r"(?P<body>.*?)^(?P=indent)(?P=fence)\s*$", re.M | re.S)
+
+
+def pages() -> list[Path]:
+    found = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.rglob("*.md"))]
+    return [p for p in found if p.exists()]
+
+
+def page_id(p: Path) -> str:
+    return str(p.relative_to(ROOT))
+
+
+def blocks(text: str) -> list[tuple[str, int, str]]:
+    """(language, line number, body) of every fenced block."""
+    out = []
+    for m in FENCE.finditer(text):
+        line = text.count("\n", 0, m.start()) + 2
+        body = m.group("body")
+        indent = len(m.group("indent"))
+        if indent:
+            body = "\n".join(row[indent:] for row in body.split("\n"))
+        out.append((m.group("lang").lower(), line, body))
+    return out
+
+
+def _check_output(want: str, got: str) -> bool:
+    return doctest.OutputChecker().check_output(want, got, FLAGS)
+
+
+def run_console(body: str, where: str) -> None:
+    from pyeval.cli import main
+
+    commands: list[tuple[str, list[str]]] = []
+    for row in body.splitlines():
+        if row.startswith("$ "):
+            commands.append((row[2:], []))
+        elif commands:
+            commands[-1][1].append(row)
+        elif row.strip():
+            raise AssertionError(f"{where}: output before any command: {row!r}")
+    for command, shown in commands:
+        argv = shlex.split(command, comments=True)
+        if not argv or argv[0] != "pyeval":
+            raise AssertionError(f"{where}: console blocks run pyeval commands only (use an sh block): {command}")
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            try:
+                code = main(argv[1:])
+            except SystemExit as exc:  # argparse's --help and --version
+                code = exc.code
+        assert code in (0, None), f"{where}: `{command}` exited {code}"
+        want = "\n".join(shown).strip("\n")
+        if want:
+            assert _check_output(want + "\n", out.getvalue()), (
+                f"{where}: `{command}` printed\n{out.getvalue()}\nexpected\n{want}")
+
+
+def run_pycon(body: str, namespace: dict, where: str) -> None:
+    test = doctest.DocTestParser().get_doctest(body, namespace, where, where, 0)
+    report = io.StringIO()
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=report.write, clear_globs=False)
+    namespace.update(test.globs)  # DocTest runs in a copy: later blocks see what this one defined
+    assert not runner.failures, report.getvalue()
+
+
+@pytest.mark.parametrize("page", pages(), ids=page_id)
+def test_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {"__name__": f"docs_{page.stem}"}
+    for lang, line, body in blocks(page.read_text()):
+        where = f"{page_id(page)}:{line}"
+        if lang == "python":
+            exec(compile(body, where, "exec"), namespace)
+        elif lang == "pycon":
+            run_pycon(body, namespace, where)
+        elif lang == "console":
+            run_console(body, where)
+        else:
+            assert lang in SHOWN_LANGS, f"{where}: unknown block language {lang!r} (runs: {sorted(RUN_LANGS)})"
+
+
+def test_harness_sees_every_block() -> None:
+    """No fenced block escapes the pattern (an unclosed fence would hide every example after it),
+    and the README's examples are fenced, not indented."""
+    for page in pages():
+        text = page.read_text()
+        fences = [row for row in text.splitlines() if row.lstrip().startswith(("```", "~~~"))]
+        assert len(fences) == 2 * len(blocks(text)), f"{page_id(page)}: a fence is not closed"
+    readme = (ROOT / "README.md").read_text()
+    assert not re.search(r"\n\n {4}(pyeval|python|import) ", readme), "README: indented code; fence it"
+
+
+def test_console_checks_output() -> None:
+    """The console runner compares what a command prints with what the page shows."""
+    run_console("$ pyeval --version\npyeval ...\n", "self-test")
+    with pytest.raises(AssertionError, match="expected"):
+        run_console("$ pyeval eval AsKsQsJsTs\nStraight flush, nothing like this\n", "self-test")
+    with pytest.raises(AssertionError, match="exited 2"):
+        run_console("$ pyeval equity holdem AhAs AhAs\n", "self-test")
+
+
+# ---------------------------------------------------------------------------
+# links
+# ---------------------------------------------------------------------------
+
+INLINE_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+REFERENCE_LINK = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+AUTOLINK = re.compile(r"<([a-zA-Z][a-zA-Z0-9+.-]*:[^>\s]*)>")
+BARE_URL = re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\w+\.\w+")
+HTML_LINK = re.compile(r"""(?:href|src)\s*=\s*["']([^"']+)["']""")
+SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//")
+
+
+def _prose(text: str) -> str:
+    """The page without its fenced blocks and code spans (code may show addresses: tcp://HEAD)."""
+    text = FENCE.sub("", text)
+    return re.sub(r"(`+)(?:(?!\1).)+?\1", "", text, flags=re.S)
+
+
+def link_targets(text: str) -> list[str]:
+    prose = _prose(text)
+    found = [m.group(1) for pattern in (INLINE_LINK, REFERENCE_LINK, AUTOLINK, HTML_LINK)
+             for m in pattern.finditer(prose)]
+    found += [m.group(0) for m in BARE_URL.finditer(prose)]
+    return found
+
+
+def link_pages() -> list[Path]:
+    extra = [ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]  # RESULTS.md is part of docs/performance.md
+    return pages() + [p for p in extra if p.exists()]
+
+
+@pytest.mark.parametrize("page", link_pages(), ids=page_id)
+def test_links_stay_inside(page: Path) -> None:
+    """Every link is relative and names a file of the repository; links in docs/ name a page or
+    file of the site (docs/), since the site holds nothing else."""
+    home = DOCS if DOCS in page.parents else ROOT
+    for target in link_targets(page.read_text()):
+        assert not SCHEME.match(target), f"{page_id(page)}: links outside the repository: {target}"
+        path = target.split("#", 1)[0]
+        if not path:
+            continue  # an anchor on the same page
+        resolved = (page.parent / path).resolve()
+        assert resolved.exists(), f"{page_id(page)}: broken link {target}"
+        assert home == resolved or home in resolved.parents, (
+            f"{page_id(page)}: {target} is outside {home.relative_to(ROOT.parent)}")
+
+
+def test_link_check_finds_outside_links() -> None:
+    text = ("see [a](https://example.org/x), <http://e.org>, www.example.com and [rules](../shared/RULES.md);"
+            " not `http://code.span` nor\n```sh\ncurl https://in.a.block\n```\n")
+    targets = link_targets(text)
+    assert "https://example.org/x" in targets and "http://e.org" in targets and "../shared/RULES.md" in targets
+    assert any(t.startswith("www.") for t in targets)
+    assert not any("code.span" in t or "in.a.block" in t for t in targets)
+
+
+def test_every_game_has_a_rules_page() -> None:
+    """Each declared game is named on some page of docs/rules/ (the rules as implemented)."""
+    import pyeval
+
+    rules = "\n".join(p.read_text() for p in (DOCS / "rules").glob("*.md"))
+    missing = [name for name in pyeval.GAMES if f"`{name}`" not in rules]
+    assert not missing, f"games without rules in docs/rules/: {missing}"
+
+
+def test_mkdocs_nav_lists_every_page() -> None:
+    """Every page of docs/ is in the site's navigation (mkdocs only warns about the others)."""
+    nav = (ROOT / "mkdocs.yml").read_text()
+    listed = set(re.findall(r":\s*([\w./-]+\.md)\s*$", nav, re.M))
+    on_disk = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
+    assert on_disk <= listed, f"pages missing from mkdocs.yml nav: {sorted(on_disk - listed)}"
