@@ -1,9 +1,56 @@
-"""Build glue: the cffi extension ``pyeval._core`` (everything else is in pyproject.toml).
+"""Build glue: the cffi extension ``pyeval._core``, and the numba cache shipped in the wheel.
+
+Building a wheel (``pip install .`` builds one) compiles every numba kernel once in the built
+tree (``pyeval._jit.warm``), so that the installed package holds numba's cache beside its
+sources and a fresh install answers its first query without compiling (issue 16, item 4).  A
+failure there only warns: the kernels then compile on first use, as they would without it.
+``PYEVAL_NO_WARM=1`` skips the step, and so does a sanitizer build (``PYEVAL_SANITIZE``).
+Editable installs do not run it.
 
 cffi builds the extension against the stable ABI (``Py_LIMITED_API``, the ``.abi3`` suffix), so
-the wheel is tagged ``cp310-abi3``: one wheel per platform for CPython 3.10 and newer.
+the wheel is tagged ``cp310-abi3``: one wheel per platform for CPython 3.10 and newer.  numba's
+cache files are per Python version (``*.py311.nbi``): another version ignores them and compiles.
 """
+
+import os
+import subprocess
+import sys
 
 from setuptools import setup
 
-setup(cffi_modules=["csrc/build_core.py:ffibuilder"], options={"bdist_wheel": {"py_limited_api": "cp310"}})
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools < 70.1
+    from wheel.bdist_wheel import bdist_wheel
+
+
+class bdist_wheel_warm(bdist_wheel):
+    def run(self):
+        self.run_command("build")
+        if os.environ.get("PYEVAL_NO_WARM", "") not in ("", "0"):
+            print("pyeval: PYEVAL_NO_WARM set: the wheel ships no numba cache")
+        elif os.environ.get("PYEVAL_SANITIZE", "") not in ("", "0"):  # its extension needs the sanitizer preloaded
+            print("pyeval: a sanitizer build (.ci/sanitize): the wheel ships no numba cache")
+        else:
+            warm(self.get_finalized_command("build").build_lib)
+        super().run()
+
+
+def warm(build_lib: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    # Keep what is on PYTHONPATH: pip's isolated build environment puts numba and numpy there.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(build_lib), env.get("PYTHONPATH")]))
+    cmd = [sys.executable, "-c", "from pyeval._jit import warm; warm()"]
+    print("pyeval: compiling the numba kernels into the wheel (about a minute)", flush=True)
+    try:
+        proc = subprocess.run(cmd, env=env, cwd=build_lib, capture_output=True, text=True, timeout=1800)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        print(f"pyeval: warning: could not compile the numba kernels ({e}); they compile on first use", flush=True)
+        return
+    if proc.returncode != 0:
+        print(f"pyeval: warning: could not compile the numba kernels; they compile on first use\n{proc.stderr[-2000:]}",
+              flush=True)
+
+
+setup(cffi_modules=["csrc/build_core.py:ffibuilder"], cmdclass={"bdist_wheel": bdist_wheel_warm},
+      options={"bdist_wheel": {"py_limited_api": "cp310"}})

@@ -1,47 +1,165 @@
-"""numba's ``njit`` for pyeval's kernels: with the on-disk cache where numba can keep one.
+"""numba's ``njit`` for pyeval's kernels, with an on-disk cache that a read-only install can still read.
 
-numba keeps compiled kernels beside their source (``__pycache__``), in ``NUMBA_CACHE_DIR``,
-or in the user's cache directory, whichever it can write first.  Where it can write none
-(a read-only install with a read-only HOME), a kernel declared ``cache=True`` fails with
-"cannot cache function ...: no locator available".  Then every kernel is compiled without the
-cache instead, in each process that uses it (seconds on first use), after one warning.
+Where numba keeps compiled kernels.  ``pip install`` compiles every kernel once while it builds
+the wheel (``warm``, run by setup.py) and ships the cache beside the sources
+(``pyeval/__pycache__/*.nbi, *.nbc``): a fresh install answers its first query without
+compiling.  At run time each kernel reads, in this order:
+
+1. numba's own writable cache: ``NUMBA_CACHE_DIR``, else the package's ``__pycache__`` if it is
+   writable, else the user's cache directory (where new compilations are saved);
+2. the cache shipped in the package's ``__pycache__``, read-only (a read-only install).
+
+numba keys every entry by its version, the CPU and a hash of the source, so an entry built
+for another numba or CPU is skipped and the kernel compiles.  Where that happens and nothing
+is writable (a read-only install and HOME, no ``NUMBA_CACHE_DIR``), the kernel compiles in
+each process that needs it (seconds), with one warning; set ``NUMBA_CACHE_DIR`` to a writable
+directory to keep such compilations.
+
 Imported only by the kernel modules, which are imported lazily: nothing compiles at import.
 """
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numba
 
-__all__ = ["njit", "CACHE"]
+__all__ = ["njit", "warm", "WARM_QUERIES"]
+
+try:  # numba's cache machinery (numba.core.caching, stable since 0.49; pyeval needs >= 0.59)
+    from numba.core.caching import CompileResultCacheImpl, FunctionCache, InTreeCacheLocator, _Cache
+except ImportError:  # pragma: no cover - another layout: numba's plain cache=True
+    _Cache = None
+
+_warned = []
 
 
-def _probe():  # a function beside the kernels: numba looks for its cache where it would for theirs
-    return None
+def _warn_uncached() -> None:
+    if not _warned:
+        _warned.append(True)
+        warnings.warn("pyeval: numba cannot cache compiled kernels (the install and the user's cache directory are "
+                      "read-only): compiling them in this process instead; set NUMBA_CACHE_DIR to a writable "
+                      "directory to keep them", RuntimeWarning, stacklevel=4)
 
 
-def _numba_can_cache() -> bool:
-    try:
-        from numba.core.caching import FunctionCache
-    except ImportError:  # pragma: no cover - another numba layout: let numba decide per kernel
-        return True
-    try:
-        FunctionCache(_probe)
-    except (RuntimeError, OSError):
-        return False
-    return True
+if _Cache is not None:
+    class _ShippedLocator(InTreeCacheLocator):
+        """The package's own ``__pycache__``, read even where it is not writable."""
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            self = cls(py_func, py_file)
+            return self if os.path.isdir(self.get_cache_path()) else None
+
+    class _ShippedImpl(CompileResultCacheImpl):
+        _locator_classes = [_ShippedLocator]
+
+    class _ShippedCache(FunctionCache):
+        _impl_class = _ShippedImpl
+
+    class _LayeredCache(_Cache):
+        """numba's writable cache first (where new compilations go), then the shipped one."""
+
+        def __init__(self, py_func):
+            try:
+                self._writable = FunctionCache(py_func)
+            except RuntimeError:  # "no locator available": nothing writable
+                self._writable = None
+            try:
+                self._shipped = _ShippedCache(py_func)
+            except RuntimeError:
+                self._shipped = None
+            if (self._writable is not None and self._shipped is not None
+                    and os.path.samefile(self._writable.cache_path, self._shipped.cache_path)):
+                self._shipped = None  # the same files
+            self._layers = [c for c in (self._writable, self._shipped) if c is not None]
+
+        @property
+        def cache_path(self):
+            return self._layers[0].cache_path if self._layers else None
+
+        def load_overload(self, sig, target_context):
+            for layer in self._layers:
+                try:
+                    cres = layer.load_overload(sig, target_context)
+                except OSError:  # an unreadable file: as if absent
+                    cres = None
+                if cres is not None:
+                    return cres
+            return None
+
+        def save_overload(self, sig, data):
+            if self._writable is None:
+                _warn_uncached()
+                return
+            try:
+                self._writable.save_overload(sig, data)
+            except OSError:  # became unwritable since: keep the compilation in this process only
+                _warn_uncached()
+
+        def flush(self):
+            if self._writable is not None:
+                self._writable.flush()
+
+        def enable(self):
+            for layer in self._layers:
+                layer.enable()
+
+        def disable(self):
+            for layer in self._layers:
+                layer.disable()
 
 
-CACHE = _numba_can_cache()
-if not CACHE:
-    warnings.warn("pyeval: numba cannot cache compiled kernels (the install and the user's cache directory are "
-                  "read-only): compiling them in this process instead; set NUMBA_CACHE_DIR to a writable "
-                  "directory to keep them", RuntimeWarning, stacklevel=2)
+def _cached(dispatcher):
+    if _Cache is None:  # pragma: no cover
+        dispatcher.enable_caching()
+    else:
+        dispatcher._cache = _LayeredCache(dispatcher.py_func)
+    return dispatcher
 
 
 def njit(*args, **kwargs):
-    """``numba.njit``; ``cache=True`` is dropped where numba cannot cache (see the module doc)."""
-    if not CACHE:
-        kwargs["cache"] = False
-    return numba.njit(*args, **kwargs)
+    """``numba.njit``; ``cache=True`` caches as the module doc says (never an error where nothing is writable)."""
+    cache = kwargs.pop("cache", False)
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        dispatcher = numba.njit(args[0])
+        return _cached(dispatcher) if cache else dispatcher
+    decorate = numba.njit(*args, **kwargs)
+    return (lambda f: _cached(decorate(f))) if cache else decorate
+
+
+WARM_QUERIES = {
+    "holdem exact": 'pyeval.equity("holdem", ["AhAs", "KdKc"])',
+    "holdem monte carlo": 'pyeval.equity("holdem", ["AhAs", "KdKc", "random"], samples=200_000, seed=1)',
+    "omaha monte carlo": 'pyeval.equity("omaha", ["AsKsQd2c", "random"], samples=100_000, seed=1)',
+    "holdem-hilo exact (flop)": 'pyeval.equity("holdem-hilo", ["AhAs", "KdKc"], board="2s7d8h")',
+    "stud monte carlo": 'pyeval.equity("stud", ["AsAd7c", "KhKd2s"], samples=100_000, seed=7)',
+    "stud exact": 'pyeval.equity("stud", ["AsAd7c", "KhKd2s"], dead="2c3c4c5c6c7d8d9dTdJd", method="exact")',
+    "stud-hilo exact": ('pyeval.equity("stud-hilo", ["AsAd7cKs2h", "3h4h5dKd9c"], dead="2c3c4c5c6c7d8d9dTdJd", '
+                        'method="exact")'),
+    "stud-hilo monte carlo": 'pyeval.equity("stud-hilo", ["AsAd7c", "3h4h5d"], samples=100_000, seed=7)',
+    "razz monte carlo": 'pyeval.equity("razz", ["As2d3c", "KhKd2s"], samples=100_000, seed=7)',
+    "draw exact": 'pyeval.equity("draw5", ["AhAsKd", "QcQdJh7s"], method="exact")',
+    "draw monte carlo": 'pyeval.equity("badugi", ["As2d", "Kh3c", "random"], samples=100_000, seed=1)',
+    "multiway stud exact": 'pyeval.equity("stud", ["AsAdKcKs2h7h", "3h4h5d6d9c8s", "QcQdJcJdTh9h"], method="exact")',
+    "stud-hilo 8-way monte carlo": 'pyeval.equity("stud-hilo", ["AsAd7c"] + ["random"] * 7, samples=50_000, seed=1)',
+    "range exact": 'pyeval.equity("holdem", ["AKs,QQ+", "15%"], board="Kd8c2s")',
+    "range monte carlo": 'pyeval.equity("omaha", ["AA**ds", "random"], samples=100_000, seed=1)',
+    "keep": 'pyeval.best_keep("irish", ["AhAsKdQc", "random"], board="Ad7c2s", samples=20_000, seed=1)',
+    "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, n=10_000, seed=1))',
+    "simulate": 'pyeval.simulate("holdem", players=6, deals=100_000, seed=1, progress=False)',
+    "simulate hilo": 'pyeval.simulate("omaha-hilo", players=4, deals=50_000, seed=1, study="hilo", progress=False)',
+    "caribbean": 'pyeval.caribbean.decide("AsKd7c5h2d", "Qs")',
+}
+"""One small query of every kind, as text for ``eval`` with ``pyeval`` in scope: what ``warm``
+runs, and what benchmarks/cold_start.py times as the first query of a new process."""
+
+
+def warm() -> None:
+    """Compile (or load) every kernel the ``WARM_QUERIES`` need, once, into numba's cache."""
+    import pyeval
+    import pyeval.caribbean  # noqa: F401  (a submodule the queries use)
+
+    for query in WARM_QUERIES.values():
+        eval(query, {"pyeval": pyeval})

@@ -408,3 +408,74 @@ def count_two_hands(combos_a, values_a, k_b, base, offsets, data, binom):
             eq_total += sign * (le - lt)
             all_total += sign * (hi - lo)
     return lt_total, all_total - lt_total - eq_total, eq_total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fenwick_add(tree, i):
+    i += 1
+    while i < tree.shape[0]:
+        tree[i] += 1
+        i += i & -i
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fenwick_below(tree, i):
+    """How many entries are below i."""
+    total = 0
+    while i > 0:
+        total += tree[i]
+        i -= i & -i
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _add_hilo_queries(data_a, q0, q1, n_lo, no_low, tree, below_hi, row, sign, grid):
+    """A entries q0..q1-1 against the B entries in ``tree`` (``below_hi`` of them): row ``row``
+    of grid[g] (g = 1 where A has no low) gains sign times the B lows <, <= and any."""
+    for q in range(q0, q1):
+        y = data_a[q] % n_lo
+        g = 1 if y == no_low else 0
+        grid[g, row, 0] += sign * _fenwick_below(tree, y)
+        grid[g, row, 1] += sign * _fenwick_below(tree, y + 1)
+        grid[g, row, 2] += sign * below_hi
+
+
+@njit(cache=True, nogil=True)
+def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi, grid):
+    """The 2-D dominance counts of pyeval.two_hand_hilo over buckets lo..hi-1.
+
+    A bucket holds the (hi rank * n_lo + lo rank) keys, sorted, of the completions of each hand
+    that contain its subset S of cards, |S| = s where base[s] <= bucket < base[s + 1].  For every
+    A entry (x, y) adds (-1)**s times the number of B entries with hi <, <= or any x (axis 1) and
+    lo <, <= or any y (axis 2) to grid[g], g = 1 where y == no_low.
+    """
+    tree = np.zeros(n_lo + 1, np.int64)
+    s = 0
+    for b in range(lo, hi):
+        while base[s + 1] <= b:
+            s += 1
+        a0, a1, b0, b1 = off_a[b], off_a[b + 1], off_b[b], off_b[b + 1]
+        if a0 == a1 or b0 == b1:
+            continue
+        sign = -1 if s & 1 else 1
+        tree[:] = 0
+        j = b0
+        i = a0
+        while i < a1:  # A's entries of one hi rank x at a time: B's below x in the tree, then B's equal
+            x = data_a[i] // n_lo
+            while j < b1 and data_b[j] // n_lo < x:
+                _fenwick_add(tree, data_b[j] % n_lo)
+                j += 1
+            i2 = i
+            while i2 < a1 and data_a[i2] // n_lo == x:
+                i2 += 1
+            _add_hilo_queries(data_a, i, i2, n_lo, no_low, tree, j - b0, 0, sign, grid)
+            while j < b1 and data_b[j] // n_lo == x:
+                _fenwick_add(tree, data_b[j] % n_lo)
+                j += 1
+            _add_hilo_queries(data_a, i, i2, n_lo, no_low, tree, j - b0, 1, sign, grid)
+            i = i2
+        while j < b1:
+            _fenwick_add(tree, data_b[j] % n_lo)
+            j += 1
+        _add_hilo_queries(data_a, a0, a1, n_lo, no_low, tree, b1 - b0, 2, sign, grid)

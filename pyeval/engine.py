@@ -557,16 +557,20 @@ beyond this many entries (1 GiB) it is not used (stud with one card each: 785 mi
 
 def counts_two_hands(layout: Layout) -> bool:
     """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
-    are all their own (stud, draw, or a fully known board), one pot part, within the memory cap."""
-    if not (layout.players == 2 and layout.boards == 1 and len(layout.parts) == 1
+    are all their own (stud, draw, or a fully known board), one pot part or a hi/lo pair
+    (pyeval.two_hand_hilo), within the memory cap."""
+    from pyeval import two_hand_hilo
+
+    if not (layout.players == 2 and layout.boards == 1 and (len(layout.parts) == 1 or two_hand_hilo.applies(layout))
             and all(len(b) == layout.board for b in layout.known_boards)):
         return False
     k_b = int((layout.src[1] >= 0).sum())
     return math.comb(len(layout.deck), k_b) << k_b <= TWO_HAND_MAX_ENTRIES
 
 
-def _player_values(layout: Layout, p: int, binom_k: int):
-    """All completions of player p's hand (combinations of live-deck positions) and their strengths."""
+def _player_values(layout: Layout, p: int, part: int = 0):
+    """All completions of player p's hand (combinations of live-deck positions) and their strengths
+    in pot part ``part``."""
     from pyeval import _kernels
 
     cols = np.nonzero(layout.src[p] >= 0)[0]
@@ -575,7 +579,7 @@ def _player_values(layout: Layout, p: int, binom_k: int):
     combos = _kernels.all_combinations(len(layout.deck), k, _BINOM)[:, :k] if k else np.zeros((1, 0), np.uint8)
     rows = np.repeat(layout.fixed[p][None, :], len(combos), axis=0)
     rows[:, cols] = layout.deck[combos]
-    kind = layout.parts[0][0]
+    kind = layout.parts[part][0]
     return combos, _evaluate(kind, layout.game.use, np.ascontiguousarray(rows), layout.hole, layout.board,
                              layout.game.lowest_card)
 
@@ -613,11 +617,14 @@ def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
 def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
-    stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos."""
-    from pyeval import _kernels
+    stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos.
+    Hi/lo: pyeval.two_hand_hilo."""
+    from pyeval import _kernels, two_hand_hilo
 
-    combos_a, values_a = _player_values(layout, 0, 0)
-    combos_b, values_b = _player_values(layout, 1, 0)
+    if len(layout.parts) == 2:
+        return two_hand_hilo.run(layout, threads)
+    combos_a, values_a = _player_values(layout, 0)
+    combos_b, values_b = _player_values(layout, 1)
     k_b = combos_b.shape[1]
     base, offsets, data = _subset_buckets(combos_b, values_b, len(layout.deck))
     counts = np.zeros(3, np.int64)
@@ -746,7 +753,7 @@ def _two_hand_cost(layout: Layout) -> int | None:
     entries = [math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes]
     if max(entries, default=0) > TWO_HAND_MAX_ENTRIES:
         return None
-    return sum(entries) * UNITS_PER_TWO_HAND_ENTRY + 2
+    return sum(entries) * UNITS_PER_TWO_HAND_ENTRY * len(layout.parts) + 2  # hi/lo: both halves bucketed
 
 
 def _random_hand_cost(layout: Layout, p: int, below: int) -> int | None:

@@ -44,8 +44,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pyeval import engine
-from pyeval._jit import njit
-from pyeval._kernels import deal_shares
 from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
@@ -242,12 +240,14 @@ def _exact_counts(wide: engine.Layout, showdown: engine.Layout, finals: int, sta
     known = len(wide.known_boards[0])
     acc = np.zeros((math.comb(len(wide.deck), stage_cards), finals), np.int64)
 
+    from pyeval import _keepkernels
+
     def work(job):
         n, start = job
         rows = engine.deal_rows(wide, n, start, None)
         part = np.zeros_like(acc)
-        _tally_keeps(engine.row_strengths(wide, rows), rows[0, :, wide.hole + known:], deck_pos, finals,
-                     showdown.split, showdown.fallback, stage_cards, engine._BINOM, part)
+        _keepkernels.tally_keeps(engine.row_strengths(wide, rows), rows[0, :, wide.hole + known:], deck_pos,
+                                 finals, showdown.split, showdown.fallback, stage_cards, engine._BINOM, part)
         return part
 
     jobs = [(min(engine.CHUNK, total - s), s) for s in range(0, total, engine.CHUNK)]
@@ -264,13 +264,14 @@ def _sampled_counts(g: Game, holes, board, dead, showdown, finals: int, stage_ca
     picks = [rng.choice(base.deck, stage_cards, replace=False) for _ in range(flops)]
     deck_pos = np.full(52, -1, np.int64)
     acc = np.zeros((flops, finals), np.int64)
+    from pyeval import _keepkernels
 
     def work(f):
         layout = engine.build_layout(g, holes, [np.concatenate([board, picks[f]]).astype(np.uint8)], dead)
         rows = engine.deal_rows(layout, FLOP_DEALS, None, engine.chunk_seed(seed, f))
         part = np.zeros((1, finals), np.int64)
-        _tally_keeps(engine.row_strengths(layout, rows), rows[0, :, :0], deck_pos, finals, showdown.split,
-                     showdown.fallback, 0, engine._BINOM, part)
+        _keepkernels.tally_keeps(engine.row_strengths(layout, rows), rows[0, :, :0], deck_pos, finals,
+                                 showdown.split, showdown.fallback, 0, engine._BINOM, part)
         return f, part[0]
 
     def add(res):
@@ -278,41 +279,3 @@ def _sampled_counts(g: Game, holes, board, dead, showdown, finals: int, stage_ca
 
     engine._run_pool(work, list(range(flops)), threads, add)
     return acc, FLOP_DEALS
-
-
-@njit(cache=True, nogil=True)
-def _tally_keeps(strengths, new_cards, deck_pos, finals, split, fallback, k, binom, acc):
-    """Deal i shows down final hand f (player f of ``strengths``) against the opponents (players
-    ``finals`` and up); its pot units go to every board of the later discard in deal i: each
-    k-subset of its new board cards ``new_cards[i]``, by colex rank of their deck positions."""
-    n_parts, n_players, n = strengths.shape[0], strengths.shape[1], strengths.shape[2]
-    opponents = n_players - finals
-    sub = np.empty((n_parts, 1 + opponents, 1), np.int32)
-    share = np.zeros(1 + opponents, np.int64)
-    part_units = np.zeros((n_parts, 1 + opponents), np.int64)
-    no_qualifier = np.zeros(n_parts, np.int64)
-    m = new_cards.shape[1]
-    pos = np.empty(max(m, 1), np.int64)
-    ranks = np.empty(1 << m, np.int64)  # the colex ranks of the deal's k-subsets
-    for i in range(n):
-        for q in range(m):
-            pos[q] = deck_pos[new_cards[i, q]]
-        pos[:m].sort()
-        subsets = 0
-        for mask in range(1 << m):  # every k-subset of the new cards (m <= 5)
-            rank, c = 0, 0
-            for q in range(m):
-                if mask >> q & 1:
-                    c += 1
-                    rank += binom[pos[q], c]
-            if c == k:
-                ranks[subsets] = rank
-                subsets += 1
-        for f in range(finals):
-            for j in range(n_parts):
-                sub[j, 0, 0] = strengths[j, f, i]
-                for o in range(opponents):
-                    sub[j, 1 + o, 0] = strengths[j, finals + o, i]
-            deal_shares(sub, 0, split, fallback, share, part_units, no_qualifier)
-            for r in range(subsets):
-                acc[ranks[r], f] += share[0]

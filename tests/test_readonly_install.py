@@ -5,6 +5,10 @@ a-w``), and so is HOME; a child process imports that copy and runs queries that 
 numba kernels.  As root, permissions do not stop writes, so the child runs in its own mount
 namespace with both directories bind-mounted read-only (``unshare -m``); the child checks
 that it really cannot write there, so the test cannot pass on a writable tree.
+
+Two copies (issue 16, item 4): without numba's cache (the kernels compile in the child, with one
+warning), and with the cache compiled into the copy before it was made read-only, as setup.py
+ships it in the wheel (the child reads it: nothing compiles, no warning).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import pytest
 
 import pyeval
 
-CHILD = r"""
+CHECK_READ_ONLY = r"""
 import os, sys, tempfile
 for where in (sys.argv[1], os.environ["HOME"]) + tuple(filter(None, [os.environ.get("NUMBA_CACHE_DIR")])):
     try:
@@ -28,13 +32,33 @@ for where in (sys.argv[1], os.environ["HOME"]) + tuple(filter(None, [os.environ.
     except OSError:
         continue
     sys.exit(f"SETUP: {where} is writable")
+"""
+
+QUERIES = r"""
+import sys
+from numba.core import event
+compiled = []
+
+
+class Count(event.Listener):  # numba's compile events: fired for compilations, not for cache loads
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__name__)
+
+    def on_end(self, ev):
+        pass
+
+
+event.register("numba:compile", Count())
 import pyeval
 assert pyeval.__file__.startswith(sys.argv[1]), pyeval.__file__
 r = pyeval.equity("stud", ["AsAd7c", "KhKd2s"], method="monte-carlo", samples=20_000, seed=1)
 hole, board = pyeval.deal("holdem", players=3, n=1000, seed=2)
 s = pyeval.simulate("holdem", 3, 20_000, seed=3, study="categories", progress=False)
 print("OK", round(float(r.equity.sum()), 9), hole.shape, s.deals)
+print("COMPILED", len(compiled))
 """
+
+CHILD = CHECK_READ_ONLY + QUERIES
 
 
 def _can_mount_read_only(tmp: Path) -> bool:
@@ -58,9 +82,11 @@ def _writable_again(root: Path) -> None:
         path.chmod(path.stat().st_mode | stat.S_IWUSR)
 
 
-@pytest.fixture
-def read_only_install(tmp_path):
-    """(site directory holding a read-only copy of pyeval, read-only HOME, command prefix)."""
+@pytest.fixture(params=["no cache", "shipped cache"])
+def read_only_install(tmp_path, request):
+    """(site directory holding a read-only copy of pyeval, read-only HOME, read-only cache
+    directory, whether root, the parameter): the copy without numba's cache, or with the cache
+    compiled into it before it was made read-only (a wheel built by setup.py)."""
     root_user = os.geteuid() == 0
     if root_user and not _can_mount_read_only(tmp_path):
         pytest.skip("running as root without mount namespaces: cannot make a directory read-only")
@@ -69,20 +95,29 @@ def read_only_install(tmp_path):
                     ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
     home.mkdir()
     (tmp_path / "cache").mkdir()
+    if request.param == "shipped cache":  # what setup.py does in the wheel: compile into the package
+        proc = subprocess.run([sys.executable, "-c", QUERIES, str(site)], capture_output=True, text=True,
+                              env=_child_env(site, home, None), cwd=str(home), timeout=600)
+        assert proc.returncode == 0 and list((site / "pyeval" / "__pycache__").glob("*.nbi")), proc.stderr[-4000:]
     for d in (site, home, tmp_path / "cache"):
         _read_only_tree(d)
-    yield site, home, tmp_path / "cache", root_user
+    yield site, home, tmp_path / "cache", root_user, request.param
     for d in (site, home, tmp_path / "cache"):
         _writable_again(d)
 
 
-def _run_child(site: Path, home: Path, root_user: bool, numba_cache_dir: Path | None):
+def _child_env(site: Path, home: Path, numba_cache_dir: Path | None) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_CACHE_DIR", "XDG_", "PYTHON"))}
     env.update(HOME=str(home), PYTHONPATH=str(site), PYTHONDONTWRITEBYTECODE="1")
     if "LD_PRELOAD" in os.environ:  # the sanitizer run: keep its runtime and options
         env["LD_PRELOAD"] = os.environ["LD_PRELOAD"]
     if numba_cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = str(numba_cache_dir)
+    return env
+
+
+def _run_child(site: Path, home: Path, root_user: bool, numba_cache_dir: Path | None):
+    env = _child_env(site, home, numba_cache_dir)
     argv = [sys.executable, "-c", CHILD, str(site)]
     if root_user:
         dirs = [site, home] + ([numba_cache_dir] if numba_cache_dir else [])
@@ -94,11 +129,16 @@ def _run_child(site: Path, home: Path, root_user: bool, numba_cache_dir: Path | 
 @pytest.mark.slow  # long (tests/conftest.py: the slow set, PYEVAL_FULL=1)
 @pytest.mark.parametrize("cache_dir", [False, True], ids=["no NUMBA_CACHE_DIR", "read-only NUMBA_CACHE_DIR"])
 def test_numba_queries_run_from_a_read_only_install(read_only_install, cache_dir):
-    site, home, cache, root_user = read_only_install
+    site, home, cache, root_user, shipped = read_only_install
     proc = _run_child(site, home, root_user, cache if cache_dir else None)
     assert "SETUP:" not in proc.stderr, proc.stderr
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert proc.stdout.startswith("OK 1.0 (1000, 3, 2) 20000"), proc.stdout
-    warnings = [line for line in proc.stderr.splitlines() if "Warning" in line]
-    assert len(warnings) == 1 and "cannot cache" in warnings[0] and "NUMBA_CACHE_DIR" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+    warnings = [line for line in proc.stderr.splitlines() if "Warning" in line]
+    compiled = int(proc.stdout.split("COMPILED")[1])
+    if shipped == "shipped cache":  # read from the read-only package: nothing compiles, nothing to warn of
+        assert compiled == 0 and not warnings, (compiled, proc.stderr)
+    else:
+        assert compiled > 0
+        assert len(warnings) == 1 and "cannot cache" in warnings[0] and "NUMBA_CACHE_DIR" in proc.stderr, proc.stderr
