@@ -30,9 +30,9 @@ __all__ = ["njit", "warm", "WARM_QUERIES"]
 try:  # numba's cache machinery (numba.core.caching, stable since 0.49; pyeval needs >= 0.59)
     from numba.core.caching import CompileResultCacheImpl, FunctionCache, InTreeCacheLocator, _Cache
 except ImportError:  # pragma: no cover - another layout: numba's plain cache=True
-    _Cache = None
+    _Cache = None  # type: ignore[misc,assignment]
 
-_warned = []
+_warned: list[bool] = []
 
 
 def _warn_uncached() -> None:

@@ -70,7 +70,7 @@ def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
 
     engine._run_pool(sweep, range(0, buckets, BUCKET_STEP), threads, grid.__iadd__)
     counts = patterns_of_grid(grid)
-    assert counts.sum() == layout.outcomes
+    assert counts.sum() == layout.outcomes and layout.patterns is not None
     return layout.patterns.tally(counts)
 
 
