@@ -103,7 +103,7 @@ def _showing_ranks(low: bool) -> dict[int, list[int]]:
     for k in range(1, 5):
         sets = [m for m in combinations_with_replacement(range(13), k) if max(m.count(r) for r in m) <= 4]
         cards = np.array([[4 * r + m[:q].count(r) for q, r in enumerate(m)] for m in sets], np.uint8)
-        for m, v in zip(sets, evaluate_showing(cards, low=low).tolist()):
+        for m, v in zip(sets, np.asarray(evaluate_showing(cards, low=low)).tolist()):
             value = [(r + 1) % 13 if low else r for r in m]  # ace low in razz
             out[v] = [r for _, _, r in sorted(((-m.count(r), -x, r) for r, x in zip(m, value)))]
     return out

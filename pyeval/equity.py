@@ -13,6 +13,7 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,6 +23,11 @@ from pyeval.batch import small_query
 from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
 from pyeval.checks import non_negative_number, positive_int, positive_number
 from pyeval.games import Game, get_game
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from pyeval._types import Board, Cards, GameName, Hand
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 
@@ -250,9 +256,10 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> in
     return None if seed is None else int(seed)
 
 
-def equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
-           seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-           contributions=None, client=None, *, _community: bool = False) -> EquityResult:
+def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
+           samples: int | None = None, seed: int | None = None, threads: int | None = None,
+           stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
+           _community: bool = False) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)

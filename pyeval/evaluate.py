@@ -15,11 +15,15 @@ without a copy.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pyeval._native import ffi, lib
 from pyeval.cards import DECK_SIZE, format_card, parse_cards, reject_bytes
+
+if TYPE_CHECKING:
+    from pyeval._types import Cards
 
 __all__ = [
     "NO_LOW", "HIGH_CATEGORIES", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
@@ -111,7 +115,7 @@ def _call(fn: Callable, arr: np.ndarray, single: bool, what: str, *args, min_cod
     return int(out[0]) if single else out
 
 
-def evaluate_high(cards):
+def evaluate_high(cards: Cards) -> int | np.ndarray:
     """Best high hand of 5, 6 or 7 cards (1..7462; 7462 is a royal flush).
 
     >>> evaluate_high("Qh Qd Qc 2s 2h") > evaluate_high("Jh Jd Jc As Ah")
@@ -121,7 +125,7 @@ def evaluate_high(cards):
     return _call(lib.pyeval_eval_high, arr, single, "evaluate_high")
 
 
-def evaluate_deuce7(cards):
+def evaluate_deuce7(cards: Cards) -> int | np.ndarray:
     """2-7 lowball of 5 to 7 cards (best five): aces high, straights and flushes count (7462 = 7-5-4-3-2).
 
     >>> evaluate_deuce7("7c 5d 4h 3s 2c")
@@ -131,7 +135,7 @@ def evaluate_deuce7(cards):
     return _call(lib.pyeval_eval_deuce7, arr, single, "evaluate_deuce7")
 
 
-def evaluate_razz(cards):
+def evaluate_razz(cards: Cards) -> int | np.ndarray:
     """A-5 low (razz) of 5 to 7 cards, no qualifier, pairs count against (6175 = 5-4-3-2-A).
 
     >>> evaluate_razz("As 2d 3c 4h 5s Kd Kc")
@@ -141,7 +145,7 @@ def evaluate_razz(cards):
     return _call(lib.pyeval_eval_razz, arr, single, "evaluate_razz")
 
 
-def evaluate_low8(cards):
+def evaluate_low8(cards: Cards) -> int | np.ndarray:
     """A-5 eight-or-better low of 5 to 7 cards: 1..56 (56 = 5-4-3-2-A) or ``NO_LOW`` (0).
 
     >>> evaluate_low8("As 2d 3c 4h 5s"), evaluate_low8("9s 2d 3c 4h 5s")
@@ -151,7 +155,7 @@ def evaluate_low8(cards):
     return _call(lib.pyeval_eval_low8, arr, single, "evaluate_low8")
 
 
-def evaluate_shortdeck(cards, trips_beat_straight: bool = True):
+def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True) -> int | np.ndarray:
     """Short-deck (36 cards, 6 to A) high hand of 5 to 7 cards (1..1404).
 
     Flush beats full house; A-6-7-8-9 is the lowest straight.  By default three
@@ -166,7 +170,7 @@ def evaluate_shortdeck(cards, trips_beat_straight: bool = True):
                  min_code=SHORTDECK_LOWEST_CODE)
 
 
-def evaluate_badugi(cards):
+def evaluate_badugi(cards: Cards) -> int | np.ndarray:
     """Badugi of 4 cards (1..1092; 1092 = 4-3-2-A of four suits; four-card badugis are 378 and up).
 
     >>> evaluate_badugi("Ac 2d 3h 4s")
@@ -182,7 +186,7 @@ def evaluate_badugi(cards):
     return int(out[0]) if single else out
 
 
-def evaluate_showing(cards, low: bool = False):
+def evaluate_showing(cards: Cards, low: bool = False) -> int | np.ndarray:
     """Stud up-cards (1 to 4): pairs, trips and kickers, no straights or flushes; higher is better.
 
     ``low=True`` ranks for razz (the lowest showing hand is best, ace low).
@@ -222,7 +226,7 @@ def _call_omaha(fn, hole, board, what):
     return int(out[0]) if single else out
 
 
-def evaluate_omaha(hole, board):
+def evaluate_omaha(hole: Cards, board: Cards) -> int | np.ndarray:
     """Omaha high: exactly two of 4-6 hole cards with exactly three of 3-5 board cards (1..7462).
 
     ``hole`` (n, h) and ``board`` (n, b) batches; a single board (or hand) is broadcast.
@@ -236,7 +240,7 @@ def evaluate_omaha(hole, board):
     return _call_omaha(lib.pyeval_eval_omaha, hole, board, "evaluate_omaha")
 
 
-def evaluate_omaha_low8(hole, board):
+def evaluate_omaha_low8(hole: Cards, board: Cards) -> int | np.ndarray:
     """Omaha eight-or-better low (exactly 2 hole + 3 board): 1..56, or ``NO_LOW`` (0).
 
     >>> evaluate_omaha_low8("As 2h Kd Qc", "3d 4c 5s Kh Ks")

@@ -8,15 +8,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from pyeval.cards import parse_cards
 from pyeval.games import get_game
 
+if TYPE_CHECKING:
+    from pyeval._types import Cards, GameName
+
 __all__ = ["bring_in"]
 
 
-def bring_in(up_cards, game) -> int:
+def bring_in(up_cards: Cards | Sequence[Cards], game: GameName) -> int:
     """Index of the player who brings in, from each player's third-street up-card.
 
     The game declaration says the direction: the lowest up-card (ace high) in stud, stud
