@@ -69,6 +69,85 @@ static inline __attribute__((always_inline)) void sample_deals(showdown_ctx *ctx
     memcpy(state, g, sizeof g);
 }
 
+/* Deals per block of the keys-only path below. */
+#define DEAL_BLOCK 64
+
+/* One block's deals as the showdown of a game that needs only keys (not Omaha) reads them. */
+typedef struct {
+    uint64_t key[DEAL_BLOCK], bits[DEAL_BLOCK];
+    uint32_t low[DEAL_BLOCK];
+    uint64_t hole_key[DEAL_BLOCK][MAX_PLAYERS], hole_bits[DEAL_BLOCK][MAX_PLAYERS];
+    uint32_t hole_low[DEAL_BLOCK][MAX_PLAYERS];
+} deal_block;
+
+/* The games whose showdown reads only the keys of the board and holes (every kind but Omaha)
+ * draw a block of deals first and then evaluate it: the evaluation's table reads of different
+ * deals are then independent and overlap, where in one loop each deal's reads wait behind its
+ * draws, and each phase keeps fewer values live (the draw's generator and deck, the showdown's
+ * hole keys) so none spill.  Same draws, in the same order, as sample_deals. */
+static inline __attribute__((always_inline)) void sample_blocks(showdown_ctx *ctx, const int hi_kind,
+                                                                const int lo_kind, const int players,
+                                                                const unsigned any_drawn, const uint8_t *start_deck,
+                                                                int deck_n, const int missing, uint64_t *state,
+                                                                int64_t n, int64_t *counts)
+{
+    const int h = ctx->h;
+    const unsigned drawn = any_drawn ? ctx->drawn : 0;
+    const uint64_t known_key = ctx->known_key, known_bits = ctx->known_bits;
+    const uint32_t known_low = ctx->known_low;
+    uint64_t g[4] = {state[0], state[1], state[2], state[3]}; /* kept in registers */
+    uint8_t deck[52];
+    memcpy(deck, start_deck, (size_t)deck_n);
+    showdown_ctx local = *ctx; /* as in sample_deals */
+    local.holes = local.hole_cards;
+    local.players = players;
+    deal_block blk;
+    for (int64_t i0 = 0; i0 < n; i0 += DEAL_BLOCK) {
+        const int nb = n - i0 < DEAL_BLOCK ? (int)(n - i0) : DEAL_BLOCK;
+        for (int b = 0; b < nb; b++) {
+            uint64_t key = known_key, bits = known_bits;
+            uint32_t low = known_low;
+            int u = 0;
+#pragma GCC unroll 5
+            for (; u < missing; u++) {
+                uint8_t c = draw_card(g, deck, deck_n, u);
+                key += PYEVAL_CARD_KEY[c];
+                bits |= PYEVAL_CARD_BIT[c];
+                low |= PYEVAL_CARD_LOWBIT[c];
+            }
+            blk.key[b] = key;
+            blk.bits[b] = bits;
+            if (lo_kind != -1)
+                blk.low[b] = low;
+            for (int p = 0; p < players && drawn; p++) {
+                if (!(drawn >> p & 1))
+                    continue;
+                uint64_t hole_key = FLUSH_COUNTERS_INIT, hole_bits = 0;
+                uint32_t hole_low = 0;
+                for (int k = 0; k < h; k++, u++) {
+                    uint8_t c = draw_card(g, deck, deck_n, u);
+                    ADD_CARD(c, hole_key, hole_bits);
+                    hole_low |= PYEVAL_CARD_LOWBIT[c];
+                }
+                blk.hole_key[b][p] = hole_key;
+                blk.hole_bits[b][p] = hole_bits;
+                blk.hole_low[b][p] = hole_low;
+            }
+        }
+        for (int b = 0; b < nb; b++) {
+            for (int p = 0; p < players && drawn; p++) {
+                if (!(drawn >> p & 1))
+                    continue;
+                local.hole_key[p] = blk.hole_key[b][p];
+                local.hole_bits[p] = blk.hole_bits[b][p];
+                local.hole_low[p] = blk.hole_low[b][p];
+            }
+            counts[showdown(&local, hi_kind, lo_kind, blk.key[b], blk.bits[b], lo_kind != -1 ? blk.low[b] : 0)]++;
+        }
+    }
+    memcpy(state, g, sizeof g);
+}
+
 PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
                                                 int known_n, const uint8_t *deck, int deck_n, int missing,
                                                 int hi_kind, int lo_kind, unsigned drawn, uint64_t *state,
@@ -83,7 +162,15 @@ PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int player
         return -2;
     /* Constants for the common shapes: heads-up unrolls the showdown, a fixed number of board
      * cards (preflop, flop, turn) the draw. */
-#define SAMPLE_SHAPE(hi, lo, p, m) sample_deals(&ctx, hi, lo, p, ctx.deck, deck_n, m, state, n, counts)
+#define SAMPLE_SHAPE(hi, lo, p, m)                                                                 \
+    do {                                                                                           \
+        if ((hi) == PYEVAL_KIND_OMAHA_HIGH)                                                        \
+            sample_deals(&ctx, hi, lo, p, ctx.deck, deck_n, m, state, n, counts);                  \
+        else if (drawn)                                                                            \
+            sample_blocks(&ctx, hi, lo, p, 1, ctx.deck, deck_n, m, state, n, counts);              \
+        else                                                                                       \
+            sample_blocks(&ctx, hi, lo, p, 0, ctx.deck, deck_n, m, state, n, counts);              \
+    } while (0)
 #define SAMPLE_MISSING(hi, lo, p)                                               \
     do {                                                                        \
         switch (missing) {                                                      \

@@ -3,6 +3,7 @@
  * (tests/test_engine_strategies.py checks equal states give equal cards). */
 #ifndef PYEVAL_RNG_H
 #define PYEVAL_RNG_H
+#include <stddef.h>
 #include <stdint.h>
 
 static inline uint64_t rotl(uint64_t x, int k)
@@ -42,7 +43,7 @@ static inline uint32_t bounded(uint64_t *s, uint32_t bound)
  * deck[u..deck_n) into deck[u] and return it. */
 static inline __attribute__((always_inline)) uint8_t draw_card(uint64_t *state, uint8_t *deck, int deck_n, int u)
 {
-    int j = u + (int)bounded(state, (uint32_t)(deck_n - u));
+    size_t j = (size_t)u + bounded(state, (uint32_t)(deck_n - u)); /* unsigned: no sign extension */
     uint8_t c = deck[j];
     deck[j] = deck[u];
     deck[u] = c;
