@@ -1,6 +1,8 @@
 /* The Monte Carlo generator of the C core: xoshiro256** on a 4-word state and Lemire's
- * unbiased bounded integer, the exact twins of pyeval/_kernels.py's _next64 and _bounded
- * (tests/test_engine_strategies.py checks equal states give equal cards). */
+ * unbiased bounded integer, the exact twins of pyeval/_kernels.py's _next64, _bounded and
+ * _bounded_pair_regs (tests/test_engine_strategies.py checks equal states give equal cards).
+ * A deal's cards are drawn in pairs, one output per pair (its two 32-bit halves): the draw takes
+ * most of a board deal's work, and a pair costs one generator step instead of two. */
 #ifndef PYEVAL_RNG_H
 #define PYEVAL_RNG_H
 #include <stddef.h>
@@ -39,23 +41,49 @@ static inline uint32_t bounded(uint64_t *s, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
-/* Step u of a partial Fisher-Yates shuffle of deck[0..deck_n): swap a uniform pick from
- * deck[u..deck_n) into deck[u] and return it. */
-static inline __attribute__((always_inline)) uint8_t draw_card(uint64_t *state, uint8_t *deck, int deck_n, int u)
+/* Two uniform integers in [0, b1) and [0, b2), 0 < b < 2**32, from the high and the low half of
+ * one output (Lemire's method on each); a half that the method rejects (rare: fewer than b of the
+ * 2**32 values) is redrawn alone with bounded(), the first before the second. */
+static inline __attribute__((always_inline)) void bounded_pair(uint64_t *s, uint32_t b1, uint32_t b2, uint32_t *j1,
+                                                               uint32_t *j2)
 {
-    size_t j = (size_t)u + bounded(state, (uint32_t)(deck_n - u)); /* unsigned: no sign extension */
-    uint8_t c = deck[j];
-    deck[j] = deck[u];
+    uint64_t r = next64(s);
+    uint64_t m1 = (r >> 32) * b1, m2 = (r & 0xffffffffu) * b2;
+    *j1 = (uint32_t)(m1 >> 32);
+    *j2 = (uint32_t)(m2 >> 32);
+    if ((uint32_t)m1 < b1 && (uint32_t)m1 < (uint32_t)(-b1) % b1)
+        *j1 = bounded(s, b1);
+    if ((uint32_t)m2 < b2 && (uint32_t)m2 < (uint32_t)(-b2) % b2)
+        *j2 = bounded(s, b2);
+}
+
+/* Step u of a partial Fisher-Yates shuffle of deck[0..deck_n) with the uniform pick j from
+ * deck[u..deck_n): swap deck[u + j] into deck[u] and return it. */
+static inline __attribute__((always_inline)) uint8_t swap_in(uint8_t *deck, int u, uint32_t j)
+{
+    size_t at = (size_t)u + j; /* unsigned: no sign extension */
+    uint8_t c = deck[at];
+    deck[at] = deck[u];
     deck[u] = c;
     return c;
 }
 
-/* Draw k distinct cards from deck[0..deck_n) into row by a partial Fisher-Yates shuffle
- * (deck permuted in place; any starting order gives a uniform draw). */
-static inline void draw_cards(uint64_t *state, uint8_t *deck, int deck_n, uint8_t *row, int k)
+/* Draw k distinct cards from deck[0..deck_n) into row by a partial Fisher-Yates shuffle (deck
+ * permuted in place; any starting order gives a uniform draw): steps (0, 1), (2, 3), ... from one
+ * output each (bounded_pair), the last step alone (bounded) when k is odd. */
+static inline __attribute__((always_inline)) void draw_cards(uint64_t *state, uint8_t *deck, int deck_n,
+                                                             uint8_t *row, int k)
 {
-    for (int u = 0; u < k; u++)
-        row[u] = draw_card(state, deck, deck_n, u);
+    int u = 0;
+#pragma GCC unroll 8
+    for (; u + 1 < k; u += 2) {
+        uint32_t j1, j2;
+        bounded_pair(state, (uint32_t)(deck_n - u), (uint32_t)(deck_n - u - 1), &j1, &j2);
+        row[u] = swap_in(deck, u, j1);
+        row[u + 1] = swap_in(deck, u + 1, j2);
+    }
+    if (u < k)
+        row[u] = swap_in(deck, u, bounded(state, (uint32_t)(deck_n - u)));
 }
 
 static inline int state_ok(const uint64_t *state)

@@ -115,24 +115,40 @@ def _fill_rows(i, picks, cells, out):
         out[cells[q, 0], i, cells[q, 1]] = picks[cells[q, 2]]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _swap_in(deck, u, j, picks):
+    """Partial Fisher-Yates step u: deck[u + j] swapped into deck[u], which is pick u."""
+    c = deck[u + j]
+    deck[u + j] = deck[u]
+    deck[u] = c
+    picks[u] = c
+
+
 @njit(cache=True, nogil=True)
 def sample_rows(deck, n_unknown, state, cells, out):
     """Fill ``out[:, :n]`` with ``n = out.shape[1]`` random completions.
 
     ``deck`` (the live cards, permuted in place) is partially shuffled per
     deal; a partial Fisher-Yates from any starting order draws a uniform
-    random ordered selection, so the picks are a fair deal.
+    random ordered selection, so the picks are a fair deal.  Steps are drawn in pairs,
+    one generator output each (``_bounded_pair_regs``), the last alone when the count is odd;
+    ``state`` is left at the generator's next state.
     """
     n_live = deck.shape[0]
     picks = np.empty(max(n_unknown, 1), np.uint8)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     for i in range(out.shape[1]):
-        for u in range(n_unknown):
-            j = u + _bounded(state, n_live - u)
-            tmp = deck[u]
-            deck[u] = deck[j]
-            deck[j] = tmp
-            picks[u] = deck[u]
+        u = 0
+        while u + 1 < n_unknown:  # steps (u, u + 1) from one output, as csrc/rng.h's draw_cards
+            j1, j2, s0, s1, s2, s3 = _bounded_pair_regs(s0, s1, s2, s3, n_live - u, n_live - u - 1)
+            _swap_in(deck, u, j1, picks)
+            _swap_in(deck, u + 1, j2, picks)
+            u += 2
+        if u < n_unknown:
+            j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live - u)
+            _swap_in(deck, u, j, picks)
         _fill_rows(i, picks, cells, out)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
 
 
 @njit(cache=True, nogil=True)

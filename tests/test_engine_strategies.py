@@ -182,6 +182,71 @@ def test_c_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
     assert all(len(set(row)) == k and set(row) <= set(deck.tolist()) for row in drawn.tolist())
 
 
+_M64 = (1 << 64) - 1
+
+
+def first_output(state) -> int:
+    """xoshiro256**'s next output from a state, in plain Python (it reads word 1 alone)."""
+    x = int(state[1]) * 5 & _M64
+    return ((x << 7 | x >> 57) & _M64) * 9 & _M64
+
+
+def state_whose_first_output_is(r: int) -> np.ndarray:
+    """A generator state whose next output is r (first_output inverted: word 1 from r; the other
+    words well mixed, so that the outputs after it look random)."""
+    x = r * pow(9, -1, 1 << 64) & _M64
+    x = (x >> 7 | x << 57) & _M64
+    return np.array([0x9E3779B97F4A7C15, x * pow(5, -1, 1 << 64) & _M64, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB],
+                    np.uint64)
+
+
+def numba_sample_cards(deck, state, n, k):
+    from pyeval import _kernels
+
+    out = np.zeros((1, n, k), np.uint8)
+    cells = np.array([(0, u, u) for u in range(k)], np.int64)
+    _kernels.sample_rows(np.array(deck, np.uint8), k, np.array(state, np.uint64), cells, out)
+    return out[0]
+
+
+@pytest.mark.parametrize("seed", [0, 3, 11])
+def test_two_cards_come_from_one_output(seed):
+    """The samplers draw a deal's cards in pairs: Lemire's method on the high half of one output
+    picks the first, on its low half the second (checked against plain Python)."""
+    deck = np.random.default_rng(seed).permutation(52)[:48].astype(np.uint8)
+    state = engine.chunk_seed(seed, 0)
+    r = first_output(state)
+    m1, m2 = (r >> 32) * 48, (r & 0xFFFFFFFF) * 47
+    assert m1 & 0xFFFFFFFF >= 48 and m2 & 0xFFFFFFFF >= 47  # no rejection for these seeds
+    d = deck.tolist()
+    j1, j2 = m1 >> 32, 1 + (m2 >> 32)
+    d[0], d[j1] = d[j1], d[0]
+    d[1], d[j2] = d[j2], d[1]
+    assert state_whose_first_output_is(r)[1] == state[1]
+    for sampler in (c_sample_cards, numba_sample_cards):
+        assert sampler(deck, state, 1, 2)[0].tolist() == d[:2]
+
+
+@pytest.mark.parametrize("first", [0x00000000_9E3779B9, 0x9E3779B9_00000000, 0])
+def test_a_rejected_half_is_redrawn_alike_in_c_and_numba(first):
+    """A half of a pair's output that Lemire's method rejects (a zero half is rejected for any
+    bound not a power of two) is redrawn alone, the first half before the second, in C as in
+    numba; the states are made so that the very first pair meets it."""
+    deck = np.arange(3, 51, dtype=np.uint8)
+    state = state_whose_first_output_is(first)
+    assert first_output(state) == first
+    c_cards = c_sample_cards(deck, state, 200, 5)
+    assert np.array_equal(c_cards, numba_sample_cards(deck, state, 200, 5))
+    d = deck.tolist()  # a rejected zero half taken as it is would pick j = 0: the card in place
+    if first >> 32 == 0:
+        assert c_cards[0, 0] != d[0]
+    j1 = d.index(c_cards[0, 0])
+    d[0], d[j1] = d[j1], d[0]
+    if first & 0xFFFFFFFF == 0:
+        assert c_cards[0, 1] != d[1]
+    assert all(len(set(row)) == 5 for row in c_cards.tolist())
+
+
 @pytest.mark.parametrize("seed,chunk", [(7, 0), (1, 5), (2**40 + 3, 17)])
 def test_generator_state_forms_give_one_stream(seed, chunk):
     """One generator, two state forms (pyeval/_kernels.py): from equal states the array form
