@@ -8,12 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static inline uint64_t rotl(uint64_t x, int k)
+static inline __attribute__((always_inline)) uint64_t rotl(uint64_t x, int k)
 {
     return (x << k) | (x >> (64 - k));
 }
 
-static inline uint64_t next64(uint64_t *s)
+static inline __attribute__((always_inline)) uint64_t next64(uint64_t *s)
 {
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -27,7 +27,7 @@ static inline uint64_t next64(uint64_t *s)
 }
 
 /* Uniform in [0, bound), 0 < bound < 2**32, without modulo bias. */
-static inline uint32_t bounded(uint64_t *s, uint32_t bound)
+static inline __attribute__((always_inline)) uint32_t bounded(uint64_t *s, uint32_t bound)
 {
     uint64_t m = (next64(s) >> 32) * bound;
     uint32_t low = (uint32_t)m;
