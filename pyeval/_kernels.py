@@ -278,10 +278,16 @@ def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_uni
     for i in range(n):
         deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
         for p in range(n_players):
-            units[p] += share[p]
-            sumsq[p] += share[p] * share[p]
-            wins[p] += share[p] == pot
-            ties[p] += (share[p] > 0) & (share[p] < pot)
+            add_share(share[p], pot, p, units, sumsq, wins, ties)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_share(s, pot, k, units, sumsq, wins, ties):
+    """Count one deal's share ``s`` (pot units) at index k: units, squares, whole pots, partial pots."""
+    units[k] += s
+    sumsq[k] += s * s
+    wins[k] += s == pot
+    ties[k] += (s > 0) & (s < pot)
 
 
 @njit(cache=True, nogil=True)

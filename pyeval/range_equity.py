@@ -34,13 +34,11 @@ Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every r
 draws a combo by weight, independently; if any two collide, the whole draw is rejected and
 redrawn (so the accepted draws have exactly the deal distribution above: no redraw bias from
 drawing players one after another); random players then take uniform cards from what is left,
-and the board is completed uniformly (rejection against the cards in use).  numba draws
-(xoshiro256**, one stream per fixed-size chunk: the same seed gives the same answer for any
-thread count), the C core evaluates, numba tallies integer pot units, also per combo
-(``by_combo``).  With few distinct assignments (a hand against a range, narrow ranges: at
-least 256 deals per assignment per chunk on average) the chunk's deals are grouped by
-assignment and each group's sampled boards go to the C board engine
-(``pyeval_board_patterns_list``) with the hole cards' keys built once: the same deals, faster.
+and the board is completed uniformly (rejection against the cards in use), with xoshiro256**,
+one stream per fixed-size chunk: the same seed gives the same answer for any thread count.  On
+one board C draws, evaluates and counts each deal, also per combo (``by_combo``;
+csrc/range_sample.c); on two boards numba draws, the C core evaluates and numba tallies: the
+same deals for a seed either way (pyeval/range_sampling.py).
 A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
 
 >>> r = range_equity("holdem", ["AA", "KK"], method="exact")
