@@ -85,9 +85,10 @@ def per_sample(n: int, repeats: int) -> None:
                 cpu[k].append((time.process_time() - c0) / m * 1e9)
         w = {k: float(np.median(v)) if v else float("nan") for k, v in wall.items()}
         c = {k: float(np.median(v)) if v else float("nan") for k, v in cpu.items()}
-        cells = [f"{c[k]:.0f} ({w[k]:.0f})" for k in ("eval7", "c1", "numba", "c2")]
-        print(f"| {label} | {' | '.join(cells)} | {c['eval7'] / c['c1']:.2f}x ({w['eval7'] / w['c1']:.2f}x) | "
-              f"{c['numba'] / c['c1']:.2f}x | {c['c2'] / w['c2']:.2f} |", flush=True)
+        cells = [f"{c[k]:.0f} ({w[k]:.0f})" if wall[k] else "no peer" for k in ("eval7", "c1", "numba", "c2")]
+        vs_peer = f"{c['eval7'] / c['c1']:.2f}x ({w['eval7'] / w['c1']:.2f}x)" if wall["eval7"] else "-"
+        print(f"| {label} | {' | '.join(cells)} | {vs_peer} | {c['numba'] / c['c1']:.2f}x | {c['c2'] / w['c2']:.2f} |",
+              flush=True)
 
 
 ap = argparse.ArgumentParser()

@@ -9,8 +9,8 @@
  *
  * The combos are copied and validated once per call (each is h distinct deck cards: the caller's
  * arrays may change under us, csrc/hand_key.h) and their hole keys computed then; a deal costs
- * the draws, the board's key, one table lookup per player (csrc/showdown.h) and two counters per
- * range player: the outcome pattern's, and the combo's at the player's share level.
+ * the draws, the board's key, one table lookup per player (csrc/showdown.h), the outcome
+ * pattern's counter and one counter per range player: its combo's at its share level.
  */
 #include <stdlib.h>
 #include <string.h>
