@@ -273,12 +273,8 @@ def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_uni
     goes to the winners of part ``fallback[j]`` instead.  A player's deal share
     is ``pot`` for a scoop: ``wins`` counts those, ``ties`` partial shares.
     """
-    n_players = strengths.shape[1]
-    share = np.zeros(n_players, np.int64)
-    for i in range(n):
-        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
-        for p in range(n_players):
-            add_share(share[p], pot, p, units, sumsq, wins, ties)
+    tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier,
+                np.empty((0, strengths.shape[1]), np.int32), np.empty((5, strengths.shape[1], 0), np.int64))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -288,6 +284,25 @@ def add_share(s, pot, k, units, sumsq, wins, ties):
     sumsq[k] += s * s
     wins[k] += s == pot
     ties[k] += (s > 0) & (s < pot)
+
+
+@njit(cache=True, nogil=True)
+def tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier, idx,
+                per_combo):
+    """``tally``, and where ``idx`` has a row per deal (else it has none) also per combo:
+    ``per_combo[:, p, c]`` (pot units, their squares, whole pots won alone, shares, samples) for
+    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.range_sampling)."""
+    n_players = strengths.shape[1]
+    by_combo = idx.shape[0] > 0
+    share = np.zeros(n_players, np.int64)
+    for i in range(n):
+        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
+        for p in range(n_players):
+            add_share(share[p], pot, p, units, sumsq, wins, ties)
+            c = idx[i, p] if by_combo else -1
+            if c >= 0:
+                add_share(share[p], pot, c, per_combo[0, p], per_combo[1, p], per_combo[2, p], per_combo[3, p])
+                per_combo[4, p, c] += 1
 
 
 @njit(cache=True, nogil=True)

@@ -19,7 +19,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval._jit import njit
-from pyeval._kernels import _bounded_regs, _next64_regs, add_share, deal_shares
+from pyeval._kernels import _bounded_regs, _next64_regs, tally_deals
 from pyeval._native import ffi, lib
 from pyeval.combo_tally import ComboTally
 from pyeval.engine import _first
@@ -173,8 +173,8 @@ class _NumbaSampler:
         t = engine.Tally.zeros(P, len(parts))
         t.outcomes = n
         per_combo = d.per_combo_zeros()
-        _tally_combos(strengths, n, d.layout.split, d.layout.fallback, engine.POT, idx, t.units, t.sumsq, t.wins,
-                      t.ties, t.part_units, t.no_qualifier, per_combo)
+        tally_deals(strengths, n, d.layout.split, d.layout.fallback, engine.POT, t.units, t.sumsq, t.wins, t.ties,
+                    t.part_units, t.no_qualifier, idx, per_combo)
         return t, per_combo, rejected
 
     def add(self, res) -> None:
@@ -341,21 +341,3 @@ def _sample_deals(state, combos, masks, cumw, uniform, offsets, kinds, live, hol
                     rows[b, p, i, hole + known_len[b] + q] = drawn[i, k]
                 k += 1
     return rejected
-
-
-@njit(cache=True, nogil=True)
-def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, ties, part_units, no_qualifier,
-                  per_combo):
-    """As ``pyeval._kernels.tally``, and also per combo: ``per_combo[:, p, c]`` (pot units, their
-    squares, whole pots won alone, shares, samples) for player p's combo ``c = idx[i, p]``
-    (skipped when -1)."""
-    n_players = strengths.shape[1]
-    share = np.zeros(n_players, np.int64)
-    for i in range(n):
-        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
-        for p in range(n_players):
-            add_share(share[p], pot, p, units, sumsq, wins, ties)
-            c = idx[i, p]
-            if c >= 0:
-                add_share(share[p], pot, c, per_combo[0, p], per_combo[1, p], per_combo[2, p], per_combo[3, p])
-                per_combo[4, p, c] += 1
