@@ -40,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
-           "board_batch.c", "board_sample.c", "sample.c", "seed.c"]
+           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "deal_kernels.c"]
 
 
 def generate_tables() -> None:
@@ -49,7 +49,7 @@ def generate_tables() -> None:
 
 def api_declarations() -> str:
     """The function prototypes of pyeval.h, and the generated tables' extern declarations."""
-    header = (HERE / "pyeval.h").read_text()
+    header = (HERE / "pyeval.h").read_text() + (HERE / "deal_kernels.h").read_text()
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
     protos += re.findall(r"^#define PYEVAL_KIND_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
@@ -76,7 +76,7 @@ ffibuilder.cdef(api_declarations())
 _cflags, _ldflags = compile_args()
 ffibuilder.set_source(
     "pyeval._core",
-    '#include "pyeval.h"\n#include "tables.h"\n',
+    '#include "pyeval.h"\n#include "deal_kernels.h"\n#include "tables.h"\n',
     sources=[str((HERE / s).relative_to(ROOT)) for s in SOURCES] + [str((GENERATED / "tables.c").relative_to(ROOT))],
     include_dirs=[str(HERE.relative_to(ROOT)), str(GENERATED.relative_to(ROOT))],
     extra_compile_args=_cflags,
