@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "pyeval.h"
+#include "internal.h" /* next_combination */
 
 static long failures = 0;
 static long checks = 0;
@@ -159,14 +160,8 @@ static int64_t all_hands(int k, int low, uint8_t **cards_out)
     for (int64_t row = 0; row < n; row++) {
         for (int i = 0; i < k; i++)
             cards[row * k + i] = (uint8_t)(low + idx[i]);
-        int i = k - 1;
-        while (i >= 0 && idx[i] == m - k + i)
-            i--;
-        if (i < 0)
+        if (next_combination(idx, k, m) < 0)
             break;
-        idx[i]++;
-        for (int j = i + 1; j < k; j++)
-            idx[j] = idx[j - 1] + 1;
     }
     *cards_out = cards;
     return n;

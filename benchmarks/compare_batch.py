@@ -24,7 +24,7 @@ import sys
 import time
 
 import numpy as np
-from peers import version_of
+from peers import one_core, version_of
 
 # (label, pyeval game, poker-equity variant, players, known board cards)
 SPOTS = [
@@ -82,9 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--million", action="store_true", help="also time a million river rows against a random hand")
     ap.add_argument("--markdown", metavar="PATH", help="write the table as markdown ('-' for stdout)")
     args = ap.parse_args(argv)
-    os.environ.setdefault("RAYON_NUM_THREADS", "1")
-    if args.cpu >= 0 and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.cpu})
+    one_core(args.cpu)
     import pyeval
 
     try:

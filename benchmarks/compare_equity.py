@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from peers import version_of
+from peers import one_core, version_of
 
 # (label, pyeval game, poker-equity variant, hands, board, dead)
 SPOTS = [
@@ -63,9 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cpu", type=int, default=0, help="CPU to pin to (-1: do not pin)")
     ap.add_argument("--markdown", metavar="PATH", help="write the table as markdown ('-' for stdout)")
     args = ap.parse_args(argv)
-    os.environ.setdefault("RAYON_NUM_THREADS", "1")
-    if args.cpu >= 0 and hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {args.cpu})
+    one_core(args.cpu)
 
     import pyeval
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import starmap
@@ -151,6 +152,13 @@ def pair_agreement(a: np.ndarray, b: np.ndarray, pairs: int = 100_000, seed: int
 # ---------------------------------------------------------------------------
 # adapters
 # ---------------------------------------------------------------------------
+
+
+def one_core(cpu: int) -> None:
+    """Run this process and the peers' Rust thread pools on one thread, pinned to ``cpu`` (-1: not pinned)."""
+    os.environ.setdefault("RAYON_NUM_THREADS", "1")
+    if cpu >= 0 and hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {cpu})
 
 
 def version_of(dist: str) -> str | None:

@@ -267,14 +267,8 @@ static void enumerate_slots(deal *d, int slot)
         enumerate_slots(d, slot + 1);
         for (int i = 0; i < k; i++)
             d->used[avail[pos[i]]] = 0;
-        int i = k - 1;
-        while (i >= 0 && pos[i] == m - k + i)
-            i--;
-        if (i < 0)
+        if (next_combination(pos, k, m) < 0)
             break;
-        pos[i]++;
-        for (int j = i + 1; j < k; j++)
-            pos[j] = pos[j - 1] + 1;
     }
 }
 
@@ -307,18 +301,11 @@ static int64_t patterns_of(const batch_shape *s)
 /* The board engine's context of a row read_row has checked (one board, every hand known). */
 static void row_context(const batch_shape *s, const row_cards *r, showdown_ctx *ctx)
 {
-    ctx->players = s->players;
-    ctx->h = s->h;
-    ctx->known_n = s->known_n;
-    ctx->board_n = s->board_n;
-    ctx->hi_kind = s->hi_kind;
-    ctx->lo_kind = s->lo_kind;
-    ctx->drawn = 0;
     memcpy(ctx->hole_cards, r->holes, (size_t)(s->players * s->h));
     memcpy(ctx->board, r->known, (size_t)s->known_n);
     memcpy(ctx->deck, r->deck, (size_t)r->deck_n);
     ctx->deck_n = r->deck_n;
-    showdown_keys(ctx);
+    showdown_fill(ctx, s->players, s->h, s->known_n, s->board_n, s->hi_kind, s->lo_kind, 0);
 }
 
 /* One row, exact, into counts (patterns_of entries, zeroed here). */

@@ -41,14 +41,7 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
         all_bits |= PYEVAL_CARD_BIT[ctx->deck[i]];
     if (!HAND_OK(all_bits, (players - __builtin_popcount(drawn)) * h + known_n + deck_n))
         return -3;
-    ctx->players = players;
-    ctx->h = h;
-    ctx->known_n = known_n;
-    ctx->board_n = board_n;
-    ctx->hi_kind = hi_kind;
-    ctx->lo_kind = lo_kind;
-    ctx->drawn = drawn;
-    showdown_keys(ctx);
+    showdown_fill(ctx, players, h, known_n, board_n, hi_kind, lo_kind, drawn);
     return 0;
 }
 
@@ -89,15 +82,9 @@ static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const 
             ctx->board[known_n + d] = c;
         }
         counts[showdown(ctx, hi_kind, lo_kind, key_at[missing], bits_at[missing], low_at[missing])]++;
-        int i = missing - 1;
-        while (i >= 0 && pos[i] == deck_n - missing + i)
-            i--;
-        if (i < 0)
+        from = next_combination(pos, missing, deck_n);
+        if (from < 0)
             break;
-        pos[i]++;
-        for (int j = i + 1; j < missing; j++)
-            pos[j] = pos[j - 1] + 1;
-        from = i;
     }
 }
 

@@ -70,10 +70,19 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
                               int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
                               int64_t counts_len, unsigned drawn);
 
-/* The hole and known-board keys of a filled ctx (players, h, known_n, drawn, hole_cards, board). */
-static inline void showdown_keys(showdown_ctx *ctx)
+/* Completes a ctx whose cards (hole_cards, board, deck, deck_n) are in place and valid: its shape,
+ * and the hole and known-board keys.  The one place both the single query's setup and a batch row
+ * (whose cards were checked with the batch) fill a context. */
+static inline void showdown_fill(showdown_ctx *ctx, int players, int h, int known_n, int board_n, int hi_kind,
+                                 int lo_kind, unsigned drawn)
 {
-    const int h = ctx->h;
+    ctx->players = players;
+    ctx->h = h;
+    ctx->known_n = known_n;
+    ctx->board_n = board_n;
+    ctx->hi_kind = hi_kind;
+    ctx->lo_kind = lo_kind;
+    ctx->drawn = drawn;
     ctx->holes = ctx->hole_cards;
     for (int p = 0; p < ctx->players; p++) {
         ctx->hole_key[p] = FLUSH_COUNTERS_INIT;

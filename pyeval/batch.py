@@ -463,8 +463,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
             _check_rows(g, kinds, holes, boards, dead_rows)
             raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
     if len(single):  # heavy rows, stud and draw games: the single query, same seed
-        spread = {k: np.zeros((n,) + v.shape[1:], np.int64) for k, v in  # every row's tallies
-                  table.split_tallies(np.zeros((1, table.tally_matrix.shape[1]), np.int64)).items()}
+        spread = table.zero_tallies(n)  # every row's tallies
         for k, v in (tallies or {}).items():
             spread[k][in_c] = v
         tallies = spread
@@ -480,7 +479,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
             if r.method != "exact":
                 single_sampled.append(i)
     if tallies is None:  # no rows
-        tallies = table.split_tallies(np.zeros((0, table.tally_matrix.shape[1]), np.int64))
+        tallies = table.zero_tallies(0)
     outcomes = tallies["outcomes"]
     exact = np.ones(n, bool)
     if sampled:

@@ -149,7 +149,7 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
 
 @functools.lru_cache(maxsize=64)
 def _parts_of(game: Game, n_boards: int) -> tuple:
-    parts = []
+    parts: list[tuple] = []
     share = POT // n_boards
     for j in range(n_boards):
         if game.low:
@@ -224,6 +224,7 @@ def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray 
     if start is not None:
         _deal_kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, layout.cells, rows)
     else:
+        assert seed_state is not None, "a sampled chunk has a seed state"
         _deal_kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
     return rows
 
@@ -239,13 +240,14 @@ def row_strengths(layout: Layout, rows: np.ndarray) -> np.ndarray:
     return strengths
 
 
-def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally:
+def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally | np.ndarray:
     from pyeval import _deal_kernels
 
     strengths = row_strengths(layout, deal_rows(layout, n, start, seed_state))
     players = layout.players
-    if layout.patterns is not None:
-        counts = np.zeros(layout.patterns.size, np.int64)
+    table = layout.patterns
+    if table is not None:
+        counts = np.zeros(table.size, np.int64)
         _deal_kernels.tally_patterns(strengths, n, layout.fallback, counts)
         return counts
     t = Tally.zeros(players, len(layout.parts))
@@ -328,6 +330,10 @@ class PatternTable:
         full[v] = matrix
         return full
 
+    def zero_tallies(self, n: int) -> dict:
+        """The named tallies (see tally_rows) of n rows, all zero, to be filled row by row."""
+        return self.split_tallies(np.zeros((n, self.tally_matrix.shape[1]), np.int64))
+
     def split_tallies(self, t: np.ndarray) -> dict:
         """The named tallies (see tally_rows) of rows (n, columns) of histogram-times-matrix products."""
         _, _, p, parts = self._columns
@@ -342,6 +348,7 @@ def chunk_seed(seed: int, chunk: int) -> np.ndarray:
     """The xoshiro256** state of Monte Carlo chunk ``chunk``: numpy's
     ``SeedSequence(entropy=seed, spawn_key=(chunk,)).generate_state(4, uint64)`` (independent
     streams), computed by the C core (csrc/seed.c) for seeds below 2**64."""
+    state: np.ndarray
     if seed < 1 << 64 and chunk < 1 << 64:
         state = np.empty(4, np.uint64)
         lib.pyeval_chunk_state(seed, chunk, ffi.from_buffer("uint64_t[]", state))
@@ -369,7 +376,7 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
     cancels what has not started and returns at once (``partial``: see ``_run_pool``).
     ``runner(work, jobs, add)``, when given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
     total = Tally.zeros(layout.players, len(layout.parts))
-    histogram = [None]
+    histogram: list[np.ndarray | None] = [None]
 
     def add(result):
         if isinstance(result, Tally):
@@ -386,7 +393,7 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
             runner(work, jobs, add)
     finally:
         if histogram[0] is not None:
-            total.add(layout.patterns.tally(histogram[0]))
+            total.add(pattern_table(layout).tally(histogram[0]))
     return total
 
 
@@ -484,6 +491,22 @@ def board_kinds_for(g: Game) -> tuple[int, int] | None:
     return hi, lo
 
 
+def _board_kinds_of(g: Game) -> tuple[int, int]:
+    """board_kinds_for a game the caller knows the board engine plays."""
+    kinds = board_kinds_for(g)
+    if kinds is None:
+        raise RuntimeError(f"internal error: the board engine does not play {g.name}")
+    return kinds
+
+
+def pattern_table(layout: Layout) -> PatternTable:
+    """layout.patterns, for a query the caller knows is tallied by outcome pattern."""
+    table = layout.patterns
+    if table is None:
+        raise RuntimeError("internal error: the query has too many outcome patterns to histogram")
+    return table
+
+
 def board_kinds(layout: Layout) -> tuple[int, int] | None:
     """C kinds for the board-only fast path (csrc/board_equity.c), or None when it does not apply:
     one board, every hole card known, an evaluator it knows."""
@@ -492,7 +515,7 @@ def board_kinds(layout: Layout) -> tuple[int, int] | None:
     return board_sample_kinds(layout)
 
 
-def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> Tally:
+def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> np.ndarray:
     return _board_call(layout, kinds, lib.pyeval_board_patterns, start, count)
 
 
@@ -508,11 +531,16 @@ def _board_args(layout: Layout, kinds: tuple[int, int]) -> tuple:
             kinds[0], kinds[1])
 
 
-def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False) -> np.ndarray | None:
-    counts = np.zeros(layout.patterns.size, np.int64)
+class _Declined(Exception):
+    """The board engine's rank count does not apply to the query (status 1)."""
+
+
+def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False) -> np.ndarray:
+    """The pattern histogram from one csrc/board_*.c entry point (``may_decline``: it may raise _Declined)."""
+    counts = np.zeros(pattern_table(layout).size, np.int64)
     status = fn(*_board_args(layout, kinds), *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
     if status == 1 and may_decline:
-        return None
+        raise _Declined
     if status != 0:
         raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
     return counts
@@ -521,7 +549,10 @@ def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: 
 def _board_histogram(layout: Layout, kinds: tuple[int, int]) -> np.ndarray | None:
     """Every completion's pattern counted by rank multiset plus the flush boards (one fast call),
     or None where that does not apply (Omaha, a flush already made): then walk the boards."""
-    return _board_call(layout, kinds, lib.pyeval_board_patterns_ranks, may_decline=True)
+    try:
+        return _board_call(layout, kinds, lib.pyeval_board_patterns_ranks, may_decline=True)
+    except _Declined:
+        return None
 
 
 def _board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
@@ -542,7 +573,7 @@ def board_sample_kinds(layout: Layout) -> tuple[int, int] | None:
     return board_kinds_for(layout.game)
 
 
-def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> Tally:
+def _run_board_sample(layout: Layout, kinds: tuple[int, int], n: int, seed_state: np.ndarray) -> np.ndarray:
     """n random deals, drawn and counted in C: the same deals as the numba engine's for the state."""
     state = np.array(seed_state, dtype=np.uint64)
     drawn = sum(1 << p for p, h in enumerate(layout.known_holes) if len(h) == 0)
@@ -707,7 +738,7 @@ def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
 def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand: the board fast path for each of its possible hands
     (one per suit-symmetry class, weighted by the class size)."""
-    kinds = board_kinds_for(layout.game)
+    kinds = _board_kinds_of(layout.game)
     return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
                      threads, size=lambda job: job[0].outcomes * job[1])
 
@@ -763,7 +794,7 @@ def _random_hand_cost(layout: Layout, p: int, below: int) -> int | None:
     hands = math.comb(len(layout.deck), layout.hole)
     if hands > RANDOM_HAND_CLASSES_MAX or hands // 24 * UNITS_PER_RANDOM_HAND_CLASS >= below:
         return None  # at most 24 suit symmetries: at least hands / 24 classes
-    kinds = board_kinds_for(layout.game)
+    kinds = _board_kinds_of(layout.game)
     return sum(UNITS_PER_RANDOM_HAND_CLASS + _board_units(sub, kinds) for sub, _ in _random_hand_layouts(layout, p))
 
 
@@ -802,14 +833,15 @@ def run_exact(layout: Layout, threads: int) -> Tally:
     if plan.strategy == "two-hands":
         return run_two_hand_count(layout, threads)
     if plan.strategy == "random-hand":
+        assert plan.player is not None, "a random-hand plan names its player"
         return run_random_hand(layout, plan.player, threads)
     if plan.strategy == "board":
-        kinds = board_kinds(layout)
+        kinds = _board_kinds_of(layout.game)
         counts = _board_histogram(layout, kinds)
         if counts is not None:
-            return layout.patterns.tally(counts)
-        jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
-        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, jobs, threads,
+            return pattern_table(layout).tally(counts)
+        board_jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
+        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, board_jobs, threads,
                          size=lambda job: job[1], units=total)
     jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
     return _run_chunks(layout, jobs, threads)

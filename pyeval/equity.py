@@ -130,7 +130,7 @@ class EquityResult(ResultEquality):
             cells = [f"{100 * self.equity[p]:8.3f}%", f"{100 * self.win[p]:8.3f}%", f"{100 * self.tie[p]:8.3f}%"]
             if self.method != "exact":
                 cells.append(f"{100 * self.stderr[p]:8.3f}%")
-            if self.hi is not None:
+            if self.hi is not None and self.lo is not None and self.scoop is not None:
                 cells += [f"{100 * self.hi[p]:8.3f}%", f"{100 * self.lo[p]:8.3f}%", f"{100 * self.scoop[p]:8.3f}%"]
             if self.boards is not None:
                 cells += [f"{100 * b[p]:8.3f}%" for b in self.boards]
@@ -321,7 +321,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
     layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
     nthreads = engine.default_threads(threads)
-    cost = engine.exact_cost(layout) if method in ("exact", "auto") else None  # sampling needs no price
+    cost = engine.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
     if method == "exact" and cost > engine.EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
                          f"beyond the limit of {engine.EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
@@ -429,7 +429,8 @@ def side_pots(contributions) -> list[tuple[float, list[int]]]:
     """
     chips = [non_negative_number(c, "contributions") for c in contributions]
     chips = [int(c) if c.is_integer() else c for c in chips]
-    pots, previous = [], 0
+    pots: list[tuple[float, list[int]]] = []
+    previous: float = 0
     for level in sorted(set(c for c in chips if c > 0)):
         amount = sum(min(c, level) - min(c, previous) for c in chips)
         pots.append((amount, [p for p, c in enumerate(chips) if c >= level]))

@@ -191,7 +191,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     players = [_player(h, g, p) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
-    fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and len(pl.rng) == 1]
+    fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and pl.rng is not None and len(pl.rng) == 1]
     everything = np.concatenate([*fixed, *boards, dead_cards]).astype(np.uint8)
     check_distinct(everything, "(cards must be distinct across hands, board and dead)")
     if g.lowest_card and (everything < g.lowest_card).any():

@@ -30,7 +30,8 @@ from pyeval import engine
 from pyeval.combo_tally import ComboTally
 
 if TYPE_CHECKING:
-    from pyeval.range_equity import RangeEquityResult, _Spot
+    from pyeval.equity import EquityResult
+    from pyeval.range_equity import _Spot
 
 __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
            "MAX_SPLIT_QUERIES"]
@@ -163,7 +164,7 @@ def run_split(spot: _Spot, split: Split) -> ExactCounts:
     return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
 
 
-def plain_numbers(r: RangeEquityResult) -> None:
+def plain_numbers(r: EquityResult) -> None:
     """Counts combined in Python integers (a split by weight class): the shares as float64, the
     counts as int64 where they fit."""
     for name in ("equity", "win", "tie", "hi", "lo", "scoop", "boards"):

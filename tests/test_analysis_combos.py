@@ -112,3 +112,20 @@ def test_weights_far_apart_split_by_weight_class():
     for i in (0, len(t) - 1):
         single = pyeval.equity("holdem", [t.hands[i], "QQ,JJ:1e-9"], board="2c3d4h", method="exact")
         assert t.fractions[i] == single.fractions[0]
+
+
+@pytest.mark.parametrize("board", ["Kd8c2s7h3d", "Ah7h4h9sJh", "2c2d5h5s9c"])
+def test_river_combo_table_matches_eval7(board):
+    """An outside check (eval7, the bench extra): on a complete board, eval7's
+    ``py_hand_vs_range_exact`` gives each hand's exact equity against a range, which is what every
+    row of the combo table is.  (Before the river it does not deal the rest of the board, so it
+    answers another question there.)"""
+    eval7 = pytest.importorskip("eval7")
+    hero, villain = "QQ+,AK,T9s,76s", "JJ-77,AQs,KQs,A5s,98s"
+    t = pyeval.combo_equities("holdem", hero, villain, board=board, method="exact")
+    cards = [eval7.Card(board[i:i + 2]) for i in range(0, len(board), 2)]
+    assert len(t) > 20
+    for hand, equity in zip(t.hands, t.equity):
+        theirs = eval7.py_hand_vs_range_exact([eval7.Card(hand[:2]), eval7.Card(hand[2:])], eval7.HandRange(villain),
+                                              cards)
+        assert equity == pytest.approx(theirs, abs=1e-6), hand  # eval7 returns float32

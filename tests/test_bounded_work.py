@@ -96,18 +96,18 @@ def test_cli_refuses_huge_samples_with_a_message(capsys):
 
 
 def test_range_monte_carlo_takes_its_chunks_lazily():
-    """Ranges at MAX_SAMPLES: the pool gets its first chunk at once (a child process, so that a
-    list built up front fails by timeout instead of hanging the suite)."""
+    """Ranges at MAX_SAMPLES: the pool gets its jobs as a lazy iterator, not a list of every chunk
+    built up front (a child process, so that a hang fails by timeout instead of stopping the suite).
+    Checked by type, not by the clock: the clock also counts the kernels' load on a busy machine."""
     code = """
-import time, pyeval
+import pyeval
 from pyeval import engine
 class Stop(Exception): pass
 def pool(work, jobs, threads, add, *options):
-    print("first job after %.2f s" % (time.perf_counter() - start), flush=True)
+    print("jobs are a", "list" if isinstance(jobs, (list, tuple)) else "lazy iterator", flush=True)
     add(work(next(iter(jobs))))
     raise Stop
 engine._run_pool = pool
-start = time.perf_counter()
 try:
     pyeval.equity("holdem", ["AA,KK", "QQ,JJ"], method="monte-carlo", samples=engine.MAX_SAMPLES, seed=1,
                   threads=1)
@@ -116,8 +116,7 @@ except Stop:
 """
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    seconds = float(proc.stdout.split("after")[1].split()[0])
-    assert seconds < 1.0, proc.stdout
+    assert proc.stdout.strip() == "jobs are a lazy iterator", proc.stdout
 
 
 # -- item 4: exact work priced by what runs ---------------------------------------------------

@@ -27,7 +27,7 @@ import pytest
 
 import pyeval
 from pyeval import caribbean as cb
-from pyeval import cli_caribbean
+from pyeval import caribbean_counts, cli_caribbean
 
 try:
     from reference import card, cards, high_key
@@ -233,7 +233,7 @@ def test_decide_numpy_brute_force(tables):
         assert d.ev_fold == -1
         assert d.action == ("raise" if ev > -1 else "fold")
         # the house-edge counting tables agree on the same situation
-        assert cb._counted(hand, up) == (nq, win, tie, lose), (hand, up)
+        assert caribbean_counts._counted(hand, up) == (nq, win, tie, lose), (hand, up)
         seen_ties += tie > 0
         seen_raise += d.action == "raise"
         seen_fold += d.action == "fold"

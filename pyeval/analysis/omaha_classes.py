@@ -76,16 +76,13 @@ def classify(combos: np.ndarray, board: np.ndarray, lowest_card: int = 0) -> tup
     made = best[pair_of].min(axis=1)
     has_straight = pair_straight[pair_of].any(axis=1)
     out_mask = np.where(has_straight, 0, np.bitwise_or.reduce(pair_outs[pair_of], axis=1))
-    seen = np.zeros((n, 52), np.int64)
-    seen[:, board] = 1
-    np.put_along_axis(seen, combos, 1, axis=1)
-    out_ranks = np.zeros(n, np.int64)
-    outs = np.zeros(n, np.int64)
-    for r in range(lowest_card // 4, 13):
-        unseen = 4 - seen[:, 4 * r:4 * r + 4].sum(axis=1)
-        hit = ((out_mask >> r) & 1).astype(bool) & (unseen > 0)
-        out_ranks += hit
-        outs += np.where(hit, unseen, 0)
+    # cards of each rank not in the combo or on the board: (n, 13), one bincount over every hole card
+    hole_ranks = np.bincount((np.arange(n)[:, None] * 13 + (combos >> 2)).ravel(), minlength=n * 13).reshape(n, 13)
+    unseen = 4 - hole_ranks - np.bincount(br, minlength=13)
+    ranks = np.arange(13)
+    hit = ((out_mask[:, None] >> ranks) & 1).astype(bool) & (unseen > 0) & (ranks >= lowest_card // 4)
+    out_ranks = hit.sum(axis=1)
+    outs = np.where(hit, unseen, 0).sum(axis=1)
 
     # flushes: two hole cards of a suit and two board cards of it (one on the flop: backdoor)
     board_suit = np.bincount(board & 3, minlength=4)
