@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "deal_kernels.h"
+#include "internal.h"
 #include "rng.h"
 
 #define MAX_M 52 /* binomial rows: live positions or card codes */
@@ -56,7 +57,7 @@ int64_t pyeval_sample_rows(uint8_t *deck, int deck_n, int n_unknown, uint64_t *s
 }
 
 /* Lexicographic combination number ``index`` of k positions out of m, into pos[:k]. */
-static int unrank(int64_t index, int m, int k, int64_t binom[MAX_M + 1][MAX_K + 1], int64_t *pos)
+static int unrank(int64_t index, int m, int k, int64_t binom[MAX_M + 1][MAX_K + 1], int *pos)
 {
     int x = 0;
     for (int i = 0; i < k; i++) {
@@ -75,26 +76,13 @@ static int unrank(int64_t index, int m, int k, int64_t binom[MAX_M + 1][MAX_K + 
     return 1;
 }
 
-static int next_combination(int64_t *pos, int m, int k)
-{
-    int i = k - 1;
-    while (i >= 0 && pos[i] == m - k + i)
-        i--;
-    if (i < 0)
-        return 0;
-    pos[i]++;
-    for (int j = i + 1; j < k; j++)
-        pos[j] = pos[j - 1] + 1;
-    return 1;
-}
-
 struct slots {
     int n;                      /* slots */
     int sizes[MAX_M];           /* cards each slot picks */
     int avail[MAX_M];           /* live cards left for it */
     int offsets[MAX_M];         /* its first pick */
     uint8_t lists[MAX_M][MAX_M]; /* the cards it picks from */
-    int64_t pos[MAX_M][MAX_K];  /* its combination (positions in its list) */
+    int pos[MAX_M][MAX_K];      /* its combination (positions in its list) */
     uint8_t picks[MAX_M];
 };
 
@@ -171,7 +159,7 @@ int64_t pyeval_enumerate_rows(const uint8_t *deck, int deck_n, const int64_t *si
     for (int64_t i = 0; i < n; i++) {
         if (i > 0) {
             int s = n_slots - 1;
-            while (s >= 0 && !next_combination(t->pos[s], t->avail[s], t->sizes[s]))
+            while (s >= 0 && next_combination(t->pos[s], t->sizes[s], t->avail[s]) < 0)
                 s--;
             if (s < 0)
                 break;
@@ -272,13 +260,13 @@ int64_t pyeval_all_combinations(int m, int k, uint8_t *out, int64_t out_len)
     int64_t total = binom[m][k], width = k > 1 ? k : 1;
     if (out_len != total * width)
         return -2;
-    int64_t pos[MAX_K];
+    int pos[MAX_K];
     for (int q = 0; q < k; q++)
         pos[q] = q;
     for (int64_t i = 0; i < total; i++) {
         for (int q = 0; q < k; q++)
             out[i * width + q] = (uint8_t)pos[q];
-        if (!next_combination(pos, m, k))
+        if (next_combination(pos, k, m) < 0)
             break;
     }
     return 0;
