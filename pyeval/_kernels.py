@@ -1,5 +1,10 @@
 """numba kernels of the equity engines: deal completions (sampled or enumerated) and tally showdowns.
 
+The engine's stud and draw paths now call their C twins (pyeval._deal_kernels,
+csrc/deal_kernels.c: no numba at a query's start); the kernels of the same names here are the
+reference those are checked against (tests/test_cold_kernels.py), and the generator and
+``deal_shares`` serve the range and keep kernels.
+
 Hand evaluation is not here: it stays in the C core (one source of truth for
 the lookup tables), called between these kernels on whole chunks.  Every
 kernel is ``cache=True`` and ``nogil=True`` so chunks run in parallel threads;
