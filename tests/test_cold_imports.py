@@ -24,12 +24,14 @@ def modules_after(code: str) -> str:
     "import pyeval.cli as cli\ncli.main(['equity', 'stud', 'AsAd7c', 'KhKd2s', '--samples', '20000', '--seed', '1'])",
     "import pyeval\npyeval.equity('draw5', ['AhAsKd', 'QcQdJh7s'], method='exact')",
     "import pyeval\npyeval.equity('holdem', ['AhAs', 'KdKc', 'random'], samples=20_000, seed=1)",
+    # ranges sampled in C (csrc/range_sample.c)
+    "import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, seed=1)",
+    "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%', 'random'], samples=20_000, seed=1)",
 ])
 def test_no_numba_before_it_is_needed(code):
     assert modules_after(code) == "[]"
 
 
 def test_a_range_query_still_loads_numba():
-    """The check above can fail: a query with numba kernels (range Monte Carlo) shows it loaded."""
-    assert "'numba'" in modules_after("import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, "
-                                      "seed=1)")
+    """The check above can fail: a query with numba kernels (exact range equity) shows it loaded."""
+    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')")
