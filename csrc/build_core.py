@@ -40,7 +40,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
-           "board_batch.c", "board_sample.c", "sample.c", "seed.c"]
+           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c"]
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h"]  # the prototypes cffi declares
 
 
 def generate_tables() -> None:
@@ -48,8 +49,8 @@ def generate_tables() -> None:
 
 
 def api_declarations() -> str:
-    """The function prototypes of pyeval.h, and the generated tables' extern declarations."""
-    header = (HERE / "pyeval.h").read_text()
+    """The function prototypes of HEADERS, and the generated tables' extern declarations."""
+    header = "\n".join((HERE / h).read_text() for h in HEADERS)
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
     protos += re.findall(r"^#define PYEVAL_KIND_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
@@ -76,7 +77,7 @@ ffibuilder.cdef(api_declarations())
 _cflags, _ldflags = compile_args()
 ffibuilder.set_source(
     "pyeval._core",
-    '#include "pyeval.h"\n#include "tables.h"\n',
+    "".join(f'#include "{h}"\n' for h in HEADERS + ["tables.h"]),
     sources=[str((HERE / s).relative_to(ROOT)) for s in SOURCES] + [str((GENERATED / "tables.c").relative_to(ROOT))],
     include_dirs=[str(HERE.relative_to(ROOT)), str(GENERATED.relative_to(ROOT))],
     extra_compile_args=_cflags,

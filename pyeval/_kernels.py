@@ -1,5 +1,10 @@
 """numba kernels of the equity engines: deal completions (sampled or enumerated) and tally showdowns.
 
+The engine's stud and draw paths now call their C twins (pyeval._deal_kernels,
+csrc/deal_kernels.c: no numba at a query's start); the kernels of the same names here are the
+reference those are checked against (tests/test_cold_kernels.py), and the generator and
+``deal_shares`` serve the range and keep kernels.
+
 Hand evaluation is not here: it stays in the C core (one source of truth for
 the lookup tables), called between these kernels on whole chunks.  Every
 kernel is ``cache=True`` and ``nogil=True`` so chunks run in parallel threads;
@@ -289,15 +294,36 @@ def tally(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_uni
     goes to the winners of part ``fallback[j]`` instead.  A player's deal share
     is ``pot`` for a scoop: ``wins`` counts those, ``ties`` partial shares.
     """
+    tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier,
+                np.empty((0, strengths.shape[1]), np.int32), np.empty((5, strengths.shape[1], 0), np.int64))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_share(s, pot, k, units, sumsq, wins, ties):
+    """Count one deal's share ``s`` (pot units) at index k: units, squares, whole pots, partial pots."""
+    units[k] += s
+    sumsq[k] += s * s
+    wins[k] += s == pot
+    ties[k] += (s > 0) & (s < pot)
+
+
+@njit(cache=True, nogil=True)
+def tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, part_units, no_qualifier, idx,
+                per_combo):
+    """``tally``, and where ``idx`` has a row per deal (else it has none) also per combo:
+    ``per_combo[:, p, c]`` (pot units, their squares, whole pots won alone, shares, samples) for
+    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.range_sampling)."""
     n_players = strengths.shape[1]
+    by_combo = idx.shape[0] > 0
     share = np.zeros(n_players, np.int64)
     for i in range(n):
         deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
         for p in range(n_players):
-            units[p] += share[p]
-            sumsq[p] += share[p] * share[p]
-            wins[p] += share[p] == pot
-            ties[p] += (share[p] > 0) & (share[p] < pot)
+            add_share(share[p], pot, p, units, sumsq, wins, ties)
+            c = idx[i, p] if by_combo else -1
+            if c >= 0:
+                add_share(share[p], pot, c, per_combo[0, p], per_combo[1, p], per_combo[2, p], per_combo[3, p])
+                per_combo[4, p, c] += 1
 
 
 @njit(cache=True, nogil=True)

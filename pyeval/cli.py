@@ -114,6 +114,16 @@ def _quiet_broken_pipe() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``pyeval`` command: its exit status.  Ctrl-C at any point after this module loaded (while the
+    subcommands load, too) ends it with status 130 and one line, no traceback."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        print("pyeval: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     args, extra = parser.parse_known_args(argv)

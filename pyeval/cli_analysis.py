@@ -16,7 +16,6 @@ import json
 import sys
 from typing import Any
 
-from pyeval.analysis import combo_equities, icm, next_card, range_breakdown
 from pyeval.cli import check_quoted
 from pyeval.cli_equity import _count, non_negative_int, positive_float
 from pyeval.cli_help import RANGE_HELP
@@ -43,6 +42,8 @@ def _method(args: argparse.Namespace) -> str:
 
 
 def run_combos(args: argparse.Namespace) -> int:
+    from pyeval.analysis import combo_equities  # here, not at import: it loads numba, which other commands skip
+
     check_quoted(args)
     r = combo_equities(args.game, args.range, args.opponents, board=args.board or "", dead=args.dead or "",
                        method=_method(args), samples=args.samples, seed=args.seed)
@@ -62,6 +63,8 @@ def run_combos(args: argparse.Namespace) -> int:
 
 
 def run_breakdown(args: argparse.Namespace) -> int:
+    from pyeval.analysis import range_breakdown
+
     check_quoted(args)
     r = range_breakdown(args.game, args.range, args.board, dead=args.dead or "", against=args.against or None,
                         method=_method(args), samples=args.samples, seed=args.seed)
@@ -75,11 +78,15 @@ def run_breakdown(args: argparse.Namespace) -> int:
 
 
 def run_next_card(args: argparse.Namespace) -> int:
+    from pyeval.analysis import next_card
+
     check_quoted(args)
     return _emit(args, next_card(args.game, args.hands, args.board or "", dead=args.dead or ""))
 
 
 def run_icm(args: argparse.Namespace) -> int:
+    from pyeval.analysis import icm
+
     method = "monte-carlo" if args.samples else "auto"
     return _emit(args, icm(args.stacks, args.payouts, method=method, samples=args.samples, seed=args.seed))
 

@@ -217,15 +217,15 @@ class Tally:
 def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> np.ndarray:
     """The evaluation rows (rows, n, k) of n deals: outcomes start.. start + n - 1 in enumeration
     order, or (start None) n deals sampled from the xoshiro256** state ``seed_state``."""
-    from pyeval import _kernels
+    from pyeval import _deal_kernels
 
     rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
     rows[:] = layout.fixed[:, None, :]
     if start is not None:
-        _kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, _BINOM, layout.cells, rows)
+        _deal_kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, layout.cells, rows)
     else:
         assert seed_state is not None, "a sampled chunk has a seed state"
-        _kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
+        _deal_kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
     return rows
 
 
@@ -241,19 +241,19 @@ def row_strengths(layout: Layout, rows: np.ndarray) -> np.ndarray:
 
 
 def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally | np.ndarray:
-    from pyeval import _kernels
+    from pyeval import _deal_kernels
 
     strengths = row_strengths(layout, deal_rows(layout, n, start, seed_state))
     players = layout.players
     table = layout.patterns
     if table is not None:
         counts = np.zeros(table.size, np.int64)
-        _kernels.tally_patterns(strengths, n, layout.fallback, counts)
+        _deal_kernels.tally_patterns(strengths, n, layout.fallback, counts)
         return counts
     t = Tally.zeros(players, len(layout.parts))
     t.outcomes = n
-    _kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties, t.part_units,
-                   t.no_qualifier)
+    _deal_kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties,
+                        t.part_units, t.no_qualifier)
     return t
 
 
@@ -602,12 +602,12 @@ def counts_two_hands(layout: Layout) -> bool:
 def _player_values(layout: Layout, p: int, part: int = 0):
     """All completions of player p's hand (combinations of live-deck positions) and their strengths
     in pot part ``part``."""
-    from pyeval import _kernels
+    from pyeval import _deal_kernels
 
     cols = np.nonzero(layout.src[p] >= 0)[0]
     cols = cols[np.argsort(layout.src[p, cols])]
     k = len(cols)
-    combos = _kernels.all_combinations(len(layout.deck), k, _BINOM)[:, :k] if k else np.zeros((1, 0), np.uint8)
+    combos = _deal_kernels.all_combinations(len(layout.deck), k)[:, :k] if k else np.zeros((1, 0), np.uint8)
     rows = np.repeat(layout.fixed[p][None, :], len(combos), axis=0)
     rows[:, cols] = layout.deck[combos]
     kind = layout.parts[part][0]
@@ -622,8 +622,8 @@ progress bar act between calls."""
 
 def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
     """For every subset S of up to k live positions, the sorted values of the combos holding S:
-    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._kernels.subset_sizes)."""
-    from pyeval import _kernels
+    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._deal_kernels.subset_sizes)."""
+    from pyeval import _deal_kernels
 
     k = combos.shape[1]
     base = np.zeros(k + 2, np.int64)
@@ -631,16 +631,16 @@ def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
         base[s + 1] = base[s] + _BINOM[m, s]
     sizes = np.zeros(base[k + 1] + 1, np.int64)
     steps = range(0, len(combos), TWO_HAND_STEP)
-    _run_pool(lambda lo: _kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, _BINOM, base, sizes), steps, 1,
+    _run_pool(lambda lo: _deal_kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, base, sizes), steps, 1,
               lambda _: None)
     offsets = np.cumsum(sizes)
     fill = offsets[:-1].copy()
     data = np.empty(offsets[-1], np.int32)
-    _run_pool(lambda lo: _kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP], k,
-                                              _BINOM, base, fill, data), steps, 1, lambda _: None)
+    _run_pool(lambda lo: _deal_kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP],
+                                                   k, base, fill, data), steps, 1, lambda _: None)
     buckets = len(offsets) - 1
     per = max(1, buckets // 64)
-    _run_pool(lambda lo: _kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
+    _run_pool(lambda lo: _deal_kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
               default_threads(None), lambda _: None)
     return base, offsets, data
 
@@ -650,7 +650,7 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
     stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos.
     Hi/lo: pyeval.two_hand_hilo."""
-    from pyeval import _kernels, two_hand_hilo
+    from pyeval import _deal_kernels, two_hand_hilo
 
     if len(layout.parts) == 2:
         return two_hand_hilo.run(layout, threads)
@@ -661,8 +661,9 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     counts = np.zeros(3, np.int64)
 
     def count(lo):
-        return np.array(_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP], values_a[lo:lo + TWO_HAND_STEP],
-                                                 k_b, base, offsets, data, _BINOM), np.int64)
+        return np.array(_deal_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP],
+                                                      values_a[lo:lo + TWO_HAND_STEP], k_b, base, offsets, data),
+                        np.int64)
 
     _run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
     a_wins, b_wins, ties = (int(x) for x in counts)

@@ -34,13 +34,11 @@ Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every r
 draws a combo by weight, independently; if any two collide, the whole draw is rejected and
 redrawn (so the accepted draws have exactly the deal distribution above: no redraw bias from
 drawing players one after another); random players then take uniform cards from what is left,
-and the board is completed uniformly (rejection against the cards in use).  numba draws
-(xoshiro256**, one stream per fixed-size chunk: the same seed gives the same answer for any
-thread count), the C core evaluates, numba tallies integer pot units, also per combo
-(``by_combo``).  With few distinct assignments (a hand against a range, narrow ranges: at
-least 256 deals per assignment per chunk on average) the chunk's deals are grouped by
-assignment and each group's sampled boards go to the C board engine
-(``pyeval_board_patterns_list``) with the hole cards' keys built once: the same deals, faster.
+and the board is completed uniformly (rejection against the cards in use), with xoshiro256**,
+one stream per fixed-size chunk: the same seed gives the same answer for any thread count.  On
+one board C draws, evaluates and counts each deal, also per combo (``by_combo``;
+csrc/range_sample.c); on two boards numba draws, the C core evaluates and numba tallies: the
+same deals for a seed either way (pyeval/range_sampling.py).
 A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
 
 >>> r = range_equity("holdem", ["AA", "KK"], method="exact")
@@ -59,14 +57,6 @@ import numpy as np
 
 from pyeval import combo_tally, engine, range_sampling, range_weights
 from pyeval._native import ffi, lib
-from pyeval._range_kernels import (
-    _assignments,
-    _board_major_rows,
-    _board_major_tally,
-    _canonical_keys,
-    _sweep_heads_up,
-    _sweep_rows,
-)
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
     DEFAULT_SAMPLES,
@@ -139,6 +129,14 @@ class _Player:
     kind: str  # "range", "hand" (known cards) or "random"
     text: str
     rng: Range | None = None
+
+
+def _exact_kernels():
+    """The exact paths' numba kernels (pyeval._range_kernels), loaded on first use: a range query
+    sampled in C loads no numba."""
+    from pyeval import _range_kernels
+
+    return _range_kernels
 
 
 def _player(entry, g, p: int) -> _Player:
@@ -280,7 +278,7 @@ class _Spot:
         ranges = sub._exact_ranges()
         masks = np.concatenate([r.masks for r in ranges])
         offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
-        return sub if _assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
+        return sub if _exact_kernels()._assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
     def _layout(self, holes) -> engine.Layout:
@@ -394,14 +392,14 @@ class _Spot:
         P = self.P
         masks = np.concatenate([r.masks for r in ranges])
         offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
-        count = _assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
+        count = _exact_kernels()._assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
         if count > MAX_ASSIGNMENTS:
             raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
                              "use method='monte-carlo'")
         if count == 0:
             raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
         assign = np.zeros((count, P), np.int32)
-        _assignments(masks, offsets, assign, count)
+        _exact_kernels()._assignments(masks, offsets, assign, count)
         return assign, offsets
 
     def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
@@ -462,14 +460,14 @@ class _Spot:
                 nb = hi - lo
                 rows = np.empty((nb * S, h + g.board), np.uint8)
                 valid = np.empty((nb, S), np.bool_)
-                _board_major_rows(boards[lo:hi], combos, rows, valid, dummy)
+                _exact_kernels()._board_major_rows(boards[lo:hi], combos, rows, valid, dummy)
                 strengths = np.empty((len(parts), nb, S), np.int32)
                 for j, (kind, _, _, _) in enumerate(parts):
                     strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 out = np.zeros(1, np.int64)
-                _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback, engine.POT, units_a,
-                                   wins_a, ties_a,
-                                   tot.units, tot.wins, tot.ties, tot.part_units, tot.no_qualifier, out)
+                _exact_kernels()._board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
+                                                    engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins,
+                                                    tot.ties, tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
             return units_a, wins_a, ties_a, tot
 
@@ -508,7 +506,7 @@ class _Spot:
             for p in range(P - 2, -1, -1):
                 radix[p] = radix[p + 1] * sizes[p + 1]
             keys = np.zeros(count, np.int64)
-            _canonical_keys(assign, perm, offsets, radix, keys)
+            _exact_kernels()._canonical_keys(assign, perm, offsets, radix, keys)
             _, first, inverse, mult = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
         else:  # no isomorphism: every assignment is its own representative
             first = np.arange(count)
@@ -668,10 +666,10 @@ class _Spot:
             nb = hi - lo
             rows = np.empty((nb * (n0 + n1), 7), np.uint8)
             valid = np.empty((nb, n0 + n1), np.bool_)
-            _sweep_rows(boards[lo:hi], combos, rows, valid, dummy)
+            _exact_kernels()._sweep_rows(boards[lo:hi], combos, rows, valid, dummy)
             strengths = engine._evaluate(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
             acc = np.zeros((6, max(n0, n1)), np.int64)
-            _sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
+            _exact_kernels()._sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
             return acc
 
         acc = np.zeros((6, max(n0, n1)), np.int64)

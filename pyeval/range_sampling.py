@@ -3,7 +3,12 @@
 Unbiased weighted sampling with card removal by rejection: every range player draws a combo by
 weight, independently; if any two collide, the whole draw is rejected and redrawn; random
 players then take uniform cards from what is left, and the board is completed uniformly.  The
-deal model and the grouped fast path are described in pyeval/range_equity.py.
+deal model is described in pyeval/range_equity.py.
+
+Two samplers draw the same deals from a chunk's state: on one board with an evaluator of the C
+board engine (every hold'em, short deck and Omaha game but the double-board ones), C draws,
+evaluates and counts each deal in one loop (csrc/range_sample.c); elsewhere numba draws the
+deals into evaluation rows, the C core evaluates them and numba tallies.
 """
 
 from __future__ import annotations
@@ -13,8 +18,6 @@ import math
 import numpy as np
 
 from pyeval import engine
-from pyeval._jit import njit
-from pyeval._kernels import _bounded_regs, _next64_regs, deal_shares
 from pyeval._native import ffi, lib
 from pyeval.combo_tally import ComboTally
 from pyeval.engine import _first
@@ -22,155 +25,202 @@ from pyeval.ranges import Range, _masks
 
 __all__ = ["run_monte_carlo"]
 
+MAX_TRIES = 10_000_000  # rejected draws in a row before a query is refused as (almost) impossible
+_NO_DEAL = ("no deal is possible, or almost none: the ranges keep colliding "
+            f"({MAX_TRIES:,} draws in a row)")
 
-def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, cap: int):
-    P, h = spot.P, spot.hole
-    kinds = np.array([1 if pl.kind == "random" else 0 for pl in spot.players], np.int64)
-    blocks = [pl.rng if pl.kind != "random" else None for pl in spot.players]
-    sizes = [len(b) if b is not None else 0 for b in blocks]
-    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    combos = np.concatenate([b.combos for b in blocks if b is not None] or [np.zeros((0, h), np.uint8)])
-    combos = np.ascontiguousarray(combos.reshape(-1, h).astype(np.uint8))
-    masks = _masks(combos) if len(combos) else np.zeros(0, np.uint64)
-    cumw = np.zeros(len(combos))
-    uniform = np.zeros(P, np.bool_)
-    for p, b in enumerate(blocks):
-        if b is not None:
-            c = np.cumsum(b.weights)
-            cumw[offsets[p]:offsets[p + 1]] = c / c[-1]
-            uniform[p] = bool((b.weights == b.weights[0]).all())
-    layout = spot._layout([np.zeros(0, np.uint8)] * P)
-    split, fallback = layout.split, layout.fallback
-    maxc = max(sizes + [1])
-    parts = layout.parts
-    boards_known = [b.astype(np.uint8) for b in spot.boards] if spot.boards else \
-        [np.zeros(0, np.uint8)] * len(spot.missing)
-    g = spot.g
 
-    known_len = np.array([len(b) for b in boards_known], np.int64)
-    missing = np.array(spot.missing, np.int64)
-    width = h + g.board
+class _Deals:
+    """What every sampler reads: the ranges as one block of combos per player (a random player
+    has none), their weights, the live deck and the query's pot parts."""
 
-    def chunk(job):
+    def __init__(self, spot):
+        self.spot = spot
+        P, h = spot.P, spot.hole
+        self.kinds = np.array([1 if pl.kind == "random" else 0 for pl in spot.players], np.int64)
+        self.blocks = [pl.rng if pl.kind != "random" else None for pl in spot.players]
+        self.sizes = [len(b) if b is not None else 0 for b in self.blocks]
+        self.offsets = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
+        combos = np.concatenate([b.combos for b in self.blocks if b is not None] or [np.zeros((0, h), np.uint8)])
+        self.combos = np.ascontiguousarray(combos.reshape(-1, h).astype(np.uint8))
+        self.masks = _masks(self.combos) if len(self.combos) else np.zeros(0, np.uint64)
+        self.cumw = np.zeros(len(self.combos))
+        self.uniform = np.zeros(P, np.bool_)
+        for p, b in enumerate(self.blocks):
+            if b is not None:
+                c = np.cumsum(b.weights)
+                self.cumw[self.offsets[p]:self.offsets[p + 1]] = c / c[-1]
+                self.uniform[p] = bool((b.weights == b.weights[0]).all())
+        self.layout = spot._layout([np.zeros(0, np.uint8)] * P)
+        self.maxc = max(self.sizes + [1])
+        self.boards_known = [b.astype(np.uint8) for b in spot.boards] if spot.boards else \
+            [np.zeros(0, np.uint8)] * len(spot.missing)
+
+    def per_combo_zeros(self) -> np.ndarray:
+        return np.zeros((5, self.spot.P, self.maxc), np.int64)  # units, sumsq, wins, ties, samples
+
+
+class _CSampler:
+    """One board and a C evaluator kind: csrc/range_sample.c draws and counts each chunk's deals
+    (the numba sampler's deals), into a histogram of outcome patterns and, per combo, one of its
+    player's share levels (the distinct pot shares the patterns pay)."""
+
+    def __init__(self, deals: _Deals, kinds: tuple[int, int], patterns, levels: np.ndarray, values: np.ndarray):
+        self.deals, self.patterns, self.values = deals, patterns, values
+        spot = deals.spot
+        self.hist = np.zeros(patterns.size, np.int64)
+        self.combo_counts = np.zeros((len(deals.combos), len(values)), np.int64)
+        self.rejected = 0
+        self._keep = [deals.combos, deals.offsets, deals.cumw, deals.uniform.astype(np.uint8), levels,
+                      deals.boards_known[0] if len(deals.boards_known[0]) else np.zeros(1, np.uint8),
+                      np.ascontiguousarray(spot.live, np.uint8)]
+        combos, offsets, cumw, uniform, levels, known, live = self._keep  # kept alive while the pointers are used
+        self._args = (ffi.from_buffer("uint8_t[]", combos), len(combos), ffi.from_buffer("int64_t[]", offsets),
+                      ffi.from_buffer("double[]", cumw), ffi.from_buffer("uint8_t[]", uniform), spot.P, spot.hole,
+                      ffi.from_buffer("uint8_t[]", known), len(deals.boards_known[0]),
+                      ffi.from_buffer("uint8_t[]", live), len(live), int(spot.missing[0]), kinds[0], kinds[1],
+                      ffi.from_buffer("uint8_t[]", levels), len(values))
+
+    def chunk(self, job):
         n, _, state = job  # engine.sample_jobs
+        state = np.array(state, np.uint64)
+        hist = np.zeros_like(self.hist)
+        combo_counts = np.zeros_like(self.combo_counts)
+        rejected = np.zeros(1, np.int64)
+        status = lib.pyeval_range_sample(*self._args, ffi.from_buffer("uint64_t[]", state), n, MAX_TRIES,
+                                         ffi.from_buffer("int64_t[]", hist), len(hist),
+                                         ffi.from_buffer("int64_t[]", combo_counts),
+                                         ffi.from_buffer("int64_t[]", rejected))
+        if status == -1:
+            raise ValueError(_NO_DEAL)
+        if status == -5:
+            raise MemoryError("the range sampler could not copy the ranges")
+        if status != 0:
+            raise RuntimeError(f"internal error: the range sampler refused a chunk (status {status})")
+        return hist, combo_counts, int(rejected[0])
+
+    def add(self, res) -> None:
+        hist, combo_counts, rejected = res
+        self.hist += hist
+        self.combo_counts += combo_counts
+        self.rejected += rejected
+
+    def tally(self) -> engine.Tally:
+        return self.patterns.tally(self.hist)
+
+    def per_combo(self) -> np.ndarray:
+        v = self.values
+        stats = np.stack([v, v * v, v == engine.POT, (v > 0) & (v < engine.POT), np.ones_like(v)], axis=1)
+        out = self.deals.per_combo_zeros()
+        d = self.deals
+        for p, size in enumerate(d.sizes):
+            out[:, p, :size] = (self.combo_counts[d.offsets[p]:d.offsets[p + 1]] @ stats.astype(np.int64)).T
+        return out
+
+
+def share_levels(patterns) -> tuple[np.ndarray, np.ndarray] | None:
+    """The distinct pot shares the outcome patterns pay (values), and each (pattern, player)'s
+    index into them (uint8, patterns x players); None when there are more than 256."""
+    values = np.unique(patterns.share)
+    if len(values) > 256:
+        return None
+    return np.ascontiguousarray(np.searchsorted(values, patterns.share).astype(np.uint8)), values
+
+
+def _c_sampler(deals: _Deals) -> _CSampler | None:
+    """The C sampler where it applies (one board, an evaluator kind of the C board engine)."""
+    spot, layout = deals.spot, deals.layout
+    kinds = engine.board_kinds_for(spot.g)
+    if len(spot.missing) != 1 or kinds is None or layout.patterns is None:
+        return None
+    levels = share_levels(layout.patterns)
+    if levels is None:
+        return None
+    return _CSampler(deals, kinds, layout.patterns, *levels)
+
+
+class _NumbaSampler:
+    """Any other query: numba draws each chunk's deals into evaluation rows, the C core evaluates
+    them, numba tallies pot units, also per combo."""
+
+    def __init__(self, deals: _Deals):
+        self.deals = deals
+        self.total = engine.Tally.zeros(deals.spot.P, len(deals.layout.parts))
+        self.per_combo_total = deals.per_combo_zeros()
+        self.rejected = 0
+
+    def chunk(self, job):
+        d, spot = self.deals, self.deals.spot
+        P, h, g, parts = spot.P, spot.hole, spot.g, d.layout.parts
+        width = h + g.board
+        n, _, state = job  # engine.sample_jobs
+        missing = np.array(spot.missing, np.int64)
         rows = np.empty((len(missing), P, n, width), np.uint8)
-        for b, kb in enumerate(boards_known):
+        for b, kb in enumerate(d.boards_known):
             rows[b, :, :, h:h + len(kb)] = kb
         idx = np.full((n, P), -1, np.int32)
-        rejected = _sample_deals(state.copy(), combos, masks, cumw, uniform, offsets, kinds, spot.live, h,
-                                 known_len, missing, rows, idx, 10_000_000)
+        known_len = np.array([len(b) for b in d.boards_known], np.int64)
+        from pyeval import _range_sample_numba as kernels  # numba: only the games the C sampler does not play
+
+        rejected = kernels.sample_deals(state.copy(), d.combos, d.masks, d.cumw, d.uniform, d.offsets, d.kinds,
+                                        spot.live, h, known_len, missing, rows, idx, MAX_TRIES)
         if rejected < 0:
-            raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
-                             "(10,000,000 draws in a row)")
+            raise ValueError(_NO_DEAL)
         strengths = np.empty((len(parts), P, n), np.int32)
         for j, (kind, b, _, _) in enumerate(parts):
             block = rows[b].reshape(P * n, width)
             strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
         t = engine.Tally.zeros(P, len(parts))
         t.outcomes = n
-        per_combo = np.zeros((5, P, maxc), np.int64)
-        _tally_combos(strengths, n, split, fallback, engine.POT, idx, t.units, t.sumsq, t.wins, t.ties,
-                      t.part_units, t.no_qualifier, per_combo)
+        per_combo = d.per_combo_zeros()
+        kernels.tally_deals(strengths, n, d.layout.split, d.layout.fallback, engine.POT, t.units, t.sumsq, t.wins,
+                            t.ties, t.part_units, t.no_qualifier, idx, per_combo)
         return t, per_combo, rejected
 
-    # Few distinct combo assignments (a hand against a range, narrow ranges): group the sampled
-    # deals by assignment and let the C board engine evaluate each group's boards with the hole
-    # cards' keys computed once (pyeval_board_patterns_list).
-    fast = None
-    n_assign = math.prod(sizes)
-    if not kinds.any() and len(spot.missing) == 1 and n_assign * 256 <= engine.CHUNK:
-        probe = spot._layout([b.combos[0] for b in blocks if b is not None])  # no random player here
-        fast = engine.board_kinds(probe)
-    if fast is not None:
-        patterns, share = probe.patterns, probe.patterns.share
-        radix = np.ones(P, np.int64)
-        for p in range(P - 2, -1, -1):
-            radix[p] = radix[p + 1] * sizes[p + 1]
-        kb = boards_known[0]
-        kb_buf = np.ascontiguousarray(kb) if len(kb) else np.zeros(1, np.uint8)
-        m = int(missing[0])
-        # every assignment's hole cards and live deck, once (invalid ones are never drawn)
-        grid = np.stack(np.meshgrid(*[np.arange(z) for z in sizes], indexing="ij"), -1).reshape(-1, P)
-        all_holes = np.ascontiguousarray(combos[grid + offsets[:-1]])  # (n_assign, P, h)
-        held = np.bitwise_or.reduce(masks[grid + offsets[:-1]], axis=1)
-        in_deck = ((held[:, None] >> spot.live.astype(np.uint64)[None, :]) & np.uint64(1)) == 0
-        decks = np.zeros((n_assign, len(spot.live)), np.uint8)
-        deck_len = in_deck.sum(axis=1)
-        for a in range(n_assign):
-            decks[a, :deck_len[a]] = spot.live[in_deck[a]]
+    def add(self, res) -> None:
+        t, per_combo, rejected = res
+        self.total.add(t)
+        self.per_combo_total += per_combo
+        self.rejected += rejected
 
-        def chunk(job):  # noqa: F811 (replaces the row-by-row chunk)
-            n, _, state = job
-            boards = np.zeros((n, max(m, 1)), np.uint8)
-            starts = np.zeros(n_assign + 1, np.int64)
-            rejected = _sample_grouped(state.copy(), masks, cumw, uniform, offsets, radix, spot.live, m, boards,
-                                       starts, 10_000_000)
-            if rejected < 0:
-                raise ValueError("no deal is possible, or almost none: the ranges keep colliding "
-                                 "(10,000,000 draws in a row)")
-            hist = np.zeros(patterns.size, np.int64)
-            counts = np.zeros(patterns.size, np.int64)
-            per_combo = np.zeros((5, P, maxc), np.int64)
-            kb_ptr = ffi.from_buffer("uint8_t[]", kb_buf)
-            holes_ptr = ffi.cast("uint8_t *", ffi.from_buffer(all_holes))
-            decks_ptr = ffi.cast("uint8_t *", ffi.from_buffer(decks))
-            boards_ptr = ffi.cast("uint8_t *", ffi.from_buffer(boards))
-            counts_ptr = ffi.cast("int64_t *", ffi.from_buffer(counts))
-            width_b, width_d = boards.shape[1], decks.shape[1]
-            groups = np.flatnonzero(starts[1:] != starts[:-1])
-            per_group = np.zeros((len(groups), patterns.size), np.int64)
-            for k, key in enumerate(groups.tolist()):
-                lo, hi = int(starts[key]), int(starts[key + 1])
-                counts[:] = 0
-                status = lib.pyeval_board_patterns_list(
-                    holes_ptr + key * P * h, P, h, kb_ptr, len(kb), decks_ptr + key * width_d, int(deck_len[key]),
-                    m, fast[0], fast[1], boards_ptr + lo * width_b, hi - lo, counts_ptr, len(counts))
-                if status != 0:
-                    raise RuntimeError(f"internal error: the board engine refused a sample (status {status})")
-                per_group[k] = counts
-            hist = per_group.sum(axis=0)
-            # (groups, P) each: pot units, their squares, whole pots won alone, shares
-            stats = [per_group @ share, per_group @ (share * share), per_group @ (share == engine.POT),
-                     per_group @ ((share > 0) & (share < engine.POT))]
-            n_group = starts[groups + 1] - starts[groups]
-            for p in range(P):
-                idx = grid[groups, p]
-                for k, v in enumerate(stats):
-                    np.add.at(per_combo[k, p], idx, v[:, p])
-                np.add.at(per_combo[4, p], idx, n_group)
-            return patterns.tally(hist), per_combo, rejected
+    def tally(self) -> engine.Tally:
+        return self.total
 
-    total = engine.Tally.zeros(P, len(parts))
-    per_combo_total = np.zeros((5, P, maxc), np.int64)  # units, sumsq, wins, ties, samples
-    stats = {"rejected": 0}
+    def per_combo(self) -> np.ndarray:
+        return self.per_combo_total
 
-    def add(res):
-        t, per_combo, rej = res
-        total.add(t)
-        per_combo_total.__iadd__(per_combo)
-        stats["rejected"] += rej
 
+def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, cap: int):
+    deals = _Deals(spot)
+    sampler: _CSampler | _NumbaSampler | None = _c_sampler(deals)
+    if sampler is None:
+        sampler = _NumbaSampler(deals)
     if stderr_target is None:
-        engine._run_pool(chunk, engine.sample_jobs(samples, seed), spot.threads, add, _first, True, samples)
-        engine.stopped(total)
+        engine._run_pool(sampler.chunk, engine.sample_jobs(samples, seed), spot.threads, sampler.add, _first, True,
+                         samples)
+        engine.stopped(sampler.tally())
     else:
         # one chunk, then as many more as the observed standard error says are needed (+10%);
         # chunk c always uses stream (seed, c): the answer depends on the seed only
         c0, rounds = 0, 1
-        while total.outcomes < cap:
-            size = min(rounds * engine.CHUNK, cap - total.outcomes)
-            engine._run_pool(chunk, engine.sample_jobs(size, seed, c0), spot.threads, add, _first, True, size)
+        while (done := sampler.tally().outcomes) < cap:
+            size = min(rounds * engine.CHUNK, cap - done)
+            engine._run_pool(sampler.chunk, engine.sample_jobs(size, seed, c0), spot.threads, sampler.add, _first,
+                             True, size)
             c0 += rounds
+            total = sampler.tally()
             se = float(engine.standard_errors(total).max())
             if engine.stopped(total) or se <= stderr_target:
                 break
             more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
             rounds = max(1, math.ceil(more / engine.CHUNK))
+    total = sampler.tally()
+    per_combo_total = sampler.per_combo()
     combo_eq: list[np.ndarray | None] = []
     combo_prob: list[np.ndarray | None] = []
     shown: list[Range | None] = []
     counts: list[ComboTally | None] = []
-    for p, b in enumerate(blocks):
+    for p, b in enumerate(deals.blocks):
         if b is None:
             combo_eq.append(None)
             combo_prob.append(None)
@@ -183,165 +233,6 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
         combo_prob.append(cc / total.outcomes)
         shown.append(b)
         counts.append(ComboTally(cu, cw, ct, cc, csq))
-    r = spot._finish(layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob, counts)
-    r.extra["rejected_draws"] = stats["rejected"]
+    r = spot._finish(deals.layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob, counts)
+    r.extra["rejected_draws"] = sampler.rejected
     return r
-
-
-@njit(cache=True, nogil=True)
-def _draw_deals(state, masks, cumw, uniform, offsets, live, n_cards, idx, drawn, max_tries):
-    """Draw ``idx.shape[0]`` deals.  In each, every range player draws a combo by weight,
-    independently (``idx[i, p]``: its index in player p's range; a random player has no combos,
-    ``offsets[p] == offsets[p + 1]``, and is skipped), and the whole draw is rejected and redrawn
-    on any collision; then ``n_cards`` cards are drawn uniformly from the cards left (rejection
-    against the cards in use) into ``drawn[i, :n_cards]``.  ``state`` advances in place.
-    Returns the number of rejected draws, or -1 after ``max_tries`` rejections in a row.
-
-    The one sampling loop of both Monte Carlo paths.  It runs once per chunk, with the
-    generator in its register form: a per-deal helper, even inlined, pays numba's reference
-    counting of its array arguments on every deal (twice the grouped path's sampling time), and
-    with the array-state form every write to ``idx`` sends the state back through memory
-    (10-20% more)."""
-    n_players = offsets.shape[0] - 1
-    n_live = live.shape[0]
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    rejected = 0
-    for i in range(idx.shape[0]):
-        tries = 0
-        while True:
-            used = np.uint64(0)
-            ok = True
-            for p in range(n_players):
-                lo = offsets[p]
-                hi = offsets[p + 1]
-                if hi == lo:  # a random player
-                    continue
-                if hi - lo == 1:
-                    j = lo
-                elif uniform[p]:
-                    j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, hi - lo)
-                    j += lo
-                else:
-                    x, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
-                    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                    j = lo + np.searchsorted(cumw[lo:hi], u, side="right")
-                    if j >= hi:
-                        j = hi - 1
-                m = masks[j]
-                if used & m:
-                    ok = False
-                    break
-                used |= m
-                idx[i, p] = j - lo
-            if ok:
-                break
-            rejected += 1
-            tries += 1
-            if tries >= max_tries:
-                state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-                return -1
-        for k in range(n_cards):
-            while True:
-                q, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live)
-                c = live[q]
-                if not ((used >> np.uint64(c)) & np.uint64(1)):
-                    break
-            used |= np.uint64(1) << np.uint64(c)
-            drawn[i, k] = c
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _sample_deals(state, combos, masks, cumw, uniform, offsets, kinds, live, hole, known_len, missing, rows, idx,
-                  max_tries):
-    """Draw ``rows.shape[2]`` deals (``_draw_deals``) into ``rows`` (boards, players, n, hole +
-    board cards; the known board cards already in place) and ``idx`` (n, players: each range
-    player's combo).  Returns the number of rejected draws, or -1 after ``max_tries`` rejections
-    in a row."""
-    n_players = kinds.shape[0]
-    n_boards = rows.shape[0]
-    n = rows.shape[2]
-    n_drawn = 0
-    for p in range(n_players):
-        if kinds[p] != 0:
-            n_drawn += hole
-    for b in range(n_boards):
-        n_drawn += missing[b]
-    drawn = np.empty((n, max(n_drawn, 1)), np.uint8)
-    rejected = _draw_deals(state, masks, cumw, uniform, offsets, live, n_drawn, idx, drawn, max_tries)
-    if rejected < 0:
-        return -1
-    for i in range(n):
-        k = 0
-        for p in range(n_players):
-            if kinds[p] == 0:
-                j = offsets[p] + idx[i, p]
-                for q in range(hole):
-                    for b in range(n_boards):
-                        rows[b, p, i, q] = combos[j, q]
-            else:
-                for q in range(hole):
-                    for b in range(n_boards):
-                        rows[b, p, i, q] = drawn[i, k]
-                    k += 1
-        for b in range(n_boards):
-            for q in range(missing[b]):
-                for p in range(n_players):
-                    rows[b, p, i, hole + known_len[b] + q] = drawn[i, k]
-                k += 1
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _sample_grouped(state, masks, cumw, uniform, offsets, radix, live, missing, boards, starts, max_tries):
-    """Draw ``boards.shape[0]`` deals (``_draw_deals``) of range players only and their
-    ``missing`` board cards; write the boards grouped by assignment key (sum of combo index x
-    radix): group k is boards[starts[k]:starts[k + 1]].  Returns the number of rejected draws, or
-    -1 after ``max_tries`` rejections in a row."""
-    n = boards.shape[0]
-    n_players = offsets.shape[0] - 1
-    idx = np.empty((n, n_players), np.int32)
-    tmp = np.empty((n, max(missing, 1)), np.uint8)
-    rejected = _draw_deals(state, masks, cumw, uniform, offsets, live, missing, idx, tmp, max_tries)
-    if rejected < 0:
-        return -1
-    for i in range(n):  # idx[i, 0] becomes deal i's key (< the number of assignments: no new array)
-        key = idx[i, 0] * radix[0]
-        for p in range(1, n_players):
-            key += idx[i, p] * radix[p]
-        idx[i, 0] = key
-        starts[key + 1] += 1
-    for k in range(1, starts.shape[0]):
-        starts[k] += starts[k - 1]
-    fill = starts[:-1].copy()
-    for i in range(n):
-        r = fill[idx[i, 0]]
-        fill[idx[i, 0]] += 1
-        for q in range(missing):
-            boards[r, q] = tmp[i, q]
-    return rejected
-
-
-@njit(cache=True, nogil=True)
-def _tally_combos(strengths, n, split, fallback, pot, idx, units, sumsq, wins, ties, part_units, no_qualifier,
-                  per_combo):
-    """As ``pyeval._kernels.tally``, and also per combo: ``per_combo[:, p, c]`` (pot units, their
-    squares, whole pots won alone, shares, samples) for player p's combo ``c = idx[i, p]``
-    (skipped when -1)."""
-    n_players = strengths.shape[1]
-    share = np.zeros(n_players, np.int64)
-    for i in range(n):
-        deal_shares(strengths, i, split, fallback, share, part_units, no_qualifier)
-        for p in range(n_players):
-            units[p] += share[p]
-            sumsq[p] += share[p] * share[p]
-            wins[p] += share[p] == pot
-            ties[p] += (share[p] > 0) & (share[p] < pot)
-            c = idx[i, p]
-            if c >= 0:
-                per_combo[0, p, c] += share[p]
-                per_combo[1, p, c] += share[p] * share[p]
-                per_combo[2, p, c] += share[p] == pot
-                per_combo[3, p, c] += (share[p] > 0) & (share[p] < pot)
-                per_combo[4, p, c] += 1

@@ -40,7 +40,7 @@ def _ranks(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
 
 def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
     """The exact Tally of a heads-up hi/lo query (``applies``), equal to the generic engine's."""
-    from pyeval import _kernels
+    from pyeval import _deal_kernels
 
     combos_a, hi_a = engine._player_values(layout, 0, 0)
     _, lo_a = engine._player_values(layout, 0, 1)
@@ -64,8 +64,8 @@ def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
 
     def sweep(lo):
         part = np.zeros((2, 3, 3), np.int64)
-        _kernels.count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo,
-                                    min(buckets, lo + BUCKET_STEP), part)
+        _deal_kernels.count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo,
+                                         min(buckets, lo + BUCKET_STEP), part)
         return part
 
     engine._run_pool(sweep, range(0, buckets, BUCKET_STEP), threads, grid.__iadd__)

@@ -221,3 +221,22 @@ def test_bad_input_never_shows_a_traceback(argv):
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("pyeval") and "error" in last, proc.stderr
     assert np.all([not line.startswith("  File ") for line in proc.stderr.splitlines()])
+
+
+def test_ctrl_c_while_the_subcommands_load_prints_one_line(monkeypatch, capsys):
+    """A Ctrl-C that lands before the run (a slow start on a busy machine) ends the command the same
+    way, with no traceback."""
+    import importlib
+
+    from pyeval import cli
+
+    real = importlib.import_module
+
+    def interrupted(name, *args):
+        if name.startswith("pyeval.cli_"):
+            raise KeyboardInterrupt
+        return real(name, *args)
+
+    monkeypatch.setattr(cli.importlib, "import_module", interrupted)
+    assert cli.main(["equity", "holdem", "AhAs", "KdKc"]) == 130
+    assert capsys.readouterr().err == "pyeval: interrupted\n"

@@ -251,10 +251,12 @@ def test_bad_codes(bad):
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-@pytest.mark.parametrize("n, bad_at", [(1, 0), (31, 30), (33, 32), (100, 71), (97, None)])
+@pytest.mark.parametrize("n, bad_at", [(1, 0), (31, 30), (33, 32), (100, 71), (97, None), (63, 62), (64, 63),
+                                       (65, 64), (129, 127), (200, 130), (64, None), (129, None)])
 def test_batches_of_any_size_name_the_first_bad_hand(k, n, bad_at):
-    """The C loop works in blocks of hands (csrc/high.c): batch sizes off the block size give the
-    strengths of hands evaluated one at a time, and a bad hand in a later block is the one named."""
+    """The C loop works in blocks of hands (csrc/high.c, 64 a block, checked once a block): batch sizes
+    off the block size give the strengths of hands evaluated one at a time, and the first bad hand is
+    the one named, in a later block or with later bad hands in its own block."""
     hands = random_hands(n, k, seed=n + k).astype(np.uint8)  # uint8: checked in C
     one_by_one = [pyeval.evaluate_high(h) for h in hands]
     if bad_at is None:
@@ -264,6 +266,23 @@ def test_batches_of_any_size_name_the_first_bad_hand(k, n, bad_at):
     hands[bad_at + 1:, 0] = 52  # later bad hands must not be the one named
     with pytest.raises(ValueError, match=f"hand {bad_at}: duplicate card"):
         pyeval.evaluate_high(hands)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_bad_byte_at_every_position_is_named(k):
+    """Any byte 52..255, or a repeat, in any card of any hand of a block is rejected with that hand's index
+    (the C core adds 16-byte per-card entries for every byte value: csrc/high.c)."""
+    hands = random_hands(70, k, seed=k).astype(np.uint8)
+    rng = np.random.default_rng(k)
+    for trial in range(60):
+        bad = hands.copy()
+        at, j = int(rng.integers(70)), int(rng.integers(k))
+        if trial % 3 == 0:
+            bad[at, j] = bad[at, (j + 1) % k]
+        else:
+            bad[at, j] = int(rng.integers(52, 256))
+        with pytest.raises(ValueError, match=f"hand {at}: "):
+            pyeval.evaluate_high(bad)
 
 
 def test_bad_types():

@@ -107,6 +107,31 @@ def _board_engine(entry):
     return build
 
 
+def _range_sampler(rng):
+    """csrc/range_sample.c on combos, a board, a deck and share levels that the writer rewrites."""
+    from pyeval._native import ffi, lib
+
+    arrays, calls = [], []
+    for hi, lo, h, known_n in [(lib.PYEVAL_KIND_HIGH, -1, 2, 0), (lib.PYEVAL_KIND_HIGH, lib.PYEVAL_KIND_LOW8, 2, 3),
+                               (lib.PYEVAL_KIND_OMAHA_HIGH, lib.PYEVAL_KIND_OMAHA_LOW8, 4, 3)]:
+        cards = np.argsort(rng.random(52))[:max(known_n, 1)].astype(np.uint8)
+        deck = np.setdiff1d(np.arange(52, dtype=np.uint8), cards[:known_n]).astype(np.uint8)
+        combos = np.stack([rng.permutation(deck)[:h] for _ in range(60)]).astype(np.uint8)  # 2 players x 30
+        size = 1 << (2 * (1 if lo == -1 else 2))
+        level = rng.integers(0, 3, size * 2).astype(np.uint8)
+        arrays += [combos, cards, deck, level]
+        u8 = [ffi.from_buffer("uint8_t[]", a) for a in (combos, cards, deck, level, np.array([1, 0], np.uint8))]
+        query = (u8[0], 60, ffi.from_buffer("int64_t[]", np.array([0, 30, 60], np.int64)),
+                 ffi.from_buffer("double[]", np.tile(np.arange(1, 31) / 30, 2)), u8[4], 2, h, u8[1], known_n, u8[2],
+                 len(deck), 5 - known_n, hi, lo, u8[3], 3)
+        state = ffi.from_buffer("uint64_t[]", np.array([1, 2, 3, 4], np.uint64))
+        out = (ffi.from_buffer("int64_t[]", np.zeros(size, np.int64)), size,
+               ffi.from_buffer("int64_t[]", np.zeros((60, 3), np.int64)),
+               ffi.from_buffer("int64_t[]", np.zeros(1, np.int64)))
+        calls.append(partial(lib.pyeval_range_sample, *query, state, 2_000, 1_000, *out))
+    return arrays, calls
+
+
 TARGETS = {
     "evaluate_high": _evaluator("evaluate_high", (5, 6, 7)),
     "evaluate_deuce7": _evaluator("evaluate_deuce7", (5, 6, 7)),
@@ -119,6 +144,7 @@ TARGETS = {
     "evaluate_omaha_low8": _omaha("evaluate_omaha_low8"),
     **{entry: _board_engine(entry) for entry in ("board_patterns", "board_patterns_all", "board_ranks_cost",
                                                   "board_patterns_sample", "board_patterns_list")},
+    "range_sample": _range_sampler,
 }
 
 

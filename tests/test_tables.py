@@ -42,6 +42,23 @@ def test_perfect_hash_is_injective_on_every_rank_multiset(generated):
 
 
 def test_table_footprint():
-    """The hot tables of the 7-card high evaluator (bytes), as stated in benchmarks/RESULTS.md."""
-    hot = ["PYEVAL_CARD_KEY", "PYEVAL_CARD_BIT", "PYEVAL_DISPLACE", "PYEVAL_HIGH_RANK", "PYEVAL_HIGH_FLUSH"]
-    assert sum(table(n).nbytes for n in hot) == 2048 + 2048 + 32768 + 262144 + 16384
+    """The hot tables of the 7-card high evaluator (bytes), as stated in benchmarks/RESULTS.md: per-card
+    key and bit (16 bytes a byte value), the displacements, the rank slots followed by the flush table."""
+    hot = ["PYEVAL_CARD_KEY_BIT", "PYEVAL_DISPLACE", "PYEVAL_HIGH_RANK"]
+    assert sum(table(n).nbytes for n in hot) == 4096 + 32768 + 262144 + 16384
+
+
+def test_high_table_ends_with_the_flush_table():
+    """csrc/high.c reads a flush at 2**SLOT_BITS + its rank mask of PYEVAL_HIGH_RANK."""
+    high, flush = table("PYEVAL_HIGH_RANK"), table("PYEVAL_HIGH_FLUSH")
+    assert len(high) == (1 << 17) + len(flush) == (1 << 17) + 8192
+    assert np.array_equal(high[1 << 17:], flush)
+    assert flush.max() == 7462 and flush[0b1111100000000] == 7462  # royal flush
+
+
+def test_card_key_bit_pairs_each_byte_key_and_bit():
+    """PYEVAL_CARD_KEY_BIT holds each byte's PYEVAL_CARD_KEY then its PYEVAL_CARD_BIT (one 16-byte SSE2 add)."""
+    pairs = table("PYEVAL_CARD_KEY_BIT").reshape(256, 2)
+    assert np.array_equal(pairs[:, 0], table("PYEVAL_CARD_KEY"))
+    assert np.array_equal(pairs[:, 1], table("PYEVAL_CARD_BIT"))
+    assert not pairs[52:].any()  # bad codes add nothing: the hand falls short of its k bits

@@ -1,0 +1,37 @@
+"""What a new process loads before its first answer (issue 16, item 4): numba's import and first
+cache load cost most of a second, so ``import pyeval``, the command line's start and the queries
+that need no numba kernel must not load it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+LOADS_NUMBA = "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')))"
+
+
+def modules_after(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", f"import sys\n{code}\n{LOADS_NUMBA}"], capture_output=True, text=True,
+                         check=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("code", [
+    "import pyeval",
+    "import pyeval.cli as cli\ncli.build_parser()",  # every subcommand registered: the start of `pyeval ...`
+    "import pyeval.cli as cli\ncli.main(['equity', 'stud', 'AsAd7c', 'KhKd2s', '--samples', '20000', '--seed', '1'])",
+    "import pyeval\npyeval.equity('draw5', ['AhAsKd', 'QcQdJh7s'], method='exact')",
+    "import pyeval\npyeval.equity('holdem', ['AhAs', 'KdKc', 'random'], samples=20_000, seed=1)",
+    # ranges sampled in C (csrc/range_sample.c)
+    "import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, seed=1)",
+    "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%', 'random'], samples=20_000, seed=1)",
+])
+def test_no_numba_before_it_is_needed(code):
+    assert modules_after(code) == "[]"
+
+
+def test_a_range_query_still_loads_numba():
+    """The check above can fail: a query with numba kernels (exact range equity) shows it loaded."""
+    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')")
