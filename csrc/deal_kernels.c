@@ -49,8 +49,7 @@ int64_t pyeval_sample_rows(uint8_t *deck, int deck_n, int n_unknown, uint64_t *s
         return -2;
     uint8_t picks[256];
     for (int64_t i = 0; i < n; i++) {
-        for (int u = 0; u < n_unknown; u++)
-            picks[u] = draw_card(state, deck, deck_n, u);
+        draw_cards(state, deck, deck_n, picks, n_unknown); /* in pairs, as _kernels.sample_rows */
         fill_row(i, picks, cells, n_cells, out, n, k);
     }
     return 0;
