@@ -1,6 +1,6 @@
 /* The stud and draw kernels of the equity engine (csrc/deal_kernels.h): line for line the
- * numba kernels of pyeval/_kernels.py, which stay as the reference the tests compare with
- * (tests/test_cold_kernels.py).  In C, a stud or draw query's first call in a process costs
+ * numba kernels they replaced, which stay outside the package (tests/numba_kernels.py) as the
+ * reference the tests compare with (tests/test_cold_kernels.py).  In C, a stud or draw query's first call in a process costs
  * nothing beyond ``import pyeval``; with numba it paid numba's import and first cache load. */
 #include <stdlib.h>
 

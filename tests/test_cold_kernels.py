@@ -9,12 +9,12 @@ import subprocess
 import sys
 import types
 
+import numba_kernels as K  # the numba kernels the C replaced (tests/numba_kernels.py)
 import numpy as np
 import pytest
 
 import pyeval
 from pyeval import _deal_kernels as C
-from pyeval import _kernels as K
 from pyeval import engine
 
 BINOM = engine._BINOM

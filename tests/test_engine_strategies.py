@@ -169,7 +169,7 @@ def c_sample_cards(deck, state, n, k):
 @pytest.mark.parametrize("deck_n,k", [(48, 5), (45, 3), (32, 1), (52, 7)])
 def test_c_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
     """One generator in two languages (csrc/rng.h, pyeval/_kernels.py): equal states, equal cards."""
-    from pyeval import _kernels
+    import numba_kernels as _kernels  # tests/numba_kernels.py
 
     deck = np.random.default_rng(deck_n).permutation(52)[:deck_n].astype(np.uint8)
     state = engine.chunk_seed(7, deck_n)
@@ -201,7 +201,7 @@ def state_whose_first_output_is(r: int) -> np.ndarray:
 
 
 def numba_sample_cards(deck, state, n, k):
-    from pyeval import _kernels
+    import numba_kernels as _kernels  # tests/numba_kernels.py
 
     out = np.zeros((1, n, k), np.uint8)
     cells = np.array([(0, u, u) for u in range(k)], np.int64)
