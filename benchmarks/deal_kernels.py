@@ -1,5 +1,5 @@
 """The stud and draw kernels in C (pyeval._deal_kernels) against the numba kernels they replaced
-(pyeval._kernels), warm, in one process: the same queries, alternating, median of repeats.
+(tests/numba_kernels.py), warm, in one process: the same queries, alternating, median of repeats.
 
     python benchmarks/deal_kernels.py --repeats 5 --threads 1
 

@@ -1,7 +1,7 @@
 """The equity engine's dealing, tallying and two-hand counting kernels, in C (csrc/deal_kernels.c).
 
-The same arguments and results as the numba kernels of the same names in pyeval._kernels (which
-stay as the reference: tests/test_cold_kernels.py checks both agree exactly), without numba: a
+The same arguments and results as the numba kernels they replaced (kept outside the package, in
+tests/numba_kernels.py, as the reference: tests/test_cold_kernels.py checks both agree exactly), without numba: a
 stud or draw query's first call in a process no longer pays numba's import and first cache load
 (most of a second, issue 16 item 4).  The C calls release the GIL, as the numba kernels did
 (``nogil``), so the engine's chunks still run on every core.
@@ -79,7 +79,7 @@ def tally_patterns(strengths: np.ndarray, n: int, fallback: np.ndarray, counts: 
 def tally(strengths: np.ndarray, n: int, split: np.ndarray, fallback: np.ndarray, pot: int, units: np.ndarray,
           sumsq: np.ndarray, wins: np.ndarray, ties: np.ndarray, part_units: np.ndarray,
           no_qualifier: np.ndarray) -> None:
-    """Share each of the first n deals' pot and add to the counters (pyeval._kernels.tally)."""
+    """Share each of the first n deals' pot and add to the counters (tests/numba_kernels.py: tally)."""
     s, f = _strengths(strengths, n, fallback)
     parts, players, stride = strengths.shape
     if (split.shape != (parts, players + 1) or part_units.shape != (parts, players) or no_qualifier.shape != (parts,)
@@ -109,7 +109,7 @@ def _combos(combos: np.ndarray, k: int):
 
 
 def subset_sizes(combos: np.ndarray, k: int, base: np.ndarray, sizes: np.ndarray) -> None:
-    """``sizes[bucket + 1] += 1`` for every subset of every combo (pyeval._kernels.subset_sizes)."""
+    """``sizes[bucket + 1] += 1`` for every subset of every combo (tests/numba_kernels.py: subset_sizes)."""
     _check(lib.pyeval_subset_sizes(_combos(combos, k), combos.shape[0], k, _ptr(base, np.int64, "base"), base.size,
                                    _ptr(sizes, np.int64, "sizes", True), sizes.size), "subset_sizes")
 
@@ -132,7 +132,7 @@ def sort_buckets(offsets: np.ndarray, data: np.ndarray, lo: int, hi: int) -> Non
 
 def count_two_hands(combos_a: np.ndarray, values_a: np.ndarray, k_b: int, base: np.ndarray, offsets: np.ndarray,
                     data: np.ndarray) -> tuple[int, int, int]:
-    """(A wins, B wins, ties) over the combos of A (pyeval._kernels.count_two_hands)."""
+    """(A wins, B wins, ties) over the combos of A (tests/numba_kernels.py: count_two_hands)."""
     k_a = combos_a.shape[1] if combos_a.shape[0] else 0
     if values_a.shape != (combos_a.shape[0],):
         raise ValueError("one value per combo")

@@ -1,5 +1,5 @@
 """The C kernels of stud and draw (pyeval._deal_kernels, csrc/deal_kernels.c) against the numba
-kernels they replace (pyeval._kernels): the same arrays out of the same arrays in, the same
+kernels they replace (tests/numba_kernels.py): the same arrays out of the same arrays in, the same
 answers for whole queries, and no numba in a process that asks only stud or draw questions."""
 
 from __future__ import annotations
