@@ -42,6 +42,9 @@ GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
            "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c"]
 HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h"]  # the prototypes cffi declares
+# exact range equity's kernels (pyeval/_range_exact.py)
+SOURCES += ["range_exact.c"]
+HEADERS += ["range_exact.h"]
 
 
 def generate_tables() -> None:

@@ -27,11 +27,16 @@ def modules_after(code: str) -> str:
     # ranges sampled in C (csrc/range_sample.c)
     "import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, seed=1)",
     "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%', 'random'], samples=20_000, seed=1)",
+    # exact range equity in C (csrc/range_exact.c): the sweep, board-major and assignment paths
+    "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')",
+    "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], board='Kd8c2s9h', method='exact')",
+    "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], method='exact')",
 ])
 def test_no_numba_before_it_is_needed(code):
     assert modules_after(code) == "[]"
 
 
-def test_a_range_query_still_loads_numba():
-    """The check above can fail: a query with numba kernels (exact range equity) shows it loaded."""
-    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')")
+def test_a_numba_query_still_loads_numba():
+    """The check above can fail: a query with numba kernels (double-board range sampling) shows it loaded."""
+    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem-double-board', ['AKs,QQ+', 'random'], "
+                                      "samples=2000, seed=1)")

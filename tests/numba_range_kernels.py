@@ -1,5 +1,7 @@
-"""numba kernels of exact range equity (pyeval/range_equity.py): combo assignments, their
-canonical keys, the heads-up sweep and the board-major tally."""
+"""The numba kernels exact range equity (pyeval/range_equity.py) ran before they moved to C
+(csrc/range_exact.c, pyeval/_range_exact.py): combo assignments, their canonical keys, the
+evaluation rows, the heads-up sweep and the board-major tally.  Kept here, outside the package, as
+the reference tests/test_range_exact_kernels.py checks the C against (unchanged but for this note)."""
 
 from __future__ import annotations
 
