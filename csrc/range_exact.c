@@ -3,6 +3,7 @@
  * tests compare with (tests/test_range_exact_kernels.py).  Every index is checked before it is
  * used; weighted sums are taken modulo 2**64 (unsigned, as numba's wrapping int64). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "range_exact.h"
 
@@ -103,6 +104,40 @@ int64_t pyeval_range_canonical_keys(const int32_t *assign, int64_t n, int player
     return 0;
 }
 
+/* pyeval_range_rows's loop; with constant hole and board_len (the common shapes) each row's copies
+ * are a few moves.  A row is built in a local template (the board's cards in place once per board). */
+static inline __attribute__((always_inline)) void fill_rows(const uint8_t *boards, int64_t n_boards,
+                                                            const int board_len, const uint8_t *combos,
+                                                            int64_t n_combos, const int hole, const uint8_t *dummy,
+                                                            uint8_t *rows, uint8_t *valid)
+{
+    const int width = hole + board_len;
+    uint8_t row[2 * DECK];
+    for (int64_t i = 0; i < n_boards; i++) {
+        const uint8_t *board = boards + i * board_len;
+        uint64_t used = 0;
+        for (int q = 0; q < board_len; q++) {
+            used |= 1ULL << board[q];
+            row[hole + q] = board[q];
+        }
+        uint8_t *out = rows + i * n_combos * width, *ok_out = valid + i * n_combos;
+        for (int64_t k = 0; k < n_combos; k++, out += width) {
+            const uint8_t *combo = combos + k * hole;
+            uint64_t mask = 0;
+            for (int q = 0; q < hole; q++)
+                mask |= 1ULL << combo[q];
+            const int ok = !(mask & used);
+            ok_out[k] = (uint8_t)ok;
+            if (ok) {
+                memcpy(row, combo, (size_t)hole);
+                memcpy(out, row, (size_t)width);
+            } else {
+                memcpy(out, dummy, (size_t)width);
+            }
+        }
+    }
+}
+
 int64_t pyeval_range_rows(const uint8_t *boards, int64_t n_boards, int board_len, const uint8_t *combos,
                           int64_t n_combos, int hole, const uint8_t *dummy, int dummy_len, uint8_t *rows,
                           int64_t rows_len, uint8_t *valid, int64_t valid_len)
@@ -113,30 +148,14 @@ int64_t pyeval_range_rows(const uint8_t *boards, int64_t n_boards, int board_len
         || valid_len != n_boards * n_combos || rows_len != valid_len * width
         || !cards_ok(boards, n_boards * board_len) || !cards_ok(combos, n_combos * hole))
         return -2;
-    for (int64_t i = 0; i < n_boards; i++) {
-        const uint8_t *board = boards + i * board_len;
-        uint64_t used = 0;
-        for (int q = 0; q < board_len; q++)
-            used |= 1ULL << board[q];
-        for (int64_t k = 0; k < n_combos; k++) {
-            const uint8_t *combo = combos + k * hole;
-            uint8_t *row = rows + (i * n_combos + k) * width;
-            int ok = 1;
-            for (int q = 0; q < hole; q++)
-                if (used >> combo[q] & 1)
-                    ok = 0;
-            valid[i * n_combos + k] = (uint8_t)ok;
-            if (ok) {
-                for (int q = 0; q < hole; q++)
-                    row[q] = combo[q];
-                for (int q = 0; q < board_len; q++)
-                    row[hole + q] = board[q];
-            } else {
-                for (int q = 0; q < width; q++)
-                    row[q] = dummy[q];
-            }
-        }
+#define SHAPE(h, b)                                                                        \
+    if (hole == (h) && board_len == (b)) {                                                 \
+        fill_rows(boards, n_boards, (b), combos, n_combos, (h), dummy, rows, valid);       \
+        return 0;                                                                          \
     }
+    SHAPE(2, 5) SHAPE(2, 4) SHAPE(2, 3) SHAPE(4, 5) SHAPE(4, 4) SHAPE(4, 3)
+#undef SHAPE
+    fill_rows(boards, n_boards, board_len, combos, n_combos, hole, dummy, rows, valid);
     return 0;
 }
 
