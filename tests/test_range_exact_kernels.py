@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import types
 
 import numba_range_kernels as K  # the numba kernels the C replaced
 import numpy as np
@@ -166,13 +165,7 @@ def test_board_major_tally_matches_numba(parts, players):
 # ---------------------------------------------------------------------------
 
 
-def _numba_rows(boards, combos, rows, valid, dummy):
-    sweep = boards.shape[1] == 5 and combos.shape[1] == 2
-    (K._sweep_rows if sweep else K._board_major_rows)(boards, combos, rows, valid, dummy)
-
-
-NUMBA = types.SimpleNamespace(assignments=K._assignments, canonical_keys=K._canonical_keys, rows=_numba_rows,
-                              sweep_heads_up=K._sweep_heads_up, board_major_tally=K._board_major_tally)
+NUMBA = K.AS_RANGE_EXACT
 
 QUERIES = [  # game, hands, board, dead, exact paths to force
     ("holdem", ["AKs,QQ+", "15%"], "Kd8c2s", "", [None, "sweep", "board_major"]),
