@@ -80,14 +80,18 @@ def test_over_budget_exact_is_refused_with_advice():
 
 def test_ctrl_c_stops_a_long_monte_carlo_run_quickly():
     """A long sampled query from the command line: Ctrl-C returns control within a second or two."""
+    import os
     import signal
     import subprocess
     import sys
     import time
 
     proc = subprocess.Popen([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc", "random",
-                             "--samples", "2G", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(4.0)  # past start-up, well inside the run (about a minute of work)
+                             "--samples", "2G", "--seed", "1", "--progress"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = os.read(proc.stderr.fileno(), 1)  # the progress bar appears: past start-up, sampling
+    assert first, proc.communicate()
+    time.sleep(0.5)  # well inside the run (about a minute of work)
     assert proc.poll() is None
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
