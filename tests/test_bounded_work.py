@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import engine
+from pyeval import engine, exact_strategies
 from pyeval.cli import main
 from pyeval.equity import _parse_boards, _parse_hand
 from pyeval.games import get_game
@@ -158,7 +158,7 @@ def test_auto_answers_omaha_against_a_random_hand_promptly(game, hand, board, al
 def test_omaha_against_a_random_hand_is_priced_by_enumeration(game, hand, board, allowed, before):
     layout = _layout(game, [hand, "random"], board)
     start = time.perf_counter()
-    plan = engine.exact_plan(layout)
+    plan = exact_strategies.exact_plan(layout)
     assert time.perf_counter() - start < 0.5
     assert plan.strategy == "generic" and plan.cost <= 2 * layout.evaluations
     assert plan.cost <= engine.EXACT_BUDGET
@@ -176,5 +176,5 @@ def test_exact_refuses_work_that_cannot_finish_in_minutes_at_once():
 
 def test_holdem_against_a_random_hand_still_counts_by_class():
     layout = _layout("holdem", ["AsKd", "random"])
-    plan = engine.exact_plan(layout)
+    plan = exact_strategies.exact_plan(layout)
     assert plan.strategy == "random-hand" and plan.cost <= engine.EXACT_BUDGET
