@@ -14,13 +14,13 @@
 #include <stdint.h>
 
 /* n deals into out (n x v): tmpl (v cards) with the n_pick cards drawn from deck (deck_n live
- * cards, permuted in place) at positions pick_pos, in pairs (csrc/rng.h's draw_cards); state
- * (4 words) advanced in place. */
+ * cards, permuted in place) at positions pick_pos, in pairs (csrc/rng.h's shuffle_front, the
+ * steps of draw_cards); state (4 words) advanced in place.  v, deck_n <= 256. */
 int64_t pyeval_sim_deal_cards(uint8_t *deck, int64_t deck_n, uint64_t *state, const uint8_t *tmpl, int64_t v,
                               const int64_t *pick_pos, int64_t n_pick, uint8_t *out, int64_t n);
 
 /* The same deals straight into evaluation rows, out (n x boards * players x hole + board_n): row
- * b * players + p is player p's hole cards, then board b. */
+ * b * players + p is player p's hole cards, then board b (at most 1024 cards a deal). */
 int64_t pyeval_sim_deal_rows(uint8_t *deck, int64_t deck_n, uint64_t *state, const uint8_t *tmpl, int64_t v,
                              const int64_t *pick_pos, int64_t n_pick, int64_t boards, int64_t board_n,
                              int64_t players, int64_t hole, uint8_t *out, int64_t n, int64_t rows, int64_t k);
