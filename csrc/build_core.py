@@ -40,11 +40,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
-           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c"]
-HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h"]  # the prototypes cffi declares
-# exact range equity's kernels (pyeval/_range_exact.py)
-SOURCES += ["range_exact.c"]
-HEADERS += ["range_exact.h"]
+           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c",
+           "sim_kernels.c", "range_exact.c"]
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h"]  # the prototypes cffi declares
 
 
 def generate_tables() -> None:
