@@ -42,7 +42,8 @@ GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
            "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c",
            "sim_kernels.c", "range_exact.c"]
-HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h"]  # the prototypes cffi declares
+# the prototypes cffi declares
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h"]
 
 
 def generate_tables() -> None:
