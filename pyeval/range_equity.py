@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from pyeval import combo_tally, engine, range_sampling, range_weights
+from pyeval import combo_tally, engine, exact_strategies, range_sampling, range_weights
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
@@ -574,7 +574,7 @@ class _Spot:
             total = engine.Tally.zeros(P, len(layout.parts))
             units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
-                t = engine.run_exact(self._layout(list(holes_of(i))), 1)
+                t = exact_strategies.run_exact(self._layout(list(holes_of(i))), 1)
                 w = int(rep_w[i])
                 total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
