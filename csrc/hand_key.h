@@ -15,6 +15,14 @@
 #define FLUSH_COUNTERS_INIT (UINT64_C(0x3333) << 32)
 #define FLUSH_FLAGS(key) ((uint32_t)((key) >> 32) & 0x8888u)
 
+/* PYEVAL_HIGH_RANK holds the rank slots, then at HIGH_FLUSH_BASE the best flush of each 13-bit
+ * rank mask (tables/generate.py), so that csrc/high.c reads one table; the flush part is
+ * PYEVAL_HIGH_FLUSH. */
+#define HIGH_FLUSH_BASE (UINT32_C(1) << PYEVAL_SLOT_BITS)
+#define PYEVAL_HIGH_FLUSH (PYEVAL_HIGH_RANK + HIGH_FLUSH_BASE)
+_Static_assert(sizeof PYEVAL_HIGH_RANK / sizeof PYEVAL_HIGH_RANK[0] == HIGH_FLUSH_BASE + 8192,
+               "a rank slot, or HIGH_FLUSH_BASE plus a 13-bit rank mask, indexes the high table");
+
 static inline uint32_t rank_slot(uint32_t ranks)
 {
     uint32_t bucket = (ranks * PYEVAL_MUL_BUCKET) >> (32 - PYEVAL_BUCKET_BITS);
@@ -41,6 +49,24 @@ static inline uint32_t rank_presence(uint64_t bits)
     } while (0)
 
 #define HAND_OK(bits, k) (__builtin_popcountll(bits) == (k))
+
+/* Whether the k cards at c are valid (the check eval_batch makes of each hand). */
+static inline int hand_valid(const uint8_t *c, int k)
+{
+    uint64_t bits = 0;
+    for (int j = 0; j < k; j++)
+        bits |= PYEVAL_CARD_BIT[c[j]];
+    return HAND_OK(bits, k);
+}
+
+/* The first of the n hands of k cards at c that hand_valid rejects, or -1. */
+static inline int64_t first_invalid_hand(const uint8_t *c, int64_t n, int k)
+{
+    for (int64_t i = 0; i < n; i++, c += k)
+        if (!hand_valid(c, k))
+            return i;
+    return -1;
+}
 
 /* Most cards in an Omaha hole and on a board. */
 #define MAX_HOLE 6

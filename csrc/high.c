@@ -2,7 +2,7 @@
  *
  * Hands go through in blocks of HIGH_BLOCK.  First pass: each hand's key and card mask, summed from
  * one 16-byte entry per card (PYEVAL_CARD_KEY_BIT, one SSE2 add a card on x86-64), and its index in
- * PYEVAL_HIGH_RANK: its rank slot, or for a flush FLUSH_BASE plus its suit's rank mask (the flush
+ * PYEVAL_HIGH_RANK: its rank slot, or for a flush HIGH_FLUSH_BASE plus its suit's rank mask (the flush
  * table follows the rank slots in that one table, so the reads need no choice of table).  Then one
  * check of the whole block's validity, and the block's table reads, which wait on nothing but their
  * own index, so the core keeps many of them in flight (the table is read from L2).  Against the
@@ -18,7 +18,6 @@
 #endif
 
 #define HIGH_BLOCK 64
-#define FLUSH_BASE (UINT32_C(1) << PYEVAL_SLOT_BITS) /* where the flush part of PYEVAL_HIGH_RANK starts */
 
 #if defined(__GNUC__) && !defined(__clang__)
 #define UNROLL_(n) _Pragma(#n)
@@ -27,8 +26,6 @@
 #define UNROLL(n)
 #endif
 
-_Static_assert(sizeof PYEVAL_HIGH_RANK / sizeof PYEVAL_HIGH_RANK[0] == FLUSH_BASE + 8192,
-               "a rank slot, or FLUSH_BASE plus a 13-bit rank mask, indexes the high table");
 _Static_assert(sizeof PYEVAL_CARD_KEY_BIT / sizeof PYEVAL_CARD_KEY_BIT[0] == 2 * 256,
                "a key and a bit per byte value");
 
@@ -54,20 +51,6 @@ static inline __attribute__((always_inline)) void hand_sums(const uint8_t *c, co
 #endif
 }
 
-/* The first of the m hands at c holding a bad or repeated card; 0 if none does (the cards were
- * rewritten since the block was read: see hand_key.h). */
-static int64_t first_bad_hand(const uint8_t *c, int m, int k)
-{
-    for (int i = 0; i < m; i++, c += k) {
-        uint64_t bits = 0;
-        for (int j = 0; j < k; j++)
-            bits |= PYEVAL_CARD_BIT[c[j]];
-        if (!HAND_OK(bits, k))
-            return i;
-    }
-    return 0;
-}
-
 static inline __attribute__((always_inline)) int64_t eval_high_blocks(const uint8_t *cards, int64_t n, const int k,
                                                                       int32_t *out)
 {
@@ -86,10 +69,12 @@ static inline __attribute__((always_inline)) int64_t eval_high_blocks(const uint
              * ten instructions a hand and was slower. */
             index[i] = rank_slot((uint32_t)key);
             if (__builtin_expect(flags != 0, 0))
-                index[i] = FLUSH_BASE | suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2);
+                index[i] = HIGH_FLUSH_BASE | suit_ranks(bits, (unsigned)__builtin_ctz(flags) >> 2);
         }
-        if (seen != (uint32_t)(m * k))
-            return first + first_bad_hand(cards + first * k, m, k);
+        if (seen != (uint32_t)(m * k)) { /* a bad hand in the block: the first one */
+            int64_t bad = first_invalid_hand(cards + first * k, m, k);
+            return first + (bad < 0 ? 0 : bad); /* none now: the cards were rewritten since (hand_key.h) */
+        }
         int32_t *o = out + first;
         UNROLL(4)
         for (int i = 0; i < m; i++)

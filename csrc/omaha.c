@@ -41,19 +41,17 @@ static inline const uint16_t *omaha_board_row(uint64_t board_key)
 }
 
 /* Omaha high of one valid hand from its board's row; board_key is the board's PYEVAL_CARD_KEY
- * sum (no counters). */
+ * sum (no counters), hole_bits the OR of its hole cards' PYEVAL_CARD_BIT. */
 static inline __attribute__((always_inline)) int32_t omaha_high_hand(const uint16_t *row, const uint8_t *hc,
                                                                      const int h, const uint8_t *bc, const int b,
-                                                                     uint64_t board_key)
+                                                                     uint64_t board_key, uint64_t hole_bits)
 {
-    /* Each hole card's rank (clamped: see card_rank) and suit bit, read once for every pair. */
+    /* Each hole card's rank (clamped: see card_rank), read once for every pair. */
     const uint8_t *pair_row[MAX_HOLE];
     unsigned rank[MAX_HOLE];
-    uint64_t hole_bits = 0;
     for (int x = 0; x < h; x++) {
         rank[x] = card_rank(hc[x]);
         pair_row[x] = PYEVAL_PAIR_INDEX + rank[x] * 13;
-        hole_bits |= PYEVAL_CARD_BIT[hc[x]];
     }
     int32_t best = 0;
     for (int x = 0; x < h; x++)
@@ -76,12 +74,16 @@ static inline __attribute__((always_inline)) int32_t omaha_high_hand(const uint1
 
 int32_t pyeval_omaha_high_hand(const uint8_t *hole, int h, const uint8_t *board, int b, uint64_t board_key)
 {
-    return omaha_high_hand(omaha_board_row(board_key), hole, h, board, b, board_key);
+    uint64_t hole_bits = 0;
+    for (int x = 0; x < h; x++)
+        hole_bits |= PYEVAL_CARD_BIT[hole[x]];
+    return omaha_high_hand(omaha_board_row(board_key), hole, h, board, b, board_key, hole_bits);
 }
 
-/* Hands in blocks of OMAHA_BLOCK: first each hand's validation, board key and board row, whose
- * first line is prefetched (the rows, 1.5 MB in all, are read from L3 or memory), then each
- * hand's pairs, by when its row has mostly arrived; one loop doing both waited on each row. */
+/* Hands in blocks of OMAHA_BLOCK: first each hand's validation, board key, hole mask and board
+ * row, whose first line is prefetched (the rows, 1.5 MB in all, are read from L3 or memory), then
+ * each hand's pairs, by when its row has mostly arrived; one loop doing both waited on each row.
+ * (The hole mask kept from the first pass spares the second one a table read a hole card.) */
 #define OMAHA_BLOCK 16
 
 static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint8_t *hole, int64_t hs, const int h,
@@ -89,25 +91,26 @@ static inline __attribute__((always_inline)) int64_t eval_omaha_fixed(const uint
                                                                       int64_t n, int32_t *out)
 {
     const uint16_t *rows[OMAHA_BLOCK];
-    uint64_t board_keys[OMAHA_BLOCK];
+    uint64_t board_keys[OMAHA_BLOCK], hole_masks[OMAHA_BLOCK];
     for (int64_t first = 0; first < n; first += OMAHA_BLOCK) {
         const int m = n - first < OMAHA_BLOCK ? (int)(n - first) : OMAHA_BLOCK;
         for (int i = 0; i < m; i++) {
             const uint8_t *hc = hole + (first + i) * hs, *bc = board + (first + i) * bs;
-            uint64_t board_key = 0, bits = 0, hole_key = 0;
+            uint64_t board_key = 0, board_bits = 0, hole_bits = 0;
             for (int j = 0; j < b; j++)
-                ADD_CARD(bc[j], board_key, bits);
+                ADD_CARD(bc[j], board_key, board_bits);
             for (int j = 0; j < h; j++)
-                ADD_CARD(hc[j], hole_key, bits);
-            if (!HAND_OK(bits, h + b))
+                hole_bits |= PYEVAL_CARD_BIT[hc[j]];
+            if (!HAND_OK(board_bits | hole_bits, h + b))
                 return first + i;
             board_keys[i] = board_key;
+            hole_masks[i] = hole_bits;
             rows[i] = omaha_board_row(board_key);
             __builtin_prefetch(rows[i]);
         }
         for (int i = 0; i < m; i++)
             out[first + i] = omaha_high_hand(rows[i], hole + (first + i) * hs, h, board + (first + i) * bs, b,
-                                             board_keys[i]);
+                                             board_keys[i], hole_masks[i]);
     }
     return -1;
 }

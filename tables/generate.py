@@ -206,7 +206,8 @@ def build_tables():
         card_lowbit[code] = 1 << lr if lr <= 7 else 0
     # Key and bit of a byte side by side (16 bytes): the high evaluator adds both with one SSE2 add.
     card_key_bit = [v for pair in zip(card_key, card_bit) for v in pair]
-    # The high evaluator reads one table: the rank slots, then the flush table at FLUSH_BASE (csrc/high.c).
+    # One high table: the rank slots, then the flush table at HIGH_FLUSH_BASE (csrc/hand_key.h), which every
+    # high evaluator reads as PYEVAL_HIGH_FLUSH (one copy: csrc/high.c indexes both parts of one table).
     high_flush = flush_table(high_mask)
 
     arrays = [
@@ -216,7 +217,6 @@ def build_tables():
         ("uint8_t", "PYEVAL_CARD_LOWBIT", card_lowbit),
         ("uint16_t", "PYEVAL_DISPLACE", displace),
         ("uint16_t", "PYEVAL_HIGH_RANK", t["HIGH_RANK"] + high_flush),
-        ("uint16_t", "PYEVAL_HIGH_FLUSH", high_flush),
         ("uint16_t", "PYEVAL_DEUCE7_RANK", t["DEUCE7_RANK"]),
         ("uint16_t", "PYEVAL_DEUCE7_FLUSH", flush_table(d7_mask)),
         ("uint16_t", "PYEVAL_RAZZ_RANK", t["RAZZ_RANK"]),

@@ -285,6 +285,20 @@ def test_every_bad_byte_at_every_position_is_named(k):
             pyeval.evaluate_high(bad)
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_a_bad_hand_at_each_position_of_two_blocks_is_named(k):
+    """A repeat or a bad byte in each hand of the first two 64-hand blocks, alone in the batch, is the
+    hand named (the block's summed check finds it, csrc/hand_key.h's first_invalid_hand names it)."""
+    hands = random_hands(128, k, seed=100 + k).astype(np.uint8)
+    for at in range(128):
+        bad = hands.copy()
+        j = at % k
+        bad[at, j] = bad[at, (j + 1) % k] if at % 2 else 52 + (at * 37) % 204
+        with pytest.raises(ValueError, match=f"hand {at}: "):
+            pyeval.evaluate_high(bad)
+        assert pyeval.evaluate_high(bad[:at]).tolist() == pyeval.evaluate_high(hands[:at]).tolist()
+
+
 def test_bad_types():
     with pytest.raises((ValueError, TypeError)):
         pyeval.evaluate_high(np.array([0.0, 1.0, 2.0, 3.0, 4.0]))

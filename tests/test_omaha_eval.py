@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 from reference import cards as C
 
 import pyeval
+from pyeval.evaluate import HIGH_CATEGORY_STARTS
+
+HIGH_FLUSH_START = int(HIGH_CATEGORY_STARTS[5])  # the lowest flush
 
 SHAPES = [(4, 5), (5, 5), (6, 5), (4, 3), (4, 4), (5, 4), (6, 3)]
 # the acceptance shapes get the full sample; the others a smaller one
@@ -160,3 +163,33 @@ def test_invariant_under_suit_and_order_permutation(deal_, perm, data):
     board2 = data.draw(st.permutations([4 * (c >> 2) + perm[c & 3] for c in board]))
     for fn in (pyeval.evaluate_omaha, pyeval.evaluate_omaha_low8):
         assert fn(np.array(hole), np.array(board)) == fn(np.array(hole2), np.array(board2))
+
+
+def suited_deals(h: int, b: int, n: int, seed: int):
+    """Deals where one suit fills 3..b board cards and 0..h hole cards: the flush path of csrc/omaha.c,
+    whose hole mask comes from the block's first pass."""
+    rng = np.random.default_rng(seed)
+    hole, board = np.zeros((n, h), np.uint8), np.zeros((n, b), np.uint8)
+    for i in range(n):
+        suit = rng.integers(4)
+        suited = rng.permutation(np.arange(suit, 52, 4))
+        others = rng.permutation(np.setdiff1d(np.arange(52), suited))
+        on_board, in_hole = rng.integers(3, b + 1), rng.integers(0, h + 1)
+        board[i] = rng.permutation(np.concatenate([suited[:on_board], others[:b - on_board]]))
+        hole[i] = rng.permutation(np.concatenate([suited[on_board:on_board + in_hole],
+                                                  others[b - on_board:b - on_board + h - in_hole]]))
+    return hole, board
+
+
+@pytest.mark.parametrize("h, b", [(4, 5), (5, 4), (6, 3), (6, 5)])
+def test_flush_boards_give_the_best_two_plus_three_of_evaluate_high(h, b):
+    """Exactly the best evaluate_high over two hole and three board cards, on boards that allow a flush,
+    over batches longer than a block (every position in a block of hands)."""
+    hole, board = suited_deals(h, b, 700, seed=h * 10 + b)
+    got = pyeval.evaluate_omaha(hole, board)
+    fives = np.array([[*hole[i, list(x)], *board[i, list(y)]] for i in range(len(hole))
+                      for x in combinations(range(h), 2) for y in combinations(range(b), 3)], dtype=np.uint8)
+    per_hand = len(list(combinations(range(h), 2))) * len(list(combinations(range(b), 3)))
+    want = pyeval.evaluate_high(fives).reshape(len(hole), per_hand).max(axis=1)
+    assert np.array_equal(got, want)
+    assert (want >= HIGH_FLUSH_START).any() and (want < HIGH_FLUSH_START).any()

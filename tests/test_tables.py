@@ -48,12 +48,18 @@ def test_table_footprint():
     assert sum(table(n).nbytes for n in hot) == 4096 + 32768 + 262144 + 16384
 
 
-def test_high_table_ends_with_the_flush_table():
-    """csrc/high.c reads a flush at 2**SLOT_BITS + its rank mask of PYEVAL_HIGH_RANK."""
-    high, flush = table("PYEVAL_HIGH_RANK"), table("PYEVAL_HIGH_FLUSH")
-    assert len(high) == (1 << 17) + len(flush) == (1 << 17) + 8192
-    assert np.array_equal(high[1 << 17:], flush)
-    assert flush.max() == 7462 and flush[0b1111100000000] == 7462  # royal flush
+def test_high_table_ends_with_the_only_copy_of_the_flush_table():
+    """csrc/high.c reads a flush at 2**SLOT_BITS + its rank mask of PYEVAL_HIGH_RANK, and every other high
+    evaluator reads it there too (PYEVAL_HIGH_FLUSH in csrc/hand_key.h): no second copy is compiled in."""
+    high = table("PYEVAL_HIGH_RANK")
+    _, by_mask, _ = generate.five_card_maps(generate.ranking.high_classes())
+    assert len(high) == (1 << 17) + 8192
+    assert np.array_equal(high[1 << 17:], generate.flush_table(by_mask))
+    assert high[(1 << 17) + 0b1111100000000] == 7462  # royal flush
+    assert high[(1 << 17) + 0b1000000001111] == 7453  # the wheel, the lowest straight flush (docs/DESIGN.md)
+    assert high[(1 << 17) + 0b0000000011111] == 7454  # six high
+    with pytest.raises(AttributeError):
+        table("PYEVAL_HIGH_FLUSH")
 
 
 def test_card_key_bit_pairs_each_byte_key_and_bit():
