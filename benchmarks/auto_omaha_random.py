@@ -13,7 +13,7 @@ import sys
 import time
 
 import pyeval
-from pyeval import engine
+from pyeval import engine, exact_strategies
 
 CASES = {
     "omaha-turn": ("omaha", ["AsKsQdJd", "random"], "2s7h9dTc"),
@@ -37,7 +37,7 @@ def main() -> None:
         g = get_game(game)
         layout = engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),
                                      engine.np.zeros(0, engine.np.uint8))
-        what = f"{engine.exact_plan(layout)} for {layout.outcomes:,} outcomes"
+        what = f"{exact_strategies.exact_plan(layout)} for {layout.outcomes:,} outcomes"
     else:
         try:
             r = pyeval.equity(game, hands, board=board, method=method)

@@ -1,4 +1,4 @@
-"""Measure each exact strategy alone, on one thread: the figures behind engine.exact_plan's units.
+"""Measure each exact strategy alone, on one thread: the figures behind exact_strategies.exact_plan's units.
 
     python benchmarks/exact_strategy_costs.py
 
@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from pyeval import engine
+from pyeval import engine, exact_strategies
 from pyeval.equity import _parse_boards, _parse_hand
 from pyeval.games import get_game
 
@@ -38,7 +38,7 @@ def generic(lay):
 
 def main() -> None:
     generic(layout("omaha", ["AsKsQdJd", "random"], "2s7h9dTc3c"))  # load the numba cache first
-    engine.run_two_hand_count(layout("stud", ["AsAd7c4h", "KhKd2s"]))
+    exact_strategies.run_two_hand_count(layout("stud", ["AsAd7c4h", "KhKd2s"]))
     print("generic enumeration:")
     for game, hands, board in [("holdem", ["AhAs", "KdKc", "random"], "2c3d4h"),
                                ("omaha", ["AsKsQdJd", "random"], "2s7h9dTc"),
@@ -52,21 +52,21 @@ def main() -> None:
         lay = layout(game, hands)
         kinds = engine.board_kinds(lay)
         showdowns = engine._board_cost(lay, kinds) * lay.players * len(lay.parts)
-        dt = timed(lambda lay=lay: engine.run_exact(lay, 1))
+        dt = timed(lambda lay=lay: exact_strategies.run_exact(lay, 1))
         print(f"  {game:8s} {showdowns:>12,} showdown-players {dt:6.3f} s  {dt / showdowns * 1e9:5.1f} ns each")
     print("two-hand counting:")
     for game, hands, board in [("stud", ["AsAd7c", "KhKd2s"], ""), ("omaha5", ["AsKsQdJdTh", "random"], "2s7h9dTc3c")]:
         lay = layout(game, hands, board)
         entries = sum(math.comb(len(lay.deck), int(k)) * 2 ** int(k) for k in lay.slot_sizes)
-        dt = timed(lambda lay=lay: engine.run_two_hand_count(lay))
+        dt = timed(lambda lay=lay: exact_strategies.run_two_hand_count(lay))
         print(f"  {game:8s} {entries:>12,} entries {dt:6.2f} s  {dt / entries * 1e9:5.1f} ns each")
     print("random-hand classes (hold'em):")
     for board in ["", "2c7h9d"]:
         lay = layout("holdem", ["AsKd", "random"], board)
-        p = engine._random_player(lay)
-        build = timed(lambda lay=lay, p=p: engine._random_hand_layouts(lay, p))
-        classes = len(engine._random_hand_layouts(lay, p))
-        run = timed(lambda lay=lay, p=p: engine.run_random_hand(lay, p, 1))
+        p = exact_strategies._random_player(lay)
+        build = timed(lambda lay=lay, p=p: exact_strategies._random_hand_layouts(lay, p))
+        classes = len(exact_strategies._random_hand_layouts(lay, p))
+        run = timed(lambda lay=lay, p=p: exact_strategies.run_random_hand(lay, p, 1))
         print(f"  board {board or '-':7s} {classes:>5} classes: listing and layouts {build / classes * 1e6:5.0f} us, "
               f"boards {run / classes * 1e6:6.0f} us per class")
 

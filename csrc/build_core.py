@@ -40,8 +40,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c", "board_ranks.c",
-           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c"]
-HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h"]  # the prototypes cffi declares
+           "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c", "deal_kernels.c",
+           "sim_kernels.c", "range_exact.c"]
+# the prototypes cffi declares
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h"]
 
 
 def generate_tables() -> None:

@@ -86,6 +86,21 @@ static inline __attribute__((always_inline)) void draw_cards(uint64_t *state, ui
         row[u] = swap_in(deck, u, bounded(state, (uint32_t)(deck_n - u)));
 }
 
+/* draw_cards without the copy, for callers that read the picks where they end up, deck[0..k):
+ * the same steps from the same outputs (one loop, not unrolled: the pick counts vary). */
+static inline __attribute__((always_inline)) void shuffle_front(uint64_t *state, uint8_t *deck, int deck_n, int k)
+{
+    int u = 0;
+    for (; u + 1 < k; u += 2) {
+        uint32_t j1, j2;
+        bounded_pair(state, (uint32_t)(deck_n - u), (uint32_t)(deck_n - u - 1), &j1, &j2);
+        swap_in(deck, u, j1);
+        swap_in(deck, u + 1, j2);
+    }
+    if (u < k)
+        swap_in(deck, u, bounded(state, (uint32_t)(deck_n - u)));
+}
+
 static inline int state_ok(const uint64_t *state)
 {
     return (state[0] | state[1] | state[2] | state[3]) != 0; /* zero never leaves zero */

@@ -10,7 +10,7 @@
     >>> bool((s.units.sum(axis=1) == s.pot_units).all())  # every pot shared out exactly
     True
 
-One numba call deals a whole batch and one C call per evaluator scores it; no
+One C call deals a whole batch and one C call per evaluator scores it; no
 Python loop runs per deal.  Cards are uint8 codes ``4 * rank + suit`` (docs/DESIGN.md).
 
 Streams.  ``deal(..., seed=s, chunk=c)`` draws from the xoshiro256** stream
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from pyeval import engine
+from pyeval import _sim_kernels, engine
 from pyeval._results import ResultEquality
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.checks import non_negative_int, positive_int
@@ -138,7 +138,7 @@ class Deal(NamedTuple):
 def deal(game: GameName, players: int | None = None, n: int = 1, seed: int | None = None, board: Board = "",
          dead: Cards = "", hands: Sequence[Hand] | None = None,
          chunk: int = 0) -> Deal:
-    """Deal ``n`` random deals of ``game``, one numba call for the batch.
+    """Deal ``n`` random deals of ``game``, one C call for the batch.
 
     game      a name from ``pyeval.GAMES``
     players   players at the table (default: ``len(hands)``)
@@ -157,12 +157,10 @@ def deal(game: GameName, players: int | None = None, n: int = 1, seed: int | Non
     >>> hole.shape, board.shape, board[:, :3].tolist() == [[50, 45, 0]] * 3
     ((3, 2, 4), (3, 5), True)
     """
-    from pyeval import _simkernels
-
     spec = deal_spec(game, players, board, dead, hands)
     n, chunk = non_negative_int(n, "n"), non_negative_int(chunk, "chunk")
     cards = np.empty((n, len(spec.template)), np.uint8)
-    _simkernels.deal_cards(spec.deck.copy(), engine.chunk_seed(_default_seed(seed), chunk), spec.template,
+    _sim_kernels.deal_cards(spec.deck.copy(), engine.chunk_seed(_default_seed(seed), chunk), spec.template,
                            spec.pick_pos, cards)
     return split_cards(spec, cards)
 
@@ -278,13 +276,11 @@ SHOWDOWN_CHUNK = 1 << 18
 def _showdown_chunk(g: Game, hole: np.ndarray, board: np.ndarray, first: int, hi, lo, units) -> None:
     """Check and show down deals first.. (hole (m, players, h), board (m, boards, b)) into the
     given slices of the result arrays."""
-    from pyeval import _simkernels
-
     m, players, h = hole.shape
     boards, b = board.shape[1], board.shape[2]
     cards = np.concatenate([board.reshape(m, boards * b), hole.reshape(m, players * h)], axis=1)
     where = np.zeros(2, np.int64)
-    bad = _simkernels.check_deals(cards, g.lowest_card, where)
+    bad = _sim_kernels.check_deals(cards, g.lowest_card, where)
     if bad >= 0:
         code = int(where[1])
         what = f"code {code}" if code >= 52 else format_cards([code])
@@ -298,7 +294,7 @@ def _showdown_chunk(g: Game, hole: np.ndarray, board: np.ndarray, first: int, hi
     hi[:], lo_part = evaluate_rows(g, rows.reshape(m, boards * players, h + b), h, b, boards, players)
     if lo is not None:
         lo[:] = lo_part
-    _simkernels.showdown_shares(hi, lo if lo is not None else hi, lo is not None, engine.POT, units)
+    _sim_kernels.showdown_shares(hi, lo if lo is not None else hi, lo is not None, engine.POT, units)
 
 
 def _as_cards(a, ndim, what: str) -> np.ndarray:

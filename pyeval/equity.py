@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyeval import engine
+from pyeval import engine, exact_strategies
 from pyeval._results import ResultEquality
 from pyeval.batch import small_query
 from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
@@ -272,7 +272,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
-               strategy's price, ``pyeval.engine.exact_cost``, is within ``EXACT_BUDGET``, else Monte
+               strategy's price, ``pyeval.exact_strategies.exact_cost``, is within ``EXACT_BUDGET``, else Monte
                Carlo); "exact" refuses at once work priced beyond ``pyeval.engine.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
                of them without ``method`` means Monte Carlo; at most ``pyeval.engine.MAX_SAMPLES``
@@ -321,14 +321,14 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
     layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
     nthreads = engine.default_threads(threads)
-    cost = engine.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
+    cost = exact_strategies.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
     if method == "exact" and cost > engine.EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
                          f"beyond the limit of {engine.EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
                          f"stderr_target=)")
     use_exact = method == "exact" or (method == "auto" and cost <= engine.EXACT_BUDGET)
     if use_exact:
-        tally = engine.run_exact(layout, nthreads)
+        tally = exact_strategies.run_exact(layout, nthreads)
         used_seed = None
     else:
         used_seed = seed if seed is not None else secrets.randbits(63)

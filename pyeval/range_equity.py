@@ -24,11 +24,15 @@ is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUD
   size; each is an all-known-hands query to the C board enumerator (``pyeval_board_patterns``),
   whose outcome-pattern histograms are summed.  Best preflop.
 * board-major: every board completion once; all combos of all ranges are evaluated on it
-  (C batch), then every valid assignment's showdown is tallied (numba).  Best on the turn and
+  (C batch), then every valid assignment's showdown is tallied (C).  Best on the turn and
   river, and on the flop with many assignments.
 * heads-up sweep (two hole cards, one board, high only): per board both ranges are evaluated,
-  sorted (counting sort on strengths) and swept; per-card prefix sums remove the combos that
+  sorted (radix sort on strengths) and swept; per-card prefix sums remove the combos that
   share a card, so each combo's wins/ties/outcomes against the whole other range cost O(1).
+
+The enumeration kernels of these paths (assignments, canonical keys, evaluation rows, the sweep,
+the board-major tally) are C (csrc/range_exact.c through pyeval/_range_exact.py): an exact range
+query loads no numba.
 
 Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every range player
 draws a combo by weight, independently; if any two collide, the whole draw is rejected and
@@ -55,7 +59,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from pyeval import combo_tally, engine, range_sampling, range_weights
+from pyeval import _range_exact, combo_tally, engine, exact_strategies, range_sampling, range_weights
 from pyeval._native import ffi, lib
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
@@ -129,14 +133,6 @@ class _Player:
     kind: str  # "range", "hand" (known cards) or "random"
     text: str
     rng: Range | None = None
-
-
-def _exact_kernels():
-    """The exact paths' numba kernels (pyeval._range_kernels), loaded on first use: a range query
-    sampled in C loads no numba."""
-    from pyeval import _range_kernels
-
-    return _range_kernels
 
 
 def _player(entry, g, p: int) -> _Player:
@@ -278,7 +274,7 @@ class _Spot:
         ranges = sub._exact_ranges()
         masks = np.concatenate([r.masks for r in ranges])
         offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
-        return sub if _exact_kernels()._assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
+        return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
     def _layout(self, holes) -> engine.Layout:
@@ -392,14 +388,14 @@ class _Spot:
         P = self.P
         masks = np.concatenate([r.masks for r in ranges])
         offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
-        count = _exact_kernels()._assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
+        count = _range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
         if count > MAX_ASSIGNMENTS:
             raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
                              "use method='monte-carlo'")
         if count == 0:
             raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
         assign = np.zeros((count, P), np.int32)
-        _exact_kernels()._assignments(masks, offsets, assign, count)
+        _range_exact.assignments(masks, offsets, assign, count)
         return assign, offsets
 
     def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
@@ -417,7 +413,7 @@ class _Spot:
 
     def _run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
-        every valid assignment's showdown is tallied in numba (turn and river spots, many assignments)."""
+        every valid assignment's showdown is tallied in C (turn and river spots, many assignments)."""
         ranges = self._exact_ranges()
         P, h = self.P, self.hole
         assign, offsets = self._enumerate(ranges)
@@ -460,14 +456,14 @@ class _Spot:
                 nb = hi - lo
                 rows = np.empty((nb * S, h + g.board), np.uint8)
                 valid = np.empty((nb, S), np.bool_)
-                _exact_kernels()._board_major_rows(boards[lo:hi], combos, rows, valid, dummy)
+                _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
                 strengths = np.empty((len(parts), nb, S), np.int32)
                 for j, (kind, _, _, _) in enumerate(parts):
                     strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 out = np.zeros(1, np.int64)
-                _exact_kernels()._board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
-                                                    engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins,
-                                                    tot.ties, tot.part_units, tot.no_qualifier, out)
+                _range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
+                                               engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
+                                               tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
             return units_a, wins_a, ties_a, tot
 
@@ -506,7 +502,7 @@ class _Spot:
             for p in range(P - 2, -1, -1):
                 radix[p] = radix[p + 1] * sizes[p + 1]
             keys = np.zeros(count, np.int64)
-            _exact_kernels()._canonical_keys(assign, perm, offsets, radix, keys)
+            _range_exact.canonical_keys(assign, perm, offsets, radix, keys)
             _, first, inverse, mult = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
         else:  # no isomorphism: every assignment is its own representative
             first = np.arange(count)
@@ -574,7 +570,7 @@ class _Spot:
             total = engine.Tally.zeros(P, len(layout.parts))
             units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
-                t = engine.run_exact(self._layout(list(holes_of(i))), 1)
+                t = exact_strategies.run_exact(self._layout(list(holes_of(i))), 1)
                 w = int(rep_w[i])
                 total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
@@ -666,10 +662,10 @@ class _Spot:
             nb = hi - lo
             rows = np.empty((nb * (n0 + n1), 7), np.uint8)
             valid = np.empty((nb, n0 + n1), np.bool_)
-            _exact_kernels()._sweep_rows(boards[lo:hi], combos, rows, valid, dummy)
+            _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
             strengths = engine._evaluate(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
             acc = np.zeros((6, max(n0, n1)), np.int64)
-            _exact_kernels()._sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
+            _range_exact.sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
             return acc
 
         acc = np.zeros((6, max(n0, n1)), np.int64)

@@ -24,10 +24,11 @@ Studies (``study=``, one name or a list):
 
 Engine.  The deals are cut into chunks of ``CHUNK`` deals; chunk c is dealt from its own
 stream ``engine.chunk_seed(seed, c)`` (``pyeval.deal(..., n=CHUNK, seed=seed, chunk=c)``
-deals the same cards).  A chunk is dealt by numba straight into evaluation rows, scored by
-the C core and tallied by numba in sub-batches that stay in cache, and returns integer
-counts; totals are sums of chunk counts.  So the same seed gives byte-identical results
-for any number of threads or Dask workers, and memory does not grow with ``deals``.
+deals the same cards).  A chunk is dealt straight into evaluation rows, scored by the C
+core and tallied in sub-batches that stay in cache (the C kernels of pyeval._sim_kernels,
+which release the GIL), and returns integer counts; totals are sums of chunk counts.  So
+the same seed gives byte-identical results for any number of threads or Dask workers, and
+memory does not grow with ``deals``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from pyeval import engine
+from pyeval import _sim_kernels, engine
 from pyeval._results import ResultEquality
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.checks import positive_int
@@ -106,13 +107,11 @@ def hand_classes(hole: int, lowest_card: int = 0) -> HandClasses:
     suited first.  A class's representative gives the fullest suit spades, then hearts,
     diamonds, clubs (Omaha: "AsAhKsKh").
     """
-    from pyeval import _simkernels
-
     if not 1 <= hole <= 5:
         raise ValueError(f"starting-hand classes are built for 1 to 5 hole cards, not {hole}")
     combos = _combinations(52 - lowest_card, hole) + np.uint8(lowest_card)
     keys = np.empty(len(combos), np.int64)
-    _simkernels.hole_class_keys(combos, hole, keys)
+    _sim_kernels.hole_class_keys(combos, hole, keys)
     ranks = np.zeros(len(combos), np.int64)
     for q in range(hole):
         ranks += engine._BINOM[combos[:, q].astype(np.int64), q + 1]
@@ -257,17 +256,16 @@ class _StartingHands(_Study):
         return {"hands": np.zeros((n, 6), np.int64)}
 
     def tally(self, spec, rows, hi, lo, acc):
-        from pyeval import _simkernels as K
-
         classes = hand_classes(spec.hole, spec.game.lowest_card).table
         ids = np.empty((rows.shape[0], spec.players), np.int32)
-        K.hand_class_ids(rows, spec.hole, engine._BINOM, classes, ids)
+        _sim_kernels.hand_class_ids(rows, spec.hole, classes, ids)
         if self._split_mode(spec):
-            K.tally_hands_split(hi, ids, acc["hands-split"])
+            _sim_kernels.tally_hands_split(hi, ids, acc["hands-split"])
         elif spec.boards == 1 and lo is not None:
-            K.tally_hands_hilo(hi, lo, POT, ids, acc["hands"])
+            _sim_kernels.tally_hands_hilo(hi, lo, POT, ids, acc["hands"])
         else:
-            K.tally_hands(hi, lo if lo is not None else hi, lo is not None, POT, ids, acc["hands"])
+            _sim_kernels.tally_hands(hi, lo if lo is not None else hi, lo is not None, POT, ids,
+                                     acc["hands"])
 
     @staticmethod
     def columns(spec, counts):
@@ -335,13 +333,12 @@ class _Categories(_Study):
         return z
 
     def tally(self, spec, rows, hi, lo, acc):
-        from pyeval import _simkernels as K
-
         low = acc.get("low-categories")
         if low is None:
             low = np.zeros((2, 1), np.int64)
-        K.tally_categories(hi, lo if lo is not None else hi, lo is not None, category_index(spec.game.high),
-                           category_index("low8"), acc["categories"][0], acc["categories"][1], low[0], low[1])
+        _sim_kernels.tally_categories(hi, lo if lo is not None else hi, lo is not None,
+                                      category_index(spec.game.high), category_index("low8"), acc["categories"][0],
+                                      acc["categories"][1], low[0], low[1])
 
     def tables(self, spec, counts):
         def build(names, c, of_all, of_win):
@@ -382,9 +379,7 @@ class _HiLo(_Study):
         return {"hilo": np.zeros(10, np.int64)}
 
     def tally(self, spec, rows, hi, lo, acc):
-        from pyeval import _simkernels as K
-
-        K.tally_hilo(rows, hi, lo, POT, spec.hole, spec.board_n, acc["hilo"])
+        _sim_kernels.tally_hilo(rows, hi, lo, POT, spec.hole, spec.board_n, acc["hilo"])
 
     def tables(self, spec, counts):
         c = counts["hilo"]
@@ -450,8 +445,6 @@ class Plan:
 
     def run_chunk(self, c: int, stop: threading.Event | None = None) -> dict[str, np.ndarray] | None:
         """Integer counts of chunk c (None if ``stop`` was set before it finished)."""
-        from pyeval import _simkernels as K
-
         spec = self.spec
         if not 0 <= c < self.chunks:
             raise ValueError(f"chunk {c} is out of range: this simulation has {self.chunks} chunks")
@@ -466,8 +459,8 @@ class Plan:
         while done < n:
             m = min(sub, n - done)
             r = rows[:m]
-            K.deal_rows(deck, state, spec.template, spec.pick_pos, spec.boards, spec.board_n, spec.players,
-                        spec.hole, r)
+            _sim_kernels.deal_rows(deck, state, spec.template, spec.pick_pos, spec.boards, spec.board_n,
+                                   spec.players, spec.hole, r)
             hi, lo = evaluate_rows(spec.game, r, spec.hole, spec.board_n, spec.boards, spec.players)
             for s in studies:
                 s.tally(spec, r, hi, lo, acc)

@@ -27,11 +27,24 @@ def modules_after(code: str) -> str:
     # ranges sampled in C (csrc/range_sample.c)
     "import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, seed=1)",
     "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%', 'random'], samples=20_000, seed=1)",
+    # exact range equity in C (csrc/range_exact.c): the sweep, board-major and assignment paths
+    "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')",
+    "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], board='Kd8c2s9h', method='exact')",
+    "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], method='exact')",
+    # deals, showdowns and every study of simulate in C (csrc/sim_kernels.c)
+    "import pyeval\npyeval.showdown('holdem', *pyeval.deal('holdem', players=6, n=10_000, seed=1))",
+    "import pyeval\npyeval.showdown('omaha-double-board', *pyeval.deal('omaha-double-board', players=3, n=2000))",
+    "import pyeval\npyeval.simulate('holdem', players=6, deals=20_000, seed=1, progress=False)",
+    "import pyeval\npyeval.simulate('omaha-hilo', players=4, deals=20_000, seed=1, study=['hilo', 'categories', "
+    "'starting-hands'], progress=False)",
+    "import pyeval\npyeval.simulate('holdem-double-board', players=3, deals=5000, seed=1, progress=False)",
+    "import pyeval\npyeval.simulate('stud', players=8, deals=5000, seed=1, progress=False)",
 ])
 def test_no_numba_before_it_is_needed(code):
     assert modules_after(code) == "[]"
 
 
-def test_a_range_query_still_loads_numba():
-    """The check above can fail: a query with numba kernels (exact range equity) shows it loaded."""
-    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')")
+def test_a_numba_query_still_loads_numba():
+    """The check above can fail: a query with numba kernels (double-board range sampling) shows it loaded."""
+    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem-double-board', ['AKs,QQ+', 'random'], "
+                                      "samples=2000, seed=1)")

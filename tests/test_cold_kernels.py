@@ -97,7 +97,7 @@ def test_all_combinations_matches_numba(m, k):
 
 
 def buckets_with(kernels, combos, values, m, use_binom):
-    """engine._subset_buckets with the given kernels (numba's take the binomials)."""
+    """exact_strategies._subset_buckets with the given kernels (numba's take the binomials)."""
     b = (BINOM,) if use_binom else ()
     k = combos.shape[1]
     base = np.zeros(k + 2, np.int64)

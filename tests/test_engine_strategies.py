@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyeval
-from pyeval import engine
+from pyeval import engine, exact_strategies
 
 
 def layout(game, hands, board="", dead=""):
@@ -53,8 +53,8 @@ def test_board_fast_path_equals_generic(game, hands, board):
 ])
 def test_two_hand_counting_equals_generic(game, hands):
     lay = layout(game, hands)
-    assert engine.counts_two_hands(lay)
-    same(engine.run_two_hand_count(lay), generic(lay))
+    assert exact_strategies.counts_two_hands(lay)
+    same(exact_strategies.run_two_hand_count(lay), generic(lay))
 
 
 def test_stud_third_street_heads_up_is_exact_and_fast():
@@ -80,14 +80,18 @@ def test_over_budget_exact_is_refused_with_advice():
 
 def test_ctrl_c_stops_a_long_monte_carlo_run_quickly():
     """A long sampled query from the command line: Ctrl-C returns control within a second or two."""
+    import os
     import signal
     import subprocess
     import sys
     import time
 
     proc = subprocess.Popen([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc", "random",
-                             "--samples", "2G", "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(4.0)  # past start-up, well inside the run (about a minute of work)
+                             "--samples", "2G", "--seed", "1", "--progress"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    first = os.read(proc.stderr.fileno(), 1)  # the progress bar appears: past start-up, sampling
+    assert first, proc.communicate()
+    time.sleep(0.5)  # well inside the run (about a minute of work)
     assert proc.poll() is None
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
@@ -368,10 +372,10 @@ def test_c_samplers_refuse_a_dead_state():
 def test_cost_of_an_omaha_hand_against_a_random_hand_is_estimated_without_listing_its_hands():
     """135,751 possible Omaha hands: listing their classes only to price the query took seconds."""
     lay = layout("omaha", ["AsKsQdJd", "random"])
-    assert engine.exact_cost(lay) > engine.EXACT_BUDGET
+    assert exact_strategies.exact_cost(lay) > engine.EXACT_BUDGET
     assert "_random_hand_layouts" not in lay.__dict__
     holdem = layout("holdem", ["AsKs", "random"])
-    assert engine.exact_cost(holdem) <= engine.EXACT_BUDGET  # 1,225 hands: priced one class at a time
+    assert exact_strategies.exact_cost(holdem) <= engine.EXACT_BUDGET  # 1,225 hands: priced one class at a time
 
 
 def test_omaha6_against_a_random_hand_is_priced_and_sampled_at_once():

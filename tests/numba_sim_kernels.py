@@ -1,8 +1,6 @@
-"""numba kernels of the simulation engine (pyeval.deal, pyeval.simulate).
-
-Imported lazily (numba's import costs half a second), like ``pyeval._kernels``.
-Hand evaluation stays in the C core, called between these kernels on whole
-sub-batches; every kernel here is ``cache=True`` and ``nogil=True``.
+"""The numba kernels pyeval.deal, pyeval.showdown and pyeval.simulate ran before they moved to C
+(csrc/sim_kernels.c, pyeval._sim_kernels).  Kept here, outside the package, as the reference
+tests/test_sim_kernels.py checks the C against, and for benchmarks/sim_kernels.py.
 
 Dealing.  One deal is a vector of ``V`` cards: every board's cards (board 0
 first), then every player's hole cards.  ``template`` holds the known cards and

@@ -1,0 +1,85 @@
+"""The simulation kernels in C (pyeval._sim_kernels) against the numba kernels they replaced
+(tests/numba_sim_kernels.py), warm, in one process: the same calls, alternating, median of repeats.
+
+    python benchmarks/sim_kernels.py --repeats 5 --threads 1
+
+CPU time (all threads) and wall time per call; the ratio is numba / C (above 1: C faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from test_sim_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
+
+import pyeval  # noqa: E402
+from pyeval import _sim_kernels  # noqa: E402
+from pyeval._results import same  # noqa: E402
+
+CALLS = {
+    "simulate holdem 6p 1M": lambda t: pyeval.simulate("holdem", 6, 1_000_000, seed=1, progress=False, threads=t),
+    "simulate omaha-hilo 4p hilo 300k": lambda t: pyeval.simulate("omaha-hilo", 4, 300_000, seed=1, study="hilo",
+                                                                  progress=False, threads=t),
+    "simulate omaha-hilo 4p hands 300k": lambda t: pyeval.simulate("omaha-hilo", 4, 300_000, seed=1,
+                                                                   progress=False, threads=t),
+    "simulate double-board 3p 500k": lambda t: pyeval.simulate("holdem-double-board", 3, 500_000, seed=1,
+                                                               study=["starting-hands", "categories"],
+                                                               progress=False, threads=t),
+    "simulate stud 8p categories 300k": lambda t: pyeval.simulate("stud", 8, 300_000, seed=1, progress=False,
+                                                                  threads=t),
+    "deal holdem 6p 1M": lambda t: pyeval.deal("holdem", 6, 1_000_000, seed=1),
+    "showdown holdem 6p 1M": lambda t: pyeval.showdown("holdem", *DEALT),
+}
+DEALT = pyeval.deal("holdem", 6, 1_000_000, seed=2)
+
+
+def answer(result):
+    if isinstance(result, pyeval.SimulationResult):
+        return result.counts
+    return tuple(result) if isinstance(result, tuple) else result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--only", default="", help="run the calls whose label contains this text")
+    args = ap.parse_args()
+    c_kernels = {name: getattr(_sim_kernels, name) for name in vars(numba_twins())}
+    print("| call | C: CPU s | C: wall s | numba: CPU s | numba: wall s | numba / C (CPU) | same answer |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    for label, call in CALLS.items():
+        if args.only not in label:
+            continue
+        runs: dict[str, list] = {"C": [], "numba": []}
+        answers = {}
+        for r in range(args.repeats + 1):  # the first round warms both (numba's cache load)
+            for impl in ("C", "numba") if r % 2 else ("numba", "C"):
+                kernels = c_kernels if impl == "C" else vars(numba_twins())
+                for name, fn in kernels.items():
+                    setattr(_sim_kernels, name, fn)
+                c0, w0 = time.process_time(), time.perf_counter()
+                res = call(args.threads)
+                cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+                answers[impl] = answer(res)
+                if r:
+                    runs[impl].append((cpu, wall))
+        for name, fn in c_kernels.items():
+            setattr(_sim_kernels, name, fn)
+        med = {k: [statistics.median(x[i] for x in v) for i in range(2)] for k, v in runs.items()}
+        print(f"| {label} | {med['C'][0]:.3f} | {med['C'][1]:.3f} | {med['numba'][0]:.3f} | {med['numba'][1]:.3f} | "
+              f"{med['numba'][0] / med['C'][0]:.2f} | {same(answers['C'], answers['numba'])} |", flush=True)
+    print(f"\nthreads={args.threads}, median of {args.repeats}; load average "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
