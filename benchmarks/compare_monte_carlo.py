@@ -63,7 +63,7 @@ def time_eval7(samples: int, repeats: int) -> tuple[float, float]:
 FIRST_QUERIES = {
     "hold'em AhAs vs KdKc (C sampler)": "'holdem', ['AhAs', 'KdKc']",
     "hold'em AhAs vs KdKc vs random (C sampler)": "'holdem', ['AhAs', 'KdKc', 'random']",
-    "stud 3-way third street (numba)": "'stud', ['AhAs7d', 'KcKd2c', 'QcJc9s']",
+    "stud 3-way third street (C deal kernels)": "'stud', ['AhAs7d', 'KcKd2c', 'QcJc9s']",
 }
 
 
