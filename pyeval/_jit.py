@@ -146,6 +146,8 @@ WARM_QUERIES = {
     "stud-hilo 8-way monte carlo": 'pyeval.equity("stud-hilo", ["AsAd7c"] + ["random"] * 7, samples=50_000, seed=1)',
     "range exact": 'pyeval.equity("holdem", ["AKs,QQ+", "15%"], board="Kd8c2s")',
     "range monte carlo": 'pyeval.equity("omaha", ["AA**ds", "random"], samples=100_000, seed=1)',
+    "range monte carlo, double board": ('pyeval.equity("holdem-double-board", ["AKs,QQ+", "random"], samples=20_000, '
+                                        'seed=1)'),
     "keep": 'pyeval.best_keep("irish", ["AhAsKdQc", "random"], board="Ad7c2s", samples=20_000, seed=1)',
     "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, n=10_000, seed=1))',
     "simulate": 'pyeval.simulate("holdem", players=6, deals=100_000, seed=1, progress=False)',
