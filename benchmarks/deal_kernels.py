@@ -9,14 +9,14 @@ CPU time (all threads) and wall time per query; the ratio is numba / C (above 1:
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
+import operator
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from kernel_ab import print_comparison  # noqa: E402
 from test_cold_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
 
 import pyeval  # noqa: E402
@@ -33,10 +33,11 @@ QUERIES = {
 }
 
 
-def timed(game, hands, kw, threads):
-    c0, w0 = time.process_time(), time.perf_counter()
-    r = pyeval.equity(game, hands, threads=threads, **kw)
-    return time.process_time() - c0, time.perf_counter() - w0, r
+def query(game, hands, kw):
+    def call(threads):
+        r = pyeval.equity(game, hands, threads=threads, **kw)
+        return r.equity.tolist(), r.win.tolist(), r.tie.tolist()
+    return call
 
 
 def main() -> int:
@@ -44,28 +45,8 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
-    c_kernels = {name: getattr(_deal_kernels, name) for name in vars(numba_twins())}
-    print("| query | C: CPU s | C: wall s | numba: CPU s | numba: wall s | numba / C (CPU) | same answer |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
-    for label, (game, hands, kw) in QUERIES.items():
-        runs: dict[str, list] = {"C": [], "numba": []}
-        answers = {}
-        for r in range(args.repeats + 1):  # the first round warms both (numba's cache load)
-            for impl in ("C", "numba") if r % 2 else ("numba", "C"):
-                kernels = c_kernels if impl == "C" else vars(numba_twins())
-                for name, fn in kernels.items():
-                    setattr(_deal_kernels, name, fn)
-                cpu, wall, res = timed(game, hands, kw, args.threads)
-                answers[impl] = (res.equity.tolist(), res.win.tolist(), res.tie.tolist())
-                if r:
-                    runs[impl].append((cpu, wall))
-        for name, fn in c_kernels.items():
-            setattr(_deal_kernels, name, fn)
-        med = {k: [statistics.median(x[i] for x in v) for i in range(2)] for k, v in runs.items()}
-        print(f"| {label} | {med['C'][0]:.3f} | {med['C'][1]:.3f} | {med['numba'][0]:.3f} | {med['numba'][1]:.3f} | "
-              f"{med['numba'][0] / med['C'][0]:.2f} | {answers['C'] == answers['numba']} |", flush=True)
-    print(f"\nthreads={args.threads}, median of {args.repeats}; load average "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    calls = {label: query(*q) for label, q in QUERIES.items()}
+    print_comparison(_deal_kernels, numba_twins, calls, args.repeats, args.threads, operator.eq, what="query")
     return 0
 
 

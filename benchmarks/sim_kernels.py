@@ -9,14 +9,13 @@ CPU time (all threads) and wall time per call; the ratio is numba / C (above 1: 
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from kernel_ab import print_comparison  # noqa: E402
 from test_sim_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
 
 import pyeval  # noqa: E402
@@ -52,32 +51,8 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--only", default="", help="run the calls whose label contains this text")
     args = ap.parse_args()
-    c_kernels = {name: getattr(_sim_kernels, name) for name in vars(numba_twins())}
-    print("| call | C: CPU s | C: wall s | numba: CPU s | numba: wall s | numba / C (CPU) | same answer |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
-    for label, call in CALLS.items():
-        if args.only not in label:
-            continue
-        runs: dict[str, list] = {"C": [], "numba": []}
-        answers = {}
-        for r in range(args.repeats + 1):  # the first round warms both (numba's cache load)
-            for impl in ("C", "numba") if r % 2 else ("numba", "C"):
-                kernels = c_kernels if impl == "C" else vars(numba_twins())
-                for name, fn in kernels.items():
-                    setattr(_sim_kernels, name, fn)
-                c0, w0 = time.process_time(), time.perf_counter()
-                res = call(args.threads)
-                cpu, wall = time.process_time() - c0, time.perf_counter() - w0
-                answers[impl] = answer(res)
-                if r:
-                    runs[impl].append((cpu, wall))
-        for name, fn in c_kernels.items():
-            setattr(_sim_kernels, name, fn)
-        med = {k: [statistics.median(x[i] for x in v) for i in range(2)] for k, v in runs.items()}
-        print(f"| {label} | {med['C'][0]:.3f} | {med['C'][1]:.3f} | {med['numba'][0]:.3f} | {med['numba'][1]:.3f} | "
-              f"{med['numba'][0] / med['C'][0]:.2f} | {same(answers['C'], answers['numba'])} |", flush=True)
-    print(f"\nthreads={args.threads}, median of {args.repeats}; load average "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    calls = {label: (lambda t, call=call: answer(call(t))) for label, call in CALLS.items() if args.only in label}
+    print_comparison(_sim_kernels, numba_twins, calls, args.repeats, args.threads, same)
     return 0
 
 
