@@ -23,6 +23,9 @@ import perfect_hash  # noqa: E402
 import ranking  # noqa: E402
 
 NO_ENTRY = 0
+# The Omaha board hash (build_tables): 16,384 slots for the 8,450 board multisets of 3..5 cards.
+OMAHA_SLOT_BITS = 14
+OMAHA_BUCKET_BITS = 11
 
 
 def quinary(ranks) -> int:
@@ -189,6 +192,16 @@ def build_tables():
             t[name][s] = dense[key]
 
     omaha_rows, pair_index = omaha_high_table(boards, high_key)
+    # Per byte value, the rank clamped as card_rank clamps it (csrc/hand_key.h: any byte stays in bounds) and
+    # 13 times it: csrc/omaha.c reads a hole pair's column as PAIR_INDEX[RANK13[x] + RANK[y]], a load a card.
+    omaha_rank = [min(code >> 2, 12) for code in range(256)]
+    # The batch Omaha evaluator finds a board's row through its own perfect hash of the 8,450 board multisets:
+    # 36 KB of tables, against BOARD_INDEX's 256 KB spread over the 2**17 slots of every multiset.
+    board_mul_bucket, board_mul_pos, board_displace, board_slots = perfect_hash.build(
+        [quinary(m) for m in boards], slot_bits=OMAHA_SLOT_BITS, bucket_bits=OMAHA_BUCKET_BITS)
+    board_row = [0] * (1 << OMAHA_SLOT_BITS)
+    for row, m in enumerate(boards):
+        board_row[board_slots[quinary(m)]] = row
     razz_decode = [0] + [pack(0, d) for d in razz_classes]
     low8_decode = [0] + [pack(0, d) for d in low8_classes]
     badugi_classes = ranking.badugi_classes()
@@ -230,7 +243,11 @@ def build_tables():
         ("uint16_t", "PYEVAL_SHOW_LOW", t["SHOW_LOW"]),
         ("uint16_t", "PYEVAL_BOARD_INDEX", t["BOARD_INDEX"]),
         ("uint8_t", "PYEVAL_PAIR_INDEX", pair_index),
+        ("uint8_t", "PYEVAL_OMAHA_RANK", omaha_rank),
+        ("uint8_t", "PYEVAL_OMAHA_RANK13", [13 * r for r in omaha_rank]),
         ("uint16_t", "PYEVAL_OMAHA_HIGH", [v for row in omaha_rows for v in row]),
+        ("uint16_t", "PYEVAL_OMAHA_DISPLACE", board_displace),
+        ("uint16_t", "PYEVAL_OMAHA_BOARD_ROW", board_row),
         ("uint16_t", "PYEVAL_BADUGI_LOWMASK", badugi_by_lowmask),
         ("uint32_t", "PYEVAL_HIGH_DECODE", high_decode),
         ("uint32_t", "PYEVAL_DEUCE7_DECODE", d7_decode),
@@ -246,6 +263,10 @@ def build_tables():
         "PYEVAL_SLOT_BITS": perfect_hash.SLOT_BITS,
         "PYEVAL_BUCKET_BITS": perfect_hash.BUCKET_BITS,
         "PYEVAL_OMAHA_PAIRS": 91,
+        "PYEVAL_OMAHA_MUL_BUCKET": board_mul_bucket,
+        "PYEVAL_OMAHA_MUL_POS": board_mul_pos,
+        "PYEVAL_OMAHA_SLOT_BITS": OMAHA_SLOT_BITS,
+        "PYEVAL_OMAHA_BUCKET_BITS": OMAHA_BUCKET_BITS,
         "PYEVAL_BOARD_COUNT": len(boards),
     }
     return arrays, constants

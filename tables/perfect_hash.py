@@ -20,23 +20,24 @@ def _mix(key: int, mul: int, bits: int) -> int:
     return ((key * mul) & MASK32) >> (32 - bits)
 
 
-def build(keys: list[int], seed_muls=((0x9E3779B1, 0x85EBCA77), (0xC2B2AE3D, 0x27D4EB2F), (0x165667B1, 0xD3A2646C))):
-    """Return (mul_bucket, mul_pos, displace list, slot of each key).
+def build(keys: list[int], seed_muls=((0x9E3779B1, 0x85EBCA77), (0xC2B2AE3D, 0x27D4EB2F), (0x165667B1, 0xD3A2646C)),
+          slot_bits: int = SLOT_BITS, bucket_bits: int = BUCKET_BITS):
+    """Return (mul_bucket, mul_pos, displace list, slot of each key) for a table of 2**slot_bits slots.
 
     Deterministic: tries the multiplier pairs in order until the greedy
     displacement succeeds.
     """
-    size = 1 << SLOT_BITS
+    size = 1 << slot_bits
     for mul_bucket, mul_pos in seed_muls:
         buckets: dict[int, list[int]] = {}
         for k in keys:
-            buckets.setdefault(_mix(k, mul_bucket, BUCKET_BITS), []).append(k)
-        displace = [0] * (1 << BUCKET_BITS)
+            buckets.setdefault(_mix(k, mul_bucket, bucket_bits), []).append(k)
+        displace = [0] * (1 << bucket_bits)
         used = bytearray(size)
         slots: dict[int, int] = {}
         ok = True
         for b in sorted(buckets, key=lambda b: (-len(buckets[b]), b)):
-            pos = [_mix(k, mul_pos, SLOT_BITS) for k in buckets[b]]
+            pos = [_mix(k, mul_pos, slot_bits) for k in buckets[b]]
             if len(set(pos)) != len(pos):
                 ok = False
                 break

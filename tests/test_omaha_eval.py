@@ -1,6 +1,9 @@
 """pyeval.evaluate_omaha and evaluate_omaha_low8 against tests/reference.py."""
 
+import re
+import sys
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,7 +14,12 @@ from hypothesis import strategies as st
 from reference import cards as C
 
 import pyeval
+from pyeval._native import table
 from pyeval.evaluate import HIGH_CATEGORY_STARTS
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tables"))
+import generate  # noqa: E402
 
 HIGH_FLUSH_START = int(HIGH_CATEGORY_STARTS[5])  # the lowest flush
 
@@ -193,3 +201,29 @@ def test_flush_boards_give_the_best_two_plus_three_of_evaluate_high(h, b):
     want = pyeval.evaluate_high(fives).reshape(len(hole), per_hand).max(axis=1)
     assert np.array_equal(got, want)
     assert (want >= HIGH_FLUSH_START).any() and (want < HIGH_FLUSH_START).any()
+
+
+def test_board_hash_gives_every_board_multiset_its_row():
+    """csrc/omaha.c finds a board's row through the board multisets' own perfect hash: for every multiset of
+    3..5 ranks it must give the row PYEVAL_BOARD_INDEX gives, and any key a slot within PYEVAL_OMAHA_BOARD_ROW."""
+    header = ROOT / "csrc" / "generated" / "tables.h"
+    if not header.exists():
+        pytest.skip("no generated tables in this checkout")
+    k = {m[1]: int(m[2]) for m in re.finditer(r"^#define (PYEVAL_\w+) (\d+)u$", header.read_text(), flags=re.M)}
+    boards = [m for m in generate.all_multisets(5) if len(m) >= 3]
+    keys = np.array([generate.quinary(m) for m in boards], dtype=np.uint64)
+
+    def mix(mul, bits):
+        return ((keys * np.uint64(mul)) & np.uint64(0xFFFFFFFF)) >> np.uint64(32 - bits)
+
+    def slot(prefix, slot_bits, bucket_bits, displace):
+        return mix(k[prefix + "MUL_POS"], slot_bits) ^ table(displace)[mix(k[prefix + "MUL_BUCKET"], bucket_bits)]
+
+    omaha_slot = slot("PYEVAL_OMAHA_", k["PYEVAL_OMAHA_SLOT_BITS"], k["PYEVAL_OMAHA_BUCKET_BITS"],
+                      "PYEVAL_OMAHA_DISPLACE")
+    old_slot = slot("PYEVAL_", k["PYEVAL_SLOT_BITS"], k["PYEVAL_BUCKET_BITS"], "PYEVAL_DISPLACE")
+    rows = table("PYEVAL_OMAHA_BOARD_ROW")[omaha_slot]
+    assert len(boards) == k["PYEVAL_BOARD_COUNT"] == len(set(rows.tolist()))
+    assert np.array_equal(rows, table("PYEVAL_BOARD_INDEX")[old_slot])
+    assert int(table("PYEVAL_OMAHA_DISPLACE").max()) < 1 << k["PYEVAL_OMAHA_SLOT_BITS"]
+    assert len(table("PYEVAL_OMAHA_BOARD_ROW")) == 1 << k["PYEVAL_OMAHA_SLOT_BITS"]
