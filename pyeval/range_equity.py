@@ -61,6 +61,7 @@ import numpy as np
 
 from pyeval import _range_exact, combo_tally, engine, exact_strategies, range_sampling, range_weights
 from pyeval._native import ffi, lib
+from pyeval._threads import default_threads
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
     DEFAULT_SAMPLES,
@@ -180,7 +181,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
         raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
                          "(give explicit hands or 'random')")
     seed = check_query(g, hands, method, samples, stderr_target, seed)
-    nthreads = engine.default_threads(threads)
+    nthreads = default_threads(threads)
 
     players = [_player(h, g, p) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
