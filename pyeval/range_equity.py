@@ -272,9 +272,7 @@ class _Spot:
                 pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
             players.append(pl)
         sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads)
-        ranges = sub._exact_ranges()
-        masks = np.concatenate([r.masks for r in ranges])
-        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        masks, offsets = _stacked(sub._exact_ranges())
         return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
@@ -387,8 +385,7 @@ class _Spot:
     def _enumerate(self, ranges):
         """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
         P = self.P
-        masks = np.concatenate([r.masks for r in ranges])
-        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        masks, offsets = _stacked(ranges)
         count = _range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
         if count > MAX_ASSIGNMENTS:
             raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
@@ -697,6 +694,13 @@ class _Spot:
     # -- Monte Carlo ----------------------------------------------------------
     def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
         return range_sampling.run_monte_carlo(self, samples, seed, stderr_target, cap)
+
+
+def _stacked(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every player's combo masks end to end, and where each player's start (with the total last)."""
+    masks = np.concatenate([r.masks for r in ranges])
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+    return masks, offsets
 
 
 def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
