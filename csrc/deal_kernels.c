@@ -8,17 +8,8 @@
 #include "internal.h"
 #include "rng.h"
 
-#define MAX_M 52 /* binomial rows: live positions or card codes */
-#define MAX_K 8  /* binomial columns: cards per slot or per hand */
-
-static void fill_binom(int64_t binom[MAX_M + 1][MAX_K + 1])
-{
-    for (int m = 0; m <= MAX_M; m++) {
-        binom[m][0] = 1;
-        for (int k = 1; k <= MAX_K; k++)
-            binom[m][k] = m == 0 ? 0 : binom[m - 1][k - 1] + binom[m - 1][k];
-    }
-}
+#define MAX_M BINOM_MAX_M /* binomial rows: live positions or card codes */
+#define MAX_K BINOM_MAX_K /* binomial columns: cards per slot or per hand */
 
 static int cells_ok(const int64_t *cells, int64_t n_cells, int64_t rows, int64_t k, int64_t picks)
 {

@@ -27,6 +27,19 @@ int64_t pyeval_eval_omaha(const uint8_t *hole, int64_t hole_stride, int h, const
 int64_t pyeval_eval_omaha_low8(const uint8_t *hole, int64_t hole_stride, int h, const uint8_t *board,
                                int64_t board_stride, int b, int64_t n, int32_t *out);
 
+/* One hand: its strength, -1 when it holds a bad code or a repeated card, -2 for a bad evaluator
+ * or card count (csrc/one_hand.c).  option: trips_beat_straight for the short deck, low for
+ * showing cards, ignored otherwise. */
+#define PYEVAL_EVAL_HIGH 0
+#define PYEVAL_EVAL_DEUCE7 1
+#define PYEVAL_EVAL_RAZZ 2
+#define PYEVAL_EVAL_LOW8 3
+#define PYEVAL_EVAL_SHORTDECK 4
+#define PYEVAL_EVAL_BADUGI 5
+#define PYEVAL_EVAL_SHOWING 6
+int64_t pyeval_eval_one(int evaluator, const uint8_t *cards, int k, int option);
+int64_t pyeval_eval_omaha_one(int low8, const uint8_t *hole, int h, const uint8_t *board, int b);
+
 /* Evaluator kinds for the enumeration engine. */
 #define PYEVAL_KIND_HIGH 0
 #define PYEVAL_KIND_SHORTDECK 1

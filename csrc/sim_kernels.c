@@ -8,6 +8,7 @@
  * registers and the stack, as numba's register form of the generator did. */
 #include <string.h>
 
+#include "internal.h"
 #include "rng.h"
 #include "sim_kernels.h"
 
@@ -270,24 +271,9 @@ static inline __attribute__((always_inline)) void cx(int64_t *a, int64_t *b)
     *b = x < y ? y : x;
 }
 
-/* C(c, j) for the card codes c < 52, and c = 52 (where a code out of the deck is clamped to:
- * its colex rank then exceeds every class table's length and is refused), j <= 5. */
-struct binom5 {
-    int64_t c[53][6];
-};
-
-static void fill_binom5(struct binom5 *t)
-{
-    for (int c = 0; c <= 52; c++) {
-        t->c[c][0] = 1;
-        for (int j = 1; j <= 5; j++)
-            t->c[c][j] = c == 0 ? 0 : t->c[c - 1][j - 1] + t->c[c - 1][j];
-    }
-}
-
 /* The colex rank of the first ``hole`` cards of r, sorted by a sorting network (hole a constant
  * where this is inlined: the cards stay in registers); *bad |= 1 for a code out of the deck. */
-static inline __attribute__((always_inline)) int64_t hole_rank(const uint8_t *r, int hole, const struct binom5 *t,
+static inline __attribute__((always_inline)) int64_t hole_rank(const uint8_t *r, int hole, binom_row *t,
                                                                unsigned *bad)
 {
     int64_t x[5] = {0, 0, 0, 0, 0};
@@ -303,21 +289,21 @@ static inline __attribute__((always_inline)) int64_t hole_rank(const uint8_t *r,
         return ((x[1] * (x[1] - 1)) >> 1) + x[0];
     case 3:
         cx(&x[0], &x[1]), cx(&x[1], &x[2]), cx(&x[0], &x[1]);
-        return t->c[x[0]][1] + t->c[x[1]][2] + t->c[x[2]][3];
+        return t[x[0]][1] + t[x[1]][2] + t[x[2]][3];
     case 4:
         cx(&x[0], &x[1]), cx(&x[2], &x[3]), cx(&x[0], &x[2]), cx(&x[1], &x[3]), cx(&x[1], &x[2]);
-        return t->c[x[0]][1] + t->c[x[1]][2] + t->c[x[2]][3] + t->c[x[3]][4];
+        return t[x[0]][1] + t[x[1]][2] + t[x[2]][3] + t[x[3]][4];
     default:
         cx(&x[0], &x[1]), cx(&x[3], &x[4]), cx(&x[2], &x[4]), cx(&x[2], &x[3]), cx(&x[0], &x[3]);
         cx(&x[0], &x[2]), cx(&x[1], &x[4]), cx(&x[1], &x[3]), cx(&x[1], &x[2]);
-        return t->c[x[0]][1] + t->c[x[1]][2] + t->c[x[2]][3] + t->c[x[3]][4] + t->c[x[4]][5];
+        return t[x[0]][1] + t[x[1]][2] + t[x[2]][3] + t[x[3]][4] + t[x[4]][5];
     }
 }
 
 static inline __attribute__((always_inline)) int64_t class_ids(const uint8_t *rows, int64_t n, int64_t n_rows,
                                                                int64_t k, int hole, int64_t players,
                                                                const int32_t *classes, int64_t n_classes,
-                                                               const struct binom5 *t, int32_t *ids)
+                                                               binom_row *t, int32_t *ids)
 {
     for (int64_t i = 0; i < n; i++)
         for (int64_t p = 0; p < players; p++) {
@@ -335,14 +321,15 @@ int64_t pyeval_sim_hand_class_ids(const uint8_t *rows, int64_t n, int64_t n_rows
 {
     if (n < 0 || hole < 1 || hole > 5 || hole > k || players < 0 || players > n_rows)
         return -2;
-    struct binom5 t;
-    fill_binom5(&t);
+    binom_row t[BINOM_MAX_M + 1]; /* a code out of the deck is clamped to 52: its colex rank then exceeds
+                                   * every class table's length and is refused */
+    fill_binom(t);
     switch (hole) { /* one loop per hole size: each unrolls */
-    case 1: return class_ids(rows, n, n_rows, k, 1, players, classes, n_classes, &t, ids);
-    case 2: return class_ids(rows, n, n_rows, k, 2, players, classes, n_classes, &t, ids);
-    case 3: return class_ids(rows, n, n_rows, k, 3, players, classes, n_classes, &t, ids);
-    case 4: return class_ids(rows, n, n_rows, k, 4, players, classes, n_classes, &t, ids);
-    default: return class_ids(rows, n, n_rows, k, 5, players, classes, n_classes, &t, ids);
+    case 1: return class_ids(rows, n, n_rows, k, 1, players, classes, n_classes, t, ids);
+    case 2: return class_ids(rows, n, n_rows, k, 2, players, classes, n_classes, t, ids);
+    case 3: return class_ids(rows, n, n_rows, k, 3, players, classes, n_classes, t, ids);
+    case 4: return class_ids(rows, n, n_rows, k, 4, players, classes, n_classes, t, ids);
+    default: return class_ids(rows, n, n_rows, k, 5, players, classes, n_classes, t, ids);
     }
 }
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval._native import ffi, lib
+from pyeval._threads import default_threads
 from pyeval.cards import _parse_text_cached, format_cards, format_codes, parse_cards
 from pyeval.games import Game, get_game
 
@@ -432,7 +433,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     n, players = holes.shape[:2]
     if n:
         check_query(g, [None] * players, method, samples, None, seed)
-    threads = engine.default_threads(threads)
+    threads = default_threads(threads)
     boards = _board_rows(g, board, n)
     dead_rows = _dead_rows(dead, n)
     kinds = engine.board_kinds_for(g)

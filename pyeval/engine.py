@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -26,7 +25,6 @@ import numpy as np
 from pyeval import _progress
 from pyeval._native import ffi, lib
 from pyeval.cards import format_card
-from pyeval.checks import positive_int
 from pyeval.games import Game
 
 POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
@@ -463,18 +461,6 @@ def stopped(t: Tally | None = None) -> bool:
     if t is not None and t.outcomes == 0:
         raise KeyboardInterrupt
     return True
-
-
-@functools.cache
-def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))  # honours taskset and container CPU sets
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
-def default_threads(threads: int | None) -> int:
-    return _usable_cpus() if threads is None else positive_int(threads, "threads")
 
 
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,

@@ -19,6 +19,7 @@ import numpy as np
 
 from pyeval import engine, exact_strategies
 from pyeval._results import ResultEquality
+from pyeval._threads import default_threads
 from pyeval.batch import small_query
 from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
 from pyeval.checks import non_negative_number, positive_int, positive_number
@@ -320,7 +321,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         bad = everything[everything < g.lowest_card][0]
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
     layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
-    nthreads = engine.default_threads(threads)
+    nthreads = default_threads(threads)
     cost = exact_strategies.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
     if method == "exact" and cost > engine.EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "

@@ -4,7 +4,8 @@ Every evaluator takes one hand (text, a list of cards, or a 1-D array of codes)
 and returns an ``int``, or a batch (a 2-D integer array, one hand per row) and
 returns an ``int32`` array.  Strengths: higher is better, equal is a tie
 (docs/DESIGN.md gives every range).  ``uint8`` C-contiguous input is used
-without a copy.
+without a copy.  A long batch is cut into one slice per thread (``threads``, default every
+usable core; batches under 262,144 hands run on the calling thread).
 
 >>> evaluate_high("As Ks Qs Js Ts")
 7462
@@ -15,12 +16,14 @@ without a copy.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pyeval._native import ffi, lib
-from pyeval.cards import DECK_SIZE, format_card, parse_cards, reject_bytes
+from pyeval._threads import default_threads, run_slices
+from pyeval.cards import DECK_SIZE, _parse_text_cached, format_card, parse_cards, reject_bytes
 
 if TYPE_CHECKING:
     from pyeval._types import Cards
@@ -44,6 +47,11 @@ def _parse_hand(cards) -> np.ndarray:
     return parse_cards(cards, allow_duplicates=True)
 
 
+def _holds_bool(rows: list | tuple) -> bool:
+    """Whether a hand or a list of hands given as Python sequences holds a bool."""
+    return any(isinstance(x, (bool, np.bool_)) or (isinstance(x, (list, tuple)) and _holds_bool(x)) for x in rows)
+
+
 def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
     """Validate shape and dtype; return (C-contiguous uint8 array of shape (n, k), single_hand).
 
@@ -63,6 +71,8 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
                 raise ValueError(f"{what}: hands must all have the same number of cards ({exc})") from None
             if raw.size == 0 and raw.dtype == np.float64:  # [] or [[]]: numpy's default dtype, not floats
                 raw = raw.astype(np.uint8)
+            if raw.dtype.kind in "iu" and isinstance(cards, (list, tuple)) and _holds_bool(cards):
+                raise TypeError(f"{what}: card codes must be integers 0..51, got a bool")  # numpy made it 0 or 1
         if raw.dtype.kind in "US" or raw.dtype == object:
             if raw.ndim == 1:
                 arr, single = _parse_hand(list(raw))[None, :], True
@@ -105,57 +115,115 @@ def _explain_bad_hand(hand: np.ndarray, index: int, what: str, min_code: int = 0
     return ValueError(f"{where}: invalid hand")
 
 
-def _call(fn: Callable, arr: np.ndarray, single: bool, what: str, *args, min_code: int = 0):
+@lru_cache(maxsize=4096)
+def _text_codes(text: str) -> bytes:
+    return bytes(_parse_text_cached(text))  # raises, naming the bad card, as the batch path would
+
+
+def _one_hand(cards, counts: range) -> bytes | np.ndarray | None:
+    """The codes of one hand given as short text, a list or tuple of integer codes or a 1-D uint8 array,
+    of a card count in ``counts``; None for anything else, which the batch path takes (and explains, if
+    it is wrong).  A loop over single hands pays this path's ~2 us a call, not the batch path's ~10 us."""
+    codes: bytes | np.ndarray
+    if type(cards) is str:
+        if len(cards) > 64:
+            return None
+        codes = _text_codes(cards)
+    elif type(cards) in (list, tuple):
+        try:
+            codes = bytes(cards)  # integers 0..255 (the C core refuses 52 and up), else the batch path explains
+        except (TypeError, ValueError):
+            return None
+        if bool in map(type, cards):  # bytes() took it for 0 or 1
+            return None
+    elif type(cards) is np.ndarray and cards.dtype == np.uint8 and cards.ndim == 1 and cards.flags.c_contiguous:
+        codes = cards  # the C core checks the codes
+    else:
+        return None
+    return codes if len(codes) in counts else None
+
+
+def _call_one(evaluator: int, codes: bytes | np.ndarray, what: str, option: int = 0, min_code: int = 0,
+              threads: int | None = None) -> int:
+    if threads is not None:
+        default_threads(threads)  # checked as for a batch
+    strength = lib.pyeval_eval_one(evaluator, _cards_arg(codes), len(codes), option)
+    if strength < 0:  # a bad code or a repeated card (the card count was checked)
+        raise _explain_bad_hand(np.frombuffer(codes, np.uint8), -1, what, min_code)
+    return int(strength)
+
+
+def _cards_arg(codes: bytes | np.ndarray):
+    return codes if type(codes) is bytes else ffi.from_buffer("uint8_t[]", codes)  # cffi passes bytes as is
+
+
+def _call(fn: Callable, arr: np.ndarray, single: bool, what: str, *args, min_code: int = 0,
+          threads: int | None = None):
     n, k = arr.shape
     out = np.empty(n, dtype=np.int32)
-    if n:
-        status = fn(ffi.from_buffer("uint8_t[]", arr), n, k, *args, ffi.from_buffer("int32_t[]", out))
-        if status != -1:
-            raise _explain_bad_hand(arr[status], -1 if single else status, what, min_code)
+
+    def run(lo: int, hi: int) -> int:
+        return fn(ffi.from_buffer("uint8_t[]", arr[lo:hi]), hi - lo, k, *args, ffi.from_buffer("int32_t[]", out[lo:hi]))
+
+    status = run_slices(run, n, threads) if n else -1
+    if status != -1:
+        raise _explain_bad_hand(arr[status], -1 if single else status, what, min_code)
     return int(out[0]) if single else out
 
 
-def evaluate_high(cards: Cards) -> int | np.ndarray:
+def evaluate_high(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     """Best high hand of 5, 6 or 7 cards (1..7462; 7462 is a royal flush).
 
     >>> evaluate_high("Qh Qd Qc 2s 2h") > evaluate_high("Jh Jd Jc As Ah")
     True
     """
+    codes = _one_hand(cards, range(5, 8))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_HIGH, codes, "evaluate_high", threads=threads)
     arr, single = as_hands(cards, range(5, 8), "evaluate_high")
-    return _call(lib.pyeval_eval_high, arr, single, "evaluate_high")
+    return _call(lib.pyeval_eval_high, arr, single, "evaluate_high", threads=threads)
 
 
-def evaluate_deuce7(cards: Cards) -> int | np.ndarray:
+def evaluate_deuce7(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     """2-7 lowball of 5 to 7 cards (best five): aces high, straights and flushes count (7462 = 7-5-4-3-2).
 
     >>> evaluate_deuce7("7c 5d 4h 3s 2c")
     7462
     """
+    codes = _one_hand(cards, range(5, 8))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_DEUCE7, codes, "evaluate_deuce7", threads=threads)
     arr, single = as_hands(cards, range(5, 8), "evaluate_deuce7")
-    return _call(lib.pyeval_eval_deuce7, arr, single, "evaluate_deuce7")
+    return _call(lib.pyeval_eval_deuce7, arr, single, "evaluate_deuce7", threads=threads)
 
 
-def evaluate_razz(cards: Cards) -> int | np.ndarray:
+def evaluate_razz(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     """A-5 low (razz) of 5 to 7 cards, no qualifier, pairs count against (6175 = 5-4-3-2-A).
 
     >>> evaluate_razz("As 2d 3c 4h 5s Kd Kc")
     6175
     """
+    codes = _one_hand(cards, range(5, 8))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_RAZZ, codes, "evaluate_razz", threads=threads)
     arr, single = as_hands(cards, range(5, 8), "evaluate_razz")
-    return _call(lib.pyeval_eval_razz, arr, single, "evaluate_razz")
+    return _call(lib.pyeval_eval_razz, arr, single, "evaluate_razz", threads=threads)
 
 
-def evaluate_low8(cards: Cards) -> int | np.ndarray:
+def evaluate_low8(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     """A-5 eight-or-better low of 5 to 7 cards: 1..56 (56 = 5-4-3-2-A) or ``NO_LOW`` (0).
 
     >>> evaluate_low8("As 2d 3c 4h 5s"), evaluate_low8("9s 2d 3c 4h 5s")
     (56, 0)
     """
+    codes = _one_hand(cards, range(5, 8))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_LOW8, codes, "evaluate_low8", threads=threads)
     arr, single = as_hands(cards, range(5, 8), "evaluate_low8")
-    return _call(lib.pyeval_eval_low8, arr, single, "evaluate_low8")
+    return _call(lib.pyeval_eval_low8, arr, single, "evaluate_low8", threads=threads)
 
 
-def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True) -> int | np.ndarray:
+def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True, threads: int | None = None) -> int | np.ndarray:
     """Short-deck (36 cards, 6 to A) high hand of 5 to 7 cards (1..1404).
 
     Flush beats full house; A-6-7-8-9 is the lowest straight.  By default three
@@ -165,28 +233,33 @@ def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True) -> int | 
     >>> evaluate_shortdeck("9s 8s 7s 6s As")  # the lowest straight flush
     1399
     """
+    codes = _one_hand(cards, range(5, 8))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_SHORTDECK, codes, "evaluate_shortdeck", int(bool(trips_beat_straight)),
+                         min_code=SHORTDECK_LOWEST_CODE, threads=threads)
     arr, single = as_hands(cards, range(5, 8), "evaluate_shortdeck")
     return _call(lib.pyeval_eval_shortdeck, arr, single, "evaluate_shortdeck", int(bool(trips_beat_straight)),
-                 min_code=SHORTDECK_LOWEST_CODE)
+                 min_code=SHORTDECK_LOWEST_CODE, threads=threads)
 
 
-def evaluate_badugi(cards: Cards) -> int | np.ndarray:
+def evaluate_badugi(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     """Badugi of 4 cards (1..1092; 1092 = 4-3-2-A of four suits; four-card badugis are 378 and up).
 
     >>> evaluate_badugi("Ac 2d 3h 4s")
     1092
     """
+    codes = _one_hand(cards, range(4, 5))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_BADUGI, codes, "evaluate_badugi", threads=threads)
     arr, single = as_hands(cards, range(4, 5), "evaluate_badugi")
-    n = arr.shape[0]
-    out = np.empty(n, dtype=np.int32)
-    if n:
-        status = lib.pyeval_eval_badugi(ffi.from_buffer("uint8_t[]", arr), n, ffi.from_buffer("int32_t[]", out))
-        if status != -1:
-            raise _explain_bad_hand(arr[status], -1 if single else status, "evaluate_badugi")
-    return int(out[0]) if single else out
+    return _call(_badugi, arr, single, "evaluate_badugi", threads=threads)
 
 
-def evaluate_showing(cards: Cards, low: bool = False) -> int | np.ndarray:
+def _badugi(cards, n, k, out):  # pyeval_eval_badugi takes no card count: always four
+    return lib.pyeval_eval_badugi(cards, n, out)
+
+
+def evaluate_showing(cards: Cards, low: bool = False, threads: int | None = None) -> int | np.ndarray:
     """Stud up-cards (1 to 4): pairs, trips and kickers, no straights or flushes; higher is better.
 
     ``low=True`` ranks for razz (the lowest showing hand is best, ace low).
@@ -196,8 +269,11 @@ def evaluate_showing(cards: Cards, low: bool = False) -> int | np.ndarray:
     >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd")
     True
     """
+    codes = _one_hand(cards, range(1, 5))
+    if codes is not None:
+        return _call_one(lib.PYEVAL_EVAL_SHOWING, codes, "evaluate_showing", int(bool(low)), threads=threads)
     arr, single = as_hands(cards, range(1, 5), "evaluate_showing")
-    return _call(lib.pyeval_eval_showing, arr, single, "evaluate_showing", int(bool(low)))
+    return _call(lib.pyeval_eval_showing, arr, single, "evaluate_showing", int(bool(low)), threads=threads)
 
 
 def _omaha_batch(hole, board, what: str):
@@ -214,19 +290,32 @@ def _omaha_batch(hole, board, what: str):
     return h, b, single
 
 
-def _call_omaha(fn, hole, board, what):
+def _call_omaha(fn, low8: bool, hole, board, what, threads):
+    h1, b1 = _one_hand(hole, range(4, 7)), _one_hand(board, range(3, 6))
+    if h1 is not None and b1 is not None:
+        if threads is not None:
+            default_threads(threads)
+        strength = lib.pyeval_eval_omaha_one(int(low8), _cards_arg(h1), len(h1),
+                                             _cards_arg(b1), len(b1))
+        if strength < 0:
+            raise _explain_bad_hand(np.concatenate([np.frombuffer(h1, np.uint8), np.frombuffer(b1, np.uint8)]), -1,
+                                    what)
+        return int(strength)
     h, b, single = _omaha_batch(hole, board, what)
-    n = h.shape[0]
+    n, hk, bk = h.shape[0], h.shape[1], b.shape[1]
     out = np.empty(n, dtype=np.int32)
-    if n:
-        status = fn(ffi.from_buffer("uint8_t[]", h), h.shape[1], h.shape[1], ffi.from_buffer("uint8_t[]", b),
-                    b.shape[1], b.shape[1], n, ffi.from_buffer("int32_t[]", out))
-        if status != -1:
-            raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
+
+    def run(lo: int, hi: int) -> int:
+        return fn(ffi.from_buffer("uint8_t[]", h[lo:hi]), hk, hk, ffi.from_buffer("uint8_t[]", b[lo:hi]), bk, bk,
+                  hi - lo, ffi.from_buffer("int32_t[]", out[lo:hi]))
+
+    status = run_slices(run, n, threads) if n else -1
+    if status != -1:
+        raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
     return int(out[0]) if single else out
 
 
-def evaluate_omaha(hole: Cards, board: Cards) -> int | np.ndarray:
+def evaluate_omaha(hole: Cards, board: Cards, threads: int | None = None) -> int | np.ndarray:
     """Omaha high: exactly two of 4-6 hole cards with exactly three of 3-5 board cards (1..7462).
 
     ``hole`` (n, h) and ``board`` (n, b) batches; a single board (or hand) is broadcast.
@@ -237,16 +326,16 @@ def evaluate_omaha(hole: Cards, board: Cards) -> int | np.ndarray:
     >>> hand_category(evaluate_omaha("As Kd Qc Jh", "2s 5s 8s Js Kh"))
     'two pair'
     """
-    return _call_omaha(lib.pyeval_eval_omaha, hole, board, "evaluate_omaha")
+    return _call_omaha(lib.pyeval_eval_omaha, False, hole, board, "evaluate_omaha", threads)
 
 
-def evaluate_omaha_low8(hole: Cards, board: Cards) -> int | np.ndarray:
+def evaluate_omaha_low8(hole: Cards, board: Cards, threads: int | None = None) -> int | np.ndarray:
     """Omaha eight-or-better low (exactly 2 hole + 3 board): 1..56, or ``NO_LOW`` (0).
 
     >>> evaluate_omaha_low8("As 2h Kd Qc", "3d 4c 5s Kh Ks")
     56
     """
-    return _call_omaha(lib.pyeval_eval_omaha_low8, hole, board, "evaluate_omaha_low8")
+    return _call_omaha(lib.pyeval_eval_omaha_low8, True, hole, board, "evaluate_omaha_low8", threads)
 
 
 def _shortdeck_straight(cards):

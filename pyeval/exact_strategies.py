@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pyeval._native import lib
+from pyeval._threads import default_threads
 from pyeval.engine import (
     _BINOM,
     BOARD_CHUNK,
@@ -33,7 +34,6 @@ from pyeval.engine import (
     board_kinds,
     board_sample_kinds,
     build_layout,
-    default_threads,
     pattern_table,
 )
 

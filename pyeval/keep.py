@@ -45,6 +45,7 @@ import numpy as np
 
 from pyeval import engine
 from pyeval._results import ResultEquality
+from pyeval._threads import default_threads
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
     DEFAULT_SAMPLES,
@@ -182,7 +183,7 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
         raise TypeError(f"best_keep got unexpected options {sorted(unknown)}")
     method = resolve_method(options.get("method", "auto"), options.get("samples"), None)
     seed = check_query(g, hands, method, options.get("samples"), None, options.get("seed"))
-    threads = engine.default_threads(options.get("threads"))
+    threads = default_threads(options.get("threads"))
     others = [_parse_hand(h, g, p) for p, h in enumerate(hands) if p != player]
     board = boards[0] if boards else np.zeros(0, np.uint8)
     check_distinct(np.concatenate([cards, board, dead, *others]).astype(np.uint8),

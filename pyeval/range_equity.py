@@ -61,6 +61,7 @@ import numpy as np
 
 from pyeval import _range_exact, combo_tally, engine, exact_strategies, range_sampling, range_weights
 from pyeval._native import ffi, lib
+from pyeval._threads import default_threads
 from pyeval.cards import check_distinct, format_cards, parse_cards
 from pyeval.equity import (
     DEFAULT_SAMPLES,
@@ -180,7 +181,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
         raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
                          "(give explicit hands or 'random')")
     seed = check_query(g, hands, method, samples, stderr_target, seed)
-    nthreads = engine.default_threads(threads)
+    nthreads = default_threads(threads)
 
     players = [_player(h, g, p) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
@@ -271,9 +272,7 @@ class _Spot:
                 pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
             players.append(pl)
         sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads)
-        ranges = sub._exact_ranges()
-        masks = np.concatenate([r.masks for r in ranges])
-        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        masks, offsets = _stacked(sub._exact_ranges())
         return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
@@ -386,8 +385,7 @@ class _Spot:
     def _enumerate(self, ranges):
         """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
         P = self.P
-        masks = np.concatenate([r.masks for r in ranges])
-        offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+        masks, offsets = _stacked(ranges)
         count = _range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
         if count > MAX_ASSIGNMENTS:
             raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
@@ -696,6 +694,13 @@ class _Spot:
     # -- Monte Carlo ----------------------------------------------------------
     def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
         return range_sampling.run_monte_carlo(self, samples, seed, stderr_target, cap)
+
+
+def _stacked(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every player's combo masks end to end, and where each player's start (with the total last)."""
+    masks = np.concatenate([r.masks for r in ranges])
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+    return masks, offsets
 
 
 def _pool(work, jobs, threads, add, size=None, partial=False, total=None):

@@ -51,6 +51,7 @@ import numpy as np
 
 from pyeval import _sim_kernels, engine
 from pyeval._results import ResultEquality
+from pyeval._threads import default_threads
 from pyeval.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.checks import positive_int
 from pyeval.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
@@ -722,7 +723,7 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     ``deals`` < ``requested``).
     """
     plan = make_plan(game, players, deals, seed, study, board, dead, hands, chunk_size)
-    nthreads = engine.default_threads(threads)
+    nthreads = default_threads(threads)
     total = plan.zeros()
     done: list[int] = []
     counted = [0]

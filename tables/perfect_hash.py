@@ -12,7 +12,7 @@ times).  The hash maps each such key to its own slot of a 2**SLOT_BITS table:
 from __future__ import annotations
 
 SLOT_BITS = 17
-BUCKET_BITS = 14
+BUCKET_BITS = 13
 MASK32 = 0xFFFFFFFF
 
 

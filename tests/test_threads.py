@@ -213,3 +213,61 @@ def test_gil_released_during_c_calls():
             return
         stalls.append(stall)
     pytest.fail(f"main thread stalled {max(stalls) * 1000:.0f} ms during a {alone * 1000:.0f} ms C call (GIL held?)")
+
+
+def sliced_calls(rng, n):
+    """(label, fn, args, kwargs) of every batch evaluator on n random hands."""
+    out = []
+    for name, k, low, extra in [("evaluate_high", 7, 0, {}), ("evaluate_high", 5, 0, {}), ("evaluate_deuce7", 6, 0, {}),
+                                ("evaluate_razz", 7, 0, {}), ("evaluate_low8", 5, 0, {}),
+                                ("evaluate_shortdeck", 7, 16, {"trips_beat_straight": False}),
+                                ("evaluate_badugi", 4, 0, {}), ("evaluate_showing", 3, 0, {"low": True})]:
+        out.append((f"{name} k={k}", getattr(pyeval, name), (random_hands(rng, n, k, low),), extra))
+    for name in ("evaluate_omaha", "evaluate_omaha_low8"):
+        cards = random_hands(rng, n, 9)
+        out.append((name, getattr(pyeval, name), (cards[:, :4], cards[:, 4:]), {}))
+        board = cards[0, 4:]
+        rest = np.setdiff1d(np.arange(52), board).astype(np.uint8)
+        out.append((f"{name}, one board", getattr(pyeval, name), (rest[random_hands(rng, n, 4, 5) - 5], board), {}))
+    return out
+
+
+@pytest.fixture
+def short_slices(monkeypatch):
+    """Slices of 1,000 hands, so that a test batch is cut into one slice per thread."""
+    monkeypatch.setattr(pyeval._threads, "MIN_SLICE", 1000)
+
+
+@pytest.mark.parametrize("threads", [2, 3, 7])
+def test_a_batch_cut_over_threads_gives_the_one_thread_answer(short_slices, threads):
+    rng = np.random.default_rng(threads)
+    for label, fn, args, kwargs in sliced_calls(rng, 9_999):
+        expected = fn(*args, threads=1, **kwargs)
+        assert np.array_equal(fn(*args, threads=threads, **kwargs), expected), label
+
+
+def test_the_first_bad_hand_is_named_whichever_slice_finds_one_first(short_slices):
+    rng = np.random.default_rng(5)
+    hands = random_hands(rng, 8_000, 7)
+    hands[6_500, 3] = 60  # the last slice of four
+    hands[2_345, 1] = hands[2_345, 0]  # the second one
+    for threads in (1, 2, 4):
+        with pytest.raises(ValueError, match=r"evaluate_high: hand 2345: duplicate card"):
+            pyeval.evaluate_high(hands, threads=threads)
+    cards = random_hands(rng, 8_000, 9)
+    cards[7_999, 8] = 52
+    with pytest.raises(ValueError, match="evaluate_omaha: hand 7999: bad card code 52"):
+        pyeval.evaluate_omaha(cards[:, :4], cards[:, 4:], threads=3)
+
+
+@pytest.mark.parametrize("threads", [0, -1, True, 2.0, "2"])
+def test_evaluator_threads_must_be_a_positive_integer(threads):
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        pyeval.evaluate_high("As Ks Qs Js Ts 2c 3d", threads=threads)
+
+
+def test_a_long_batch_uses_every_core_by_default():
+    """At the real slice length: the default (every usable core) and one thread agree, slices or not."""
+    rng = np.random.default_rng(11)
+    hands = random_hands(rng, 2 * pyeval._threads.MIN_SLICE + 17, 7)
+    assert np.array_equal(pyeval.evaluate_high(hands), pyeval.evaluate_high(hands, threads=1))
