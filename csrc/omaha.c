@@ -42,7 +42,8 @@ static inline const uint16_t *omaha_board_row(uint64_t board_key)
     uint32_t ranks = (uint32_t)board_key;
     uint32_t bucket = (ranks * PYEVAL_OMAHA_MUL_BUCKET) >> (32 - PYEVAL_OMAHA_BUCKET_BITS);
     uint32_t pos = (ranks * PYEVAL_OMAHA_MUL_POS) >> (32 - PYEVAL_OMAHA_SLOT_BITS);
-    return PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_OMAHA_BOARD_ROW[pos ^ PYEVAL_OMAHA_DISPLACE[bucket]] * PYEVAL_OMAHA_PAIRS;
+    uint32_t row = PYEVAL_OMAHA_BOARD_ROW[pos ^ PYEVAL_OMAHA_DISPLACE[bucket]];
+    return PYEVAL_OMAHA_HIGH + row * PYEVAL_OMAHA_PAIRS;
 }
 _Static_assert(sizeof PYEVAL_OMAHA_DISPLACE / sizeof PYEVAL_OMAHA_DISPLACE[0] == 1u << PYEVAL_OMAHA_BUCKET_BITS &&
                    sizeof PYEVAL_OMAHA_BOARD_ROW / sizeof PYEVAL_OMAHA_BOARD_ROW[0] == 1u << PYEVAL_OMAHA_SLOT_BITS,
