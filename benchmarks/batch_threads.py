@@ -19,26 +19,12 @@ import statistics
 import time
 
 import numpy as np
+import peers  # benchmarks/ is sys.path[0] when run as a script
 
 import pyeval
 from pyeval._threads import usable_cpus
 
-
-def random_hands(rng, n: int, k: int) -> np.ndarray:
-    """(n, k) uint8 hands of k distinct cards, drawn in blocks to bound the memory."""
-    out = np.empty((n, k), np.uint8)
-    for lo in range(0, n, 1 << 20):
-        hi = min(n, lo + (1 << 20))
-        out[lo:hi] = np.argpartition(rng.random((hi - lo, 52)), k, axis=1)[:, :k]
-    return out
-
-
-KINDS = {
-    "high7": (7, lambda c, t: pyeval.evaluate_high(c, threads=t)),
-    "high6": (6, lambda c, t: pyeval.evaluate_high(c, threads=t)),
-    "high5": (5, lambda c, t: pyeval.evaluate_high(c, threads=t)),
-    "omaha": (9, lambda c, t: pyeval.evaluate_omaha(*c, threads=t)),
-}
+KINDS = ["high7", "high6", "high5", "omaha"]  # benchmarks/peers.py's, whose inputs are dealt there
 
 
 def main() -> int:
@@ -46,20 +32,21 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=10_000_000, help="hands per batch")
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--threads", type=int, default=usable_cpus(), help="the parallel run's threads")
-    ap.add_argument("--kind", action="append", choices=list(KINDS), help="repeatable; default all")
+    ap.add_argument("--kind", action="append", choices=KINDS, help="repeatable; default all")
     args = ap.parse_args()
-    rng = np.random.default_rng(2024)
     print(f"{args.n:,} random hands a batch, {args.rounds} rounds, threads 1 and {args.threads} "
           f"({usable_cpus()} usable cores); load average {os.getloadavg()[0]:.2f} at the start")
     print("| kind | 1 thread, M hands/s | "
           f"{args.threads} threads, M hands/s | ratio (median of same-round ratios) |")
     print("| --- | ---: | ---: | ---: |")
-    for kind in args.kind or list(KINDS):
-        k, run = KINDS[kind]
-        cards = random_hands(rng, args.n, k)
-        if kind == "omaha":  # hole and board as separate contiguous arrays, used without a copy
-            cards = (np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:]))
-        head = tuple(a[:300_000] for a in cards) if kind == "omaha" else cards[:300_000]
+    for kind in args.kind or KINDS:
+        fn = getattr(pyeval, peers.KINDS[kind][0])
+        cards = peers.make_inputs(kind, args.n, seed=2024)  # Omaha: hole and board, each contiguous
+
+        def run(arrays, threads, fn=fn):
+            return fn(*arrays, threads=threads)
+
+        head = tuple(a[:300_000] for a in cards)
         assert np.array_equal(run(head, 1), run(head, args.threads))
         one, many = [], []
         for _ in range(args.rounds):

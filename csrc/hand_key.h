@@ -23,11 +23,20 @@
 _Static_assert(sizeof PYEVAL_HIGH_RANK / sizeof PYEVAL_HIGH_RANK[0] == HIGH_FLUSH_BASE + 8192,
                "a rank slot, or HIGH_FLUSH_BASE plus a 13-bit rank mask, indexes the high table");
 
+/* The slot of a rank key in a hash-and-displace table built by tables/perfect_hash.py (its constants
+ * generated beside it): a slot is below 2**slot_bits for any key, since the displacements are. */
+static inline uint32_t hash_slot(uint32_t ranks, uint32_t mul_bucket, uint32_t mul_pos, unsigned bucket_bits,
+                                 unsigned slot_bits, const uint16_t *displace)
+{
+    uint32_t bucket = (ranks * mul_bucket) >> (32 - bucket_bits);
+    uint32_t pos = (ranks * mul_pos) >> (32 - slot_bits);
+    return pos ^ displace[bucket];
+}
+
+/* The slot of a rank multiset of 0..7 cards in every multiset table (PYEVAL_HIGH_RANK and the others). */
 static inline uint32_t rank_slot(uint32_t ranks)
 {
-    uint32_t bucket = (ranks * PYEVAL_MUL_BUCKET) >> (32 - PYEVAL_BUCKET_BITS);
-    uint32_t pos = (ranks * PYEVAL_MUL_POS) >> (32 - PYEVAL_SLOT_BITS);
-    return pos ^ PYEVAL_DISPLACE[bucket];
+    return hash_slot(ranks, PYEVAL_MUL_BUCKET, PYEVAL_MUL_POS, PYEVAL_BUCKET_BITS, PYEVAL_SLOT_BITS, PYEVAL_DISPLACE);
 }
 
 static inline uint32_t suit_ranks(uint64_t bits, unsigned suit)

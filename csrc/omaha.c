@@ -39,11 +39,9 @@ static int32_t omaha_flush(const uint8_t *hole, int h, const uint8_t *board, int
  * PYEVAL_BOARD_INDEX[rank_slot] spreads them over 256 KB.  Any key gives a slot in bounds. */
 static inline const uint16_t *omaha_board_row(uint64_t board_key)
 {
-    uint32_t ranks = (uint32_t)board_key;
-    uint32_t bucket = (ranks * PYEVAL_OMAHA_MUL_BUCKET) >> (32 - PYEVAL_OMAHA_BUCKET_BITS);
-    uint32_t pos = (ranks * PYEVAL_OMAHA_MUL_POS) >> (32 - PYEVAL_OMAHA_SLOT_BITS);
-    uint32_t row = PYEVAL_OMAHA_BOARD_ROW[pos ^ PYEVAL_OMAHA_DISPLACE[bucket]];
-    return PYEVAL_OMAHA_HIGH + row * PYEVAL_OMAHA_PAIRS;
+    uint32_t slot = hash_slot((uint32_t)board_key, PYEVAL_OMAHA_MUL_BUCKET, PYEVAL_OMAHA_MUL_POS,
+                              PYEVAL_OMAHA_BUCKET_BITS, PYEVAL_OMAHA_SLOT_BITS, PYEVAL_OMAHA_DISPLACE);
+    return PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_OMAHA_BOARD_ROW[slot] * PYEVAL_OMAHA_PAIRS;
 }
 _Static_assert(sizeof PYEVAL_OMAHA_DISPLACE / sizeof PYEVAL_OMAHA_DISPLACE[0] == 1u << PYEVAL_OMAHA_BUCKET_BITS &&
                    sizeof PYEVAL_OMAHA_BOARD_ROW / sizeof PYEVAL_OMAHA_BOARD_ROW[0] == 1u << PYEVAL_OMAHA_SLOT_BITS,

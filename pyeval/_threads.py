@@ -33,14 +33,14 @@ def default_threads(threads: int | None) -> int:
     return usable_cpus() if threads is None else positive_int(threads, "threads")
 
 
-def run_slices(run: Callable[[int, int], int], n: int, threads: int | None) -> int:
-    """``run(lo, hi)`` on consecutive slices covering hands 0..n, one slice per thread.
+def run_slices(run: Callable[[int, int], int], n: int, threads: int) -> int:
+    """``run(lo, hi)`` on consecutive slices covering hands 0..n, one slice per thread (at most ``threads``).
 
     ``run`` returns -1 when its slice is sound, else the index (from ``lo``) of the slice's first bad
     hand; the result is the first bad hand of the whole batch, or -1.  The calling thread runs the
     first slice itself.
     """
-    t = min(default_threads(threads), max(1, n // MIN_SLICE))
+    t = min(threads, max(1, n // MIN_SLICE))
     if t == 1:
         return run(0, n)
     bounds = [n * i // t for i in range(t + 1)]

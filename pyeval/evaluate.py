@@ -117,6 +117,7 @@ def _explain_bad_hand(hand: np.ndarray, index: int, what: str, min_code: int = 0
 
 @lru_cache(maxsize=4096)
 def _text_codes(text: str) -> bytes:
+    # The parse is _parse_text_cached's; the bytes are kept too, as they cost a tenth of this path's call.
     return bytes(_parse_text_cached(text))  # raises, naming the bad card, as the batch path would
 
 
@@ -143,29 +144,32 @@ def _one_hand(cards, counts: range) -> bytes | np.ndarray | None:
     return codes if len(codes) in counts else None
 
 
-def _call_one(evaluator: int, codes: bytes | np.ndarray, what: str, option: int = 0, min_code: int = 0,
-              threads: int | None = None) -> int:
-    if threads is not None:
-        default_threads(threads)  # checked as for a batch
-    strength = lib.pyeval_eval_one(evaluator, _cards_arg(codes), len(codes), option)
-    if strength < 0:  # a bad code or a repeated card (the card count was checked)
-        raise _explain_bad_hand(np.frombuffer(codes, np.uint8), -1, what, min_code)
-    return int(strength)
-
-
 def _cards_arg(codes: bytes | np.ndarray):
     return codes if type(codes) is bytes else ffi.from_buffer("uint8_t[]", codes)  # cffi passes bytes as is
 
 
-def _call(fn: Callable, arr: np.ndarray, single: bool, what: str, *args, min_code: int = 0,
-          threads: int | None = None):
+def _evaluate(cards, counts: range, what: str, evaluator: int, batch_fn: Callable, *option: int, min_code: int = 0,
+              threads: int | None = None):
+    """One hand through pyeval_eval_one (``evaluator``, ``option``), else a batch through ``batch_fn``, cut
+    into one slice per thread; the strength, or the batch's strengths."""
+    codes = _one_hand(cards, counts)
+    if codes is not None:
+        if threads is not None:
+            default_threads(threads)  # checked as for a batch (None, the default, needs no check)
+        strength = lib.pyeval_eval_one(evaluator, _cards_arg(codes), len(codes), *(option or (0,)))
+        if strength < 0:  # a bad code or a repeated card (the card count was checked)
+            raise _explain_bad_hand(np.frombuffer(codes, np.uint8), -1, what, min_code)
+        return int(strength)
+    nthreads = default_threads(threads)
+    arr, single = as_hands(cards, counts, what)
     n, k = arr.shape
     out = np.empty(n, dtype=np.int32)
 
     def run(lo: int, hi: int) -> int:
-        return fn(ffi.from_buffer("uint8_t[]", arr[lo:hi]), hi - lo, k, *args, ffi.from_buffer("int32_t[]", out[lo:hi]))
+        return batch_fn(ffi.from_buffer("uint8_t[]", arr[lo:hi]), hi - lo, k, *option,
+                        ffi.from_buffer("int32_t[]", out[lo:hi]))
 
-    status = run_slices(run, n, threads) if n else -1
+    status = run_slices(run, n, nthreads) if n else -1
     if status != -1:
         raise _explain_bad_hand(arr[status], -1 if single else status, what, min_code)
     return int(out[0]) if single else out
@@ -177,11 +181,7 @@ def evaluate_high(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     >>> evaluate_high("Qh Qd Qc 2s 2h") > evaluate_high("Jh Jd Jc As Ah")
     True
     """
-    codes = _one_hand(cards, range(5, 8))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_HIGH, codes, "evaluate_high", threads=threads)
-    arr, single = as_hands(cards, range(5, 8), "evaluate_high")
-    return _call(lib.pyeval_eval_high, arr, single, "evaluate_high", threads=threads)
+    return _evaluate(cards, range(5, 8), "evaluate_high", lib.PYEVAL_EVAL_HIGH, lib.pyeval_eval_high, threads=threads)
 
 
 def evaluate_deuce7(cards: Cards, threads: int | None = None) -> int | np.ndarray:
@@ -190,11 +190,8 @@ def evaluate_deuce7(cards: Cards, threads: int | None = None) -> int | np.ndarra
     >>> evaluate_deuce7("7c 5d 4h 3s 2c")
     7462
     """
-    codes = _one_hand(cards, range(5, 8))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_DEUCE7, codes, "evaluate_deuce7", threads=threads)
-    arr, single = as_hands(cards, range(5, 8), "evaluate_deuce7")
-    return _call(lib.pyeval_eval_deuce7, arr, single, "evaluate_deuce7", threads=threads)
+    return _evaluate(cards, range(5, 8), "evaluate_deuce7", lib.PYEVAL_EVAL_DEUCE7, lib.pyeval_eval_deuce7,
+                     threads=threads)
 
 
 def evaluate_razz(cards: Cards, threads: int | None = None) -> int | np.ndarray:
@@ -203,11 +200,7 @@ def evaluate_razz(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     >>> evaluate_razz("As 2d 3c 4h 5s Kd Kc")
     6175
     """
-    codes = _one_hand(cards, range(5, 8))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_RAZZ, codes, "evaluate_razz", threads=threads)
-    arr, single = as_hands(cards, range(5, 8), "evaluate_razz")
-    return _call(lib.pyeval_eval_razz, arr, single, "evaluate_razz", threads=threads)
+    return _evaluate(cards, range(5, 8), "evaluate_razz", lib.PYEVAL_EVAL_RAZZ, lib.pyeval_eval_razz, threads=threads)
 
 
 def evaluate_low8(cards: Cards, threads: int | None = None) -> int | np.ndarray:
@@ -216,11 +209,7 @@ def evaluate_low8(cards: Cards, threads: int | None = None) -> int | np.ndarray:
     >>> evaluate_low8("As 2d 3c 4h 5s"), evaluate_low8("9s 2d 3c 4h 5s")
     (56, 0)
     """
-    codes = _one_hand(cards, range(5, 8))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_LOW8, codes, "evaluate_low8", threads=threads)
-    arr, single = as_hands(cards, range(5, 8), "evaluate_low8")
-    return _call(lib.pyeval_eval_low8, arr, single, "evaluate_low8", threads=threads)
+    return _evaluate(cards, range(5, 8), "evaluate_low8", lib.PYEVAL_EVAL_LOW8, lib.pyeval_eval_low8, threads=threads)
 
 
 def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True, threads: int | None = None) -> int | np.ndarray:
@@ -233,13 +222,8 @@ def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True, threads: 
     >>> evaluate_shortdeck("9s 8s 7s 6s As")  # the lowest straight flush
     1399
     """
-    codes = _one_hand(cards, range(5, 8))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_SHORTDECK, codes, "evaluate_shortdeck", int(bool(trips_beat_straight)),
-                         min_code=SHORTDECK_LOWEST_CODE, threads=threads)
-    arr, single = as_hands(cards, range(5, 8), "evaluate_shortdeck")
-    return _call(lib.pyeval_eval_shortdeck, arr, single, "evaluate_shortdeck", int(bool(trips_beat_straight)),
-                 min_code=SHORTDECK_LOWEST_CODE, threads=threads)
+    return _evaluate(cards, range(5, 8), "evaluate_shortdeck", lib.PYEVAL_EVAL_SHORTDECK, lib.pyeval_eval_shortdeck,
+                     int(bool(trips_beat_straight)), min_code=SHORTDECK_LOWEST_CODE, threads=threads)
 
 
 def evaluate_badugi(cards: Cards, threads: int | None = None) -> int | np.ndarray:
@@ -248,11 +232,7 @@ def evaluate_badugi(cards: Cards, threads: int | None = None) -> int | np.ndarra
     >>> evaluate_badugi("Ac 2d 3h 4s")
     1092
     """
-    codes = _one_hand(cards, range(4, 5))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_BADUGI, codes, "evaluate_badugi", threads=threads)
-    arr, single = as_hands(cards, range(4, 5), "evaluate_badugi")
-    return _call(_badugi, arr, single, "evaluate_badugi", threads=threads)
+    return _evaluate(cards, range(4, 5), "evaluate_badugi", lib.PYEVAL_EVAL_BADUGI, _badugi, threads=threads)
 
 
 def _badugi(cards, n, k, out):  # pyeval_eval_badugi takes no card count: always four
@@ -269,11 +249,8 @@ def evaluate_showing(cards: Cards, low: bool = False, threads: int | None = None
     >>> evaluate_showing("As Ad") > evaluate_showing("Ks Kd")
     True
     """
-    codes = _one_hand(cards, range(1, 5))
-    if codes is not None:
-        return _call_one(lib.PYEVAL_EVAL_SHOWING, codes, "evaluate_showing", int(bool(low)), threads=threads)
-    arr, single = as_hands(cards, range(1, 5), "evaluate_showing")
-    return _call(lib.pyeval_eval_showing, arr, single, "evaluate_showing", int(bool(low)), threads=threads)
+    return _evaluate(cards, range(1, 5), "evaluate_showing", lib.PYEVAL_EVAL_SHOWING, lib.pyeval_eval_showing,
+                     int(bool(low)), threads=threads)
 
 
 def _omaha_batch(hole, board, what: str):
@@ -301,6 +278,7 @@ def _call_omaha(fn, low8: bool, hole, board, what, threads):
             raise _explain_bad_hand(np.concatenate([np.frombuffer(h1, np.uint8), np.frombuffer(b1, np.uint8)]), -1,
                                     what)
         return int(strength)
+    nthreads = default_threads(threads)
     h, b, single = _omaha_batch(hole, board, what)
     n, hk, bk = h.shape[0], h.shape[1], b.shape[1]
     out = np.empty(n, dtype=np.int32)
@@ -309,7 +287,7 @@ def _call_omaha(fn, low8: bool, hole, board, what, threads):
         return fn(ffi.from_buffer("uint8_t[]", h[lo:hi]), hk, hk, ffi.from_buffer("uint8_t[]", b[lo:hi]), bk, bk,
                   hi - lo, ffi.from_buffer("int32_t[]", out[lo:hi]))
 
-    status = run_slices(run, n, threads) if n else -1
+    status = run_slices(run, n, nthreads) if n else -1
     if status != -1:
         raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
     return int(out[0]) if single else out

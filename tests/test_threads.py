@@ -264,6 +264,10 @@ def test_the_first_bad_hand_is_named_whichever_slice_finds_one_first(short_slice
 def test_evaluator_threads_must_be_a_positive_integer(threads):
     with pytest.raises(ValueError, match="threads must be a positive integer"):
         pyeval.evaluate_high("As Ks Qs Js Ts 2c 3d", threads=threads)
+    with pytest.raises(ValueError, match="threads must be a positive integer"):  # an empty batch too
+        pyeval.evaluate_high(np.zeros((0, 7), np.uint8), threads=threads)
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        pyeval.evaluate_omaha(np.zeros((0, 4), np.uint8), np.zeros((0, 5), np.uint8), threads=threads)
 
 
 def test_a_long_batch_uses_every_core_by_default():
