@@ -2,7 +2,7 @@
 
 Usage (from the repository root; C_BENCH built as benchmarks/c_bench.c's header says)::
 
-    python benchmarks/mc_scaling.py --c-bench /tmp/c_bench --rounds 5 [--ompeval /tmp/omp16c/mc]
+    python benchmarks/mc_scaling.py --c-bench /tmp/c_bench --rounds 5 [--ompeval /tmp/ompeval_bench]
 
 Each round runs, back to back:
 
@@ -10,8 +10,8 @@ Each round runs, back to back:
   copies at once on CPUs 0 and 1; the ceiling is (sum of the two rates) / (the rate alone);
 * pyeval: ``pyeval.equity("holdem", ["AhAs", "KdKc"], method="monte-carlo", samples=S)`` with
   threads=1, then threads=2, in one process (samples per second of wall time);
-* OMPEval's EquityCalculator on the same spot with 1, then 2 threads (``--ompeval``: its ``mc``
-  harness, ``mc SECONDS THREADS``), when given.
+* OMPEval's EquityCalculator on the same spot with 1, then 2 threads (``--ompeval``: the
+  harness benchmarks/ompeval_bench.cpp, ``mc SECONDS THREADS``), when given.
 
 Medians of the per-round ratios are printed: the rounds share whatever load the machine has.
 """
@@ -73,7 +73,7 @@ def main() -> int:
         line = (f"round {r}: C sampler alone {alone:.2f}, two processes {together:.2f} M/s; "
                 f"pyeval 1 thread {one:.2f}, 2 threads {two:.2f} M/s")
         if args.ompeval:
-            o1, o2 = rate([args.ompeval, "1", "1"]), rate([args.ompeval, "1", "2"])
+            o1, o2 = rate([args.ompeval, "mc", "1", "1"]), rate([args.ompeval, "mc", "1", "2"])
             rows["OMPEval"].append(o2 / o1)
             line += f"; OMPEval 1 thread {o1:.2f}, 2 threads {o2:.2f} M/s"
         print(line, flush=True)

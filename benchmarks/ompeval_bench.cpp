@@ -1,0 +1,109 @@
+// OMPEval as a same-run baseline for benchmarks/c_bench.c (our harness; OMPEval's code is linked, not copied).
+//
+// Build against a checkout of github.com/zekyll/OMPEval (OMP=that folder):
+//
+//   g++ -O3 -std=c++11 -pthread -include functional -I$OMP -o /tmp/ompeval_bench benchmarks/ompeval_bench.cpp \
+//       $OMP/omp/HandEvaluator.cpp $OMP/omp/EquityCalculator.cpp $OMP/omp/CardRange.cpp $OMP/omp/CombinedRange.cpp
+//
+//   /tmp/ompeval_bench eval N R K   OMPEval's HandEvaluator on the N random K-card hands c_bench deals (same
+//                                   generator and seed), Hand::empty() + each card, R timed passes; median rate.
+//                                   It checks nothing (c_bench's hands are valid).
+//   /tmp/ompeval_bench mc S T       its EquityCalculator Monte Carlo on AhAs vs KdKc preflop for S seconds on T
+//                                   threads; its own samples/s.
+//
+// (-include functional: omp/EquityCalculator.h uses std::function without including it.)  g++ 12 also needs
+// OMPEval's XoroShiro128Plus::min and max constexpr (std::uniform_int_distribution
+// asserts on them): sed -i 's/static uint64_t m\(in\|ax\)()/static constexpr uint64_t m\1()/' $OMP/omp/Random.h
+//
+// Output ends in "M hands/s" or "speed X M/s", which benchmarks/interleave.py and mc_scaling.py read.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "omp/EquityCalculator.h"
+#include "omp/HandEvaluator.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t splitmix64()
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// c_bench.c's deal(): n rows of k distinct cards from 0..51 (rank * 4 + suit, OMPEval's numbering too).
+static void deal(uint8_t *out, int64_t n, int k)
+{
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t used = 0;
+        for (int j = 0; j < k;) {
+            uint64_t c = (uint64_t)(((unsigned __int128)splitmix64() * 52u) >> 64);
+            if (used & (1ull << c))
+                continue;
+            used |= 1ull << c;
+            out[i * k + j++] = (uint8_t)c;
+        }
+    }
+}
+
+static int eval_bench(int64_t n, int repeats, int k)
+{
+    std::vector<uint8_t> cards((size_t)(n * k));
+    std::vector<uint16_t> out((size_t)n);
+    deal(cards.data(), n, k);
+    omp::HandEvaluator eval;
+    std::vector<double> secs;
+    uint64_t checksum = 0;
+    for (int r = 0; r < repeats; r++) {
+        auto t0 = std::chrono::steady_clock::now();
+        const uint8_t *c = cards.data();
+        for (int64_t i = 0; i < n; i++, c += k) {
+            omp::Hand h = omp::Hand::empty();
+            for (int j = 0; j < k; j++)
+                h += omp::Hand(c[j]);
+            out[(size_t)i] = eval.evaluate(h);
+        }
+        secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        for (int64_t i = 0; i < n; i += 997)
+            checksum = checksum * 31 + out[(size_t)i];
+    }
+    std::sort(secs.begin(), secs.end());
+    double median = secs[secs.size() / 2];
+    std::printf("OMPEval high%d %lld hands  median %.4f s  %.2f M hands/s  (best %.2f M/s)  checksum %016llx\n", k,
+                (long long)n, median, n / median / 1e6, n / secs[0] / 1e6, (unsigned long long)checksum);
+    return 0;
+}
+
+static int mc_bench(double seconds, unsigned threads)
+{
+    omp::EquityCalculator eq;
+    std::vector<omp::CardRange> ranges{omp::CardRange("AhAs"), omp::CardRange("KdKc")};
+    if (!eq.start(ranges, 0, 0, false, 0.0, nullptr, 0.2, threads)) {
+        std::fprintf(stderr, "EquityCalculator refused the spot\n");
+        return 1;
+    }
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    eq.stop();
+    eq.wait();
+    omp::EquityCalculator::Results r = eq.getResults();
+    std::printf("OMPEval mc AhAs vs KdKc, %u threads: %llu hands in %.3f s, equity %.4f, speed %.2f M/s\n", threads,
+                (unsigned long long)r.hands, r.time, r.equity[0], r.hands / r.time / 1e6);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 5 && !std::strcmp(argv[1], "eval"))
+        return eval_bench(std::atoll(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
+    if (argc == 4 && !std::strcmp(argv[1], "mc"))
+        return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]));
+    std::fprintf(stderr, "usage: %s eval N R K | mc SECONDS THREADS\n", argv[0]);
+    return 2;
+}
