@@ -21,7 +21,8 @@
  * (strides 4 and 5).  Kinds: high5 high6 high7 omaha omaha_low8 low8 razz deuce7
  * deuce7_7 badugi shortdeck, and mc_holdem: Monte Carlo, N deals of AhAs vs KdKc preflop
  * drawn and counted in one call of pyeval_board_patterns_sample (the C core of
- * pyeval.equity(..., method="monte-carlo") on one thread).
+ * pyeval.equity(..., method="monte-carlo") on one thread).  C_BENCH_PORTABLE=1 in the environment turns the
+ * high evaluator's AVX-512 path off (csrc/high_simd.c), as pyeval_high_simd(0) does.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -192,6 +193,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [n=10000000] [repeats=7] [kind...]\n", argv[0]);
         return 2;
     }
+    if (getenv("C_BENCH_PORTABLE")) /* the high evaluator without its AVX-512 path, for an A/B in one build */
+        pyeval_high_simd(0);
+    printf("high evaluator: %s\n", pyeval_high_simd(-1) ? "AVX-512 path" : "portable loop");
     int status = 0;
     int mc_wanted = argc <= 3;
     for (int a = 3; a < argc; a++)

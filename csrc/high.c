@@ -12,6 +12,7 @@
  */
 #include "pyeval.h"
 #include "hand_key.h"
+#include "high_simd.h"
 #if defined(__SSE2__) && !defined(PYEVAL_NO_SSE2)
 #define HIGH_SSE2 1
 #include <emmintrin.h>
@@ -83,7 +84,7 @@ static inline __attribute__((always_inline)) int64_t eval_high_blocks(const uint
     return -1;
 }
 
-PYEVAL_HOT int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int32_t *out)
+static int64_t eval_high_portable(const uint8_t *cards, int64_t n, int k, int32_t *out)
 {
     switch (k) { /* one loop per k, so that each unrolls */
     case 5: return eval_high_blocks(cards, n, 5, out);
@@ -91,4 +92,15 @@ PYEVAL_HOT int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int3
     case 7: return eval_high_blocks(cards, n, 7, out);
     default: return -2;
     }
+}
+
+PYEVAL_HOT int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int32_t *out)
+{
+    if (k < 5 || k > 7)
+        return -2;
+    /* 16 hands at a time where the CPU allows (csrc/high_simd.c), then this loop from the first block holding a bad
+     * hand, which it names, and for the last partial block */
+    const int64_t done = high_simd_usable() ? high_simd_blocks(cards, n, k, out) : 0;
+    const int64_t bad = eval_high_portable(cards + done * k, n - done, k, out + done);
+    return bad < 0 ? bad : done + bad;
 }

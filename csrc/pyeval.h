@@ -14,6 +14,9 @@
 #include <stdint.h>
 
 int64_t pyeval_eval_high(const uint8_t *cards, int64_t n, int k, int32_t *out);
+/* pyeval_eval_high's AVX-512 path (csrc/high_simd.c): mode 0 turns it off, 1 on where the CPU has it, -1 asks;
+ * returns 1 when it is in use.  For tests and benchmarks that compare the two paths. */
+int64_t pyeval_high_simd(int mode);
 int64_t pyeval_eval_deuce7(const uint8_t *cards, int64_t n, int k, int32_t *out);
 int64_t pyeval_eval_razz(const uint8_t *cards, int64_t n, int k, int32_t *out);
 int64_t pyeval_eval_low8(const uint8_t *cards, int64_t n, int k, int32_t *out);

@@ -397,14 +397,16 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
     return total
 
 
-def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None) -> None:
+def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
+              stop: threading.Event | None = None) -> None:
     """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
     generator of a billion jobs costs nothing up front): at most 2 * threads are taken ahead of
     the results.  The current progress watch (pyeval._progress) hears of every job done
     (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
     Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
     partial results, it returns normally with what finished and marks the watch interrupted,
-    else it raises."""
+    else it raises.  Once the caller's ``stop`` is set no further job starts; the running ones
+    finish and are added (pyeval.simulate's first Ctrl-C)."""
     watch = _progress.current()
 
     def units(job) -> int:
@@ -420,11 +422,13 @@ def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool 
         head = list(itertools.islice(jobs, 2))
         if threads <= 1 or len(head) <= 1:
             for job in itertools.chain(head, jobs):
+                if stop is not None and stop.is_set():
+                    return
                 add(work(job))
                 if watch is not None:
                     watch.advance(units(job))
             return
-        _run_threads(work, itertools.chain(head, jobs), threads, add, watch, units)
+        _run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
     except KeyboardInterrupt:
         if partial and watch is not None and watch.keep_partial:
             watch.interrupted = True
@@ -432,50 +436,54 @@ def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool 
         raise
 
 
-def _run_threads(work, jobs, threads, add, watch, units) -> None:
+def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event | None = None) -> None:
     """Each of ``threads`` workers takes the next job, runs it (the kernels release the GIL) and adds
     its result, taking the job and adding under one lock, while this thread only waits: a worker
     goes on to its next job at once.  (Handing every result back to this thread through futures
-    cost two threads a fifth of their rate on 1 ms Monte Carlo chunks.)  On Ctrl-C or a job's
-    error no further job starts and no further result is added; the jobs running then are
-    abandoned (their threads are daemons) and this returns at once."""
+    cost two threads a fifth of their rate on 1 ms Monte Carlo chunks.)  After the caller's
+    ``stop`` no job starts and the running ones are waited for and added.  On Ctrl-C or an
+    error no job starts and no result is added; the jobs running then are abandoned (their
+    threads are daemons; ``stop`` is set, so that jobs that watch it end soon) and this returns
+    at once."""
     lock = threading.Lock()
-    stop = threading.Event()
+    abandon = threading.Event()
     failure: list[BaseException] = []
-
-    def fail(e: BaseException) -> None:
-        with lock:
-            failure.append(e)
-        stop.set()
 
     def worker() -> None:
         try:
-            while not stop.is_set():
+            while not abandon.is_set() and not (stop is not None and stop.is_set()):
                 with lock:
                     job = next(jobs, None)
                 if job is None:
                     return
                 result = work(job)
                 with lock:
-                    if stop.is_set():
+                    if abandon.is_set():
                         return
                     add(result)
                     if watch is not None:
                         watch.advance(units(job))
         except BaseException as e:  # a job's, the jobs' or add's error: re-raised by the waiting thread
-            fail(e)
+            with lock:
+                failure.append(e)
+            abandon.set()
 
     workers = [threading.Thread(target=worker, name=f"pyeval-{i}", daemon=True) for i in range(threads)]
     for t in workers:
         t.start()
+    finished = False
     try:
         for t in workers:
             while t.is_alive():
                 t.join(0.1)  # a timeout, so that Ctrl-C reaches this thread
+        finished = not failure
     finally:
-        stop.set()
-        with lock:  # an add under way finishes before the caller reads the total
-            pass
+        if not finished:
+            abandon.set()
+            if stop is not None:
+                stop.set()
+            with lock:  # an add under way finishes before the caller reads the total
+                pass
     if failure:
         raise failure[0]
 

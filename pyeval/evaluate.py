@@ -55,6 +55,12 @@ def _holds_bool(rows: list | tuple) -> bool:
     return any(isinstance(x, (bool, np.bool_)) or (isinstance(x, (list, tuple)) and _holds_bool(x)) for x in rows)
 
 
+def _holds_code(rows: list | tuple) -> bool:
+    """Whether a hand or a list of hands given as Python sequences holds a number (beside text)."""
+    return any(isinstance(x, (int, float, np.number)) or (isinstance(x, (list, tuple)) and _holds_code(x))
+               for x in rows)
+
+
 def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
     """Validate shape and dtype; return (C-contiguous uint8 array of shape (n, k), single_hand).
 
@@ -77,10 +83,12 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
             if raw.dtype.kind in "iu" and isinstance(cards, (list, tuple)) and _holds_bool(cards):
                 raise TypeError(f"{what}: card codes must be integers 0..51, got a bool")  # numpy made it 0 or 1
         if raw.dtype.kind in "US" or raw.dtype == object:
+            if isinstance(cards, (list, tuple)) and _holds_code(cards):  # numpy made the codes text
+                raise TypeError(f"{what}: a hand mixes card codes and card text; give all codes or all text")
             if raw.ndim == 1:
-                arr, single = _parse_hand(list(raw))[None, :], True
+                arr, single = _parse_hand(raw.tolist())[None, :], True
             elif raw.ndim == 2:
-                arr, single = np.stack([_parse_hand(list(row)) for row in raw]) if len(raw) else \
+                arr, single = np.stack([_parse_hand(row) for row in raw.tolist()]) if len(raw) else \
                     np.zeros((0, raw.shape[1]), np.uint8), False
             else:
                 raise ValueError(f"{what}: expected one hand or a 2-D batch of hands, got {raw.ndim} dimensions")

@@ -42,7 +42,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -641,35 +640,10 @@ def _progress_bar(enabled, total: int, desc: str):
 
 
 def _run_local(plan: Plan, chunks: Iterable[int], threads: int, on_done, stop: threading.Event) -> None:
-    """Run chunks on ``threads`` threads (the kernels and the C core release the GIL);
-    at most 2 chunks per thread are in flight, so memory does not depend on the deal count.
-    Once ``stop`` is set nothing new starts and running chunks end at their next sub-batch."""
-    chunks = iter(chunks)
-    if threads <= 1:
-        for c in chunks:
-            if stop.is_set():
-                return
-            on_done(c, plan.run_chunk(c, stop))
-        return
-    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="pyeval-simulate")
-    pending = {}
-    try:
-        for c in chunks:
-            pending[pool.submit(plan.run_chunk, c, stop)] = c
-            if len(pending) >= 2 * threads:
-                break
-        while pending:
-            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for f in done:
-                c = pending.pop(f)
-                on_done(c, f.result())
-                nxt = None if stop.is_set() else next(chunks, None)
-                if nxt is not None:
-                    pending[pool.submit(plan.run_chunk, nxt, stop)] = nxt
-    finally:
-        if pending:
-            stop.set()  # an exception (a second Ctrl-C): running chunks end at their next sub-batch
-        pool.shutdown(wait=True, cancel_futures=True)
+    """Run chunks on ``threads`` threads (the kernels and the C core release the GIL) through the
+    equity engines' pool: one chunk in flight per thread, so memory does not depend on the deal
+    count.  Once ``stop`` is set nothing new starts and running chunks end at their next sub-batch."""
+    engine._run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done), stop=stop)
 
 
 class _GracefulInterrupt:

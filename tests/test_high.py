@@ -233,6 +233,18 @@ def test_bad_text(bad):
         pyeval.evaluate_high(bad)
 
 
+@pytest.mark.parametrize("mixed", [[0, 1, 2, 3, "As"], ["As", 3, "Kd", "Qd", "Jd"], [["As", "Kd", "Qd", "Jd", 8]],
+                                   ("As", "Kd", 2.0, "Qd", "Jd")])
+def test_codes_mixed_with_text_are_named(mixed):
+    with pytest.raises(TypeError, match="evaluate_high: a hand mixes card codes and card text"):
+        pyeval.evaluate_high(mixed)
+
+
+def test_bad_text_in_an_array_is_quoted_as_text():
+    with pytest.raises(ValueError, match=r"bad card 'Zz' in 'Zz'"):
+        pyeval.evaluate_high(np.array(["As", "Kd", "Zz", "Qd", "Jd"]))
+
+
 @pytest.mark.parametrize("bad", [
     [0, 1, 2, 3, 52],
     [0, 1, 2, 3, -1],
