@@ -84,7 +84,9 @@ static inline __attribute__((always_inline)) int64_t eval_high_blocks(const uint
     return -1;
 }
 
-static int64_t eval_high_portable(const uint8_t *cards, int64_t n, int k, int32_t *out)
+/* Inlined into each of pyeval_eval_high's clones, so that the popcnt clone's loop counts with the instruction. */
+static inline __attribute__((always_inline)) int64_t eval_high_portable(const uint8_t *cards, int64_t n, int k,
+                                                                        int32_t *out)
 {
     switch (k) { /* one loop per k, so that each unrolls */
     case 5: return eval_high_blocks(cards, n, 5, out);
