@@ -400,8 +400,8 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
 def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
               stop: threading.Event | None = None) -> None:
     """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
-    generator of a billion jobs costs nothing up front): at most 2 * threads are taken ahead of
-    the results.  The current progress watch (pyeval._progress) hears of every job done
+    generator of a billion jobs costs nothing up front): one job a thread is taken ahead of its
+    result.  The current progress watch (pyeval._progress) hears of every job done
     (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
     Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
     partial results, it returns normally with what finished and marks the watch interrupted,
@@ -441,10 +441,10 @@ def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event |
     its result, taking the job and adding under one lock, while this thread only waits: a worker
     goes on to its next job at once.  (Handing every result back to this thread through futures
     cost two threads a fifth of their rate on 1 ms Monte Carlo chunks.)  After the caller's
-    ``stop`` no job starts and the running ones are waited for and added.  On Ctrl-C or an
-    error no job starts and no result is added; the jobs running then are abandoned (their
-    threads are daemons; ``stop`` is set, so that jobs that watch it end soon) and this returns
-    at once."""
+    ``stop`` no job starts and the running ones are waited for and added.  After an error no job
+    starts and no further result is added; the running jobs finish and the error is raised.  On
+    Ctrl-C likewise, except that the running jobs are abandoned (their threads are daemons) and
+    this returns at once.  Either way ``stop`` is set, so that jobs that watch it end soon."""
     lock = threading.Lock()
     abandon = threading.Event()
     failure: list[BaseException] = []
