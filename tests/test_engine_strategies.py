@@ -331,7 +331,7 @@ def test_board_monte_carlo_counts_the_deals_the_sampler_draws(game, hands, board
     lay = layout(game, hands, board)
     kinds = engine.board_kinds(lay)
     state = engine.chunk_seed(3, 0)
-    fused = engine._run_board_sample(lay, kinds, 20_000, state)
+    fused = engine._run_board_sample(lay, kinds, [(20_000, None, state)])
     boards = c_sample_cards(lay.deck, state, 20_000, lay.board - len(lay.known_boards[0]))
     listed = engine._board_call(lay, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards),
                                 len(boards))
@@ -352,9 +352,28 @@ def test_c_monte_carlo_deals_what_the_numba_engine_deals(game, hands, board):
     kinds = engine.board_sample_kinds(lay)
     assert kinds is not None
     state = engine.chunk_seed(5, 1)
-    c_counts = engine._run_board_sample(lay, kinds, 30_000, state)
+    c_counts = engine._run_board_sample(lay, kinds, [(30_000, None, state)])
     numba_counts = engine._run_chunk(lay, 30_000, None, state)
     assert np.array_equal(c_counts, numba_counts)
+
+
+@pytest.mark.parametrize("samples", [1, engine.CHUNK, engine.CHUNK + 1, 9 * engine.CHUNK + 7, 70 * engine.CHUNK - 3])
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_board_monte_carlo_in_groups_counts_what_a_job_a_chunk_counts(samples, threads):
+    """The local pool takes consecutive chunks in groups; a runner (as Dask's) gets one job a chunk."""
+    def serial(work, jobs, add):
+        for job in jobs:
+            add(work(job))
+
+    lay = layout("holdem", ["AhAs", "random", "7h2s"], "2c3d")
+    one_a_chunk = engine.run_monte_carlo(lay, samples, 11, 1, runner=serial)
+    grouped = engine.run_monte_carlo(lay, samples, 11, threads)
+    assert grouped.outcomes == one_a_chunk.outcomes == samples
+    for field in ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier"):
+        assert np.array_equal(getattr(grouped, field), getattr(one_a_chunk, field)), field
+    target = engine.run_monte_carlo(lay, 0, 11, threads, stderr_target=0.002, max_samples=samples)
+    target_one = engine.run_monte_carlo(lay, 0, 11, 1, stderr_target=0.002, max_samples=samples, runner=serial)
+    assert target.outcomes == target_one.outcomes and np.array_equal(target.units, target_one.units)
 
 
 def test_c_samplers_refuse_a_dead_state():
@@ -366,7 +385,7 @@ def test_c_samplers_refuse_a_dead_state():
                                    ffi.from_buffer("uint64_t[]", zero), ffi.from_buffer("uint8_t[]", out), 3, 2) == -2
     lay = layout("holdem", ["AhAs", "KdKc"])
     with pytest.raises(RuntimeError):
-        engine._run_board_sample(lay, engine.board_kinds(lay), 10, zero)
+        engine._run_board_sample(lay, engine.board_kinds(lay), [(10, None, zero)])
 
 
 def test_cost_of_an_omaha_hand_against_a_random_hand_is_estimated_without_listing_its_hands():
