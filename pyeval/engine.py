@@ -614,11 +614,12 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], jobs: Iterable[tup
 
 
 def _in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterable, Callable]:
-    """Local board Monte Carlo jobs in groups of consecutive chunks, and each group's deal count.
-    A chunk takes about 1 ms; the pool's cost per job (a thread's turn at the GIL and the lock)
-    is then paid once per group (two threads: 1.77x one thread with a job a chunk).  At least
-    four groups a thread, so that the threads finish together; each chunk keeps its own stream,
-    so the counts do not depend on the grouping."""
+    """Monte Carlo jobs of the local pool in groups of consecutive chunks (the board and range C
+    samplers), and each group's deal count.  A chunk takes 1-2 ms; the pool's cost per job (a
+    thread's turn at the GIL and the lock) is then paid once per group (heads-up board Monte
+    Carlo on two threads: 1.77x one thread with a job a chunk).  At least four groups a thread,
+    so that the threads finish together; each chunk keeps its own stream, so the counts do not
+    depend on the grouping."""
     size = max(1, min(MC_GROUP, chunks // (4 * threads)))
     it = iter(jobs)
 

@@ -81,22 +81,23 @@ class _CSampler:
                       ffi.from_buffer("uint8_t[]", live), len(live), int(spot.missing[0]), kinds[0], kinds[1],
                       ffi.from_buffer("uint8_t[]", levels), len(values))
 
-    def chunk(self, job):
-        n, _, state = job  # engine.sample_jobs
-        state = np.array(state, np.uint64)
+    def chunks(self, jobs):
+        """The counts of consecutive chunks (engine.sample_jobs), each from its own stream, summed
+        by the C sampler into one histogram (it adds to what it is given)."""
         hist = np.zeros_like(self.hist)
         combo_counts = np.zeros_like(self.combo_counts)
         rejected = np.zeros(1, np.int64)
-        status = lib.pyeval_range_sample(*self._args, ffi.from_buffer("uint64_t[]", state), n, MAX_TRIES,
-                                         ffi.from_buffer("int64_t[]", hist), len(hist),
-                                         ffi.from_buffer("int64_t[]", combo_counts),
-                                         ffi.from_buffer("int64_t[]", rejected))
-        if status == -1:
-            raise ValueError(_NO_DEAL)
-        if status == -5:
-            raise MemoryError("the range sampler could not copy the ranges")
-        if status != 0:
-            raise RuntimeError(f"internal error: the range sampler refused a chunk (status {status})")
+        into = (ffi.from_buffer("int64_t[]", hist), len(hist), ffi.from_buffer("int64_t[]", combo_counts),
+                ffi.from_buffer("int64_t[]", rejected))
+        for n, _, state in jobs:
+            state = np.array(state, np.uint64)
+            status = lib.pyeval_range_sample(*self._args, ffi.from_buffer("uint64_t[]", state), n, MAX_TRIES, *into)
+            if status == -1:
+                raise ValueError(_NO_DEAL)
+            if status == -5:
+                raise MemoryError("the range sampler could not copy the ranges")
+            if status != 0:
+                raise RuntimeError(f"internal error: the range sampler refused a chunk (status {status})")
         return hist, combo_counts, int(rejected[0])
 
     def add(self, res) -> None:
@@ -195,9 +196,15 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
     sampler: _CSampler | _NumbaSampler | None = _c_sampler(deals)
     if sampler is None:
         sampler = _NumbaSampler(deals)
+    def run(jobs, count: int) -> None:
+        if isinstance(sampler, _CSampler):  # consecutive chunks a job (engine._in_groups)
+            groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
+            engine._run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
+        else:
+            engine._run_pool(sampler.chunk, jobs, spot.threads, sampler.add, _first, True, count)
+
     if stderr_target is None:
-        engine._run_pool(sampler.chunk, engine.sample_jobs(samples, seed), spot.threads, sampler.add, _first, True,
-                         samples)
+        run(engine.sample_jobs(samples, seed), samples)
         engine.stopped(sampler.tally())
     else:
         # one chunk, then as many more as the observed standard error says are needed (+10%);
@@ -205,8 +212,7 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
         c0, rounds = 0, 1
         while (done := sampler.tally().outcomes) < cap:
             size = min(rounds * engine.CHUNK, cap - done)
-            engine._run_pool(sampler.chunk, engine.sample_jobs(size, seed, c0), spot.threads, sampler.add, _first,
-                             True, size)
+            run(engine.sample_jobs(size, seed, c0), size)
             c0 += rounds
             total = sampler.tally()
             se = float(engine.standard_errors(total).max())

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import range_sampling
+from pyeval import engine, range_sampling
 from pyeval._native import ffi, lib
 
 WIDE = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
@@ -53,6 +53,20 @@ def test_c_sampler_counts_what_the_numba_sampler_counts(monkeypatch, game, hands
     slow = pyeval.equity(game, hands, **q)
     assert fast.method == slow.method == "monte-carlo"
     assert _counts(fast) == _counts(slow)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads):
+    """The C sampler takes consecutive chunks a job (engine._in_groups); MC_GROUP = 1 is a job a chunk."""
+    q = dict(board="Kd7c2h", method="monte-carlo", seed=5)
+    grouped = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], samples=40 * engine.CHUNK + 7, threads=threads, **q)
+    target = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], stderr_target=0.0004, threads=threads, **q)
+    monkeypatch.setattr(engine, "MC_GROUP", 1)
+    single = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], samples=40 * engine.CHUNK + 7, threads=1, **q)
+    single_target = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], stderr_target=0.0004, threads=1, **q)
+    assert grouped.outcomes == 40 * engine.CHUNK + 7
+    assert _counts(grouped) == _counts(single)
+    assert target.outcomes > 4 * engine.CHUNK and _counts(target) == _counts(single_target)
 
 
 def test_two_boards_take_the_numba_sampler():
