@@ -559,9 +559,12 @@ class _Declined(Exception):
     """The board engine's rank count does not apply to the query (status 1)."""
 
 
-def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False) -> np.ndarray:
-    """The pattern histogram from one csrc/board_*.c entry point (``may_decline``: it may raise _Declined)."""
-    counts = np.zeros(pattern_table(layout).size, np.int64)
+def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False,
+                counts: np.ndarray | None = None) -> np.ndarray:
+    """The pattern histogram from one csrc/board_*.c entry point (``may_decline``: it may raise _Declined),
+    added into ``counts`` when given (the entry points add to the histogram they are handed)."""
+    if counts is None:
+        counts = np.zeros(pattern_table(layout).size, np.int64)
     status = fn(*_board_args(layout, kinds), *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
     if status == 1 and may_decline:
         raise _Declined
@@ -601,16 +604,15 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], jobs: Iterable[tup
     """The deals of Monte Carlo chunks (n, None, seed state), drawn and counted in C into one
     histogram, one call a chunk from its own stream: the same deals as the numba engine's."""
     counts = np.zeros(pattern_table(layout).size, np.int64)
-    args = _board_args(layout, kinds)
     drawn = sum(1 << p for p, h in enumerate(layout.known_holes) if len(h) == 0)
-    into = ffi.from_buffer("int64_t[]", counts)
     for n, _, seed_state in jobs:
         state = np.array(seed_state, dtype=np.uint64)
-        status = lib.pyeval_board_patterns_sample(*args, drawn, ffi.from_buffer("uint64_t[]", state), n, into,
-                                                  len(counts))
-        if status != 0:
-            raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
+        _board_call(layout, kinds, lib.pyeval_board_patterns_sample, drawn, ffi.from_buffer("uint64_t[]", state), n,
+                    counts=counts)
     return counts
+
+
+MC_GROUP = 16  # most Monte Carlo chunks in one job of the local pool (about 15 ms)
 
 
 def _in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterable, Callable]:
@@ -628,9 +630,6 @@ def _in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterab
             yield group
 
     return groups(), lambda group: sum(job[0] for job in group)
-
-
-MC_GROUP = 16  # most board Monte Carlo chunks in one job of the local pool (about 15 ms)
 
 
 def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,

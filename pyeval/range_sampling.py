@@ -196,6 +196,7 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
     sampler: _CSampler | _NumbaSampler | None = _c_sampler(deals)
     if sampler is None:
         sampler = _NumbaSampler(deals)
+
     def run(jobs, count: int) -> None:
         if isinstance(sampler, _CSampler):  # consecutive chunks a job (engine._in_groups)
             groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
