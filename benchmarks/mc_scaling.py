@@ -9,7 +9,11 @@ Each round runs, back to back:
 * the machine: ``c_bench N 3 mc_holdem`` (the C sampler alone, no Python) on CPU 1 alone, then two
   copies at once on CPUs 0 and 1; the ceiling is (sum of the two rates) / (the rate alone);
 * pyeval: ``pyeval.equity("holdem", ["AhAs", "KdKc"], method="monte-carlo", samples=S)`` with
-  threads=1, then threads=2, in one process (samples per second of wall time);
+  threads=1, then threads=2, in one process (samples per second of wall time).  S defaults to
+  100M, so that a query lasts about as long as the OMPEval run (1 s).  The same pair of queries
+  with ``--short`` samples (20M, 0.12 s on two threads) is timed as well: there the two-thread
+  query pays the few ms this host takes to wake the core that sat idle during the one-thread
+  query, which a 1 s run hides;
 * OMPEval's EquityCalculator on the same spot with 1, then 2 threads (``--ompeval``: the
   harness benchmarks/ompeval_bench.cpp, ``mc SECONDS THREADS``), when given.
 
@@ -60,18 +64,21 @@ def main() -> int:
     ap.add_argument("--ompeval", default=None)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--deals", type=int, default=4_000_000, help="deals per c_bench repeat")
-    ap.add_argument("--samples", type=int, default=20_000_000, help="samples per pyeval query")
+    ap.add_argument("--samples", type=int, default=100_000_000, help="samples per pyeval query")
+    ap.add_argument("--short", type=int, default=20_000_000, help="samples per short pyeval query")
     args = ap.parse_args()
     pyeval_rate(1_000_000, 2)  # warm: import, thread pool, caches
     start_load = os.getloadavg()[0]
-    rows: dict[str, list[float]] = {"machine": [], "pyeval": [], "OMPEval": []}
+    rows: dict[str, list[float]] = {"machine": [], "pyeval": [], "short": [], "OMPEval": []}
     for r in range(args.rounds):
         alone, together = machine_ceiling(args.c_bench, args.deals)
         one, two = pyeval_rate(args.samples, 1), pyeval_rate(args.samples, 2)
         rows["machine"].append(together / alone)
+        short_one, short_two = pyeval_rate(args.short, 1), pyeval_rate(args.short, 2)
         rows["pyeval"].append(two / one)
+        rows["short"].append(short_two / short_one)
         line = (f"round {r}: C sampler alone {alone:.2f}, two processes {together:.2f} M/s; "
-                f"pyeval 1 thread {one:.2f}, 2 threads {two:.2f} M/s")
+                f"pyeval 1 thread {one:.2f}, 2 threads {two:.2f} M/s (short: {short_one:.2f}, {short_two:.2f})")
         if args.ompeval:
             o1, o2 = rate([args.ompeval, "mc", "1", "1"]), rate([args.ompeval, "mc", "1", "2"])
             rows["OMPEval"].append(o2 / o1)
@@ -83,6 +90,7 @@ def main() -> int:
     print("| --- | ---: |")
     print(f"| the machine: two C sampler processes at once / one alone | {statistics.median(rows['machine']):.2f}x |")
     print(f"| pyeval.equity, threads=2 / threads=1 | {statistics.median(rows['pyeval']):.2f}x |")
+    print(f"| the same, {args.short // 1_000_000}M-sample queries | {statistics.median(rows['short']):.2f}x |")
     if rows["OMPEval"]:
         print(f"| OMPEval EquityCalculator, 2 threads / 1 | {statistics.median(rows['OMPEval']):.2f}x |")
     return 0

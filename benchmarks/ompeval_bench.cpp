@@ -8,8 +8,10 @@
 //   /tmp/ompeval_bench eval N R K   OMPEval's HandEvaluator on the N random K-card hands c_bench deals (same
 //                                   generator and seed), Hand::empty() + each card, R timed passes; median rate.
 //                                   It checks nothing (c_bench's hands are valid).
-//   /tmp/ompeval_bench mc S T       its EquityCalculator Monte Carlo on AhAs vs KdKc preflop for S seconds on T
-//                                   threads; its own samples/s.
+//   /tmp/ompeval_bench mc S T [BOARD] [RANGE...]
+//                                   its EquityCalculator Monte Carlo for S seconds on T threads; its own samples/s.
+//                                   The players' ranges default to AhAs KdKc (OMPEval's syntax: "random", "QQ+");
+//                                   BOARD is "-" (none, the default) or the known cards, as "Th9s2c".
 //
 // (-include functional: omp/EquityCalculator.h uses std::function without including it.)  g++ 12 also needs
 // OMPEval's XoroShiro128Plus::min and max constexpr (std::uniform_int_distribution
@@ -22,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -81,11 +84,17 @@ static int eval_bench(int64_t n, int repeats, int k)
     return 0;
 }
 
-static int mc_bench(double seconds, unsigned threads)
+static int mc_bench(double seconds, unsigned threads, const char *board, int players, char **hands)
 {
     omp::EquityCalculator eq;
-    std::vector<omp::CardRange> ranges{omp::CardRange("AhAs"), omp::CardRange("KdKc")};
-    if (!eq.start(ranges, 0, 0, false, 0.0, nullptr, 0.2, threads)) {
+    std::vector<omp::CardRange> ranges;
+    std::string names;
+    for (int i = 0; i < players; i++) {
+        ranges.emplace_back(hands[i]);
+        names += (i ? " vs " : "") + std::string(hands[i]);
+    }
+    uint64_t board_mask = std::strcmp(board, "-") ? omp::CardRange::getCardMask(board) : 0;
+    if (!eq.start(ranges, board_mask, 0, false, 0.0, nullptr, 0.2, threads)) {
         std::fprintf(stderr, "EquityCalculator refused the spot\n");
         return 1;
     }
@@ -93,8 +102,9 @@ static int mc_bench(double seconds, unsigned threads)
     eq.stop();
     eq.wait();
     omp::EquityCalculator::Results r = eq.getResults();
-    std::printf("OMPEval mc AhAs vs KdKc, %u threads: %llu hands in %.3f s, equity %.4f, speed %.2f M/s\n", threads,
-                (unsigned long long)r.hands, r.time, r.equity[0], r.hands / r.time / 1e6);
+    std::printf("OMPEval mc %s, board %s, %u threads: %llu hands in %.3f s, equity %.4f, speed %.2f M/s\n",
+                names.c_str(), board, threads, (unsigned long long)r.hands, r.time, r.equity[0],
+                r.hands / r.time / 1e6);
     return 0;
 }
 
@@ -102,8 +112,14 @@ int main(int argc, char **argv)
 {
     if (argc == 5 && !std::strcmp(argv[1], "eval"))
         return eval_bench(std::atoll(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
-    if (argc == 4 && !std::strcmp(argv[1], "mc"))
-        return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]));
-    std::fprintf(stderr, "usage: %s eval N R K | mc SECONDS THREADS\n", argv[0]);
+    if (argc >= 4 && !std::strcmp(argv[1], "mc")) {
+        static char aa[] = "AhAs", kk[] = "KdKc";
+        static char *heads_up[] = {aa, kk};
+        const char *board = argc >= 5 ? argv[4] : "-";
+        if (argc <= 6)  // no ranges, or one: the default heads-up spot
+            return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]), board, 2, heads_up);
+        return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]), board, argc - 5, argv + 5);
+    }
+    std::fprintf(stderr, "usage: %s eval N R K | mc SECONDS THREADS [BOARD] [RANGE...]\n", argv[0]);
     return 2;
 }

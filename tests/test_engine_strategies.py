@@ -376,6 +376,20 @@ def test_board_monte_carlo_in_groups_counts_what_a_job_a_chunk_counts(samples, t
     assert target.outcomes == target_one.outcomes and np.array_equal(target.units, target_one.units)
 
 
+@given(chunks=st.integers(0, 400), threads=st.integers(1, 4))
+def test_in_groups_takes_every_chunk_once_in_order_in_shrinking_groups(chunks, threads):
+    """Guided scheduling: groups of at most MC_GROUP that never grow, the last ones single chunks."""
+    jobs = [(c, None, None) for c in range(chunks)]
+    groups, size = engine._in_groups(iter(jobs), chunks, threads)
+    groups = list(groups)
+    assert [job for group in groups for job in group] == jobs
+    lengths = [len(g) for g in groups]
+    assert all(1 <= n <= engine.MC_GROUP for n in lengths)
+    assert lengths == sorted(lengths, reverse=True)
+    assert all(n == 1 for n in lengths[-min(len(lengths), 4 * threads):])
+    assert [size(g) for g in groups] == [sum(c for c, _, _ in g) for g in groups]
+
+
 def test_c_samplers_refuse_a_dead_state():
     from pyeval._native import ffi, lib
 
