@@ -21,7 +21,8 @@
  * (strides 4 and 5).  Kinds: high5 high6 high7 omaha omaha_low8 low8 razz deuce7
  * deuce7_7 badugi shortdeck, and mc_holdem: Monte Carlo, N deals of AhAs vs KdKc preflop
  * drawn and counted in one call of pyeval_board_patterns_sample (the C core of
- * pyeval.equity(..., method="monte-carlo") on one thread).  C_BENCH_PORTABLE=1 in the environment turns the
+ * pyeval.equity(..., method="monte-carlo") on one thread); mc_random likewise with a third hand drawn
+ * with the board.  C_BENCH_PORTABLE=1 in the environment turns the
  * high evaluator's AVX-512 path off (csrc/high_simd.c), as pyeval_high_simd(0) does.
  */
 #define _POSIX_C_SOURCE 199309L
@@ -150,16 +151,18 @@ static int bench(const struct kind *kd, int64_t n, int repeats)
     return 0;
 }
 
-/* Heads-up hold'em Monte Carlo: AhAs vs KdKc preflop, n deals per timed call. */
-static int bench_mc(int64_t n, int repeats)
+/* Hold'em Monte Carlo preflop, n deals per timed call: AhAs vs KdKc (mc_holdem), or AhAs vs KdKc vs a
+ * hand drawn with the board (mc_random). */
+static int bench_mc(const char *name, int64_t n, int repeats)
 {
-    const uint8_t holes[4] = {50, 51, 45, 44}; /* Ah As, Kd Kc */
+    const int random_third = !strcmp(name, "mc_random"), players = random_third ? 3 : 2;
+    const uint8_t holes[6] = {50, 51, 45, 44, 0, 0}; /* Ah As, Kd Kc, the drawn hand's row zero */
     uint8_t deck[52], known[1] = {0};
     int deck_n = 0;
     for (int c = 0; c < 52; c++)
         if (c != 50 && c != 51 && c != 45 && c != 44)
             deck[deck_n++] = (uint8_t)c;
-    int64_t counts[4];
+    int64_t counts[8];
     double *t = malloc((size_t)repeats * sizeof(double));
     if (!t)
         return 1;
@@ -167,11 +170,11 @@ static int bench_mc(int64_t n, int repeats)
         uint64_t state[4] = {1, 2, 3, (uint64_t)r + 4};
         memset(counts, 0, sizeof counts);
         double t0 = now();
-        int64_t rc = pyeval_board_patterns_sample(holes, 2, 2, known, 0, deck, deck_n, 5, PYEVAL_KIND_HIGH, -1, 0,
-                                                  state, n, counts, 4);
+        int64_t rc = pyeval_board_patterns_sample(holes, players, 2, known, 0, deck, deck_n, 5, PYEVAL_KIND_HIGH, -1,
+                                                  random_third ? 4u : 0u, state, n, counts, 1 << players);
         t[r] = now() - t0;
         if (rc != 0) {
-            fprintf(stderr, "mc_holdem: sampler returned %lld\n", (long long)rc);
+            fprintf(stderr, "%s: sampler returned %lld\n", name, (long long)rc);
             free(t);
             return 1;
         }
@@ -179,7 +182,7 @@ static int bench_mc(int64_t n, int repeats)
     qsort(t, (size_t)repeats, sizeof(double), cmp_double);
     double med = repeats % 2 ? t[repeats / 2] : 0.5 * (t[repeats / 2 - 1] + t[repeats / 2]);
     printf("%-11s %11lld deals  median %8.4f s  %9.2f M deals/s  (best %9.2f M/s, %6.2f ns/deal)  AhAs wins %.4f\n",
-           "mc_holdem", (long long)n, med, n / med / 1e6, n / t[0] / 1e6, med / n * 1e9, (double)counts[1] / n);
+           name, (long long)n, med, n / med / 1e6, n / t[0] / 1e6, med / n * 1e9, (double)counts[1] / n);
     free(t);
     return 0;
 }
@@ -197,9 +200,11 @@ int main(int argc, char **argv)
         pyeval_high_simd(0);
     printf("high evaluator: %s\n", pyeval_high_simd(-1) ? "AVX-512 path" : "portable loop");
     int status = 0;
-    int mc_wanted = argc <= 3;
-    for (int a = 3; a < argc; a++)
+    int mc_wanted = argc <= 3, mc_random_wanted = 0;
+    for (int a = 3; a < argc; a++) {
         mc_wanted |= !strcmp(argv[a], "mc_holdem");
+        mc_random_wanted |= !strcmp(argv[a], "mc_random");
+    }
     for (int i = 0; i < nkinds; i++) {
         int wanted = argc <= 3;
         for (int a = 3; a < argc; a++)
@@ -208,6 +213,8 @@ int main(int argc, char **argv)
             status |= bench(&KINDS[i], n, repeats);
     }
     if (mc_wanted)
-        status |= bench_mc(n, repeats);
+        status |= bench_mc("mc_holdem", n, repeats);
+    if (mc_random_wanted)
+        status |= bench_mc("mc_random", n, repeats);
     return status;
 }

@@ -85,25 +85,28 @@ static inline __attribute__((always_inline)) int draw_board(uint64_t *g, uint8_t
     return k;
 }
 
-/* The drawn players' hole keys, from their picks at deck[missing..) in player order. */
+/* The drawn players' hole keys, from their picks at deck[missing..) in player order (only the
+ * drawn players are visited: a loop over every player cost a test and a branch each); their low
+ * masks only where the showdown reads them (``with_low``: Omaha's low). */
 static inline __attribute__((always_inline)) void drawn_hole_keys(const uint8_t *deck, const int missing, const int h,
-                                                                  const int players, const unsigned drawn,
+                                                                  const unsigned drawn, const int with_low,
                                                                   uint64_t *hole_key, uint64_t *hole_bits,
                                                                   uint32_t *hole_low)
 {
     const uint8_t *next = deck + missing;
-    for (int p = 0; p < players; p++) {
-        if (!(drawn >> p & 1))
-            continue;
+    for (unsigned left = drawn; left; left &= left - 1) {
+        const int p = __builtin_ctz(left);
         uint64_t k = FLUSH_COUNTERS_INIT, b = 0;
         uint32_t l = 0;
         for (int j = 0; j < h; j++, next++) {
             ADD_CARD(*next, k, b);
-            l |= PYEVAL_CARD_LOWBIT[*next];
+            if (with_low)
+                l |= PYEVAL_CARD_LOWBIT[*next];
         }
         hole_key[p] = k;
         hole_bits[p] = b;
-        hole_low[p] = l;
+        if (with_low)
+            hole_low[p] = l;
     }
 }
 
@@ -132,13 +135,11 @@ static inline __attribute__((always_inline)) void sample_deals(showdown_ctx *ctx
         draw_board(g, deck, deck_n, missing, holes_n, &key, &bits, &low);
         memcpy(local.board + known_n, deck, (size_t)missing);
         if (drawn) {
-            drawn_hole_keys(deck, missing, h, players, drawn, local.hole_key, local.hole_bits, local.hole_low);
+            drawn_hole_keys(deck, missing, h, drawn, lo_kind == PYEVAL_KIND_OMAHA_LOW8, local.hole_key, local.hole_bits,
+                            local.hole_low);
             const uint8_t *next = deck + missing;
-            for (int p = 0; p < players; p++)
-                if (drawn >> p & 1) {
-                    memcpy(local.hole_cards + p * h, next, (size_t)h);
-                    next += h;
-                }
+            for (unsigned left = drawn; left; left &= left - 1, next += h)
+                memcpy(local.hole_cards + __builtin_ctz(left) * h, next, (size_t)h);
         }
         counts[showdown(&local, hi_kind, lo_kind, key, bits, low)]++;
     }
@@ -171,7 +172,7 @@ static inline __attribute__((always_inline)) void sample_blocks(showdown_ctx *ct
     const int h = 2;
     const unsigned drawn = any_drawn ? ctx->drawn : 0;
     const int holes_n = any_drawn ? h * __builtin_popcount(drawn) : 0;
-    const int need_low = lo_kind == PYEVAL_KIND_OMAHA_LOW8; /* only it reads the board's low mask */
+    const int need_low = lo_kind == PYEVAL_KIND_OMAHA_LOW8; /* only it reads the low masks */
     const uint64_t known_key = ctx->known_key, known_bits = ctx->known_bits;
     const uint32_t known_low = ctx->known_low;
     uint64_t g[4] = {state[0], state[1], state[2], state[3]}; /* kept in registers */
@@ -192,16 +193,16 @@ static inline __attribute__((always_inline)) void sample_blocks(showdown_ctx *ct
             if (need_low)
                 blk.low[b] = low;
             if (any_drawn)
-                drawn_hole_keys(deck, missing, h, players, drawn, blk.hole_key[b], blk.hole_bits[b],
+                drawn_hole_keys(deck, missing, h, drawn, need_low, blk.hole_key[b], blk.hole_bits[b],
                                 blk.hole_low[b]);
         }
         for (int b = 0; b < nb; b++) {
-            for (int p = 0; p < players && any_drawn; p++) {
-                if (!(drawn >> p & 1))
-                    continue;
+            for (unsigned left = any_drawn ? drawn : 0; left; left &= left - 1) {
+                const int p = __builtin_ctz(left);
                 local.hole_key[p] = blk.hole_key[b][p];
                 local.hole_bits[p] = blk.hole_bits[b][p];
-                local.hole_low[p] = blk.hole_low[b][p];
+                if (need_low)
+                    local.hole_low[p] = blk.hole_low[b][p];
             }
             counts[showdown(&local, hi_kind, lo_kind, blk.key[b], blk.bits[b], need_low ? blk.low[b] : 0)]++;
         }
@@ -209,28 +210,22 @@ static inline __attribute__((always_inline)) void sample_blocks(showdown_ctx *ct
     memcpy(state, g, sizeof g);
 }
 
-PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known,
-                                                int known_n, const uint8_t *deck, int deck_n, int missing,
-                                                int hi_kind, int lo_kind, unsigned drawn, uint64_t *state,
-                                                int64_t n, int64_t *counts, int64_t counts_len)
+/* Every shape a call may take, with constants for the common ones: heads-up unrolls the
+ * showdown, a fixed number of board cards (preflop, flop, turn) the draw.  Omaha (sample_deals)
+ * reads ``drawn`` at run time and is sampled where any_drawn is 0. */
+static inline __attribute__((always_inline)) void sample_shapes(showdown_ctx *ctx, int hi_kind, int lo_kind,
+                                                                int players, int deck_n, int missing,
+                                                                uint64_t *state, int64_t n, int64_t *counts,
+                                                                const unsigned any_drawn)
 {
-    showdown_ctx ctx;
-    int64_t status = pyeval_showdown_setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
-                                           lo_kind, counts_len, drawn);
-    if (status != 0)
-        return status;
-    if (n < 0 || !state_ok(state))
-        return -2;
-    /* Constants for the common shapes: heads-up unrolls the showdown, a fixed number of board
-     * cards (preflop, flop, turn) the draw. */
 #define SAMPLE_SHAPE(hi, lo, p, m)                                                                 \
     do {                                                                                           \
-        if ((hi) == PYEVAL_KIND_OMAHA_HIGH)                                                        \
-            sample_deals(&ctx, hi, lo, p, ctx.deck, deck_n, m, state, n, counts);                  \
-        else if (drawn)                                                                            \
-            sample_blocks(&ctx, hi, lo, p, 1, ctx.deck, deck_n, m, state, n, counts);              \
-        else                                                                                       \
-            sample_blocks(&ctx, hi, lo, p, 0, ctx.deck, deck_n, m, state, n, counts);              \
+        if ((hi) == PYEVAL_KIND_OMAHA_HIGH) {                                                      \
+            if (!any_drawn)                                                                        \
+                sample_deals(ctx, hi, lo, p, ctx->deck, deck_n, m, state, n, counts);              \
+        } else {                                                                                   \
+            sample_blocks(ctx, hi, lo, p, any_drawn, ctx->deck, deck_n, m, state, n, counts);      \
+        }                                                                                          \
     } while (0)
 #define SAMPLE_MISSING(hi, lo, p)                                               \
     do {                                                                        \
@@ -252,5 +247,40 @@ PYEVAL_HOT int64_t pyeval_board_patterns_sample(const uint8_t *holes, int player
 #undef SAMPLE
 #undef SAMPLE_MISSING
 #undef SAMPLE_SHAPE
+}
+
+/* Deals whose holes are all known, and Omaha's. */
+static PYEVAL_HOT __attribute__((noinline)) void sample_known_holes(showdown_ctx *ctx, int hi_kind, int lo_kind,
+                                                                    int players, int deck_n, int missing,
+                                                                    uint64_t *state, int64_t n, int64_t *counts)
+{
+    sample_shapes(ctx, hi_kind, lo_kind, players, deck_n, missing, state, n, counts, 0);
+}
+
+/* Deals with holes drawn, but not Omaha's: a function of their own, since in one with the loops
+ * above GCC compiled those differently (two more instructions a heads-up deal). */
+static PYEVAL_HOT __attribute__((noinline)) void sample_drawn_holes(showdown_ctx *ctx, int hi_kind, int lo_kind,
+                                                                    int players, int deck_n, int missing,
+                                                                    uint64_t *state, int64_t n, int64_t *counts)
+{
+    sample_shapes(ctx, hi_kind, lo_kind, players, deck_n, missing, state, n, counts, 1);
+}
+
+int64_t pyeval_board_patterns_sample(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                     const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                     unsigned drawn, uint64_t *state, int64_t n, int64_t *counts,
+                                     int64_t counts_len)
+{
+    showdown_ctx ctx;
+    int64_t status = pyeval_showdown_setup(&ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                           lo_kind, counts_len, drawn);
+    if (status != 0)
+        return status;
+    if (n < 0 || !state_ok(state))
+        return -2;
+    if (drawn && hi_kind != PYEVAL_KIND_OMAHA_HIGH)
+        sample_drawn_holes(&ctx, hi_kind, lo_kind, players, deck_n, missing, state, n, counts);
+    else
+        sample_known_holes(&ctx, hi_kind, lo_kind, players, deck_n, missing, state, n, counts);
     return 0;
 }
