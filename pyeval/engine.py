@@ -616,8 +616,8 @@ MC_GROUP = 16  # most Monte Carlo chunks in one job of the local pool (about 15 
 
 
 def _in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterable, Callable]:
-    """Monte Carlo jobs of the local pool in groups of consecutive chunks (the board and range C
-    samplers), and each group's deal count.  A chunk takes 1-2 ms; the pool's cost per job (a
+    """Monte Carlo jobs of the local pool in groups of consecutive chunks (the board C sampler and
+    both range samplers), and each group's deal count.  A chunk takes 1-2 ms; the pool's cost per job (a
     thread's turn at the GIL and the lock) is then paid once per group (heads-up board Monte
     Carlo on two threads: 1.77x one thread with a job a chunk).  Groups shrink as the chunks run
     out (a quarter of the remaining chunks a thread, guided scheduling), so that the threads

@@ -20,7 +20,6 @@ import numpy as np
 from pyeval import engine
 from pyeval._native import ffi, lib
 from pyeval.combo_tally import ComboTally
-from pyeval.engine import _first
 from pyeval.ranges import Range, _masks
 
 __all__ = ["run_monte_carlo"]
@@ -178,6 +177,17 @@ class _NumbaSampler:
                             t.ties, t.part_units, t.no_qualifier, idx, per_combo)
         return t, per_combo, rejected
 
+    def chunks(self, jobs):
+        """Consecutive chunks (engine.sample_jobs), each from its own stream, summed."""
+        total = engine.Tally.zeros(self.deals.spot.P, len(self.deals.layout.parts))
+        per_combo_total, rejected_total = self.deals.per_combo_zeros(), 0
+        for job in jobs:
+            t, per_combo, rejected = self.chunk(job)
+            total.add(t)
+            per_combo_total += per_combo
+            rejected_total += rejected
+        return total, per_combo_total, rejected_total
+
     def add(self, res) -> None:
         t, per_combo, rejected = res
         self.total.add(t)
@@ -197,12 +207,9 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
     if sampler is None:
         sampler = _NumbaSampler(deals)
 
-    def run(jobs, count: int) -> None:
-        if isinstance(sampler, _CSampler):  # consecutive chunks a job (engine._in_groups)
-            groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
-            engine._run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
-        else:
-            engine._run_pool(sampler.chunk, jobs, spot.threads, sampler.add, _first, True, count)
+    def run(jobs, count: int) -> None:  # consecutive chunks a job (engine._in_groups)
+        groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
+        engine._run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
 
     if stderr_target is None:
         run(engine.sample_jobs(samples, seed), samples)

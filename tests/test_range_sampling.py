@@ -56,15 +56,19 @@ def test_c_sampler_counts_what_the_numba_sampler_counts(monkeypatch, game, hands
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
-def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads):
-    """The C sampler takes consecutive chunks a job (engine._in_groups); MC_GROUP = 1 is a job a chunk."""
-    q = dict(board="Kd7c2h", method="monte-carlo", seed=5)
-    grouped = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], samples=40 * engine.CHUNK + 7, threads=threads, **q)
-    target = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], stderr_target=0.0004, threads=threads, **q)
+@pytest.mark.parametrize("game, board, samples, target_se", [
+    ("holdem", "Kd7c2h", 40 * engine.CHUNK + 7, 0.0004),
+    ("holdem-double-board", "Kd7c2h/9s8s3d", 9 * engine.CHUNK + 7, 0.0005)])
+def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads, game, board, samples, target_se):
+    """Both samplers (C for one board, numba for two) take consecutive chunks a job (engine._in_groups);
+    MC_GROUP = 1 is a job a chunk."""
+    q = dict(board=board, method="monte-carlo", seed=5)
+    grouped = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], samples=samples, threads=threads, **q)
+    target = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], stderr_target=target_se, threads=threads, **q)
     monkeypatch.setattr(engine, "MC_GROUP", 1)
-    single = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], samples=40 * engine.CHUNK + 7, threads=1, **q)
-    single_target = pyeval.equity("holdem", ["AK,QQ+", "22+,ATs+"], stderr_target=0.0004, threads=1, **q)
-    assert grouped.outcomes == 40 * engine.CHUNK + 7
+    single = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], samples=samples, threads=1, **q)
+    single_target = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], stderr_target=target_se, threads=1, **q)
+    assert grouped.outcomes == samples
     assert _counts(grouped) == _counts(single)
     assert target.outcomes > 4 * engine.CHUNK and _counts(target) == _counts(single_target)
 
