@@ -54,7 +54,7 @@ def api_declarations() -> str:
     """The function prototypes of HEADERS, and the generated tables' extern declarations."""
     header = "\n".join((HERE / h).read_text() for h in HEADERS)
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
-    protos += re.findall(r"^#define PYEVAL_(?:KIND|EVAL)_\w+ \d+$", header, flags=re.M)
+    protos += re.findall(r"^#define PYEVAL_(?:KIND|EVAL|MAX)_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
     externs = [line.replace("extern const ", "const ")
                for line in tables.splitlines() if line.startswith("extern const")]

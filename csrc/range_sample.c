@@ -33,6 +33,15 @@ typedef struct {
     double *cumw;
 } range_set;
 
+/* The boards: each one's known cards (validated copies), their key, mask and low mask, and how
+ * many cards it misses. */
+typedef struct {
+    int known_n[PYEVAL_MAX_BOARDS], missing[PYEVAL_MAX_BOARDS];
+    uint8_t cards[PYEVAL_MAX_BOARDS][MAX_BOARD];
+    uint64_t key[PYEVAL_MAX_BOARDS], bits[PYEVAL_MAX_BOARDS];
+    uint32_t low[PYEVAL_MAX_BOARDS];
+} board_set;
+
 /* The hole key, card mask and low mask of h cards. */
 static inline combo_key hand_key(const uint8_t *c, int h)
 {
@@ -86,16 +95,17 @@ static inline __attribute__((always_inline)) uint8_t free_card(uint64_t *g, cons
 }
 
 static inline __attribute__((always_inline)) int64_t sample_ranges(const showdown_ctx *ctx, const range_set *rs,
-                                                                   const int hi_kind, const int lo_kind,
-                                                                   const int players, const int missing,
+                                                                   const board_set *bs, const int hi_kind,
+                                                                   const int lo_kind, const int players,
+                                                                   const int boards, const int missing,
                                                                    const uint8_t *level, int64_t levels,
                                                                    uint64_t *state, int64_t n, int64_t max_tries,
                                                                    int64_t *counts, int64_t *combo_counts,
                                                                    int64_t *rejected_out)
 {
-    const int h = ctx->h, known_n = ctx->known_n, deck_n = ctx->deck_n;
-    const uint64_t known_key = ctx->known_key, known_bits = ctx->known_bits;
-    const uint32_t known_low = ctx->known_low;
+    const int h = ctx->h, deck_n = ctx->deck_n;
+    const int shift = players * (lo_kind == -1 ? 1 : 2); /* a board's pattern bits */
+    const board_set b = *bs;
     /* Locals for everything read per deal: the stores to the counters could alias anything the
      * caller's pointers reach (the build has -fno-strict-aliasing), see csrc/board_sample.c. */
     uint64_t g[4] = {state[0], state[1], state[2], state[3]};
@@ -151,17 +161,6 @@ static inline __attribute__((always_inline)) int64_t sample_ranges(const showdow
                 set_hole(&local, p, hand_key(local.hole_cards + p * h, h));
             }
         }
-        uint64_t key = known_key, bits = known_bits;
-        uint32_t low = known_low;
-#pragma GCC unroll 5
-        for (int u = 0; u < missing; u++) {
-            uint8_t c = free_card(g, deck, deck_n, &used);
-            key += PYEVAL_CARD_KEY[c];
-            bits |= PYEVAL_CARD_BIT[c];
-            low |= PYEVAL_CARD_LOWBIT[c];
-            if (hi_kind == PYEVAL_KIND_OMAHA_HIGH) /* only Omaha reads the board's cards */
-                local.board[known_n + u] = c;
-        }
         for (int p = 0; p < players; p++) {
             if (random >> p & 1)
                 continue;
@@ -169,7 +168,24 @@ static inline __attribute__((always_inline)) int64_t sample_ranges(const showdow
             if (hi_kind == PYEVAL_KIND_OMAHA_HIGH)
                 memcpy(local.hole_cards + p * h, cards + pick[p] * h, (size_t)h);
         }
-        const uint64_t pattern = showdown(&local, hi_kind, lo_kind, key, bits, low);
+        uint64_t pattern = 0;
+        for (int j = 0; j < boards; j++) { /* each board's missing cards, then its showdown */
+            const int known_n = b.known_n[j], to_draw = boards == 1 ? missing : b.missing[j];
+            uint64_t key = b.key[j], bits = b.bits[j];
+            uint32_t low = b.low[j];
+            if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && boards > 1) /* only Omaha reads the board's cards */
+                memcpy(local.board, b.cards[j], (size_t)known_n);
+#pragma GCC unroll 5
+            for (int u = 0; u < to_draw; u++) {
+                uint8_t c = free_card(g, deck, deck_n, &used);
+                key += PYEVAL_CARD_KEY[c];
+                bits |= PYEVAL_CARD_BIT[c];
+                low |= PYEVAL_CARD_LOWBIT[c];
+                if (hi_kind == PYEVAL_KIND_OMAHA_HIGH)
+                    local.board[known_n + u] = c;
+            }
+            pattern |= showdown(&local, hi_kind, lo_kind, key, bits, low) << (shift * j);
+        }
         counts[pattern]++;
         const uint8_t *lv = level + pattern * (uint64_t)players;
         for (int p = 0; p < players; p++) {
@@ -188,6 +204,8 @@ done:
 typedef struct {
     const showdown_ctx *ctx;
     const range_set *rs;
+    const board_set *bs;
+    int boards;
     const uint8_t *level;
     int64_t levels;
     uint64_t *state;
@@ -201,11 +219,16 @@ typedef struct {
 static inline __attribute__((always_inline)) int64_t sample_shape(const sample_args *a, const int hi, const int lo,
                                                                   int players, int missing)
 {
-#define RUN(p, m) sample_ranges(a->ctx, a->rs, hi, lo, p, m, a->level, a->levels, a->state, a->n, a->max_tries, \
-                                a->counts, a->combo_counts, a->rejected)
+#define RUN(p, nb, m) sample_ranges(a->ctx, a->rs, a->bs, hi, lo, p, nb, m, a->level, a->levels, a->state, a->n, \
+                                    a->max_tries, a->counts, a->combo_counts, a->rejected)
+    if (a->boards > 1) /* two boards: no constants (missing is read per board) */
+        return RUN(players, a->boards, 0);
     if (players == 2)
-        return missing == 5 ? RUN(2, 5) : missing == 2 ? RUN(2, 2) : missing == 1 ? RUN(2, 1) : RUN(2, missing);
-    return RUN(players, missing);
+        return missing == 5 ? RUN(2, 1, 5)
+               : missing == 2 ? RUN(2, 1, 2)
+               : missing == 1 ? RUN(2, 1, 1)
+                              : RUN(2, 1, missing);
+    return RUN(players, 1, missing);
 #undef RUN
 }
 
@@ -251,29 +274,83 @@ static int64_t load_ranges(range_set *rs, const showdown_ctx *ctx, const uint8_t
     return 0;
 }
 
-int64_t pyeval_range_sample(const uint8_t *combos, int64_t n_combos, const int64_t *offsets,
-                                                     const double *cumw, const uint8_t *uniform, int players, int h,
-                                                     const uint8_t *known, int known_n, const uint8_t *deck,
-                                                     int deck_n, int missing, int hi_kind, int lo_kind,
-                                                     const uint8_t *level, int64_t levels, uint64_t *state, int64_t n,
-                                                     int64_t max_tries, int64_t *counts, int64_t counts_len,
-                                                     int64_t *combo_counts, int64_t *rejected)
+/* Copy and check the boards after the first (pyeval_showdown_setup took that one): each the first's size, its
+ * cards distinct, in no other board and not in the deck, and the deck holding every hand and every missing card. */
+static int64_t load_boards(board_set *bs, const showdown_ctx *ctx, int boards, const uint8_t *known,
+                           const int32_t *known_n, const int32_t *missing)
+{
+    uint64_t seen = 0;
+    int cards = 0, to_draw = 0;
+    for (int i = 0; i < ctx->deck_n; i++)
+        seen |= PYEVAL_CARD_BIT[ctx->deck[i]];
+    cards += ctx->deck_n;
+    for (int j = 0; j < boards; j++) {
+        const int k = known_n[j], m = missing[j];
+        if (k < 0 || m < 0 || k + m != ctx->board_n)
+            return -2;
+        bs->known_n[j] = k;
+        bs->missing[j] = m;
+        to_draw += m;
+        if (j == 0)
+            memcpy(bs->cards[0], ctx->board, (size_t)k);
+        else
+            load_cards(bs->cards[j], known, k);
+        known += k;
+        uint64_t key = 0, bits = 0; /* as showdown_fill sums the first board's (the holes carry the flush counters) */
+        uint32_t low = 0;
+        for (int i = 0; i < k; i++) {
+            ADD_CARD(bs->cards[j][i], key, bits);
+            low |= PYEVAL_CARD_LOWBIT[bs->cards[j][i]];
+        }
+        seen |= bits;
+        cards += k;
+        bs->key[j] = key;
+        bs->bits[j] = bits;
+        bs->low[j] = low;
+    }
+    if (!HAND_OK(seen, cards)) /* a bad code has no bit, a repeat shares one */
+        return -3;
+    if (ctx->deck_n < ctx->players * ctx->h + to_draw) /* else a deal could wait forever for a free card */
+        return -2;
+    return 0;
+}
+
+int64_t pyeval_range_sample_boards(const uint8_t *combos, int64_t n_combos, const int64_t *offsets, const double *cumw,
+                                   const uint8_t *uniform, int players, int h, int boards, const uint8_t *known,
+                                   const int32_t *known_n, const uint8_t *deck, int deck_n, const int32_t *missing,
+                                   int hi_kind, int lo_kind, const uint8_t *level, int64_t levels, uint64_t *state,
+                                   int64_t n, int64_t max_tries, int64_t *counts, int64_t counts_len,
+                                   int64_t *combo_counts, int64_t *rejected)
 {
     if (n < 0 || n_combos < 0 || n_combos > INT32_MAX || levels < 1 || levels > 256 || max_tries < 1 ||
-        !state_ok(state))
+        boards < 1 || boards > PYEVAL_MAX_BOARDS || !state_ok(state))
+        return -2;
+    int32_t known_n_copy[PYEVAL_MAX_BOARDS], missing_copy[PYEVAL_MAX_BOARDS];
+    memcpy(known_n_copy, known_n, (size_t)boards * sizeof *known_n); /* read once: the caller's may change */
+    memcpy(missing_copy, missing, (size_t)boards * sizeof *missing);
+    if (known_n_copy[0] < 0 || known_n_copy[0] > MAX_BOARD)
         return -2;
     showdown_ctx ctx;
-    /* every hole "drawn": setup checks the sizes, kinds, board and deck, and reads no holes */
-    int64_t status = pyeval_showdown_setup(&ctx, NULL, players, h, known, known_n, deck, deck_n, missing, hi_kind,
-                                           lo_kind, counts_len, players >= 2 && players <= MAX_PLAYERS
-                                                                    ? (1u << players) - 1 : 0);
+    /* every hole "drawn": setup checks the sizes, kinds, the first board and the deck, and reads no holes */
+    int64_t status = pyeval_showdown_setup(&ctx, NULL, players, h, known, known_n_copy[0], deck, deck_n,
+                                           missing_copy[0], hi_kind, lo_kind, counts_len,
+                                           players >= 2 && players <= MAX_PLAYERS ? (1u << players) - 1 : 0);
+    if (status != 0)
+        return status;
+    const int pattern_bits = players * (lo_kind == -1 ? 1 : 2) * boards;
+    if (pattern_bits > 62 || counts_len < (INT64_C(1) << pattern_bits))
+        return -2;
+    board_set bs;
+    status = load_boards(&bs, &ctx, boards, known, known_n_copy, missing_copy);
     if (status != 0)
         return status;
     range_set rs = {.keys = NULL, .cards = NULL, .cumw = NULL};
     status = load_ranges(&rs, &ctx, combos, n_combos, offsets, cumw, uniform);
     if (status == 0) {
-        const sample_args args = {&ctx, &rs, level, levels, state, n, max_tries, counts, combo_counts, rejected};
-#define SAMPLE(hi, lo) status = sample_shape(&args, hi, lo, players, missing)
+        const sample_args args = {&ctx, &rs, &bs, boards, level, levels, state, n, max_tries, counts, combo_counts,
+                                  rejected};
+        const int missing0 = missing_copy[0];
+#define SAMPLE(hi, lo) status = sample_shape(&args, hi, lo, players, missing0)
         WITH_CONSTANT_KINDS(hi_kind, lo_kind, SAMPLE);
 #undef SAMPLE
     }
@@ -281,4 +358,16 @@ int64_t pyeval_range_sample(const uint8_t *combos, int64_t n_combos, const int64
     free(rs.cards);
     free(rs.cumw);
     return status;
+}
+
+int64_t pyeval_range_sample(const uint8_t *combos, int64_t n_combos, const int64_t *offsets, const double *cumw,
+                            const uint8_t *uniform, int players, int h, const uint8_t *known, int known_n,
+                            const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                            const uint8_t *level, int64_t levels, uint64_t *state, int64_t n, int64_t max_tries,
+                            int64_t *counts, int64_t counts_len, int64_t *combo_counts, int64_t *rejected)
+{
+    const int32_t known_n1 = known_n, missing1 = missing;
+    return pyeval_range_sample_boards(combos, n_combos, offsets, cumw, uniform, players, h, 1, known, &known_n1, deck,
+                                      deck_n, &missing1, hi_kind, lo_kind, level, levels, state, n, max_tries, counts,
+                                      counts_len, combo_counts, rejected);
 }

@@ -148,6 +148,9 @@ WARM_QUERIES = {
     "range monte carlo": 'pyeval.equity("omaha", ["AA**ds", "random"], samples=100_000, seed=1)',
     "range monte carlo, double board": ('pyeval.equity("holdem-double-board", ["AKs,QQ+", "random"], samples=20_000, '
                                         'seed=1)'),
+    # nine-handed hi/lo: more outcome patterns than a histogram holds, the numba range sampler
+    "range monte carlo, 9-way hi/lo": ('pyeval.equity("holdem-hilo", ["AKs,QQ+"] + ["random"] * 8, samples=20_000, '
+                                       'seed=1)'),
     "keep": 'pyeval.best_keep("irish", ["AhAsKdQc", "random"], board="Ad7c2s", samples=20_000, seed=1)',
     "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, n=10_000, seed=1))',
     "simulate": 'pyeval.simulate("holdem", players=6, deals=100_000, seed=1, progress=False)',

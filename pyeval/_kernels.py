@@ -1,4 +1,4 @@
-"""numba kernels shared by the numba engines that remain (the range sampler of double-board games,
+"""numba kernels shared by the numba engines that remain (the range sampler of many-pattern queries,
 pyeval.simulate's deals, the keep advisor): the xoshiro256** generator and its bounded draws, and
 the per-deal share tally.
 

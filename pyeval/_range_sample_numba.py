@@ -1,6 +1,7 @@
-"""The numba range sampler: each player's combo and the boards drawn per deal, for the games the C
-sampler (csrc/range_sample.c) does not play (double-board games).  Its own module so that a range
-query answered in C loads no numba."""
+"""The numba range sampler: each player's combo and the boards drawn per deal, for the queries the
+C sampler (csrc/range_sample.c) does not take (outcome patterns too many to histogram: nine or
+ten players in hi/lo or on two boards).  Its own module so that a range query answered in C loads no
+numba."""
 
 from __future__ import annotations
 

@@ -39,10 +39,11 @@ draws a combo by weight, independently; if any two collide, the whole draw is re
 redrawn (so the accepted draws have exactly the deal distribution above: no redraw bias from
 drawing players one after another); random players then take uniform cards from what is left,
 and the board is completed uniformly (rejection against the cards in use), with xoshiro256**,
-one stream per fixed-size chunk: the same seed gives the same answer for any thread count.  On
-one board C draws, evaluates and counts each deal, also per combo (``by_combo``;
-csrc/range_sample.c); on two boards numba draws, the C core evaluates and numba tallies: the
-same deals for a seed either way (pyeval/range_sampling.py).
+one stream per fixed-size chunk: the same seed gives the same answer for any thread count.  C
+draws, evaluates and counts each deal, also per combo (``by_combo``; csrc/range_sample.c, one
+board or two); where the outcome patterns are too many to histogram (9-10 players in hi/lo or on two boards) numba
+draws, the C core evaluates and numba tallies: the same deals for a seed either way
+(pyeval/range_sampling.py).
 A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
 
 >>> r = range_equity("holdem", ["AA", "KK"], method="exact")

@@ -5,10 +5,11 @@ weight, independently; if any two collide, the whole draw is rejected and redraw
 players then take uniform cards from what is left, and the board is completed uniformly.  The
 deal model is described in pyeval/range_equity.py.
 
-Two samplers draw the same deals from a chunk's state: on one board with an evaluator of the C
-board engine (every hold'em, short deck and Omaha game but the double-board ones), C draws,
-evaluates and counts each deal in one loop (csrc/range_sample.c); elsewhere numba draws the
-deals into evaluation rows, the C core evaluates them and numba tallies.
+Two samplers draw the same deals from a chunk's state: on one board or two with an evaluator of
+the C board engine (every hold'em, short deck and Omaha game) and outcome patterns few enough to
+histogram, C draws, evaluates and counts each deal in one loop (csrc/range_sample.c); elsewhere
+(as nine-handed hi/lo) numba draws the deals into evaluation rows, the C core evaluates them and
+numba tallies.
 """
 
 from __future__ import annotations
@@ -70,15 +71,16 @@ class _CSampler:
         self.hist = np.zeros(patterns.size, np.int64)
         self.combo_counts = np.zeros((len(deals.combos), len(values)), np.int64)
         self.rejected = 0
-        self._keep = [deals.combos, deals.offsets, deals.cumw, deals.uniform.astype(np.uint8), levels,
-                      deals.boards_known[0] if len(deals.boards_known[0]) else np.zeros(1, np.uint8),
-                      np.ascontiguousarray(spot.live, np.uint8)]
-        combos, offsets, cumw, uniform, levels, known, live = self._keep  # kept alive while the pointers are used
+        known = np.concatenate([*deals.boards_known, np.zeros(1, np.uint8)]).astype(np.uint8)  # never empty
+        self._keep = [deals.combos, deals.offsets, deals.cumw, deals.uniform.astype(np.uint8), levels, known,
+                      np.array([len(b) for b in deals.boards_known], np.int32),
+                      np.ascontiguousarray(spot.live, np.uint8), np.array(spot.missing, np.int32)]
+        combos, offsets, cumw, uniform, levels, known, known_n, live, missing = self._keep  # alive while in use
         self._args = (ffi.from_buffer("uint8_t[]", combos), len(combos), ffi.from_buffer("int64_t[]", offsets),
                       ffi.from_buffer("double[]", cumw), ffi.from_buffer("uint8_t[]", uniform), spot.P, spot.hole,
-                      ffi.from_buffer("uint8_t[]", known), len(deals.boards_known[0]),
-                      ffi.from_buffer("uint8_t[]", live), len(live), int(spot.missing[0]), kinds[0], kinds[1],
-                      ffi.from_buffer("uint8_t[]", levels), len(values))
+                      len(missing), ffi.from_buffer("uint8_t[]", known), ffi.from_buffer("int32_t[]", known_n),
+                      ffi.from_buffer("uint8_t[]", live), len(live), ffi.from_buffer("int32_t[]", missing),
+                      kinds[0], kinds[1], ffi.from_buffer("uint8_t[]", levels), len(values))
 
     def chunks(self, jobs):
         """The counts of consecutive chunks (engine.sample_jobs), each from its own stream, summed
@@ -90,7 +92,8 @@ class _CSampler:
                 ffi.from_buffer("int64_t[]", rejected))
         for n, _, state in jobs:
             state = np.array(state, np.uint64)
-            status = lib.pyeval_range_sample(*self._args, ffi.from_buffer("uint64_t[]", state), n, MAX_TRIES, *into)
+            status = lib.pyeval_range_sample_boards(*self._args, ffi.from_buffer("uint64_t[]", state), n, MAX_TRIES,
+                                                    *into)
             if status == -1:
                 raise ValueError(_NO_DEAL)
             if status == -5:
@@ -128,10 +131,11 @@ def share_levels(patterns) -> tuple[np.ndarray, np.ndarray] | None:
 
 
 def _c_sampler(deals: _Deals) -> _CSampler | None:
-    """The C sampler where it applies (one board, an evaluator kind of the C board engine)."""
+    """The C sampler where it applies (one board or two, an evaluator kind of the C board engine,
+    outcome patterns few enough to histogram)."""
     spot, layout = deals.spot, deals.layout
     kinds = engine.board_kinds_for(spot.g)
-    if len(spot.missing) != 1 or kinds is None or layout.patterns is None:
+    if not 1 <= len(spot.missing) <= lib.PYEVAL_MAX_BOARDS or kinds is None or layout.patterns is None:
         return None
     levels = share_levels(layout.patterns)
     if levels is None:
@@ -160,7 +164,7 @@ class _NumbaSampler:
             rows[b, :, :, h:h + len(kb)] = kb
         idx = np.full((n, P), -1, np.int32)
         known_len = np.array([len(b) for b in d.boards_known], np.int64)
-        from pyeval import _range_sample_numba as kernels  # numba: only the games the C sampler does not play
+        from pyeval import _range_sample_numba as kernels  # numba: only what the C sampler does not take
 
         rejected = kernels.sample_deals(state.copy(), d.combos, d.masks, d.cumw, d.uniform, d.offsets, d.kinds,
                                         spot.live, h, known_len, missing, rows, idx, MAX_TRIES)

@@ -27,6 +27,7 @@ def modules_after(code: str) -> str:
     # ranges sampled in C (csrc/range_sample.c)
     "import pyeval\npyeval.equity('omaha', ['AA**ds', 'random'], samples=2000, seed=1)",
     "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%', 'random'], samples=20_000, seed=1)",
+    "import pyeval\npyeval.equity('holdem-double-board', ['AKs,QQ+', 'random'], samples=2000, seed=1)",
     # exact range equity in C (csrc/range_exact.c): the sweep, board-major and assignment paths
     "import pyeval\npyeval.equity('holdem', ['AKs,QQ+', '15%'], board='Kd8c2s')",
     "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], board='Kd8c2s9h', method='exact')",
@@ -45,6 +46,7 @@ def test_no_numba_before_it_is_needed(code):
 
 
 def test_a_numba_query_still_loads_numba():
-    """The check above can fail: a query with numba kernels (double-board range sampling) shows it loaded."""
-    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem-double-board', ['AKs,QQ+', 'random'], "
+    """The check above can fail: a query with numba kernels (range sampling with more outcome patterns than a
+    histogram holds: nine-handed hi/lo) shows it loaded."""
+    assert "'numba'" in modules_after("import pyeval\npyeval.equity('holdem-hilo', ['AKs,QQ+'] + ['random'] * 8, "
                                       "samples=2000, seed=1)")

@@ -129,7 +129,24 @@ def _range_sampler(rng):
                ffi.from_buffer("int64_t[]", np.zeros((60, 3), np.int64)),
                ffi.from_buffer("int64_t[]", np.zeros(1, np.int64)))
         calls.append(partial(lib.pyeval_range_sample, *query, state, 2_000, 1_000, *out))
-    return arrays, calls
+    # two boards (pyeval_range_sample_boards), the second board's cards rewritten too
+    cards = np.argsort(rng.random(52))[:6].astype(np.uint8)
+    deck = np.setdiff1d(np.arange(52, dtype=np.uint8), cards).astype(np.uint8)
+    combos = np.stack([rng.permutation(deck)[:2] for _ in range(60)]).astype(np.uint8)
+    level = rng.integers(0, 3, 16 * 2).astype(np.uint8)
+    arrays += [combos, cards, deck, level]
+    known_n, missing = np.array([3, 3], np.int32), np.array([2, 2], np.int32)
+    query = (ffi.from_buffer("uint8_t[]", combos), 60, ffi.from_buffer("int64_t[]", np.array([0, 30, 60], np.int64)),
+             ffi.from_buffer("double[]", np.tile(np.arange(1, 31) / 30, 2)),
+             ffi.from_buffer("uint8_t[]", np.array([1, 0], np.uint8)), 2, 2, 2, ffi.from_buffer("uint8_t[]", cards),
+             ffi.from_buffer("int32_t[]", known_n), ffi.from_buffer("uint8_t[]", deck), len(deck),
+             ffi.from_buffer("int32_t[]", missing), lib.PYEVAL_KIND_HIGH, -1, ffi.from_buffer("uint8_t[]", level), 3)
+    state = ffi.from_buffer("uint64_t[]", np.array([1, 2, 3, 4], np.uint64))
+    out = (ffi.from_buffer("int64_t[]", np.zeros(16, np.int64)), 16,
+           ffi.from_buffer("int64_t[]", np.zeros((60, 3), np.int64)),
+           ffi.from_buffer("int64_t[]", np.zeros(1, np.int64)))
+    calls.append(partial(lib.pyeval_range_sample_boards, *query, state, 2_000, 1_000, *out))  # from_buffer keeps
+    return arrays, calls  # the int arrays alive; the writer rewrites the byte arrays only
 
 
 TARGETS = {

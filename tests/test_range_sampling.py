@@ -24,6 +24,11 @@ SPOTS = [
     ("shortdeck-straight", ["AA,KK", "random"], "9c8d7h"),
     ("omaha", ["AA**", "random"], ""),
     ("omaha-hilo", ["AA23", "KKQQ:0.5,JJ45", "QQJT"], "2c7dTh9s"),
+    # two boards (pyeval_range_sample_boards): none known, both flops, boards of different lengths
+    ("holdem-double-board", ["QQ+,AK", "random"], ""),
+    ("holdem-double-board", ["AK,QQ+", "22+,ATs+", "random"], "Kd7c2h/9s8s3d"),
+    ("holdem-double-board", ["AK,QQ+:0.5", "JJ-99,KQs"], "Kd7c2h4s/9s8s3d"),
+    ("omaha-double-board", ["AA**", "KK**"], "Kd7c2h/9s8s3d"),
 ]
 
 
@@ -55,27 +60,39 @@ def test_c_sampler_counts_what_the_numba_sampler_counts(monkeypatch, game, hands
     assert _counts(fast) == _counts(slow)
 
 
+NINE_HANDED = ["AK,QQ+", "22+,ATs+"] + ["random"] * 7
+
+
 @pytest.mark.parametrize("threads", [1, 2, 3])
-@pytest.mark.parametrize("game, board, samples, target_se", [
-    ("holdem", "Kd7c2h", 40 * engine.CHUNK + 7, 0.0004),
-    ("holdem-double-board", "Kd7c2h/9s8s3d", 9 * engine.CHUNK + 7, 0.0005)])
-def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads, game, board, samples, target_se):
-    """Both samplers (C for one board, numba for two) take consecutive chunks a job (engine._in_groups);
-    MC_GROUP = 1 is a job a chunk."""
+@pytest.mark.parametrize("game, hands, board, samples, target_se", [
+    ("holdem", ["AK,QQ+", "22+,ATs+"], "Kd7c2h", 40 * engine.CHUNK + 7, 0.0004),
+    ("holdem-double-board", ["AK,QQ+", "22+,ATs+"], "Kd7c2h/9s8s3d", 9 * engine.CHUNK + 7, 0.0005),
+    ("holdem-hilo", NINE_HANDED, "Kd7c2h", 9 * engine.CHUNK + 7, 0.0006)])
+def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads, game, hands, board, samples, target_se):
+    """Both samplers (C; numba where the outcome patterns are too many to histogram, as nine-handed hi/lo) take
+    consecutive chunks a job (engine._in_groups); MC_GROUP = 1 is a job a chunk."""
     q = dict(board=board, method="monte-carlo", seed=5)
-    grouped = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], samples=samples, threads=threads, **q)
-    target = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], stderr_target=target_se, threads=threads, **q)
+    grouped = pyeval.equity(game, hands, samples=samples, threads=threads, **q)
+    target = pyeval.equity(game, hands, stderr_target=target_se, threads=threads, **q)
     monkeypatch.setattr(engine, "MC_GROUP", 1)
-    single = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], samples=samples, threads=1, **q)
-    single_target = pyeval.equity(game, ["AK,QQ+", "22+,ATs+"], stderr_target=target_se, threads=1, **q)
+    single = pyeval.equity(game, hands, samples=samples, threads=1, **q)
+    single_target = pyeval.equity(game, hands, stderr_target=target_se, threads=1, **q)
     assert grouped.outcomes == samples
     assert _counts(grouped) == _counts(single)
     assert target.outcomes > 4 * engine.CHUNK and _counts(target) == _counts(single_target)
 
 
-def test_two_boards_take_the_numba_sampler():
-    r = pyeval.equity("holdem-double-board", ["QQ+", "AK"], method="monte-carlo", samples=10_000, seed=1)
+@pytest.mark.parametrize("game, hands, sampler", [
+    ("holdem-double-board", ["QQ+", "AK"], range_sampling._CSampler),
+    ("holdem-double-board", ["QQ+", "AK"] + ["random"] * 7, range_sampling._NumbaSampler),  # 2**18 patterns
+    ("holdem-hilo", NINE_HANDED, range_sampling._NumbaSampler)])
+def test_two_boards_and_many_patterns_take_the_right_sampler(monkeypatch, game, hands, sampler):
+    taken = []
+    real = range_sampling._c_sampler
+    monkeypatch.setattr(range_sampling, "_c_sampler", lambda deals: taken.append(real(deals)) or taken[-1])
+    r = pyeval.equity(game, hands, method="monte-carlo", samples=10_000, seed=1)
     assert r.outcomes == 10_000 and r.combo_tally[0].outcomes.sum() == 10_000
+    assert isinstance(taken[0], range_sampling._CSampler) == (sampler is range_sampling._CSampler)
 
 
 # ---------------------------------------------------------------------------
@@ -136,6 +153,54 @@ def test_entry_point_refuses_bad_input(change, status):
     if q.get("players") == 11:
         q["offsets"] = [0, 1, 3] + [3] * 9
     assert _query(**q)[0] == status
+
+
+def _query_boards(known=((), ()), missing=(5, 5), boards=2, deck=None, combos=GOOD, offsets=(0, 1, 3), players=2,
+                  n=1000, lo=-1):
+    """pyeval_range_sample_boards on hold'em boards (the deck: DECK without the known cards); returns (status,
+    histogram)."""
+    if deck is None:
+        deck = [c for c in DECK if all(c not in b for b in known)]
+    combos = np.ascontiguousarray(combos, np.uint8).reshape(-1, 2)
+    known_all = np.array([c for b in known for c in b] + [0], np.uint8)
+    known_n = np.array([len(b) for b in known] + [0] * 2, np.int32)
+    missing_a = np.array(list(missing) + [0] * 2, np.int32)
+    deck_a = np.array(deck, np.uint8)
+    size = 1 << (players * (1 if lo == -1 else 2) * max(boards, 1))
+    hist, cc, rej = np.zeros(size, np.int64), np.zeros((len(combos), 3), np.int64), np.zeros(1, np.int64)
+    level = np.zeros(size * players, np.uint8)
+    status = lib.pyeval_range_sample_boards(
+        ffi.from_buffer("uint8_t[]", combos), len(combos), ffi.from_buffer("int64_t[]", np.array(offsets, np.int64)),
+        ffi.from_buffer("double[]", np.ones(len(combos))), ffi.from_buffer("uint8_t[]", np.ones(players, np.uint8)),
+        players, 2, boards, ffi.from_buffer("uint8_t[]", known_all), ffi.from_buffer("int32_t[]", known_n),
+        ffi.from_buffer("uint8_t[]", deck_a), len(deck_a), ffi.from_buffer("int32_t[]", missing_a),
+        lib.PYEVAL_KIND_HIGH, lo, ffi.from_buffer("uint8_t[]", level), 3,
+        ffi.from_buffer("uint64_t[]", np.array([1, 2, 3, 4], np.uint64)), n, 1000, ffi.from_buffer("int64_t[]", hist),
+        size, ffi.from_buffer("int64_t[]", cc), ffi.from_buffer("int64_t[]", rej))
+    return status, hist
+
+
+def test_two_board_entry_point_counts_a_valid_query():
+    status, hist = _query_boards(known=((40, 36, 32), (5, 9, 13)), missing=(2, 2))
+    assert status == 0 and hist.sum() == 1000
+    # board 0's pattern in bits 0-1, board 1's in bits 2-3: every deal has a winner on each board
+    assert all(hist[p] == 0 for p in range(16) if (p & 3) == 0 or (p >> 2) == 0)
+
+
+@pytest.mark.parametrize("change, status", [
+    (dict(boards=0), -2),
+    (dict(boards=3, known=((), (), ()), missing=(5, 5, 5)), -2),
+    (dict(known=((40, 36, 32), ()), missing=(2, 4)), -2),  # boards of different sizes
+    (dict(known=((40, 36, 32), ()), missing=(2, -1)), -2),
+    (dict(known=((40, 36, 32), (40, 9, 13)), missing=(2, 2)), -3),  # a card on both boards
+    (dict(known=((40, 36, 32), (5, 5, 13)), missing=(2, 2)), -3),  # a card twice on a board
+    (dict(known=((40, 36, 32), (5, 9, 200)), missing=(2, 2)), -3),  # a bad code
+    (dict(deck=DECK[:10], combos=[[4, 5], [6, 7], [8, 9]]), -2),  # too few cards for two boards
+])
+def test_two_board_entry_point_refuses_bad_input(change, status):
+    q = dict(known=((), ()), missing=(5, 5))
+    q.update(change)
+    assert _query_boards(**q)[0] == status
 
 
 def test_entry_point_gives_up_on_colliding_ranges():
