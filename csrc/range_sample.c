@@ -274,8 +274,9 @@ static int64_t load_ranges(range_set *rs, const showdown_ctx *ctx, const uint8_t
     return 0;
 }
 
-/* Copy and check the boards after the first (pyeval_showdown_setup took that one): each the first's size, its
- * cards distinct, in no other board and not in the deck, and the deck holding every hand and every missing card. */
+/* The boards' known cards, keys and missing counts: the first board as pyeval_showdown_setup copied and checked
+ * it, the others copied here.  Checked: every board of the first's size, no card twice on the boards or on a board
+ * and in the deck, and a deck that holds every hand and every missing card. */
 static int64_t load_boards(board_set *bs, const showdown_ctx *ctx, int boards, const uint8_t *known,
                            const int32_t *known_n, const int32_t *missing)
 {
