@@ -105,7 +105,7 @@ static inline __attribute__((always_inline)) int64_t sample_ranges(const showdow
 {
     const int h = ctx->h, deck_n = ctx->deck_n;
     const int shift = players * (lo_kind == -1 ? 1 : 2); /* a board's pattern bits */
-    const board_set b = *bs;
+    const board_set on = *bs; /* the boards, read per deal */
     /* Locals for everything read per deal: the stores to the counters could alias anything the
      * caller's pointers reach (the build has -fno-strict-aliasing), see csrc/board_sample.c. */
     uint64_t g[4] = {state[0], state[1], state[2], state[3]};
@@ -170,11 +170,11 @@ static inline __attribute__((always_inline)) int64_t sample_ranges(const showdow
         }
         uint64_t pattern = 0;
         for (int j = 0; j < boards; j++) { /* each board's missing cards, then its showdown */
-            const int known_n = b.known_n[j], to_draw = boards == 1 ? missing : b.missing[j];
-            uint64_t key = b.key[j], bits = b.bits[j];
-            uint32_t low = b.low[j];
+            const int known_n = on.known_n[j], to_draw = boards == 1 ? missing : on.missing[j];
+            uint64_t key = on.key[j], bits = on.bits[j];
+            uint32_t low = on.low[j];
             if (hi_kind == PYEVAL_KIND_OMAHA_HIGH && boards > 1) /* only Omaha reads the board's cards */
-                memcpy(local.board, b.cards[j], (size_t)known_n);
+                memcpy(local.board, on.cards[j], (size_t)known_n);
 #pragma GCC unroll 5
             for (int u = 0; u < to_draw; u++) {
                 uint8_t c = free_card(g, deck, deck_n, &used);
@@ -297,17 +297,12 @@ static int64_t load_boards(board_set *bs, const showdown_ctx *ctx, int boards, c
         else
             load_cards(bs->cards[j], known, k);
         known += k;
-        uint64_t key = 0, bits = 0; /* as showdown_fill sums the first board's (the holes carry the flush counters) */
-        uint32_t low = 0;
-        for (int i = 0; i < k; i++) {
-            ADD_CARD(bs->cards[j][i], key, bits);
-            low |= PYEVAL_CARD_LOWBIT[bs->cards[j][i]];
-        }
-        seen |= bits;
+        const combo_key sum = hand_key(bs->cards[j], k);
+        seen |= sum.bits;
         cards += k;
-        bs->key[j] = key;
-        bs->bits[j] = bits;
-        bs->low[j] = low;
+        bs->key[j] = sum.key - FLUSH_COUNTERS_INIT; /* a board's key carries no flush counters: the holes' do */
+        bs->bits[j] = sum.bits;
+        bs->low[j] = sum.low;
     }
     if (!HAND_OK(seen, cards)) /* a bad code has no bit, a repeat shares one */
         return -3;
@@ -329,8 +324,6 @@ int64_t pyeval_range_sample_boards(const uint8_t *combos, int64_t n_combos, cons
     int32_t known_n_copy[PYEVAL_MAX_BOARDS], missing_copy[PYEVAL_MAX_BOARDS];
     memcpy(known_n_copy, known_n, (size_t)boards * sizeof *known_n); /* read once: the caller's may change */
     memcpy(missing_copy, missing, (size_t)boards * sizeof *missing);
-    if (known_n_copy[0] < 0 || known_n_copy[0] > MAX_BOARD)
-        return -2;
     showdown_ctx ctx;
     /* every hole "drawn": setup checks the sizes, kinds, the first board and the deck, and reads no holes */
     int64_t status = pyeval_showdown_setup(&ctx, NULL, players, h, known, known_n_copy[0], deck, deck_n,
