@@ -11,6 +11,7 @@ The encoding (docs/DESIGN.md): ``code = 4 * rank + suit`` with rank 0 = deuce ..
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -203,3 +204,24 @@ def format_cards(codes: Sequence[int] | Sequence[Sequence[int]] | np.ndarray, se
     if arr.ndim == 2:
         return [format_cards(row, sep) for row in arr]
     return sep.join(format_card(c) for c in arr.ravel())
+
+
+SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
+"""The 24 permutations of the four suits, as maps suit -> suit."""
+
+
+def permute_suits(cards: np.ndarray, sigma: np.ndarray) -> np.ndarray:
+    """The cards with each suit s replaced by sigma[s] (ranks kept)."""
+    c = np.asarray(cards).astype(np.int64)
+    return (4 * (c >> 2) + sigma[c & 3]).astype(np.uint8)
+
+
+def suit_symmetries(groups: Iterable[np.ndarray]) -> list[np.ndarray]:
+    """The suit permutations that map each group of cards onto itself, as maps suit -> suit.
+
+    Each group (a player's hole cards, a board, the dead cards) must be fixed as a set on its own:
+    fixing only their union would let a permutation move a card from a hand to the board (2h in
+    a hand, 2c on the board, hearts and clubs swapped), which changes the outcomes."""
+    sets = [(np.asarray(g), set(np.asarray(g).tolist())) for g in groups]
+    return [sigma for sigma in SUIT_PERMUTATIONS
+            if all(not len(g) or set(permute_suits(g, sigma).tolist()) == s for g, s in sets)]

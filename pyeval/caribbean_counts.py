@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pyeval._jit import njit
+from pyeval.cards import SUIT_PERMUTATIONS
 from pyeval.caribbean_rules import _HANDS5, COMPLETIONS, _category_of, _check_situation, _evaluate, _qualifier
 
 # ---------------------------------------------------------------------------
@@ -31,7 +32,6 @@ def _binomials() -> np.ndarray:
 _BINOM = _binomials()
 # first counter row of each subset size 0..4; rows are (size, colex index of the subset)
 _ROW_OFFSET = np.cumsum([0] + [math.comb(52, k) for k in range(5)]).astype(np.int64)
-_SUIT_PERMS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -195,7 +195,7 @@ def _count_situations(progress: bool) -> _Tables:
                    smoothing=0.05)
     hands = _all_hands()
     strength = _evaluate(hands)
-    canon_idx = _canonical(hands, _SUIT_PERMS, _BINOM)
+    canon_idx = _canonical(hands, SUIT_PERMUTATIONS, _BINOM)
     rep_idx, cls_of_hand, weight = np.unique(canon_idx, return_inverse=True, return_counts=True)
     if bar is not None:
         bar.update(200_000)
@@ -266,7 +266,7 @@ def _counted(hand, dealer_up) -> tuple[int, int, int, int]:
     c = int(t.canon[_colex(codes)])
     rep = [int(x) for x in t.reps[c]]
     # find a suit relabelling taking the hand to the representative
-    for perm in _SUIT_PERMS:
+    for perm in SUIT_PERMUTATIONS:
         mapped = sorted((x & ~3) | int(perm[x & 3]) for x in codes)
         if mapped == rep:
             u = (up & ~3) | int(perm[up & 3])

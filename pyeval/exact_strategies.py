@@ -15,6 +15,7 @@ import numpy as np
 
 from pyeval._native import lib
 from pyeval._threads import default_threads
+from pyeval.cards import suit_symmetries
 from pyeval.engine import (
     _BINOM,
     BOARD_CHUNK,
@@ -128,16 +129,11 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
                  np.zeros(1, np.int64))
 
 
-def suit_symmetries(known: np.ndarray) -> list[np.ndarray]:
-    """Suit permutations, as code maps, under which the set of known cards is unchanged."""
+def suit_maps(groups) -> list[np.ndarray]:
+    """Suit permutations, as code maps, that fix each group of known cards as a set
+    (pyeval.cards.suit_symmetries)."""
     codes = np.arange(52)
-    known_set = set(int(c) for c in known)
-    maps = []
-    for perm in itertools.permutations(range(4)):
-        mapped = 4 * (codes // 4) + np.array(perm)[codes % 4]
-        if {int(mapped[c]) for c in known_set} == known_set:
-            maps.append(mapped)
-    return maps
+    return [4 * (codes // 4) + sigma[codes % 4] for sigma in suit_symmetries(groups)]
 
 
 def _random_player(layout: Layout) -> int | None:
@@ -148,9 +144,10 @@ def _random_player(layout: Layout) -> int | None:
     return unknown[0]
 
 
-def random_hand_classes(layout: Layout, known: np.ndarray) -> list[tuple[np.ndarray, int]]:
-    """The random player's possible hands up to the suit symmetries of the known cards, with weights."""
-    maps = suit_symmetries(known)
+def random_hand_classes(layout: Layout) -> list[tuple[np.ndarray, int]]:
+    """The random player's possible hands up to the suit symmetries of the known cards (each hand,
+    each board and the dead cards fixed on its own), with weights."""
+    maps = suit_maps([*layout.known_holes, *layout.known_boards, layout.dead])
     classes: dict[tuple, list] = {}
     for combo in itertools.combinations(layout.deck.tolist(), layout.hole):
         key = min(tuple(sorted(int(m[c]) for c in combo)) for m in maps)
@@ -170,9 +167,8 @@ def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
     size (built once per query: the cost estimate and the run both need them)."""
     cached = layout.__dict__.get("_random_hand_layouts")
     if cached is None:
-        known = np.concatenate([*layout.known_holes, *layout.known_boards, layout.dead]).astype(np.uint8)
         cached = []
-        for combo, weight in random_hand_classes(layout, known):
+        for combo, weight in random_hand_classes(layout):
             holes = list(layout.known_holes)
             holes[p] = combo
             sub = build_layout(layout.game, holes, layout.known_boards, layout.dead)
@@ -242,7 +238,7 @@ def _two_hand_cost(layout: Layout) -> int | None:
     return sum(entries) * UNITS_PER_TWO_HAND_ENTRY * len(layout.parts) + 2  # hi/lo: both halves bucketed
 
 
-def _random_hand_cost(layout: Layout, p: int, below: int) -> int | None:
+def _random_hand_cost(layout: Layout, p: int, below: float) -> int | None:
     """The random-hand strategy's price, or None when it cannot beat ``below`` (or has too many
     hands to list: Omaha's 100,000 and more)."""
     hands = math.comb(len(layout.deck), layout.hole)
@@ -252,11 +248,11 @@ def _random_hand_cost(layout: Layout, p: int, below: int) -> int | None:
     return sum(UNITS_PER_RANDOM_HAND_CLASS + _board_units(sub, kinds) for sub, _ in _random_hand_layouts(layout, p))
 
 
-def exact_plan(layout: Layout) -> ExactPlan:
-    """The cheapest exact strategy for the query (priced once, without running any)."""
-    cached = layout.__dict__.get("_exact_plan")
-    if cached is not None:
-        return cached
+def exact_plans(layout: Layout, every: bool = False) -> list[ExactPlan]:
+    """The exact strategies that apply to the query, each priced.  Normally the random-hand
+    strategy is listed only when it can beat the others; ``every=True`` (the tests' differential
+    check) lists it whenever its hands can be listed, and the board engine's walk of every board
+    beside its count by rank multisets ("board-walk")."""
     plans = [ExactPlan("generic", _generic_cost(layout))]
     if counts_two_hands(layout):
         cost = _two_hand_cost(layout)
@@ -265,12 +261,22 @@ def exact_plan(layout: Layout) -> ExactPlan:
     kinds = board_kinds(layout)
     if kinds is not None:
         plans.append(ExactPlan("board", _board_units(layout, kinds)))
+        if every:
+            plans.append(ExactPlan("board-walk", plans[-1].cost))
     p = _random_player(layout)
     if p is not None:
-        cost = _random_hand_cost(layout, p, min(plan.cost for plan in plans))
+        cost = _random_hand_cost(layout, p, math.inf if every else min(plan.cost for plan in plans))
         if cost is not None:
             plans.append(ExactPlan("random-hand", cost, p))
-    best = min(plans, key=lambda plan: plan.cost)
+    return plans
+
+
+def exact_plan(layout: Layout) -> ExactPlan:
+    """The cheapest exact strategy for the query (priced once, without running any)."""
+    cached = layout.__dict__.get("_exact_plan")
+    if cached is not None:
+        return cached
+    best = min(exact_plans(layout), key=lambda plan: plan.cost)
     layout.__dict__["_exact_plan"] = best
     return best
 
@@ -281,17 +287,19 @@ def exact_cost(layout: Layout) -> int:
     return exact_plan(layout).cost
 
 
-def run_exact(layout: Layout, threads: int) -> Tally:
-    plan = exact_plan(layout)
+def run_exact(layout: Layout, threads: int, plan: ExactPlan | None = None) -> Tally:
+    """The query's exact counts by ``plan`` (one of ``exact_plans(layout, every=True)``; default:
+    the cheapest).  Every strategy gives the same integer counts."""
+    plan = plan or exact_plan(layout)
     total = layout.outcomes
     if plan.strategy == "two-hands":
         return run_two_hand_count(layout, threads)
     if plan.strategy == "random-hand":
         assert plan.player is not None, "a random-hand plan names its player"
         return run_random_hand(layout, plan.player, threads)
-    if plan.strategy == "board":
+    if plan.strategy in ("board", "board-walk"):
         kinds = _board_kinds_of(layout.game)
-        counts = _board_histogram(layout, kinds)
+        counts = _board_histogram(layout, kinds) if plan.strategy == "board" else None
         if counts is not None:
             return pattern_table(layout).tally(counts)
         board_jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))

@@ -4,46 +4,25 @@ exact range equity counts one assignment per orbit (pyeval/range_equity.py)."""
 
 from __future__ import annotations
 
-from itertools import permutations
-
 import numpy as np
 
+from pyeval.cards import permute_suits, suit_symmetries
 from pyeval.ranges import Range, _masks
 
 __all__ = ["symmetry_group", "perm_tables"]
 
-_SUIT_PERMS = np.array(list(permutations(range(4))), np.int64)
-
-def _permute_cards(cards: np.ndarray, sigma: np.ndarray) -> np.ndarray:
-    c = cards.astype(np.int64)
-    return (4 * (c >> 2) + sigma[c & 3]).astype(np.uint8)
-
-
 def symmetry_group(g, ranges, boards, dead) -> list[np.ndarray]:
     """Suit permutations that fix every board (as a set), the dead cards and every range with its
     weights.  Ranges may be None (random hands: always fixed)."""
-    group = []
-    for sigma in _SUIT_PERMS:
-        ok = True
-        for cards in [*boards, dead]:
-            if len(cards) and set(_permute_cards(cards, sigma).tolist()) != set(cards.tolist()):
-                ok = False
-                break
-        if ok:
-            for r in ranges:
-                if r is not None and _range_perm(r, sigma) is None:
-                    ok = False
-                    break
-        if ok:
-            group.append(sigma)
-    return group
+    return [sigma for sigma in suit_symmetries([*boards, dead])
+            if all(r is None or _range_perm(r, sigma) is not None for r in ranges)]
 
 
 def _range_perm(r: Range, sigma: np.ndarray) -> np.ndarray | None:
     """Index of sigma(combo i) in r for every i, or None if sigma does not map r onto itself."""
     if (sigma == np.arange(4)).all():
         return np.arange(len(r))
-    pm = _masks(_permute_cards(r.combos, sigma))
+    pm = _masks(permute_suits(r.combos, sigma))
     order = np.argsort(r.masks)
     pos = np.searchsorted(r.masks, pm, sorter=order)
     pos = np.minimum(pos, len(r) - 1)
