@@ -10,14 +10,13 @@ every evaluator returns strengths where higher is better.
 
 from typing import TYPE_CHECKING
 
+from pyeval import _moved
 from pyeval._version import __version__
 from pyeval.batch import BatchEquityResult, equity_batch
-from pyeval.best_five import BestFive, best_five
-from pyeval.cards import format_cards, parse_cards
-from pyeval.deal import deal, showdown
-from pyeval.describe import describe, hand_category
-from pyeval.equity import EquityResult, equity
-from pyeval.evaluate import (
+from pyeval.core.best_five import BestFive, best_five
+from pyeval.core.cards import format_cards, parse_cards
+from pyeval.core.describe import describe, hand_category
+from pyeval.core.evaluate import (
     HIGH_CATEGORIES,
     NO_LOW,
     evaluate_badugi,
@@ -30,11 +29,13 @@ from pyeval.evaluate import (
     evaluate_shortdeck,
     evaluate_showing,
 )
-from pyeval.games import GAMES, Game, get_game
+from pyeval.core.games import GAMES, Game, get_game
+from pyeval.core.stud import bring_in
+from pyeval.equity import EquityResult, equity
 from pyeval.keep import best_keep
 from pyeval.ranges import CLASS_NAMES, Range, parse_range, preflop_equity, preflop_matrix, preflop_order
-from pyeval.simulate import SimulationResult, simulate
-from pyeval.stud import bring_in
+from pyeval.sim.deal import deal, showdown
+from pyeval.sim.simulate import SimulationResult, simulate
 
 if TYPE_CHECKING:
     from pyeval.analysis.breakdown import range_breakdown
@@ -47,14 +48,20 @@ _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", 
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 
+_moved.install()  # old import paths (pyeval.engine, pyeval.cards, ...): pyeval/_moved.py
+_moved.alias_loaded("pyeval.deal")  # the functions pyeval.deal and pyeval.simulate stay functions
+_moved.alias_loaded("pyeval.simulate")
+
 
 def __getattr__(name: str) -> object:
-    if name in _ON_FIRST_USE:
-        import importlib
+    import importlib
 
+    if name in _ON_FIRST_USE:
         value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
         globals()[name] = value
         return value
+    if name == "caribbean" or f"pyeval.{name}" in _moved.MOVED:  # a subpackage (caribbean loads numba), an old path
+        return importlib.import_module(f"pyeval.{name}")
     raise AttributeError(f"module 'pyeval' has no attribute {name!r}")
 
 __all__ = [

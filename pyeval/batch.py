@@ -31,18 +31,18 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 
-from pyeval import engine
-from pyeval._native import ffi, lib
-from pyeval._threads import default_threads
-from pyeval.cards import _parse_text_cached, format_cards, format_codes, parse_cards
-from pyeval.games import Game, get_game
+from pyeval.core._native import ffi, lib
+from pyeval.core._threads import default_threads
+from pyeval.core.cards import _parse_text_cached, format_cards, format_codes, parse_cards
+from pyeval.core.games import Game, get_game
+from pyeval.engines import engine
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     import pandas as pd
 
-    from pyeval._types import GameName
+    from pyeval.core._types import GameName
 
 HandRows: TypeAlias = "np.ndarray | Sequence[Sequence[str | None]]"
 """n spots' hands: codes (n, players, hole), -1 for an unknown card, or n lists of hand texts."""

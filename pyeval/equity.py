@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyeval import engine, exact_strategies
-from pyeval._results import ResultEquality
-from pyeval._threads import default_threads
 from pyeval.batch import small_query
-from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
-from pyeval.checks import non_negative_number, positive_int, positive_number
-from pyeval.games import Game, get_game
+from pyeval.core._results import ResultEquality
+from pyeval.core._threads import default_threads
+from pyeval.core.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
+from pyeval.core.checks import non_negative_number, positive_int, positive_number
+from pyeval.core.games import Game, get_game
+from pyeval.engines import engine, exact_strategies
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from pyeval._types import Board, Cards, GameName, Hand
+    from pyeval.core._types import Board, Cards, GameName, Hand
 
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 
@@ -304,7 +304,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.range_equity
 
         if any(is_range_entry(h, g) for h in hands):
-            from pyeval.range_equity import range_equity
+            from pyeval.engines.range_equity import range_equity
 
             return range_equity(g, hands, board=board, dead=dead, method=method, samples=samples, seed=seed,
                                 threads=threads, stderr_target=stderr_target, contributions=contributions)
@@ -336,7 +336,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         n = int(samples) if samples is not None else DEFAULT_SAMPLES
         runner = None
         if client is not None:  # issue 6: the chunks as Dask tasks, keyed by the query and the chunk
-            from pyeval import cluster
+            from pyeval.engines import cluster
 
             runner = cluster.job_runner(client, (g.name, [h.tobytes() for h in holes], [b.tobytes() for b in boards],
                                                  dead_cards.tobytes(), _community))

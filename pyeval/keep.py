@@ -43,10 +43,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyeval import engine
-from pyeval._results import ResultEquality
-from pyeval._threads import default_threads
-from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.core._results import ResultEquality
+from pyeval.core._threads import default_threads
+from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.games import Game, get_game
+from pyeval.engines import engine
 from pyeval.equity import (
     DEFAULT_SAMPLES,
     EquityResult,
@@ -56,10 +57,9 @@ from pyeval.equity import (
     equity,
     resolve_method,
 )
-from pyeval.games import Game, get_game
 
 if TYPE_CHECKING:
-    from pyeval._types import Board, Cards, GameName
+    from pyeval.core._types import Board, Cards, GameName
 
 __all__ = ["best_keep", "Keep", "Keeps", "FLOP_DEALS"]
 
@@ -241,7 +241,7 @@ def _exact_counts(wide: engine.Layout, showdown: engine.Layout, finals: int, sta
     known = len(wide.known_boards[0])
     acc = np.zeros((math.comb(len(wide.deck), stage_cards), finals), np.int64)
 
-    from pyeval import _keepkernels
+    from pyeval.engines import _keepkernels
 
     def work(job):
         n, start = job
@@ -265,7 +265,7 @@ def _sampled_counts(g: Game, holes, board, dead, showdown, finals: int, stage_ca
     picks = [rng.choice(base.deck, stage_cards, replace=False) for _ in range(flops)]
     deck_pos = np.full(52, -1, np.int64)
     acc = np.zeros((flops, finals), np.int64)
-    from pyeval import _keepkernels
+    from pyeval.engines import _keepkernels
 
     def work(f):
         layout = engine.build_layout(g, holes, [np.concatenate([board, picks[f]]).astype(np.uint8)], dead)

@@ -233,7 +233,7 @@ def test_ctrl_c_while_the_subcommands_load_prints_one_line(monkeypatch, capsys):
     real = importlib.import_module
 
     def interrupted(name, *args):
-        if name.startswith("pyeval.cli_"):
+        if name.startswith("pyeval.cli."):
             raise KeyboardInterrupt
         return real(name, *args)
 

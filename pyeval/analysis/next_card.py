@@ -29,13 +29,13 @@ from typing import Any
 
 import numpy as np
 
-from pyeval import engine
-from pyeval._results import ResultEquality
 from pyeval.analysis.table import Table
 from pyeval.batch import equity_batch
-from pyeval.cards import check_distinct, format_cards, parse_cards
+from pyeval.core._results import ResultEquality
+from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.games import get_game
+from pyeval.engines import engine
 from pyeval.equity import _is_unknown, equity
-from pyeval.games import get_game
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
 
 __all__ = ["next_card", "NextCard", "STREETS"]

@@ -1,0 +1,109 @@
+"""``pyeval equity``: the main job at a terminal.
+
+    pyeval equity holdem AhAs KdKc
+    pyeval equity omaha-hilo As2sKdQd AhKh3c4c --board 5s6d7h --exact
+    pyeval equity stud AsAd7c KhKd2s --samples 2000000 --seed 7 --json
+
+A long run shows a progress bar on a terminal; Ctrl-C stops it (exit 130), and a Monte Carlo
+run prints the result of the deals sampled so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pyeval.cli import check_quoted
+from pyeval.cli.help import RANGE_HELP, games_help
+from pyeval.core import _progress
+from pyeval.equity import equity
+
+
+def _count(text: str) -> int:
+    """Integers with an optional K/M/G suffix: 100M."""
+    t = text.strip().upper().replace("_", "").replace(",", "")
+    scale = {"K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9}.get(t[-1:], 1)
+    if scale != 1:
+        t = t[:-1]
+    try:
+        value = int(float(t) * scale)
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"not a count: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _option_type(convert, noun: str, ok, need: str):
+    """An argparse ``type``: ``convert`` the text, then check it (the message names the option)."""
+    def parse(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
+        if not ok(value):
+            raise argparse.ArgumentTypeError(f"must be {need}: {text!r}")
+        return value
+    return parse
+
+
+positive_float = _option_type(float, "a number", lambda v: 0 < v < float("inf"), "a positive number")
+non_negative_int = _option_type(int, "a whole number", lambda v: v >= 0, "0 or more")
+positive_int = _option_type(int, "a whole number", lambda v: v >= 1, "1 or more")
+
+
+def run(args: argparse.Namespace) -> int:
+    check_quoted(args)
+    method = "exact" if args.exact else ("monte-carlo" if args.samples or args.stderr else "auto")
+    board = args.board
+    if board and "/" in board:
+        board = board.split("/")
+    bar = sys.stderr.isatty() if args.progress is None else args.progress
+    with _progress.watching(_progress.Watch(bar=bar, keep_partial=True, desc=f"{args.game} equity")) as watch:
+        r = equity(args.game, args.hands, board=board or "", dead=args.dead or "", method=method,
+                   samples=args.samples, seed=args.seed, threads=args.threads, stderr_target=args.stderr)
+    if args.json:
+        d = r.to_dict()
+        if watch.interrupted:
+            d["interrupted"] = True
+        print(json.dumps(d))
+    else:
+        print(repr(r))
+    if watch.interrupted:
+        print(f"pyeval: interrupted: the result of the {r.outcomes:,} deals sampled so far", file=sys.stderr)
+        return 130
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "equity", help="equity of a showdown (every game)",
+        description="Each player's share of the pot when every remaining card is dealt and every hand shows down: "
+                    "exact (every outcome) when that is quick or --exact, else Monte Carlo (--samples, --stderr).",
+        epilog="examples:\n"
+               "  pyeval equity holdem AhAs KdKc\n"
+               "  pyeval equity holdem AhKh QQ+,AKs random --board \"Kd 8c 2s\"\n"
+               "  pyeval equity holdem Ah* KsKc --board Kd8c2s7h\n"
+               "  pyeval equity omaha-hilo As2sKdQd AhKh3c4c --board 5s6d7h --exact\n"
+               "  pyeval equity stud AsAd7c KhKd2s --samples 2M --seed 7 --json\n"
+               "  pyeval equity holdem-double-board AhAs KdKc --board AhKd2c/7s7d9h\n\n"
+               + RANGE_HELP + "\n\n" + games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", help="game name or alias (list below)")
+    p.add_argument("hands", nargs="+", help="one hand (or range) per player")
+    p.add_argument("--board", help='board cards (0-5), one word: quote spaced cards, --board "Kd 8c 2s"')
+    p.add_argument("--dead", help="dead cards, one word")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    how.add_argument("--samples", type=_count, help="Monte Carlo deals (e.g. 10M)")
+    how.add_argument("--stderr", type=positive_float,
+                     help="Monte Carlo until every standard error is at most this (e.g. 0.001)")
+    p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (reproducible for any thread count)")
+    p.add_argument("--threads", type=positive_int, help="worker threads (default: all cores)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    bar = p.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="show a progress bar (default: when stderr is a terminal)")
+    bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    p.set_defaults(func=run)

@@ -1,0 +1,309 @@
+"""Exact enumeration's strategies, priced before any runs: the generic pipeline, the C board
+engine, heads-up counting by inclusion-exclusion (two hands) and the random hand by suit classes.
+
+``exact_plan`` prices each strategy that applies in evaluation units and ``run_exact`` runs the
+cheapest; every strategy returns the same integer ``Tally`` (pyeval.engine).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from pyeval.core._native import lib
+from pyeval.core._threads import default_threads
+from pyeval.core.cards import suit_symmetries
+from pyeval.engines.engine import (
+    _BINOM,
+    BOARD_CHUNK,
+    CHUNK,
+    POT,
+    Layout,
+    Tally,
+    _board_call,
+    _board_cost,
+    _board_histogram,
+    _board_kinds_of,
+    _evaluate,
+    _run_board_chunk,
+    _run_chunks,
+    _run_jobs,
+    _run_pool,
+    board_kinds,
+    board_sample_kinds,
+    build_layout,
+    pattern_table,
+)
+
+
+def counts_two_hands(layout: Layout) -> bool:
+    """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
+    are all their own (stud, draw, or a fully known board), one pot part or a hi/lo pair
+    (pyeval.two_hand_hilo), within the memory cap."""
+    from pyeval.engines import two_hand_hilo
+
+    if not (layout.players == 2 and layout.boards == 1 and (len(layout.parts) == 1 or two_hand_hilo.applies(layout))
+            and all(len(b) == layout.board for b in layout.known_boards)):
+        return False
+    k_b = int((layout.src[1] >= 0).sum())
+    return math.comb(len(layout.deck), k_b) << k_b <= TWO_HAND_MAX_ENTRIES
+
+
+def _player_values(layout: Layout, p: int, part: int = 0):
+    """All completions of player p's hand (combinations of live-deck positions) and their strengths
+    in pot part ``part``."""
+    from pyeval.engines import _deal_kernels
+
+    cols = np.nonzero(layout.src[p] >= 0)[0]
+    cols = cols[np.argsort(layout.src[p, cols])]
+    k = len(cols)
+    combos = _deal_kernels.all_combinations(len(layout.deck), k)[:, :k] if k else np.zeros((1, 0), np.uint8)
+    rows = np.repeat(layout.fixed[p][None, :], len(combos), axis=0)
+    rows[:, cols] = layout.deck[combos]
+    kind = layout.parts[part][0]
+    return combos, _evaluate(kind, layout.game.use, np.ascontiguousarray(rows), layout.hole, layout.board,
+                             layout.game.lowest_card)
+
+
+TWO_HAND_STEP = 1 << 16
+"""Combos per call of the two-hand count's kernels: each call is short, so Ctrl-C and the
+progress bar act between calls."""
+
+
+def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
+    """For every subset S of up to k live positions, the sorted values of the combos holding S:
+    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._deal_kernels.subset_sizes)."""
+    from pyeval.engines import _deal_kernels
+
+    k = combos.shape[1]
+    base = np.zeros(k + 2, np.int64)
+    for s in range(k + 1):
+        base[s + 1] = base[s] + _BINOM[m, s]
+    sizes = np.zeros(base[k + 1] + 1, np.int64)
+    steps = range(0, len(combos), TWO_HAND_STEP)
+    _run_pool(lambda lo: _deal_kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, base, sizes), steps, 1,
+              lambda _: None)
+    offsets = np.cumsum(sizes)
+    fill = offsets[:-1].copy()
+    data = np.empty(offsets[-1], np.int32)
+    _run_pool(lambda lo: _deal_kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP],
+                                                   k, base, fill, data), steps, 1, lambda _: None)
+    buckets = len(offsets) - 1
+    per = max(1, buckets // 64)
+    _run_pool(lambda lo: _deal_kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
+              default_threads(None), lambda _: None)
+    return base, offsets, data
+
+
+def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
+    """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
+    completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
+    stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos.
+    Hi/lo: pyeval.two_hand_hilo."""
+    from pyeval.engines import _deal_kernels, two_hand_hilo
+
+    if len(layout.parts) == 2:
+        return two_hand_hilo.run(layout, threads)
+    combos_a, values_a = _player_values(layout, 0)
+    combos_b, values_b = _player_values(layout, 1)
+    k_b = combos_b.shape[1]
+    base, offsets, data = _subset_buckets(combos_b, values_b, len(layout.deck))
+    counts = np.zeros(3, np.int64)
+
+    def count(lo):
+        return np.array(_deal_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP],
+                                                      values_a[lo:lo + TWO_HAND_STEP], k_b, base, offsets, data),
+                        np.int64)
+
+    _run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
+    a_wins, b_wins, ties = (int(x) for x in counts)
+    outcomes = a_wins + b_wins + ties
+    assert outcomes == layout.outcomes
+    wins = np.array([a_wins, b_wins], np.int64)
+    tie = np.array([ties, ties], np.int64)
+    units = wins * POT + tie * (POT // 2)
+    return Tally(outcomes, units, wins * POT * POT + tie * (POT // 2) ** 2, wins, tie, units[None, :].copy(),
+                 np.zeros(1, np.int64))
+
+
+def suit_maps(groups) -> list[np.ndarray]:
+    """Suit permutations, as code maps, that fix each group of known cards as a set
+    (pyeval.cards.suit_symmetries)."""
+    codes = np.arange(52)
+    return [4 * (codes // 4) + sigma[codes % 4] for sigma in suit_symmetries(groups)]
+
+
+def _random_player(layout: Layout) -> int | None:
+    """The one player with no known card when the board fast path applies to everyone else."""
+    unknown = [p for p, h in enumerate(layout.known_holes) if len(h) == 0]
+    if len(unknown) != 1 or board_sample_kinds(layout) is None:
+        return None
+    return unknown[0]
+
+
+def random_hand_classes(layout: Layout) -> list[tuple[np.ndarray, int]]:
+    """The random player's possible hands up to the suit symmetries of the known cards (each hand,
+    each board and the dead cards fixed on its own), with weights."""
+    maps = suit_maps([*layout.known_holes, *layout.known_boards, layout.dead])
+    classes: dict[tuple, list] = {}
+    for combo in itertools.combinations(layout.deck.tolist(), layout.hole):
+        key = min(tuple(sorted(int(m[c]) for c in combo)) for m in maps)
+        entry = classes.setdefault(key, [np.array(combo, np.uint8), 0])
+        entry[1] += 1
+    return [(c, w) for c, w in classes.values()]
+
+
+RANDOM_HAND_CLASSES_MAX = 5000
+"""Above this many possible hands for the unknown player the random-hand strategy is not priced
+nor used: its per-class cost loses to enumeration (hold'em: 1,225 or fewer; Omaha: 100,000 and
+more)."""
+
+
+def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
+    """One all-known layout per suit-symmetry class of player p's unknown hand, with the class
+    size (built once per query: the cost estimate and the run both need them)."""
+    cached = layout.__dict__.get("_random_hand_layouts")
+    if cached is None:
+        cached = []
+        for combo, weight in random_hand_classes(layout):
+            holes = list(layout.known_holes)
+            holes[p] = combo
+            sub = build_layout(layout.game, holes, layout.known_boards, layout.dead)
+            sub.patterns = layout.patterns
+            cached.append((sub, weight))
+        layout.__dict__["_random_hand_layouts"] = cached
+    return cached
+
+
+def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
+    """Every completion's pattern counts in one call: by rank multiset, else by walking the boards."""
+    return _board_call(layout, kinds, lib.pyeval_board_patterns_all)
+
+
+def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
+    """Exact equity against one unknown hand: the board fast path for each of its possible hands
+    (one per suit-symmetry class, weighted by the class size)."""
+    kinds = _board_kinds_of(layout.game)
+    return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
+                     threads, size=lambda job: job[0].outcomes * job[1])
+
+
+# The exact strategies are priced in evaluation units: one unit is about one hold'em hand
+# evaluation in the generic pipeline (numba enumeration, C evaluation, numba tally), ~40 ns of
+# one core; the constants below are measured against it (benchmarks/RESULTS.md, "Issue 17 fixes").
+_OMAHA_UNITS_PER_EVALUATION = {4: 1.2, 5: 1.35, 6: 1.6}  # 50, 55 and 67 ns: more hole pairs
+UNITS_PER_BOARD_SHOWDOWN = 0.25
+"""The C board engine: one player's showdown on one board, hold'em or short deck (5-15 ns); an
+Omaha one costs what its evaluation costs in the generic pipeline."""
+UNITS_PER_TWO_HAND_ENTRY = 3
+"""subset_buckets and count_two_hands: 65-145 ns per (completion, subset of its cards)."""
+TWO_HAND_MAX_ENTRIES = 100_000_000
+"""The two-hand count keeps each completion of the second hand once per subset of its cards, 4 bytes
+each (subset_buckets): beyond this many entries (400 MB) it is not used (stud with one card each
+would need 785 million)."""
+UNITS_PER_RANDOM_HAND_CLASS = 4000
+"""Listing, laying out and running one class of the random hand: ~150 us beside its boards."""
+
+
+@dataclass(frozen=True)
+class ExactPlan:
+    """An exact strategy for a query and its price in evaluation units."""
+
+    strategy: str  # "generic", "board", "two-hands" or "random-hand"
+    cost: int
+    player: int | None = None  # random-hand: the unknown player
+
+
+def _omaha_units(layout: Layout) -> float:
+    return _OMAHA_UNITS_PER_EVALUATION.get(layout.hole, 1.6)
+
+
+def _generic_cost(layout: Layout) -> int:
+    return int(layout.evaluations * (_omaha_units(layout) if layout.game.use == "omaha" else 1.0))
+
+
+def _board_units(layout: Layout, kinds: tuple[int, int]) -> int:
+    """The C board engine's price for a query of known holes: its showdowns times players and parts."""
+    per = _omaha_units(layout) if layout.game.use == "omaha" else UNITS_PER_BOARD_SHOWDOWN
+    return int(_board_cost(layout, kinds) * layout.players * len(layout.parts) * per)
+
+
+def _two_hand_cost(layout: Layout) -> int | None:
+    entries = [math.comb(len(layout.deck), int(k)) * 2 ** int(k) for k in layout.slot_sizes]
+    if max(entries, default=0) > TWO_HAND_MAX_ENTRIES:
+        return None
+    return sum(entries) * UNITS_PER_TWO_HAND_ENTRY * len(layout.parts) + 2  # hi/lo: both halves bucketed
+
+
+def _random_hand_cost(layout: Layout, p: int, below: float) -> int | None:
+    """The random-hand strategy's price, or None when it cannot beat ``below`` (or has too many
+    hands to list: Omaha's 100,000 and more)."""
+    hands = math.comb(len(layout.deck), layout.hole)
+    if hands > RANDOM_HAND_CLASSES_MAX or hands // 24 * UNITS_PER_RANDOM_HAND_CLASS >= below:
+        return None  # at most 24 suit symmetries: at least hands / 24 classes
+    kinds = _board_kinds_of(layout.game)
+    return sum(UNITS_PER_RANDOM_HAND_CLASS + _board_units(sub, kinds) for sub, _ in _random_hand_layouts(layout, p))
+
+
+def exact_plans(layout: Layout, every: bool = False) -> list[ExactPlan]:
+    """The exact strategies that apply to the query, each priced.  Normally the random-hand
+    strategy is listed only when it can beat the others; ``every=True`` (the tests' differential
+    check) lists it whenever its hands can be listed, and the board engine's walk of every board
+    beside its count by rank multisets ("board-walk")."""
+    plans = [ExactPlan("generic", _generic_cost(layout))]
+    if counts_two_hands(layout):
+        cost = _two_hand_cost(layout)
+        if cost is not None:
+            plans.append(ExactPlan("two-hands", cost))
+    kinds = board_kinds(layout)
+    if kinds is not None:
+        plans.append(ExactPlan("board", _board_units(layout, kinds)))
+        if every:
+            plans.append(ExactPlan("board-walk", plans[-1].cost))
+    p = _random_player(layout)
+    if p is not None:
+        cost = _random_hand_cost(layout, p, math.inf if every else min(plan.cost for plan in plans))
+        if cost is not None:
+            plans.append(ExactPlan("random-hand", cost, p))
+    return plans
+
+
+def exact_plan(layout: Layout) -> ExactPlan:
+    """The cheapest exact strategy for the query (priced once, without running any)."""
+    cached = layout.__dict__.get("_exact_plan")
+    if cached is not None:
+        return cached
+    best = min(exact_plans(layout), key=lambda plan: plan.cost)
+    layout.__dict__["_exact_plan"] = best
+    return best
+
+
+def exact_cost(layout: Layout) -> int:
+    """Evaluation units (about 40 ns of one core each) that exact enumeration will take with the
+    cheapest strategy."""
+    return exact_plan(layout).cost
+
+
+def run_exact(layout: Layout, threads: int, plan: ExactPlan | None = None) -> Tally:
+    """The query's exact counts by ``plan`` (one of ``exact_plans(layout, every=True)``; default:
+    the cheapest).  Every strategy gives the same integer counts."""
+    plan = plan or exact_plan(layout)
+    total = layout.outcomes
+    if plan.strategy == "two-hands":
+        return run_two_hand_count(layout, threads)
+    if plan.strategy == "random-hand":
+        assert plan.player is not None, "a random-hand plan names its player"
+        return run_random_hand(layout, plan.player, threads)
+    if plan.strategy in ("board", "board-walk"):
+        kinds = _board_kinds_of(layout.game)
+        counts = _board_histogram(layout, kinds) if plan.strategy == "board" else None
+        if counts is not None:
+            return pattern_table(layout).tally(counts)
+        board_jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
+        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, board_jobs, threads,
+                         size=lambda job: job[1], units=total)
+    jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
+    return _run_chunks(layout, jobs, threads)

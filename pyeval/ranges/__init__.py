@@ -1,0 +1,770 @@
+"""Hand ranges: the notation players write, parsed into weighted sets of hands; and the
+shipped preflop tables (``preflop_matrix``, ``preflop_equity``) they rely on.
+
+Hold'em syntax (also short deck, hold'em hi/lo, double-board hold'em), comma-separated tokens:
+
+=================  ============================================================================
+``QQ``             a pair (6 combos); ``QQ+`` = QQ, KK, AA; ``22-55`` (or ``55-22``) = 22..55
+``AKs`` ``AKo``    suited (4 combos) / offsuit (12); ``AK`` = both (16)
+``A2s+``           the kicker rises up to one below the top card: A2s..AKs (``KTo+``, ``Q9+``)
+``K9s-K6s``        a kicker run with the top card fixed: K9s, K8s, K7s, K6s
+``T9s-65s``        both ranks step together: T9s, 98s, 87s, 76s, 65s (gappers: ``T8s-64s``)
+``AhKh``           one exact combo; ``*`` is any suit: ``AsK*`` (4 combos), ``A*K*`` (= AK)
+``15%``            the top 15% of the 1,326 combos, by exact preflop equity against one random
+                   hand (``preflop_order()``; pyeval computed it: ``tables/preflop.py``): whole
+                   hand classes are taken in that order, as many as bring the combo count
+                   nearest to 15% of 1,326 (ties: fewer)
+``random`` ``xx``  every combo (also ``any``, ``100%``)
+``AKs:0.5``        a weight: the token's combos get weight 0.5 (any number >= 0; the default 1)
+=================  ============================================================================
+
+Weights are relative: a deal's probability is proportional to the product of the players'
+combo weights.  When tokens overlap, the later token's weight wins (``AKs,AhKh:0.25``;
+weight 0 removes combos: ``QQ+,AsAh:0``).  Ranks may be lower or upper case; spaces inside
+a token are ignored.
+
+Omaha syntax (``omaha``, ``omaha-hilo``, 5- and 6-card Omaha, Courchevel, double-board Omaha),
+comma-separated tokens, each a hand *pattern* of at most the hole-card count of items:
+
+=================  ============================================================================
+``AsKsQdJd``       one exact hand
+``AA**``           any hand holding (at least) two aces: ``*`` or ``x`` is any card, a rank
+                   alone is a card of that rank in any suit; missing items are ``*``, so
+                   ``AA`` = ``AA**``; ``AAKK`` is every aces-and-kings hand (36 combos)
+``As**``           explicit cards and patterns mix: ace of spades plus any two cards
+``...ds``          suffix: double suited (exactly two suits hold two cards each, none holds
+                   more: 2-2 for four cards); ``ss`` single suited (exactly one suit holds two
+                   cards, none more: 2-1-1); ``rainbow`` (all suits different); e.g. ``AAKKds``
+``random`` ``xx``  every hand; ``:w`` weights as in hold'em
+=================  ============================================================================
+
+Other games take explicit hands (``"AsAdKc,QsQdQc"``) and ``random``.
+
+>>> r = parse_range("QQ+,AKs")
+>>> len(r), str(r)
+(22, 'QQ+,AKs')
+>>> parse_range(str(r)) == r
+True
+>>> len(parse_range("A2s+")), len(parse_range("AAKKds", game="omaha"))
+(48, 6)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards, parse_partial
+from pyeval.core.games import Game, get_game
+
+if TYPE_CHECKING:
+    from pyeval.core._types import Cards
+
+__all__ = [
+    "Range", "parse_range", "is_range_entry", "CLASS_NAMES", "class_of", "preflop_matrix", "preflop_counts",
+    "preflop_equity", "preflop_order", "preflop_info", "HOLDEM_COMBOS",
+]
+
+UNKNOWN = {"random", "xx", "any", "?", "", "100%"}
+
+# ---------------------------------------------------------------------------
+# hold'em combos and the 169 starting-hand classes
+# ---------------------------------------------------------------------------
+
+
+def _holdem_combos() -> np.ndarray:
+    rows = [(hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)]
+    return np.array(rows, np.uint8)
+
+
+HOLDEM_COMBOS = _holdem_combos()
+"""The 1,326 two-card combos, (1326, 2) uint8, higher card first, in descending order (AsAh first)."""
+
+_COMBO_INDEX = np.full((52, 52), -1, np.int64)
+_COMBO_INDEX[HOLDEM_COMBOS[:, 0], HOLDEM_COMBOS[:, 1]] = np.arange(1326)
+_COMBO_INDEX[HOLDEM_COMBOS[:, 1], HOLDEM_COMBOS[:, 0]] = np.arange(1326)
+
+
+def _class_name(i: int, j: int) -> str:
+    """Grid cell (row i, column j), ranks counted down from the ace: pairs on the diagonal,
+    suited above it, offsuit below."""
+    a, b = RANK_CHARS[12 - min(i, j)], RANK_CHARS[12 - max(i, j)]
+    return a + b if i == j else a + b + ("s" if i < j else "o")
+
+
+CLASS_NAMES: list[str] = [_class_name(i, j) for i in range(13) for j in range(13)]
+"""The 169 starting-hand classes in grid order (row-major 13 x 13, aces first): ``CLASS_NAMES[0]
+== 'AA'``, ``[1] == 'AKs'``, ``[13] == 'AKo'``; the order of ``preflop_matrix()``."""
+_CLASS_INDEX = {n: k for k, n in enumerate(CLASS_NAMES)}
+
+
+def _combo_class(hi: int, lo: int) -> int:
+    rh, rl = hi >> 2, lo >> 2
+    if rh < rl:
+        rh, rl = rl, rh
+    i, j = 12 - rh, 12 - rl
+    if rh == rl:
+        return 13 * i + i
+    return 13 * i + j if (hi & 3) == (lo & 3) else 13 * j + i
+
+
+COMBO_CLASS = np.array([_combo_class(int(a), int(b)) for a, b in HOLDEM_COMBOS], np.int64)
+"""Class index (into CLASS_NAMES) of each of HOLDEM_COMBOS."""
+CLASS_SIZES = np.bincount(COMBO_CLASS, minlength=169)
+
+
+def class_of(hand: Cards) -> str:
+    """The class name of a two-card hand: ``class_of("Ah Kh") == 'AKs'``."""
+    c = parse_cards(hand)
+    if len(c) != 2:
+        raise ValueError(f"a hold'em hand has 2 cards, got {len(c)}")
+    return CLASS_NAMES[_combo_class(int(c[0]), int(c[1]))]
+
+
+_CLASS_MEMBERS = [np.flatnonzero(COMBO_CLASS == k) for k in range(169)]
+
+
+def _class_combos(name: str) -> np.ndarray:
+    return _CLASS_MEMBERS[_CLASS_INDEX[name]]
+
+
+# ---------------------------------------------------------------------------
+# the Range object
+# ---------------------------------------------------------------------------
+
+
+def _masks(combos: np.ndarray) -> np.ndarray:
+    bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1) if combos.shape[1] else np.zeros(len(combos), np.uint64)
+
+
+class Range:
+    """A weighted set of hands (combos) of ``hole`` cards each.
+
+    combos   (n, hole) uint8 card codes, each row highest card first, rows in descending order
+    weights  (n,) float64, all > 0
+    masks    (n,) uint64 card bitmasks
+
+    Build one with :func:`parse_range` (or ``Range.from_hands``).  Ranges compare equal when
+    they hold the same combos with the same weights; ``str(r)`` is range text that parses back
+    to an equal range.
+    """
+
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays inside; equality is by content
+
+    def __init__(self, combos: np.ndarray, weights: np.ndarray | None = None, hole: int | None = None,
+                 text: str | None = None, lowest_card: int = 0, family: str = "holdem"):
+        combos = np.asarray(combos, np.uint8)
+        if combos.ndim != 2:
+            raise ValueError("combos must be a 2-D array, one hand per row")
+        hole = combos.shape[1] if hole is None else hole
+        if combos.shape[1] != hole:
+            raise ValueError(f"combos have {combos.shape[1]} cards, expected {hole}")
+        weights = np.ones(len(combos)) if weights is None else np.asarray(weights, np.float64)
+        if weights.shape != (len(combos),):
+            raise ValueError("one weight per combo")
+        if not np.isfinite(weights).all() or (weights < 0).any():
+            raise ValueError("weights must be finite numbers >= 0")
+        keep = weights > 0
+        combos, weights = combos[keep], weights[keep]
+        combos = -np.sort(-combos.astype(np.int16), axis=1).astype(np.uint8)
+        masks = _masks(combos)
+        order = np.argsort(masks)[::-1]
+        masks, combos, weights = masks[order], combos[order], weights[order]
+        if len(masks) > 1 and (masks[1:] == masks[:-1]).any():
+            raise ValueError("a combo appears twice")
+        if hole > 1 and (combos[:, 1:] == combos[:, :-1]).any():
+            raise ValueError("a combo holds a card twice")
+        self.combos, self.weights, self.masks = combos, weights, masks
+        self.hole, self.lowest_card, self.family = hole, lowest_card, family
+        self._text = text
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[Cards], weights: Sequence[float] | np.ndarray | None = None,
+                   game: str | Game = "holdem") -> Range:
+        """A range of explicit hands (text or codes), optionally weighted."""
+        g = get_game(game)
+        rows = [parse_cards(h) for h in hands]
+        hole = len(rows[0]) if rows else g.hole
+        if any(len(r) != hole for r in rows):
+            raise ValueError("every hand of a range must have the same number of cards")
+        arr = np.array(rows, np.uint8).reshape(len(rows), hole)
+        return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, _family(g))
+
+    # -- content ---------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.combos)
+
+    @property
+    def total_weight(self) -> float:
+        return float(self.weights.sum())
+
+    @property
+    def is_random(self) -> bool:
+        """Every hand of the game's deck, all with the same weight (an unknown hand)."""
+        n = math.comb(52 - self.lowest_card, self.hole)
+        return len(self) == n and bool((self.weights == self.weights[0]).all())
+
+    def hands(self) -> list[str]:
+        """Each combo as text (``'AhKh'``), in the range's order."""
+        return ["".join(format_card(c) for c in row) for row in self.combos]
+
+    def to_dict(self) -> dict[str, float]:
+        return dict(zip(self.hands(), self.weights.tolist()))
+
+    def __contains__(self, hand) -> bool:
+        key = _masks(parse_cards(hand)[None, :])[0]
+        return bool((self.masks == key).any())
+
+    def weight(self, hand: Cards) -> float:
+        """The weight of one combo (0 when it is not in the range)."""
+        key = _masks(parse_cards(hand)[None, :])[0]
+        hit = np.flatnonzero(self.masks == key)
+        return float(self.weights[hit[0]]) if len(hit) else 0.0
+
+    def without(self, cards: Cards) -> Range:
+        """The range without the combos that hold any of ``cards`` (card removal)."""
+        dead = _masks(np.asarray(parse_cards(cards), np.uint8)[None, :])[0] if len(parse_cards(cards)) else 0
+        keep = (self.masks & np.uint64(dead)) == 0
+        return Range(self.combos[keep], self.weights[keep], self.hole, None, self.lowest_card, self.family)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return (self.hole == other.hole and len(self) == len(other) and bool((self.masks == other.masks).all())
+                and bool((self.weights == other.weights).all()))
+
+    # -- text --------------------------------------------------------------
+    def __str__(self) -> str:
+        if getattr(self, "_str", None) is None:
+            if self.is_random and self.weights[0] == 1:
+                self._str = "random"
+            elif self.family == "holdem" and self.hole == 2:
+                self._str = _format_holdem(self)
+            elif self._text is not None:
+                self._str = self._text
+            else:
+                self._str = ",".join(_with_weight(h, w) for h, w in zip(self.hands(), self.weights.tolist()))
+        return self._str
+
+    def __repr__(self) -> str:
+        text = str(self)
+        if len(text) > 80:
+            text = text[:77] + "..."
+        return f"Range({text!r}, {len(self)} combos)"
+
+
+def _family(g: Game) -> str:
+    if g.board and g.use == "omaha":
+        return "omaha"
+    if g.board and g.use == "any" and g.hole == 2:
+        return "holdem"
+    return "other"
+
+
+def _with_weight(token: str, w: float) -> str:
+    return token if w == 1 else f"{token}:{w!r}"
+
+
+# ---------------------------------------------------------------------------
+# parsing
+# ---------------------------------------------------------------------------
+
+_R = "[2-9TJQKA]"
+_PAIR = re.compile(rf"({_R})\1(\+?)", re.I)
+_PAIR_RUN = re.compile(rf"({_R})\1-({_R})\2", re.I)
+_CLASS = re.compile(rf"({_R})({_R})([so]?)(\+?)", re.I)
+_CLASS_RUN = re.compile(rf"({_R})({_R})([so]?)-({_R})({_R})([so]?)", re.I)
+_EXPLICIT = re.compile(rf"({_R})([cdhs*])({_R})([cdhs*])", re.I)
+_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
+
+
+class RangeError(ValueError):
+    """A range that does not parse (a ValueError naming the bad token)."""
+
+
+def _bad(token: str, text: str, why: str) -> RangeError:
+    where = f" in {text!r}" if text.strip() != token else ""
+    return RangeError(f"bad range token {token!r}{where}: {why}")
+
+
+def _rank(ch: str) -> int:
+    return RANK_CHARS.index(ch.upper())
+
+
+def _split_weight(token: str, text: str) -> tuple[str, float]:
+    if ":" not in token:
+        return token, 1.0
+    body, _, w = token.rpartition(":")
+    try:
+        weight = float(w)
+    except ValueError:
+        raise _bad(token, text, f"the weight {w!r} is not a number") from None
+    if not math.isfinite(weight) or weight < 0:
+        raise _bad(token, text, "weights are numbers >= 0")
+    return body, weight
+
+
+def _tokens(text: str) -> list[str]:
+    return [re.sub(r"\s+", "", t) for t in text.split(",")]
+
+
+def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
+    """Parse range text for ``game`` (module docstring: the syntax).  A Range passes through.
+
+    Raises ValueError (``RangeError``) naming the token that does not parse.
+
+    >>> len(parse_range("QQ+")), len(parse_range("AKo")), len(parse_range("random"))
+    (18, 12, 1326)
+    """
+    g = get_game(game)
+    if isinstance(text, Range):
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"a range is text such as 'QQ+,AKs', got {type(text).__name__}")
+    family = _family(g)
+    if not text.strip():
+        raise RangeError("empty range")
+    tokens = _tokens(text)
+    weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
+    if family == "holdem":
+        for token in tokens:
+            body, w = _split_weight(token, text)
+            if not body:
+                raise _bad(token, text, "empty token (two commas in a row?)")
+            for idx in _holdem_token(body, token, text).tolist():
+                weights[idx] = w
+        idx = np.array(sorted(weights), np.int64)
+        combos = HOLDEM_COMBOS[idx] if len(idx) else np.zeros((0, 2), np.uint8)
+        wts = np.array([weights[i] for i in idx.tolist()])
+        keep = (combos >= g.lowest_card).all(axis=1)
+        r = Range(combos[keep], wts[keep], 2, None, g.lowest_card, family)
+    else:
+        normalized = []
+        arrays = []
+        for token in tokens:
+            body, w = _split_weight(token, text)
+            if not body:
+                raise _bad(token, text, "empty token (two commas in a row?)")
+            if family == "omaha":
+                combos, norm = _omaha_token(body, token, text, g.hole, g.lowest_card)
+            else:
+                combos, norm = _explicit_token(body, token, text, g.hole)
+            normalized.append(_with_weight(norm, w))
+            arrays.append((combos, w))
+        hole = arrays[0][0].shape[1]
+        if any(c.shape[1] != hole for c, _ in arrays):
+            raise RangeError(f"every hand of the range {text!r} must have the same number of cards")
+        rows = np.concatenate([c for c, _ in arrays])
+        wts = np.concatenate([np.full(len(c), w) for c, w in arrays])
+        masks = _masks(rows)
+        # the last token wins: keep each mask's last occurrence
+        _, last = np.unique(masks[::-1], return_index=True)
+        keep = len(masks) - 1 - last
+        r = Range(rows[keep], wts[keep], hole, ",".join(normalized), g.lowest_card, family)
+    if len(r) == 0:
+        raise RangeError(f"the range {text!r} holds no hand")
+    return r
+
+
+def _all_of(cards_in, k: int) -> np.ndarray:
+    """Every k-subset of ``cards_in`` (in order), as a (C(n, k), k) uint8 array, built with numpy."""
+    cards_in = np.asarray(cards_in, np.uint8)
+    n = len(cards_in)
+    if k == 0:
+        return np.zeros((1, 0), np.uint8)
+    pos = np.arange(n, dtype=np.int64).reshape(-1, 1)
+    for _ in range(k - 1):
+        last = pos[:, -1]
+        counts = n - 1 - last
+        start = np.cumsum(counts) - counts
+        offsets = np.arange(counts.sum()) - np.repeat(start, counts)
+        nxt = np.repeat(last + 1, counts) + offsets
+        pos = np.hstack([np.repeat(pos, counts, axis=0), nxt[:, None]])
+    return cards_in[pos]
+
+
+def _holdem_token(body: str, token: str, text: str) -> np.ndarray:
+    """Combo indices (into HOLDEM_COMBOS) of one hold'em token (weight removed)."""
+    low = body.lower()
+    if low in UNKNOWN:
+        return np.arange(1326)
+    m = _PERCENT.fullmatch(body)
+    if m:
+        p = float(m.group(1))
+        if p > 100:
+            raise _bad(token, text, "a percentage is at most 100%")
+        return _top_percent(p)
+    m = _PAIR.fullmatch(body)
+    if m:
+        r = _rank(m.group(1))
+        ranks = range(r, 13) if m.group(2) else [r]
+        return np.concatenate([_class_combos(RANK_CHARS[k] * 2) for k in ranks])
+    m = _PAIR_RUN.fullmatch(body)
+    if m:
+        a, b = sorted((_rank(m.group(1)), _rank(m.group(2))))
+        return np.concatenate([_class_combos(RANK_CHARS[k] * 2) for k in range(a, b + 1)])
+    m = _EXPLICIT.fullmatch(body)
+    if m:
+        r1, s1, r2, s2 = _rank(m.group(1)), m.group(2).lower(), _rank(m.group(3)), m.group(4).lower()
+        out = []
+        for a in (range(4) if s1 == "*" else [SUIT_CHARS.index(s1)]):
+            for b in (range(4) if s2 == "*" else [SUIT_CHARS.index(s2)]):
+                c1, c2 = 4 * r1 + a, 4 * r2 + b
+                if c1 != c2:
+                    out.append(_COMBO_INDEX[c1, c2])
+        if not out:
+            raise _bad(token, text, "the same card twice")
+        return np.unique(np.array(out, np.int64))
+    m = _CLASS.fullmatch(body)
+    if m:
+        hi, lo, kind, plus = _rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), m.group(4)
+        if hi == lo:
+            raise _bad(token, text, "a pair has no suited/offsuit form (write QQ or QQ+)")
+        if hi < lo:
+            hi, lo = lo, hi
+        kickers = range(lo, hi) if plus else [lo]
+        return np.concatenate([_nonpair(hi, k, kind) for k in kickers])
+    m = _CLASS_RUN.fullmatch(body)
+    if m:
+        h1, l1, k1, h2, l2, k2 = (_rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), _rank(m.group(4)),
+                                  _rank(m.group(5)), m.group(6).lower())
+        if k1 != k2:
+            raise _bad(token, text, "both ends of a run need the same suitedness (T9s-65s)")
+        if h1 < l1:
+            h1, l1 = l1, h1
+        if h2 < l2:
+            h2, l2 = l2, h2
+        if h1 == l1 or h2 == l2:
+            raise _bad(token, text, "pairs run as 22-55")
+        if h1 == h2:
+            lo, hi = sorted((l1, l2))
+            return np.concatenate([_nonpair(h1, k, k1) for k in range(lo, hi + 1)])
+        if h1 - h2 == l1 - l2:
+            step = 1 if h2 > h1 else -1
+            return np.concatenate([_nonpair(h1 + d * step, l1 + d * step, k1) for d in range(abs(h2 - h1) + 1)])
+        raise _bad(token, text, "a run keeps the top card (K9s-K6s) or moves both cards together (T9s-65s)")
+    raise _bad(token, text, "expected e.g. QQ, QQ+, 22-55, AKs, AKo, AK, A2s+, K9s-K6s, T9s-65s, AhKh, AsK*, "
+                            "15%, random, with an optional weight like AKs:0.5")
+
+
+def _nonpair(hi: int, lo: int, kind: str) -> np.ndarray:
+    a, b = RANK_CHARS[hi], RANK_CHARS[lo]
+    if kind == "s":
+        return _class_combos(a + b + "s")
+    if kind == "o":
+        return _class_combos(a + b + "o")
+    return np.concatenate([_class_combos(a + b + "s"), _class_combos(a + b + "o")])
+
+
+# -- Omaha -------------------------------------------------------------------
+
+_OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
+_OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
+
+
+def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tuple[np.ndarray, str]:
+    low = body.lower()
+    if low in UNKNOWN:
+        return _all_of(list(range(lowest, 52)), hole), "random"
+    suffix = ""
+    for s in _OMAHA_SUFFIXES:
+        if low.endswith(s) and len(low) > len(s):
+            suffix, body = s, body[: -len(s)]
+            break
+    items: list[tuple] = []  # ("any",), ("card", code), ("rank", rank)
+    pos = 0
+    while pos < len(body):
+        m = _OMAHA_ITEM.match(body, pos)
+        if m is None:
+            raise _bad(token, text, f"unexpected {body[pos:]!r}: items are cards (As), ranks (A), any card (*), "
+                                    "then an optional ds, ss or rainbow")
+        if m.group(3):
+            items.append(("any",))
+        elif m.group(2) and m.group(2) != "*":
+            items.append(("card", 4 * _rank(m.group(1)) + SUIT_CHARS.index(m.group(2).lower())))
+        else:
+            items.append(("rank", _rank(m.group(1))))
+        pos = m.end()
+    if len(items) > hole:
+        raise _bad(token, text, f"more than {hole} cards")
+    explicit = [it[1] for it in items if it[0] == "card"]
+    if len(set(explicit)) != len(explicit):
+        raise _bad(token, text, "the same card twice")
+    if any(c < lowest for c in explicit):
+        raise _bad(token, text, "a card not in this game's deck")
+    need: dict[int, int] = {}
+    for it in items:
+        if it[0] == "rank":
+            need[it[1]] = need.get(it[1], 0) + 1
+    wild = hole - len(explicit) - sum(need.values())
+    bases = [list(explicit)]
+    for rank, count in need.items():
+        suits = [4 * rank + s for s in range(4) if 4 * rank + s not in explicit and 4 * rank + s >= lowest]
+        if len(suits) < count:
+            raise _bad(token, text, f"more {RANK_CHARS[rank]}s than the deck holds")
+        bases = [b + list(pick) for b in bases for pick in combinations(suits, count)]
+    blocks = []
+    for base in bases:
+        rest = [c for c in range(lowest, 52) if c not in base]
+        fills = _all_of(rest, wild)
+        blocks.append(np.hstack([np.tile(np.array(base, np.uint8).reshape(1, -1), (len(fills), 1)), fills]))
+    rows = np.concatenate(blocks)
+    _, first = np.unique(_masks(rows), return_index=True)
+    combos = rows[np.sort(first)]
+    if suffix:
+        counts = np.stack([((combos & 3) == s).sum(axis=1) for s in range(4)], axis=1)
+        pairs = (counts == 2).sum(axis=1)
+        most = counts.max(axis=1)
+        keep = {"ds": (pairs == 2) & (most == 2), "ss": (pairs == 1) & (most == 2), "rainbow": most == 1}[suffix]
+        combos = combos[keep]
+    if len(combos) == 0:
+        raise _bad(token, text, "no hand matches")
+    norm = "".join("*" if it[0] == "any" else RANK_CHARS[it[1]] if it[0] == "rank" else format_card(it[1])
+                   for it in items) + "*" * (hole - len(items)) + suffix
+    return combos, norm
+
+
+def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.ndarray, str]:
+    if body.lower() in UNKNOWN:
+        raise _bad(token, text, "'random' stands alone in this game (pass 'random' as the hand)")
+    try:
+        cards = parse_cards(body)
+    except ValueError as exc:
+        raise _bad(token, text, f"this game's ranges are lists of explicit hands ({exc})") from None
+    if not 1 <= len(cards) <= hole:
+        raise _bad(token, text, f"hands have 1 to {hole} cards")
+    return cards[None, :].astype(np.uint8), "".join(format_card(c) for c in cards)
+
+
+# -- which hand entries are ranges ---------------------------------------------
+
+_RANGE_CHARS = set(",+-%:*")
+
+
+def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
+    """True when a ``hands`` entry of ``pyeval.equity`` is a range: a Range, or text that is
+    neither plain cards nor ``random`` and either parses as a range of ``game`` or uses range
+    punctuation (then the range parser reports what is wrong with it)."""
+    if isinstance(entry, Range):
+        return True
+    if not isinstance(entry, str) or entry.strip().lower() in UNKNOWN - {"100%", "any"}:
+        return False
+    if parse_partial(entry) is not None:  # cards, with missing ones written as * or ?? (Ah*)
+        return False
+    if _RANGE_CHARS & set(entry):
+        return True
+    try:
+        parse_range(entry, game)
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+# ---------------------------------------------------------------------------
+# formatting hold'em ranges compactly
+# ---------------------------------------------------------------------------
+
+
+def _format_holdem(r: Range) -> str:
+    idx = _COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]
+    groups: dict[float, set[int]] = {}
+    for i, w in zip(idx.tolist(), r.weights.tolist()):
+        groups.setdefault(w, set()).add(i)
+    tokens = []
+    for w in sorted(groups, key=lambda x: (x != 1, -x)):
+        tokens += [_with_weight(t, w) for t in _holdem_tokens(groups[w])]
+    return ",".join(tokens)
+
+
+def _holdem_tokens(present: set[int]) -> list[str]:
+    counts = np.bincount(COMBO_CLASS[np.fromiter(present, np.int64, len(present))], minlength=169)
+    full = (counts == CLASS_SIZES).tolist()
+    used: set[int] = set()
+    out: list[str] = []
+
+    def take(name):
+        used.update(_class_combos(name).tolist())
+
+    # pairs, from aces down
+    pairs = [r for r in range(12, -1, -1) if full[_CLASS_INDEX[RANK_CHARS[r] * 2]]]
+    for run in _runs(pairs):
+        top, bottom = run[0], run[-1]
+        for r in run:
+            take(RANK_CHARS[r] * 2)
+        a, b = RANK_CHARS[top] * 2, RANK_CHARS[bottom] * 2
+        out.append(f"{b}+" if top == 12 and len(run) > 1 else a if len(run) == 1 else f"{b}-{a}")
+    for hi in range(12, 0, -1):
+        suited = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "s"]]}
+        offsuit = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]]}
+        both = suited & offsuit
+        for kind, kickers in (("", both), ("s", suited - both), ("o", offsuit - both)):
+            for run in _runs(sorted(kickers, reverse=True)):
+                for lo in run:
+                    for k in ("s", "o") if kind == "" else (kind,):
+                        take(RANK_CHARS[hi] + RANK_CHARS[lo] + k)
+                h = RANK_CHARS[hi]
+                upper, lower = h + RANK_CHARS[run[0]] + kind, h + RANK_CHARS[run[-1]] + kind
+                if len(run) == 1:
+                    out.append(upper)
+                elif run[0] == hi - 1:
+                    out.append(lower + "+")
+                else:
+                    out.append(f"{upper}-{lower}")
+    for i in sorted(present - used):
+        a, b = HOLDEM_COMBOS[i]
+        out.append(format_card(int(a)) + format_card(int(b)))
+    return out
+
+
+def _runs(ranks_desc: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for r in ranks_desc:
+        if runs and runs[-1][-1] == r + 1:
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    return runs
+
+
+# ---------------------------------------------------------------------------
+# preflop tables (pyeval/data/preflop.npz, made by tables/preflop.py)
+# ---------------------------------------------------------------------------
+
+
+@cache
+def _preflop_data() -> dict:
+    path = resources.files("pyeval") / "data" / "preflop.npz"
+    with resources.as_file(path) as p, np.load(p, allow_pickle=False) as z:
+        data = {k: z[k] for k in z.files}
+    for v in data.values():
+        v.flags.writeable = False
+    data["info"] = json.loads(str(data.pop("info_json")))
+    if list(data["classes"]) != CLASS_NAMES:
+        raise RuntimeError("pyeval/data/preflop.npz does not match this version's class order")
+    return data
+
+
+@cache
+def _pairs_disjoint() -> np.ndarray:
+    """Number of disjoint (row combo, column combo) pairs of each class pair."""
+    ma = _masks(HOLDEM_COMBOS)
+    disjoint = ((ma[:, None] & ma[None, :]) == 0).astype(np.float64)
+    onehot = np.zeros((1326, 169))
+    onehot[np.arange(1326), COMBO_CLASS] = 1
+    out = np.rint(onehot.T @ disjoint @ onehot).astype(np.int64)  # small integers: exact in float64
+    out.flags.writeable = False
+    return out
+
+
+BOARDS_HEADS_UP = math.comb(48, 5)
+
+
+def preflop_counts() -> dict[str, np.ndarray]:
+    """Exact heads-up counts (169 x 169, CLASS_NAMES order), summed over every disjoint pair of
+    combos of the row and column classes and every board: ``wins`` (row wins), ``ties`` and
+    ``total`` (pairs x 1,712,304 boards).  AA vs KK: 50,371,344 wins, 285,228 ties of 61,642,944.
+    """
+    d = _preflop_data()
+    return {"wins": d["wins"].astype(np.int64), "ties": d["ties"].astype(np.int64),
+            "total": _pairs_disjoint() * BOARDS_HEADS_UP}
+
+
+@cache
+def _matrix() -> np.ndarray:
+    c = preflop_counts()
+    m = (c["wins"] + c["ties"] / 2) / c["total"]
+    m.flags.writeable = False
+    return m
+
+
+def preflop_matrix(fractions: bool = False) -> np.ndarray | list[list[Fraction]]:
+    """The exact heads-up preflop equity of every starting-hand class against every other:
+    ``m[i, j]`` is class ``CLASS_NAMES[i]``'s equity against ``CLASS_NAMES[j]`` (averaged over
+    their disjoint combo pairs, each pair over all 1,712,304 boards).  ``fractions=True``: a
+    169 x 169 list of exact ``Fraction``.
+
+    >>> m = preflop_matrix()
+    >>> round(float(m[CLASS_NAMES.index("AA"), CLASS_NAMES.index("KK")]), 5)
+    0.81946
+    """
+    if fractions:
+        c = preflop_counts()
+        w, t, tot = c["wins"].tolist(), c["ties"].tolist(), c["total"].tolist()
+        return [[Fraction(2 * w[i][j] + t[i][j], 2 * tot[i][j]) for j in range(169)] for i in range(169)]
+    return _matrix()
+
+
+def preflop_equity(hand: str | None = None, opponents: int = 1) -> float | np.ndarray:
+    """Equity of a starting hand (class name like ``'AKs'``, or two cards) against ``opponents``
+    random hands: exact for 1 opponent (from the matrix), Monte Carlo for 2..9 (the table's
+    standard error is ``preflop_info()["stderr"]``).  Without ``hand``: the 169 values in
+    CLASS_NAMES order.
+
+    >>> round(preflop_equity("As6s"), 6)
+    0.599058
+    """
+    if not 1 <= opponents <= 9:
+        raise ValueError("opponents must be 1..9")
+    if opponents == 1:
+        c = preflop_counts()
+        values = (c["wins"].sum(axis=1) + c["ties"].sum(axis=1) / 2) / c["total"].sum(axis=1)
+    else:
+        values = _preflop_data()["mc_equity"][:, opponents - 2]
+    if hand is None:
+        return values
+    return float(values[_class_index(hand)])
+
+
+def _class_index(hand: str) -> int:
+    h = hand.strip()
+    if h in _CLASS_INDEX:
+        return _CLASS_INDEX[h]
+    if len(h) == 2 and h[0].upper() == h[1].upper() and h[0].upper() in RANK_CHARS:
+        return _CLASS_INDEX[h.upper()]
+    if len(h) == 3 and h[2].lower() in "so":
+        name = h[:2].upper() + h[2].lower()
+        if name in _CLASS_INDEX:
+            return _CLASS_INDEX[name]
+        swapped = name[1] + name[0] + name[2]
+        if swapped in _CLASS_INDEX:
+            return _CLASS_INDEX[swapped]
+    return _CLASS_INDEX[class_of(h)]
+
+
+def preflop_order() -> list[str]:
+    """The 169 classes from best to worst by exact equity against one random hand: the order
+    of ``N%`` ranges (ties, if any, in CLASS_NAMES order)."""
+    eq = preflop_equity()
+    return [CLASS_NAMES[i] for i in np.argsort(-eq, kind="stable")]
+
+
+def preflop_info() -> dict:
+    """The tables' provenance: generator, wall times, Monte Carlo samples, seed and standard
+    errors (``stderr``: 169 x 8 array for 2..9 opponents)."""
+    d = _preflop_data()
+    info = dict(d["info"])
+    info["stderr"] = d["mc_stderr"]
+    info["samples"] = d["mc_samples"]
+    return info
+
+
+def _top_percent(p: float) -> np.ndarray:
+    order = [_CLASS_INDEX[n] for n in preflop_order()]
+    sizes = CLASS_SIZES[order]
+    cum = np.concatenate([[0], np.cumsum(sizes)])
+    target = p / 100 * 1326
+    k = int(np.argmin(np.abs(cum - target)))  # first minimum: ties take fewer classes
+    if k == 0:
+        return np.zeros(0, np.int64)
+    chosen = np.isin(COMBO_CLASS, order[:k])
+    return np.flatnonzero(chosen)
