@@ -25,7 +25,7 @@ MOVED: dict[str, str] = {
     "pyeval.stud": "pyeval.core.stud",
     "pyeval._native": "pyeval.core._native",
     "pyeval._types": "pyeval.core._types",
-    "pyeval._jit": "pyeval.core._jit",
+    "pyeval._jit": "pyeval._warm",  # warm, WARM_QUERIES (and njit, from pyeval.core._jit)
     "pyeval._threads": "pyeval.core._threads",
     "pyeval._progress": "pyeval.core._progress",
     "pyeval._results": "pyeval.core._results",

@@ -23,7 +23,6 @@ per-row seed: rows whose exact count is heavy (``ROW_EXACT_MAX`` evaluations or 
 
 from __future__ import annotations
 
-import functools
 import math
 import secrets
 from dataclasses import dataclass, field
@@ -33,9 +32,13 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import _parse_text_cached, format_cards, format_codes, parse_cards
+from pyeval.core.cards import _parse_text_cached, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
+from pyeval.engines.board_batch import _UNKNOWN_TEXT, C_TALLY_PATTERNS, UNKNOWN
+from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.query.parse import check_query
+from pyeval.results.equity_result import part_shares
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -53,7 +56,6 @@ DeadRows: TypeAlias = "np.ndarray | Sequence[str | None] | None"
 
 __all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EXACT_MAX"]
 
-UNKNOWN = 255  # csrc/board_batch.c's UNKNOWN_CARD
 ROW_EXACT_MAX = 50_000_000
 """Rows whose exact enumeration takes more hand evaluations than this are answered by
 ``pyeval.equity`` one by one (its strategies for large queries pay there)."""
@@ -61,7 +63,6 @@ ROWS_PER_JOB = 2048
 _REASONS = {1: "a card code out of range 0..51", 2: "a card twice", 3: "a hand with some cards unknown (a hand is "
             "all known cards or all -1 / 'random' in a batch)", 4: "a card not in the game's deck",
             5: "more cards to deal than the deck holds"}
-_UNKNOWN_TEXT = {"random", "xx", "?", ""}
 
 
 def row_seed(seed: int, i: int) -> int:
@@ -362,11 +363,6 @@ class _RowRefused(Exception):
     """The C batch met a row it does not accept (a bad row: _check_rows says why)."""
 
 
-C_TALLY_PATTERNS = 1024
-"""Batches of at most this many outcome patterns per row are tallied in C (a small matrix
-product per row); larger ones return histograms, tallied by numpy."""
-
-
 def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead, rows: np.ndarray, sampled: bool,
                 seeds, samples: int, threads: int) -> dict:
     """The tallies (PatternTable.split_tallies) of the given rows, chunks of rows on threads."""
@@ -426,7 +422,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
     where each row is checked as it is counted (a check pass would cost as much as the count).
     """
-    from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares
+    from pyeval.equity import equity
 
     g = get_game(game)
     holes = _hands_rows(g, hands)
@@ -507,87 +503,3 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
 def _board_arg(g: Game, boards) -> str:
     texts = [_cards_text(b) for b in boards]
     return "/".join(texts) if g.boards > 1 else texts[0]
-
-
-
-# ---------------------------------------------------------------------------
-# pyeval.equity's small queries: a batch of one row, without layout or thread pool
-# ---------------------------------------------------------------------------
-
-SMALL_QUERY_EVALUATIONS = 1 << 20
-"""``pyeval.equity`` answers exact board-game queries up to this many hand evaluations (a flop
-spot, or a turn or river spot against a random hand) as one C call on one thread."""
-
-
-@functools.lru_cache(maxsize=256)
-def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: int):
-    """What a small query of this shape needs (cached: scripts repeat the same shapes), or None."""
-    g = get_game(name)
-    kinds = engine.board_kinds_for(g)
-    parts = engine.parts_of(g, 1)
-    if kinds is None or g.boards != 1 or 1 << (players * len(parts)) > C_TALLY_PATTERNS or players > g.max_players:
-        return None
-    outcomes, left = 1, g.deck_size - (players - drawn) * g.hole - known_board - dead_n
-    for k in [g.board - known_board] + [g.hole] * drawn:
-        outcomes *= math.comb(left, k) if left >= k else 0
-        left -= k
-    if outcomes == 0 or outcomes * players * len(parts) > SMALL_QUERY_EVALUATIONS:
-        return None
-    table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
-    return kinds, parts, table
-
-
-def small_query(g: Game, hands, board, dead):
-    """The exact answer of a small board-game query with text cards, or None when the query is
-    not small or not plain (then ``pyeval.equity``'s general path answers it, and words any error)."""
-    if not isinstance(hands, (list, tuple)) or not isinstance(board, str) or not isinstance(dead, str):
-        return None
-    if not all(isinstance(h, str) for h in hands) or len(board) > 64 or len(dead) > 64:
-        return None
-    parsed = [_small_hand(h) for h in hands]
-    known, dead_codes = _small_cards(board), _small_cards(dead)
-    if None in parsed or known is None or dead_codes is None or len(known) > g.board or len(hands) < 2:
-        return None  # bad or partial cards: the general path words the error or deals the rest
-    codes = [c for c, _ in parsed]
-    if any(c is not None and len(c) != g.hole for c in codes):
-        return None
-    drawn = codes.count(None)
-    plan = _small_plan(g.name, len(hands), len(known), len(dead_codes), drawn)
-    if plan is None:
-        return None
-    kinds, parts, table = plan
-    unknown = (UNKNOWN,) * g.hole
-    holes = bytes(sum((c if c is not None else unknown for c in codes), ()))
-    matrix = table.tally_matrix
-    scratch, row_tally = np.empty(table.size, np.int64), np.empty(matrix.shape[1], np.int64)  # per call: threads
-    status = lib.pyeval_board_batch_exact(holes, len(hands), g.hole, bytes(known), 1, len(known), bytes(dead_codes),
-                                          len(dead_codes), g.board, g.lowest_card, kinds[0], kinds[1], 1,
-                                          ffi.from_buffer("int64_t[]", scratch), table.size,
-                                          ffi.from_buffer("int64_t[]", matrix), matrix.shape[1],
-                                          ffi.from_buffer("int64_t[]", row_tally))
-    if status != -1:
-        return None  # a repeated card, a card not in the deck, ...: the general path says which
-    from pyeval.equity import make_result
-
-    return make_result(g, parts, 1, [c if c is not None else () for c in codes], table.tally_of(row_tally), hands,
-                       [known], dead_codes, "exact", None, texts=[t for _, t in parsed])
-
-
-@functools.lru_cache(maxsize=4096)
-def _small_hand(text: str):
-    """(codes or None for an unknown hand, the result's text) of a hand text, or None if it is not
-    plain cards; cached, as scripts repeat their hands."""
-    if len(text) > 64:
-        return None
-    if text.strip().lower() in _UNKNOWN_TEXT:
-        return None, "random"
-    codes = _small_cards(text)
-    return None if codes is None else (codes, format_codes(codes))
-
-
-def _small_cards(text: str):
-    """The codes of plain card text (cards._parse_text_cached caches them), or None."""
-    try:
-        return _parse_text_cached(text)
-    except ValueError:
-        return None

@@ -48,15 +48,10 @@ from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
-from pyeval.equity import (
-    DEFAULT_SAMPLES,
-    EquityResult,
-    _parse_boards,
-    _parse_hand,
-    check_query,
-    equity,
-    resolve_method,
-)
+from pyeval.equity import equity
+from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.query.parse import _parse_boards, _parse_hand, check_query, resolve_method
+from pyeval.results.equity_result import EquityResult
 
 if TYPE_CHECKING:
     from pyeval.core._types import Board, Cards, GameName

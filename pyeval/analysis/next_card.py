@@ -35,7 +35,8 @@ from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine
-from pyeval.equity import _is_unknown, equity
+from pyeval.equity import equity
+from pyeval.query.parse import _is_unknown
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
 
 __all__ = ["next_card", "NextCard", "STREETS"]

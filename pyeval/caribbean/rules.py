@@ -14,7 +14,9 @@ from typing import TypeAlias
 
 import numpy as np
 
-import pyeval as _pe
+from pyeval.core.cards import parse_cards
+from pyeval.core.describe import hand_category
+from pyeval.core.evaluate import HIGH_CATEGORIES, evaluate_high
 
 # ---------------------------------------------------------------------------
 # constants
@@ -113,7 +115,7 @@ def _to_codes(cards, what: str) -> list[int]:
     """Cards as a list of codes; accepts text, codes, card strings or arrays."""
     if isinstance(cards, str):
         try:
-            parsed = _pe.parse_cards(cards)
+            parsed = parse_cards(cards)
         except Exception as exc:
             raise ValueError(f"cannot parse {what} {cards!r}: {exc}") from None
         return [int(c) for c in np.asarray(parsed).ravel()]
@@ -207,7 +209,7 @@ def validate_paytable(paytable: Mapping[str, float | Fraction] | None = None) ->
 # ---------------------------------------------------------------------------
 
 def _evaluate(cards: np.ndarray) -> np.ndarray:
-    return np.asarray(_pe.evaluate_high(np.ascontiguousarray(cards, dtype=np.uint8)), dtype=np.int32)
+    return np.asarray(evaluate_high(np.ascontiguousarray(cards, dtype=np.uint8)), dtype=np.int32)
 
 
 @lru_cache(maxsize=1)
@@ -227,8 +229,8 @@ def _category_of(strengths: np.ndarray) -> np.ndarray:
     """Pay-table category index (into CATEGORIES) of each strength, from
     :func:`pyeval.hand_category` (a royal flush is split from the straight flushes)."""
     s = np.asarray(strengths, dtype=np.int64)
-    names, inverse = np.unique(np.asarray(_pe.hand_category(s)).ravel(), return_inverse=True)
-    index = np.array([list(_pe.HIGH_CATEGORIES).index(str(n)) for n in names], dtype=np.int8)
+    names, inverse = np.unique(np.asarray(hand_category(s)).ravel(), return_inverse=True)
+    index = np.array([list(HIGH_CATEGORIES).index(str(n)) for n in names], dtype=np.int8)
     out = index[inverse.ravel()].reshape(s.shape)
     out[s == _landmarks()[1]] = CATEGORIES.index("royal-flush")
     return out

@@ -57,10 +57,10 @@ def _worker_probe():
 
     def probe():
         try:
-            import pyeval
+            from pyeval._version import __version__  # imports the package pyeval first
         except Exception as exc:  # noqa: BLE001 - reported to the client
             return f"cannot import pyeval ({type(exc).__name__}: {exc})"
-        return pyeval.__version__
+        return __version__
 
     return probe
 
@@ -68,7 +68,7 @@ def _worker_probe():
 def check_workers(client: Client) -> list[str]:
     """Every worker imports pyeval and has the client's version; returns their addresses, or
     raises ClusterError naming the workers that do not."""
-    from pyeval import __version__
+    from pyeval._version import __version__
 
     answers = client.run(_worker_probe(), on_error="return")
     if not answers:
@@ -87,7 +87,7 @@ def check_workers(client: Client) -> list[str]:
 
 def _versioned(version: str, fn: Callable, item):
     """A task: ``fn(item)`` on a worker whose pyeval is ``version``."""
-    from pyeval import __version__
+    from pyeval._version import __version__
 
     if __version__ != version:
         raise ClusterError(f"this worker has pyeval {__version__}, the client {version}")
@@ -127,7 +127,7 @@ def run_keyed(client: Client, fn: Callable, items: Iterable, key_of: Callable, o
     exception re-raised); ClusterError when no task finishes for ``stall_timeout`` seconds
     (default ``DEFAULT_STALL_TIMEOUT``).
     """
-    from pyeval import __version__
+    from pyeval._version import __version__
 
     distributed = _distributed()
     check_workers(client)

@@ -15,19 +15,19 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
-from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
 from pyeval.core.cards import format_card
 from pyeval.core.games import Game
+from pyeval.engines.pool import _run_pool, _run_threads, stopped  # noqa: F401  (callers' engine._run_pool, ...)
+from pyeval.query.limits import MAX_SAMPLES  # noqa: F401  (pyeval.engine.MAX_SAMPLES: the documented name)
+from pyeval.results.tally import POT, Tally, standard_errors, standard_errors_rows  # noqa: F401  (engine.POT, ...)
 
-POT = 10080  # pot units: divisible by every split of 1..10 players, halved and quartered
 CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
 EXACT_BUDGET = 400_000_000
@@ -36,9 +36,6 @@ units (``exact_cost``: about 40 ns of one core each: 16 core-seconds, some secon
 EXACT_LIMIT = 10_000_000_000
 """``method="exact"`` refuses, before starting, queries costing more units than this (about 7
 minutes of one core)."""
-MAX_SAMPLES = 50_000_000_000
-"""Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)
-stays exact up to about 9e10 deals.  Larger counts are refused before anything is dealt."""
 _BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
 
 
@@ -189,29 +186,6 @@ def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowe
     if status != -1:
         raise RuntimeError(f"internal error: the engine dealt an invalid hand ({kind}, status {status})")
     return out
-
-
-@dataclass
-class Tally:
-    """Integer counts over a set of deals (sums of chunk tallies)."""
-
-    outcomes: int
-    units: np.ndarray
-    sumsq: np.ndarray
-    wins: np.ndarray
-    ties: np.ndarray
-    part_units: np.ndarray
-    no_qualifier: np.ndarray
-
-    @classmethod
-    def zeros(cls, players: int, parts: int) -> Tally:
-        z = lambda *s: np.zeros(s, np.int64)  # noqa: E731
-        return cls(0, z(players), z(players), z(players), z(players), z(parts, players), z(parts))
-
-    def add(self, other: Tally) -> None:
-        self.outcomes += other.outcomes
-        for name in ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier"):
-            getattr(self, name).__iadd__(getattr(other, name))
 
 
 def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> np.ndarray:
@@ -397,108 +371,6 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
     return total
 
 
-def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
-              stop: threading.Event | None = None) -> None:
-    """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
-    generator of a billion jobs costs nothing up front): one job a thread is taken ahead of its
-    result.  The current progress watch (pyeval._progress) hears of every job done
-    (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
-    Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
-    partial results, it returns normally with what finished and marks the watch interrupted,
-    else it raises.  Once the caller's ``stop`` is set no further job starts; the running ones
-    finish and are added (pyeval.simulate's first Ctrl-C)."""
-    watch = _progress.current()
-
-    def units(job) -> int:
-        return size(job) if size is not None else 1
-
-    if watch is not None:
-        if total is None:
-            jobs = list(jobs)
-            total = sum(units(job) for job in jobs)
-        watch.add_total(total)
-    try:
-        jobs = iter(jobs)
-        head = list(itertools.islice(jobs, 2))
-        if threads <= 1 or len(head) <= 1:
-            for job in itertools.chain(head, jobs):
-                if stop is not None and stop.is_set():
-                    return
-                add(work(job))
-                if watch is not None:
-                    watch.advance(units(job))
-            return
-        _run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
-    except KeyboardInterrupt:
-        if partial and watch is not None and watch.keep_partial:
-            watch.interrupted = True
-            return
-        raise
-
-
-def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event | None = None) -> None:
-    """Each of ``threads`` workers takes the next job, runs it (the kernels release the GIL) and adds
-    its result, taking the job and adding under one lock, while this thread only waits: a worker
-    goes on to its next job at once.  (Handing every result back to this thread through futures
-    cost two threads a fifth of their rate on 1 ms Monte Carlo chunks.)  After the caller's
-    ``stop`` no job starts and the running ones are waited for and added.  After an error no job
-    starts and no further result is added; the running jobs finish and the error is raised.  On
-    Ctrl-C likewise, except that the running jobs are abandoned (their threads are daemons) and
-    this returns at once.  Either way ``stop`` is set, so that jobs that watch it end soon."""
-    lock = threading.Lock()
-    abandon = threading.Event()
-    failure: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            while not abandon.is_set() and not (stop is not None and stop.is_set()):
-                with lock:
-                    job = next(jobs, None)
-                if job is None:
-                    return
-                result = work(job)
-                with lock:
-                    if abandon.is_set():
-                        return
-                    add(result)
-                    if watch is not None:
-                        watch.advance(units(job))
-        except BaseException as e:  # a job's, the jobs' or add's error: re-raised by the waiting thread
-            with lock:
-                failure.append(e)
-            abandon.set()
-
-    workers = [threading.Thread(target=worker, name=f"pyeval-{i}", daemon=True) for i in range(threads)]
-    for t in workers:
-        t.start()
-    finished = False
-    try:
-        for t in workers:
-            while t.is_alive():
-                t.join(0.1)  # a timeout, so that Ctrl-C reaches this thread
-        finished = not failure
-    finally:
-        if not finished:
-            abandon.set()
-            if stop is not None:
-                stop.set()
-            with lock:  # an add under way finishes before the caller reads the total
-                pass
-    if failure:
-        raise failure[0]
-
-
-def stopped(t: Tally | None = None) -> bool:
-    """Whether Ctrl-C has ended the current watched Monte Carlo run (its rounds should stop).
-    With the tally so far: if no deal finished there is nothing to show, so Ctrl-C goes on up."""
-    watch = _progress.current()
-    if watch is None or not watch.interrupted:
-        return False
-    if t is not None and t.outcomes == 0:
-        raise KeyboardInterrupt
-    return True
-
-
 _HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
              ("any", "shortdeck-straight"): lib.PYEVAL_KIND_SHORTDECK_ALT,
              ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
@@ -680,21 +552,6 @@ def sample_jobs(samples: int, seed: int, first_chunk: int = 0) -> Iterator[tuple
     are taken (a seed state costs about 46 us: a list for 10**11 deals would take a minute)."""
     for c, s in enumerate(range(0, samples, CHUNK), start=first_chunk):
         yield min(CHUNK, samples - s), None, chunk_seed(seed, c)
-
-
-def standard_errors(t: Tally) -> np.ndarray:
-    return standard_errors_rows(np.array([t.outcomes]), t.units[None, :], t.sumsq[None, :])[0]
-
-
-def standard_errors_rows(outcomes: np.ndarray, units: np.ndarray, sumsq: np.ndarray) -> np.ndarray:
-    """Standard errors of the equities of rows of sampled tallies ((n,), (n, players) twice);
-    inf for a row of fewer than two samples."""
-    n = np.asarray(outcomes, np.float64)[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        mean = units / (POT * n)
-        var = sumsq / (POT * POT * n) - mean * mean
-        se = np.sqrt(np.maximum(var, 0.0) * n / (n - 1) / n)
-    return np.where(n < 2, np.inf, se)
 
 
 def describe_layout(layout: Layout) -> str:

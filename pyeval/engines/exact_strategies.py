@@ -14,10 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pyeval.core._native import lib
-from pyeval.core._threads import default_threads
 from pyeval.core.cards import suit_symmetries
 from pyeval.engines.engine import (
-    _BINOM,
     BOARD_CHUNK,
     CHUNK,
     POT,
@@ -27,7 +25,6 @@ from pyeval.engines.engine import (
     _board_cost,
     _board_histogram,
     _board_kinds_of,
-    _evaluate,
     _run_board_chunk,
     _run_chunks,
     _run_jobs,
@@ -37,6 +34,7 @@ from pyeval.engines.engine import (
     build_layout,
     pattern_table,
 )
+from pyeval.engines.two_hand import TWO_HAND_STEP, _player_values, _subset_buckets  # noqa: F401
 
 
 def counts_two_hands(layout: Layout) -> bool:
@@ -50,52 +48,6 @@ def counts_two_hands(layout: Layout) -> bool:
         return False
     k_b = int((layout.src[1] >= 0).sum())
     return math.comb(len(layout.deck), k_b) << k_b <= TWO_HAND_MAX_ENTRIES
-
-
-def _player_values(layout: Layout, p: int, part: int = 0):
-    """All completions of player p's hand (combinations of live-deck positions) and their strengths
-    in pot part ``part``."""
-    from pyeval.engines import _deal_kernels
-
-    cols = np.nonzero(layout.src[p] >= 0)[0]
-    cols = cols[np.argsort(layout.src[p, cols])]
-    k = len(cols)
-    combos = _deal_kernels.all_combinations(len(layout.deck), k)[:, :k] if k else np.zeros((1, 0), np.uint8)
-    rows = np.repeat(layout.fixed[p][None, :], len(combos), axis=0)
-    rows[:, cols] = layout.deck[combos]
-    kind = layout.parts[part][0]
-    return combos, _evaluate(kind, layout.game.use, np.ascontiguousarray(rows), layout.hole, layout.board,
-                             layout.game.lowest_card)
-
-
-TWO_HAND_STEP = 1 << 16
-"""Combos per call of the two-hand count's kernels: each call is short, so Ctrl-C and the
-progress bar act between calls."""
-
-
-def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
-    """For every subset S of up to k live positions, the sorted values of the combos holding S:
-    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._deal_kernels.subset_sizes)."""
-    from pyeval.engines import _deal_kernels
-
-    k = combos.shape[1]
-    base = np.zeros(k + 2, np.int64)
-    for s in range(k + 1):
-        base[s + 1] = base[s] + _BINOM[m, s]
-    sizes = np.zeros(base[k + 1] + 1, np.int64)
-    steps = range(0, len(combos), TWO_HAND_STEP)
-    _run_pool(lambda lo: _deal_kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, base, sizes), steps, 1,
-              lambda _: None)
-    offsets = np.cumsum(sizes)
-    fill = offsets[:-1].copy()
-    data = np.empty(offsets[-1], np.int32)
-    _run_pool(lambda lo: _deal_kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP],
-                                                   k, base, fill, data), steps, 1, lambda _: None)
-    buckets = len(offsets) - 1
-    per = max(1, buckets // 64)
-    _run_pool(lambda lo: _deal_kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
-              default_threads(None), lambda _: None)
-    return base, offsets, data
 
 
 def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:

@@ -30,8 +30,8 @@ from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 
 if TYPE_CHECKING:
-    from pyeval.engines.range_equity import _Spot
-    from pyeval.equity import EquityResult
+    from pyeval.engines.range_spot import _Spot
+    from pyeval.results.equity_result import EquityResult
 
 __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
            "MAX_SPLIT_QUERIES"]

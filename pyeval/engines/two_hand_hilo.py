@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine, two_hand
 
 BUCKET_STEP = 1 << 12
 """Buckets per call of the sweep kernel: calls stay short (Ctrl-C and progress act between them)."""
@@ -42,10 +42,10 @@ def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
     """The exact Tally of a heads-up hi/lo query (``applies``), equal to the generic engine's."""
     from pyeval.engines import _deal_kernels
 
-    combos_a, hi_a = exact_strategies._player_values(layout, 0, 0)
-    _, lo_a = exact_strategies._player_values(layout, 0, 1)
-    combos_b, hi_b = exact_strategies._player_values(layout, 1, 0)
-    _, lo_b = exact_strategies._player_values(layout, 1, 1)
+    combos_a, hi_a = two_hand._player_values(layout, 0, 0)
+    _, lo_a = two_hand._player_values(layout, 0, 1)
+    combos_b, hi_b = two_hand._player_values(layout, 1, 0)
+    _, lo_b = two_hand._player_values(layout, 1, 1)
     hra, hrb, _ = _ranks(hi_a, hi_b)
     lra, lrb, lo_levels = _ranks(lo_a, lo_b)
     n_lo = len(lo_levels)
@@ -56,8 +56,8 @@ def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
     key_a = (hra * n_lo + lra).astype(np.int32)
     key_b = (hrb * n_lo + lrb).astype(np.int32)
     m = len(layout.deck)
-    base, off_b, data_b = exact_strategies._subset_buckets(combos_b, key_b, m)
-    _, off_a, data_a = exact_strategies._subset_buckets(combos_a, key_a, m)
+    base, off_b, data_b = two_hand._subset_buckets(combos_b, key_b, m)
+    _, off_a, data_a = two_hand._subset_buckets(combos_a, key_a, m)
     shared = min(combos_a.shape[1], combos_b.shape[1])
     buckets = int(base[shared + 1])  # subsets both hands can hold
     grid = np.zeros((2, 3, 3), np.int64)

@@ -80,7 +80,7 @@ def _default_seed(seed) -> int:
 def deal_spec(game: GameName, players: int | None = None, board: Board = "", dead: Cards = "",
               hands: Sequence[Hand] | None = None) -> DealSpec:
     """Validate a deal query and lay it out (see ``deal`` for the arguments)."""
-    from pyeval.equity import _parse_boards, _parse_hand
+    from pyeval.query.parse import _parse_boards, _parse_hand
 
     g = get_game(game)
     if hands is not None:

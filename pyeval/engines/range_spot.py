@@ -1,0 +1,527 @@
+"""A range query's spot, exact and Monte Carlo: the four exact paths (preflop table,
+assignments, board-major, heads-up sweep), their costs, and the hand-off to the Monte Carlo
+sampler (pyeval/engines/range_sampling.py).  pyeval/engines/range_equity.py reads the query
+and builds the spot; the deal model and the paths are described there."""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+from pyeval.core._native import ffi, lib
+from pyeval.engines import _range_exact, combo_tally, engine, exact_strategies, range_sampling, range_weights
+from pyeval.engines.range_symmetry import perm_tables, symmetry_group
+from pyeval.engines.range_weights import ExactCounts, integer_weights
+from pyeval.ranges import Range, _all_of, _family
+from pyeval.results.equity_result import EquityResult, RangeEquityResult, _result
+
+
+@dataclass
+class _Player:
+    kind: str  # "range", "hand" (known cards) or "random"
+    text: str
+    rng: Range | None = None
+
+
+MAX_ASSIGNMENTS = 30_000_000
+"""Exact enumeration lists at most this many combo assignments (else Monte Carlo / an error)."""
+
+
+class _Spot:
+    def __init__(self, g, players, boards, dead, known, live, missing, threads):
+        self.g, self.players, self.boards, self.dead = g, players, boards, dead
+        self.known, self.live, self.missing, self.threads = known, live, missing, threads
+        self.P = len(players)
+        self.hole = g.hole
+        self.table_allowed = True
+        self.use_table = self.use_sweep = self.use_board_major = False
+        self.split = None  # range_weights.Split when the weights need a split by weight class
+
+    def restricted(self, keep: list) -> _Spot | None:
+        """The query with player p's range cut to the combos at positions keep[p] (None: all), all
+        weights 1; None when no deal is possible then."""
+        players = []
+        for pl, idx in zip(self.players, keep):
+            if idx is not None:
+                r = pl.rng
+                pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
+            players.append(pl)
+        sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads)
+        masks, offsets = _stacked(sub._exact_ranges())
+        return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
+
+    # -- shared -------------------------------------------------------------
+    def _layout(self, holes) -> engine.Layout:
+        return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, self.dead)
+
+    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
+        r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
+        range_weights.plain_numbers(r)
+        values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
+        values["hands"] = [pl.text for pl in self.players]
+        return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob,
+                                 combo_tally=counts)
+
+    def _exact_ranges(self) -> list[Range]:
+        out = []
+        for pl in self.players:
+            if pl.kind == "random":
+                combos = _all_of(self.live, self.hole)
+                out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, _family(self.g)))
+            else:
+                out.append(pl.rng)
+        return out
+
+    # -- exact ----------------------------------------------------------------
+    def boards_per_assignment(self) -> int:
+        left = len(self.live) - self.P * self.hole
+        total = 1
+        for m in self.missing:
+            total *= math.comb(left, m)
+            left -= m
+        return total
+
+    def _showdowns_per_assignment(self) -> float:
+        """Boards an assignment's exact count visits: with two hole cards and one board, the rank
+        multisets of the missing cards plus the flush boards (csrc/board_ranks.c; flush boards
+        are a few percent of all, counted twice: 20% is a generous allowance), else every board."""
+        boards = self.boards_per_assignment()
+        if self.hole == 2 and self.g.use == "any" and len(self.missing) == 1:
+            m = self.missing[0]
+            return min(boards, math.comb(12 + m, m) + 0.2 * boards)
+        return boards
+
+    def exact_cost(self) -> float | None:
+        """Estimated hand evaluations of exact enumeration (None: too many assignments); also
+        picks the exact path: a split by weight class, the preflop table, the heads-up sweep, or
+        assignments."""
+        self.use_table = self.use_sweep = self.use_board_major = False
+        self.split = range_weights.split_plan(self)
+        if self.split is not None:
+            return range_weights.split_cost(self.split)
+        if self.table_allowed and _table_classes(self) is not None:
+            self.use_table = True
+            return 0.0
+        sizes = [math.comb(len(self.live), self.hole) if pl.kind == "random" else len(pl.rng)
+                 for pl in self.players]
+        product = math.prod(sizes)
+        sweep_cost = None
+        if self.P == 2 and self.hole == 2 and len(self.missing) == 1 and not self.g.low and self.g.use == "any":
+            boards = math.comb(len(self.live), self.missing[0])
+            # one evaluation per combo per board, plus sorting: about 3 evaluations' worth, and
+            # a fixed cost per board (allocations, two sorts)
+            sweep_cost = boards * (sum(sizes) * 3 + 200)
+        if product > MAX_ASSIGNMENTS * 1000:
+            self.use_sweep = sweep_cost is not None
+            return sweep_cost
+        parts = len(self.boards or [0]) * (2 if self.g.low else 1)
+        # each assignment also costs a C call and some Python (~ 2,000 evaluations' worth)
+        per_assignment = self._showdowns_per_assignment() * self.P * parts + 2000
+        board_major = None
+        if len(self.missing) == 1 and product <= MAX_ASSIGNMENTS:
+            # every combo evaluated once per board; a (board, assignment) tally step costs about
+            # one evaluation (measured: ~30 ns)
+            board_major = math.comb(len(self.live), self.missing[0]) * (
+                sum(sizes) * parts * 2 + product * (0.5 + self.P * parts / 4) + 100)
+        others = [c for c in (board_major, sweep_cost) if c is not None]
+        if others and min(others) <= product / 24 * per_assignment:
+            cost = None  # not even 24 suit symmetries would make enumerating assignments cheaper
+        else:
+            self.group = symmetry_group(self.g, self._exact_ranges(), self.boards, self.dead)
+            cost = product / len(self.group) * per_assignment
+        options = [(cost, "assignments"), (board_major, "board_major"), (sweep_cost, "sweep")]
+        if product > MAX_ASSIGNMENTS:
+            options = options[2:]
+        options = [(c, name) for c, name in options if c is not None]
+        if not options:
+            return None
+        best_cost, best = min(options)
+        self.use_sweep, self.use_board_major = best == "sweep", best == "board_major"
+        return best_cost
+
+    def run_exact(self) -> RangeEquityResult:
+        c = self.exact_counts()
+        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
+        res.extra.update(c.extra)
+        return res
+
+    def exact_counts(self) -> ExactCounts:
+        """The exact counts by the path exact_cost picked."""
+        if self.split is not None:
+            return range_weights.run_split(self, self.split)
+        if self.use_table:
+            return self._run_table()
+        if self.use_sweep:
+            return self._run_sweep()
+        if self.use_board_major:
+            return self._run_board_major()
+        return self._run_assignments()
+
+    def _enumerate(self, ranges):
+        """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
+        P = self.P
+        masks, offsets = _stacked(ranges)
+        count = _range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
+        if count > MAX_ASSIGNMENTS:
+            raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
+                             "use method='monte-carlo'")
+        if count == 0:
+            raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
+        assign = np.zeros((count, P), np.int32)
+        _range_exact.assignments(masks, offsets, assign, count)
+        return assign, offsets
+
+    def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
+        combo_eq, combo_prob = [], []
+        for p in range(self.P):
+            w = wfull.astype(np.float64)
+            num = np.bincount(assign[:, p], weights=w * units_full[:, p], minlength=len(ranges[p]))
+            den = np.bincount(assign[:, p], weights=w * per_board, minlength=len(ranges[p]))
+            with np.errstate(invalid="ignore", divide="ignore"):
+                combo_eq.append(num / (den * engine.POT))
+            combo_prob.append(den / den.sum())
+        counts = combo_tally.from_assignments(assign, nums, wfull, per_board, units_full, wins_full, ties_full,
+                                              [len(r) for r in ranges])
+        return combo_eq, combo_prob, counts
+
+    def _run_board_major(self) -> ExactCounts:
+        """Every board completion once: each combo of each range is evaluated once per board, then
+        every valid assignment's showdown is tallied in C (turn and river spots, many assignments)."""
+        ranges = self._exact_ranges()
+        P, h = self.P, self.hole
+        assign, offsets = self._enumerate(ranges)
+        nums = [integer_weights(r.weights) for r in ranges]
+        wfull = np.ones(len(assign), np.int64)
+        for p in range(P):
+            wfull *= nums[p][assign[:, p]]
+        per_board = self.boards_per_assignment()
+        if float(wfull.sum()) * per_board * engine.POT * P >= 2**62:
+            raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
+        always = np.uint64(0)
+        for r in ranges:
+            always |= np.bitwise_and.reduce(r.masks)
+        deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
+        completions = _all_of(deck, self.missing[0])
+        known = self.boards[0].astype(np.uint8)
+        boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
+        combos = np.ascontiguousarray(np.vstack([r.combos for r in ranges]))
+        S = len(combos)
+        layout = self._layout([np.zeros(0, np.uint8)] * P)
+        parts = layout.parts
+        split, fallback = layout.split, layout.fallback
+        g = self.g
+        dummy = np.arange(g.lowest_card, g.lowest_card + h + g.board, dtype=np.uint8)
+        chunk = max(1, (1 << 17) // S)
+        jobs = [(lo, min(len(boards), lo + chunk)) for lo in range(0, len(boards), chunk)]
+        threads = max(1, min(self.threads, len(jobs)))
+        n_assign = len(assign)
+
+        stop = threading.Event()  # Ctrl-C: each worker ends after its current chunk
+
+        def worker(t):
+            units_a = np.zeros((n_assign, P), np.int64)
+            wins_a = np.zeros((n_assign, P), np.int64)
+            ties_a = np.zeros((n_assign, P), np.int64)
+            tot = engine.Tally.zeros(P, len(parts))
+            for lo, hi in jobs[t::threads]:
+                if stop.is_set():
+                    break
+                nb = hi - lo
+                rows = np.empty((nb * S, h + g.board), np.uint8)
+                valid = np.empty((nb, S), np.bool_)
+                _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
+                strengths = np.empty((len(parts), nb, S), np.int32)
+                for j, (kind, _, _, _) in enumerate(parts):
+                    strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
+                out = np.zeros(1, np.int64)
+                _range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
+                                               engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
+                                               tot.part_units, tot.no_qualifier, out)
+                tot.outcomes += int(out[0])
+            return units_a, wins_a, ties_a, tot
+
+        total = engine.Tally.zeros(P, len(parts))
+        units_full = np.zeros((n_assign, P), np.int64)
+        wins_full = np.zeros((n_assign, P), np.int64)
+        ties_full = np.zeros((n_assign, P), np.int64)
+
+        def add(res):
+            units_full.__iadd__(res[0])
+            wins_full.__iadd__(res[1])
+            ties_full.__iadd__(res[2])
+            total.add(res[3])
+
+        try:
+            _pool(worker, list(range(threads)), threads, add)
+        except KeyboardInterrupt:
+            stop.set()
+            raise
+        total.sumsq = total.units * engine.POT  # not used by exact results
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, units_full, per_board, nums, wins_full,
+                                                      ties_full)
+        return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
+
+    def _run_assignments(self) -> ExactCounts:
+        ranges = self._exact_ranges()
+        P = self.P
+        assign, offsets = self._enumerate(ranges)
+        count = len(assign)
+        sizes = np.array([len(r) for r in ranges], np.int64)
+        group = getattr(self, "group", None) or symmetry_group(self.g, ranges, self.boards, self.dead)
+        perm = perm_tables(ranges, group)
+        radix = np.ones(P, np.int64)
+        exact_keys = math.prod(sizes.tolist()) < 2**62
+        if exact_keys:
+            for p in range(P - 2, -1, -1):
+                radix[p] = radix[p + 1] * sizes[p + 1]
+            keys = np.zeros(count, np.int64)
+            _range_exact.canonical_keys(assign, perm, offsets, radix, keys)
+            _, first, inverse, mult = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
+        else:  # no isomorphism: every assignment is its own representative
+            first = np.arange(count)
+            inverse = np.arange(count)
+            mult = np.ones(count, np.int64)
+        nums = [integer_weights(r.weights) for r in ranges]
+        wfull = np.ones(count, np.int64)
+        for p in range(P):
+            wfull *= nums[p][assign[:, p]]
+        rep_w = mult.astype(np.int64) * wfull[first]
+        reps = assign[first]
+        per_board = self.boards_per_assignment()
+        if float(rep_w.sum()) * per_board * engine.POT * P >= 2**62:
+            raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
+
+        layout = self._layout([ranges[p].combos[reps[0, p]] for p in range(P)])
+        kinds = engine.board_kinds(layout)
+        rep_units, rep_wins, rep_ties, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
+
+        # by combo: every assignment gets its representative's result
+        combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board, nums,
+                                                      rep_wins[inverse], rep_ties[inverse])
+        return ExactCounts(layout, tally, ranges, combo_eq, combo_prob, combo_tally=counts)
+
+    def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
+        P, R = self.P, len(reps)
+        live_mask = np.zeros(52, bool)
+        live_mask[self.live] = True
+        known_board = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
+        combos = [r.combos for r in ranges]
+        patterns = layout.patterns if kinds is not None else None
+        share = patterns.share if patterns is not None else None
+        if share is not None:  # per pattern and player: pot units, a whole pot won alone, a share
+            per_pattern = np.stack([share, (share == engine.POT).astype(np.int64),
+                                    ((share > 0) & (share < engine.POT)).astype(np.int64)], axis=1)
+
+        def holes_of(i):
+            return np.ascontiguousarray(np.stack([combos[p][reps[i, p]] for p in range(P)]).astype(np.uint8))
+
+        def fast_job(lo_hi):
+            lo, hi = lo_hi
+            hist = np.zeros(patterns.size, np.int64)
+            units = np.zeros((hi - lo, 3, P), np.int64)
+            counts = np.zeros(patterns.size, np.int64)
+            kb = np.ascontiguousarray(known_board) if len(known_board) else np.zeros(1, np.uint8)
+            for k, i in enumerate(range(lo, hi)):
+                holes = holes_of(i)
+                m = live_mask.copy()
+                m[holes.ravel()] = False
+                deck = np.flatnonzero(m).astype(np.uint8)
+                counts[:] = 0
+                args = (ffi.from_buffer("uint8_t[]", holes), P, self.hole, ffi.from_buffer("uint8_t[]", kb),
+                        len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
+                        kinds[1])
+                out = (ffi.from_buffer("int64_t[]", counts), len(counts))
+                status = lib.pyeval_board_patterns_all(*args, *out)  # by rank multiset where that pays
+                if status != 0:
+                    raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
+                hist += counts * rep_w[i]
+                units[k] = np.tensordot(counts, per_pattern, 1)
+            return lo, units, hist
+
+        def generic_job(lo_hi):
+            lo, hi = lo_hi
+            total = engine.Tally.zeros(P, len(layout.parts))
+            units = np.zeros((hi - lo, 3, P), np.int64)
+            for k, i in enumerate(range(lo, hi)):
+                t = exact_strategies.run_exact(self._layout(list(holes_of(i))), 1)
+                w = int(rep_w[i])
+                total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
+                                       t.part_units * w, t.no_qualifier * w))
+                units[k] = t.units, t.wins, t.ties
+            return lo, units, total
+
+        step = max(1, min((1 << 22) // max(per_board, 1), -(-R // (4 * self.threads))))
+        jobs = [(lo, min(R, lo + step)) for lo in range(0, R, step)]
+        work = fast_job if kinds is not None else generic_job
+        rep_units = np.zeros((R, 3, P), np.int64)
+        acc = [None]
+
+        def add(res):
+            lo, units, part = res
+            rep_units[lo:lo + len(units)] = units
+            if acc[0] is None:
+                acc[0] = part
+            elif isinstance(part, engine.Tally):
+                acc[0].add(part)
+            else:
+                acc[0] += part
+
+        engine._run_pool(work, jobs, self.threads, add)
+        tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
+        return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
+
+    def _run_table(self) -> ExactCounts:
+        """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
+        class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
+        Against a suit-symmetric range every combo of a class does the same, so per combo the
+        counts are the class's divided by its size."""
+        from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS, preflop_counts
+
+        u0, u1 = _table_classes(self)
+        c = preflop_counts()
+        sizes = CLASS_SIZES.astype(np.int64)
+        # per combo of each class: (wins, ties, outcomes) against the other range
+        per0 = [(m @ u1) // sizes for m in (c["wins"], c["ties"], c["total"])]
+        per1 = [(m @ u0) // sizes for m in (c["wins"], c["ties"], c["total"])]  # row class vs player 0
+        wins0, ties0, outcomes = (int(u0 @ (x * sizes)) for x in per0)
+        wins1 = outcomes - wins0 - ties0
+        pot = engine.POT
+        units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
+        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+                         np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
+        ranges, combo_eq, combo_prob, counts = self._exact_ranges(), [], [], []
+        for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
+            cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+            combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
+            mass = u[cls] * per[2][cls]
+            combo_prob.append(mass / mass.sum())
+            w, ti, n = per[0][cls], per[1][cls], per[2][cls]
+            counts.append(combo_tally.ComboTally(w * pot + ti * (pot // 2), w, ti, n))
+        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
+                           {"source": "preflop table (pyeval/data/preflop.npz)"}, counts)
+
+    def _run_sweep(self) -> ExactCounts:
+        """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
+        once; sorting by strength and per-card prefix sums give each combo's weighted wins, ties
+        and outcomes against the other range, card removal exact."""
+        ranges = self._exact_ranges()
+        r0, r1 = ranges
+        num0, num1 = integer_weights(r0.weights), integer_weights(r1.weights)
+        # cards every combo of a range holds can never be on the board
+        always = np.uint64(0)
+        for r in ranges:
+            always |= np.bitwise_and.reduce(r.masks)
+        deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
+        completions = _all_of(deck, self.missing[0])
+        known = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
+        boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
+        combos = np.ascontiguousarray(np.vstack([r0.combos, r1.combos]))
+        n0, n1 = len(r0), len(r1)
+        self_idx = np.full(n0, -1, np.int64)  # a combo of range 0 that is also in range 1
+        order1 = np.argsort(r1.masks)
+        pos = np.minimum(np.searchsorted(r1.masks, r0.masks, sorter=order1), n1 - 1)
+        hit = r1.masks[order1[pos]] == r0.masks
+        self_idx[hit] = order1[pos][hit]
+        self_idx1 = np.full(n1, -1, np.int64)
+        self_idx1[self_idx[hit]] = np.flatnonzero(hit)
+        kind = self.g.high
+        dummy = np.arange(self.g.lowest_card, self.g.lowest_card + 7, dtype=np.uint8)  # a valid hand, ignored
+        chunk = max(1, (1 << 18) // (n0 + n1))
+        jobs = [(lo, min(len(boards), lo + chunk)) for lo in range(0, len(boards), chunk)]
+
+        def job(lo_hi):
+            lo, hi = lo_hi
+            nb = hi - lo
+            rows = np.empty((nb * (n0 + n1), 7), np.uint8)
+            valid = np.empty((nb, n0 + n1), np.bool_)
+            _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
+            strengths = engine._evaluate(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
+            acc = np.zeros((6, max(n0, n1)), np.int64)
+            _range_exact.sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
+            return acc
+
+        acc = np.zeros((6, max(n0, n1)), np.int64)
+
+        def add(a):
+            acc.__iadd__(a)
+
+        engine._run_pool(job, jobs, self.threads, add)
+        W0, T0, N0 = acc[0, :n0], acc[1, :n0], acc[2, :n0]
+        W1, T1, N1 = acc[3, :n1], acc[4, :n1], acc[5, :n1]
+        outcomes = int(num0 @ N0)
+        wins0, ties0 = int(num0 @ W0), int(num0 @ T0)
+        wins1 = outcomes - wins0 - ties0
+        if outcomes == 0:
+            raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
+        pot = engine.POT
+        units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
+        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+                         np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
+        combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
+        counts = [combo_tally.ComboTally(W * pot + T * (pot // 2), W.copy(), T.copy(), N.copy())
+                  for W, T, N in ((W0, T0, N0), (W1, T1, N1))]
+        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        return ExactCounts(layout, t, ranges, combo_eq, combo_prob, combo_tally=counts)
+
+    # -- Monte Carlo ----------------------------------------------------------
+    def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
+        return range_sampling.run_monte_carlo(self, samples, seed, stderr_target, cap)
+
+
+def _stacked(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
+    """Every player's combo masks end to end, and where each player's start (with the total last)."""
+    masks = np.concatenate([r.masks for r in ranges])
+    offsets = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+    return masks, offsets
+
+
+def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
+    """The engine's pool: Ctrl-C cancels the jobs not started (a plain ``pool.map`` would run
+    every submitted job before returning); progress and partial results as there."""
+    engine._run_pool(work, jobs, threads, add, size, partial, total)
+
+
+def _table_classes(spot):
+    """For the preflop-table path: each player's class weights ((169,) int64 numerators), or None
+    when the query is not one the table answers (hold'em heads-up, no board or dead cards, both
+    ranges unions of whole classes with one weight per class)."""
+    if spot.g.name != "holdem" or spot.P != 2 or len(spot.known) or len(spot.live) != 52:
+        return None
+    from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS
+
+    out = []
+    for pl in spot.players:
+        if pl.kind == "random":
+            out.append(np.ones(169, np.int64))
+            continue
+        r = pl.rng
+        cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+        num = integer_weights(r.weights)
+        counts = np.bincount(cls, minlength=169)
+        present = counts > 0
+        if (counts[present] != CLASS_SIZES[present]).any():
+            return None
+        u = np.zeros(169, np.int64)
+        u[cls] = num
+        if (u[cls] != num).any():  # weights differ inside a class
+            return None
+        out.append(u)
+    if not _table_available():
+        return None
+    return out
+
+
+def _table_available() -> bool:
+    try:
+        from pyeval.ranges import _preflop_data
+
+        _preflop_data()
+        return True
+    except (OSError, KeyError, RuntimeError):
+        return False

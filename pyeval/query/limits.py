@@ -1,0 +1,9 @@
+"""The sample counts a query may ask for (``pyeval.engine.MAX_SAMPLES`` and
+``pyeval.equity.DEFAULT_SAMPLES`` name them too)."""
+
+MAX_SAMPLES = 50_000_000_000
+"""Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)
+stays exact up to about 9e10 deals.  Larger counts are refused before anything is dealt."""
+
+
+DEFAULT_SAMPLES = 1_000_000

@@ -1,0 +1,133 @@
+"""Reading a query's hands, boards and dead cards, and the checks every equity query shares
+(moved out of pyeval/equity.py so that the engines import them from below)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pyeval.core.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
+from pyeval.core.checks import positive_int, positive_number
+from pyeval.core.games import Game
+from pyeval.query.limits import MAX_SAMPLES
+
+UNKNOWN_HAND = {"random", "xx", "?", ""}
+
+
+def resolve_method(method, samples, stderr_target):
+    """``samples=`` or ``stderr_target=`` without a method means Monte Carlo, as ``--samples``
+    does on the command line; with ``method="exact"`` they are a contradiction."""
+    asked = samples is not None or stderr_target is not None
+    if method == "auto" and asked:
+        return "monte-carlo"
+    if method == "exact" and asked:
+        raise ValueError("samples= and stderr_target= set a Monte Carlo run; method='exact' enumerates every outcome")
+    return method
+
+
+def _is_unknown(hand) -> bool:
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND)
+
+
+def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
+    """A player's known cards.  Missing cards are dealt by the engines; in board games they
+    must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
+    a silent typo."""
+    if _is_unknown(hand):
+        return np.zeros(0, np.uint8)
+    partial = parse_partial(hand) if isinstance(hand, str) else None
+    if partial is not None:
+        cards, missing = partial
+        check_distinct(cards)
+    else:
+        cards, missing = _parse_cards_of(hand, game, p), 0
+    total = len(cards) + missing
+    if total > game.hole:
+        if missing == 0 and game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
+            raise ValueError(f"player {p + 1}: {game.name} goes to showdown with {game.hole} hole cards; "
+                             f"choose the keep first (pyeval.best_keep ranks every keep)")
+        raise ValueError(f"player {p + 1}: {game.name} hands have at most {game.hole} cards, got {total}")
+    if total < game.hole and not game.partial_hands:
+        shown = format_cards(cards) or "none"
+        raise ValueError(f"player {p + 1}: {game.name} deals {game.hole} hole cards, got {total} ({shown}); write "
+                         f"each missing card as * or ?? (e.g. '{format_cards(cards, '')}{'*' * (game.hole - total)}') "
+                         f"to have it dealt at random, or 'random' for an unknown hand")
+    return cards
+
+
+def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
+    """parse_cards, with an error naming the player; text that is no hand may be a mistyped
+    range: then the range parser's message names the bad token."""
+    try:
+        return parse_cards(hand)
+    except ValueError as exc:
+        if not isinstance(hand, str):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        from pyeval.ranges import _family, parse_range
+
+        if _family(game) not in ("holdem", "omaha"):
+            raise ValueError(f"player {p + 1}: {exc}") from None
+        try:
+            parse_range(hand, game)
+        except ValueError as range_exc:
+            raise ValueError(f"player {p + 1}: {hand.strip()!r} is neither cards ({exc}) nor a range "
+                             f"({range_exc})") from None
+        raise ValueError(f"player {p + 1}: {hand.strip()!r} is a range; give cards here") from None
+
+
+def hand_text(known, game: Game) -> str:
+    """A parsed hand (codes) as text; a board game's missing cards as ``*``."""
+    text = format_codes(_codes(known))
+    missing = game.hole - len(known)
+    if missing and not game.partial_hands:
+        text = " ".join([text] * bool(text) + ["*"] * missing)
+    return text
+
+
+def _parse_boards(board, game: Game) -> list[np.ndarray]:
+    if board is None or (isinstance(board, str) and not board.strip()):
+        return [np.zeros(0, np.uint8) for _ in range(game.boards)] if game.board else []
+    if game.boards > 1:
+        if isinstance(board, str):
+            parts = [b for b in board.replace("|", "/").split("/")]
+        else:
+            parts = list(board)
+        if len(parts) != game.boards or not all(isinstance(b, str) or b is None for b in parts):
+            raise ValueError(f"{game.name} takes {game.boards} boards, e.g. ['AhKd2c', '7s7d9h'] or 'AhKd2c/7s7d9h'")
+        boards = [parse_cards(b or "") for b in parts]
+    else:
+        boards = [parse_cards(board)]
+    limit = game.board if game.board else (1 if game.stud_shortage else 0)
+    for b in boards:
+        if len(b) > limit:
+            if game.board == 0:
+                raise ValueError(f"{game.name} has no board" + (" (only the one community card of a short deck)"
+                                                                 if game.stud_shortage else ""))
+            raise ValueError(f"{game.name} boards have at most {game.board} cards, got {len(b)}")
+    if game.board == 0:
+        return [b for b in boards if len(b)]
+    return boards
+
+
+def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> int | None:
+    """The checks every equity query shares (explicit hands or ranges); returns the seed as an int."""
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
+    if len(hands) < 2:
+        raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
+    if len(hands) > g.max_players:
+        raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
+    if method not in ("auto", "exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if samples is not None:
+        positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+    if stderr_target is not None:
+        positive_number(stderr_target, "stderr_target")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TypeError(f"seed must be a non-negative integer, got {seed!r}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+    return None if seed is None else int(seed)
+
+
+def _codes(cards) -> tuple:
+    return cards if isinstance(cards, tuple) else tuple(np.asarray(cards).tolist())

@@ -1,0 +1,78 @@
+"""Hold'em's 1,326 two-card combos and the 169 starting-hand classes (``CLASS_NAMES``,
+``class_of``), and the card masks of combos."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pyeval.core.cards import RANK_CHARS, parse_cards
+
+if TYPE_CHECKING:
+    from pyeval.core._types import Cards
+
+# ---------------------------------------------------------------------------
+# hold'em combos and the 169 starting-hand classes
+# ---------------------------------------------------------------------------
+
+
+def _holdem_combos() -> np.ndarray:
+    rows = [(hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)]
+    return np.array(rows, np.uint8)
+
+
+HOLDEM_COMBOS = _holdem_combos()
+"""The 1,326 two-card combos, (1326, 2) uint8, higher card first, in descending order (AsAh first)."""
+
+_COMBO_INDEX = np.full((52, 52), -1, np.int64)
+_COMBO_INDEX[HOLDEM_COMBOS[:, 0], HOLDEM_COMBOS[:, 1]] = np.arange(1326)
+_COMBO_INDEX[HOLDEM_COMBOS[:, 1], HOLDEM_COMBOS[:, 0]] = np.arange(1326)
+
+
+def _class_name(i: int, j: int) -> str:
+    """Grid cell (row i, column j), ranks counted down from the ace: pairs on the diagonal,
+    suited above it, offsuit below."""
+    a, b = RANK_CHARS[12 - min(i, j)], RANK_CHARS[12 - max(i, j)]
+    return a + b if i == j else a + b + ("s" if i < j else "o")
+
+
+CLASS_NAMES: list[str] = [_class_name(i, j) for i in range(13) for j in range(13)]
+"""The 169 starting-hand classes in grid order (row-major 13 x 13, aces first): ``CLASS_NAMES[0]
+== 'AA'``, ``[1] == 'AKs'``, ``[13] == 'AKo'``; the order of ``preflop_matrix()``."""
+_CLASS_INDEX = {n: k for k, n in enumerate(CLASS_NAMES)}
+
+
+def _combo_class(hi: int, lo: int) -> int:
+    rh, rl = hi >> 2, lo >> 2
+    if rh < rl:
+        rh, rl = rl, rh
+    i, j = 12 - rh, 12 - rl
+    if rh == rl:
+        return 13 * i + i
+    return 13 * i + j if (hi & 3) == (lo & 3) else 13 * j + i
+
+
+COMBO_CLASS = np.array([_combo_class(int(a), int(b)) for a, b in HOLDEM_COMBOS], np.int64)
+"""Class index (into CLASS_NAMES) of each of HOLDEM_COMBOS."""
+CLASS_SIZES = np.bincount(COMBO_CLASS, minlength=169)
+
+
+def class_of(hand: Cards) -> str:
+    """The class name of a two-card hand: ``class_of("Ah Kh") == 'AKs'``."""
+    c = parse_cards(hand)
+    if len(c) != 2:
+        raise ValueError(f"a hold'em hand has 2 cards, got {len(c)}")
+    return CLASS_NAMES[_combo_class(int(c[0]), int(c[1]))]
+
+
+_CLASS_MEMBERS = [np.flatnonzero(COMBO_CLASS == k) for k in range(169)]
+
+
+def _class_combos(name: str) -> np.ndarray:
+    return _CLASS_MEMBERS[_CLASS_INDEX[name]]
+
+
+def _masks(combos: np.ndarray) -> np.ndarray:
+    bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1) if combos.shape[1] else np.zeros(len(combos), np.uint64)
