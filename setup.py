@@ -1,7 +1,7 @@
 """Build glue: the cffi extension ``pyeval._core``, and the numba cache shipped in the wheel.
 
 Building a wheel (``pip install .`` builds one) compiles every numba kernel once in the built
-tree (``pyeval._jit.warm``), so that the installed package holds numba's cache beside its
+tree (``pyeval._warm.warm``), so that the installed package holds numba's cache beside its
 sources and a fresh install answers its first query without compiling (issue 16, item 4).  A
 failure there only warns: the kernels then compile on first use, as they would without it.
 ``PYEVAL_NO_WARM=1`` skips the step, and so does a sanitizer build (``PYEVAL_SANITIZE``).
@@ -40,7 +40,7 @@ def warm(build_lib: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     # Keep what is on PYTHONPATH: pip's isolated build environment puts numba and numpy there.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(build_lib), env.get("PYTHONPATH")]))
-    cmd = [sys.executable, "-c", "from pyeval._jit import warm; warm()"]
+    cmd = [sys.executable, "-c", "from pyeval._warm import warm; warm()"]
     print("pyeval: compiling the numba kernels into the wheel (about a minute)", flush=True)
     try:
         proc = subprocess.run(cmd, env=env, cwd=build_lib, capture_output=True, text=True, timeout=1800)

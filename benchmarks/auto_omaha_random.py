@@ -13,7 +13,7 @@ import sys
 import time
 
 import pyeval
-from pyeval import engine, exact_strategies
+from pyeval.engines import engine, exact_strategies
 
 CASES = {
     "omaha-turn": ("omaha", ["AsKsQdJd", "random"], "2s7h9dTc"),
@@ -31,8 +31,8 @@ def main() -> None:
     game, hands, board = CASES[case]
     start = time.perf_counter()
     if method == "cost":
+        from pyeval.core.games import get_game
         from pyeval.equity import _parse_boards, _parse_hand
-        from pyeval.games import get_game
 
         g = get_game(game)
         layout = engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),

@@ -26,7 +26,7 @@ import numpy as np
 import peers  # benchmarks/ is sys.path[0] when run as a script
 
 import pyeval
-from pyeval._threads import usable_cpus
+from pyeval.core._threads import usable_cpus
 
 KINDS = ["high7", "high6", "high5", "omaha"]  # benchmarks/peers.py's, whose inputs are dealt there
 

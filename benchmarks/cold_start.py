@@ -34,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pyeval._jit import WARM_QUERIES as QUERIES  # one small query of every kind
+from pyeval._warm import WARM_QUERIES as QUERIES  # one small query of every kind
 
 CHILD = """
 import time

@@ -20,7 +20,7 @@ from kernel_ab import print_comparison  # noqa: E402
 from test_cold_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
 
 import pyeval  # noqa: E402
-from pyeval import _deal_kernels  # noqa: E402
+from pyeval.engines import _deal_kernels  # noqa: E402
 
 QUERIES = {
     "stud MC 2M": ("stud", ["AsAd7c", "KhKd2s"], dict(samples=2_000_000, seed=7)),

@@ -13,9 +13,9 @@ import time
 
 import numpy as np
 
-from pyeval import engine, exact_strategies
+from pyeval.core.games import get_game
+from pyeval.engines import engine, exact_strategies
 from pyeval.equity import _parse_boards, _parse_hand
-from pyeval.games import get_game
 
 
 def layout(game, hands, board=""):

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import numba_range_kernels as K  # noqa: E402
 
-from pyeval import _range_exact, range_equity  # noqa: E402
+from pyeval.engines import _range_exact, range_equity  # noqa: E402
 
 NUMBA = K.AS_RANGE_EXACT
 

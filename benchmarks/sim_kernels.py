@@ -19,8 +19,8 @@ from kernel_ab import print_comparison  # noqa: E402
 from test_sim_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
 
 import pyeval  # noqa: E402
-from pyeval import _sim_kernels  # noqa: E402
-from pyeval._results import same  # noqa: E402
+from pyeval.core._results import same  # noqa: E402
+from pyeval.sim import _sim_kernels  # noqa: E402
 
 CALLS = {
     "simulate holdem 6p 1M": lambda t: pyeval.simulate("holdem", 6, 1_000_000, seed=1, progress=False, threads=t),

@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import pyeval
-from pyeval import engine, two_hand_hilo
+from pyeval.engines import engine, two_hand_hilo
 
 HANDS = ["AsAd7c", "KhKd2s"]
 SPOTS = {"third street, 10 dead cards": "2c3c4c5c6c7d8d9dTdJd", "third street, no dead card": ""}

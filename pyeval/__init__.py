@@ -49,8 +49,7 @@ _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", 
 which ``import pyeval`` should not pay for (about a second)."""
 
 _moved.install()  # old import paths (pyeval.engine, pyeval.cards, ...): pyeval/_moved.py
-_moved.alias_loaded("pyeval.deal")  # the functions pyeval.deal and pyeval.simulate stay functions
-_moved.alias_loaded("pyeval.simulate")
+_moved.keep_functions(globals())  # pyeval.deal, .simulate, .describe, .best_five stay functions
 
 
 def __getattr__(name: str) -> object:

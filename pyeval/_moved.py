@@ -13,6 +13,7 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import sys
+from collections.abc import Sequence
 from types import ModuleType
 
 MOVED: dict[str, str] = {
@@ -77,7 +78,8 @@ class _AliasLoader(importlib.abc.Loader):
 class _AliasFinder(importlib.abc.MetaPathFinder):
     """Finds the old names of ``MOVED``."""
 
-    def find_spec(self, fullname, path, target=None):  # type: ignore[no-untyped-def]
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         new = MOVED.get(fullname)
         if new is None:
             return None
@@ -91,8 +93,13 @@ def install() -> None:
         sys.meta_path.insert(0, _AliasFinder())
 
 
-def alias_loaded(old: str) -> None:
-    """Register ``old`` for its already imported new module, so that a later ``import old``
-    finds it in ``sys.modules`` and leaves the parent's attribute alone (``pyeval.deal`` stays
-    the function while ``from pyeval.deal import Deal`` works)."""
-    sys.modules.setdefault(old, sys.modules[MOVED[old]])
+def keep_functions(namespace: dict) -> None:
+    """Register each old module name whose last part is also a public function of ``pyeval``
+    (``pyeval.deal``, ``pyeval.simulate``, ``pyeval.describe``, ``pyeval.best_five``) as its new
+    module in ``sys.modules`` at once: a later ``from pyeval.deal import Deal`` then finds it there
+    and leaves the attribute alone (the import system sets a newly loaded submodule as an attribute
+    of its parent, which would replace the function ``pyeval.deal`` by the module)."""
+    for old, new in MOVED.items():
+        short = old[len("pyeval."):]
+        if "." not in short and short in namespace and not isinstance(namespace[short], ModuleType):
+            sys.modules.setdefault(old, importlib.import_module(new))

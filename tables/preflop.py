@@ -45,8 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pyeval._kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
-from pyeval._native import ffi, lib  # noqa: E402
+from pyeval.core._native import ffi, lib  # noqa: E402
+from pyeval.engines._kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
 from pyeval.ranges import CLASS_NAMES, COMBO_CLASS, HOLDEM_COMBOS  # noqa: E402
 
 # ---------------------------------------------------------------------------

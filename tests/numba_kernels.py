@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval._jit import njit
-from pyeval._kernels import _bounded_pair_regs, _bounded_regs, tally_deals  # the generator and the share tally
+from pyeval.core._jit import njit
+from pyeval.engines._kernels import _bounded_pair_regs, _bounded_regs, tally_deals  # the generator and the share tally
 
 
 @njit(cache=True, nogil=True, inline="always")

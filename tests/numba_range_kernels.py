@@ -9,7 +9,7 @@ import types
 
 import numpy as np
 
-from pyeval._jit import njit
+from pyeval.core._jit import njit
 
 
 @njit(cache=True, nogil=True)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval._jit import njit
-from pyeval._kernels import _bounded_pair_regs, _bounded_regs
+from pyeval.core._jit import njit
+from pyeval.engines._kernels import _bounded_pair_regs, _bounded_regs
 
 
 @njit(cache=True, nogil=True, inline="always")

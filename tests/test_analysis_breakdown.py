@@ -115,9 +115,9 @@ def test_class_equity_is_the_combos_counts():
             continue
         inside = b.made == b.made_classes.index(name)
         u, n = int(np.sum(ce.counts.units[inside])), int(np.sum(ce.counts.outcomes[inside]))
-        assert f == Fraction(u, pyeval.engine.POT * n)
+        assert f == Fraction(u, pyeval.results.tally.POT * n)
         units, outcomes = units + u, outcomes + n
-    assert Fraction(units, pyeval.engine.POT * outcomes) == total
+    assert Fraction(units, pyeval.results.tally.POT * outcomes) == total
 
 
 def test_bad_input():

@@ -10,7 +10,7 @@ from cli_run import error_line, pyeval_cli
 from conftest import random_hands
 
 import pyeval
-from pyeval.describe import CATEGORIES
+from pyeval.core.describe import CATEGORIES
 
 # ---------------------------------------------------------------------------
 # item 3: describe and hand_category for every evaluator
@@ -46,7 +46,7 @@ def reference_category(kind, cards):
 def test_hand_category_of_every_kind_matches_reference(kind, k):
     k, low = (4, 0) if kind == "badugi" else (k, 16 if kind.startswith("shortdeck") else 0)
     hands = random_hands(3000, k, seed=13 + k, low=low)
-    strengths = pyeval.evaluate.EVALUATORS[kind](hands)
+    strengths = pyeval.core.evaluate.EVALUATORS[kind](hands)
     names = pyeval.hand_category(strengths, kind=kind)
     want = [reference_category(kind, h) for h in hands.tolist()]
     assert names.tolist() == want
@@ -78,7 +78,7 @@ def test_showing_categories_against_reference(low):
     ("7c 5d 4h 3s 2c", "deuce7", "7-5-4-3-2", "high card"),
 ])
 def test_strengths_named_by_their_kind(hand, kind, text, category):
-    s = pyeval.evaluate.EVALUATORS[kind](hand)
+    s = pyeval.core.evaluate.EVALUATORS[kind](hand)
     assert pyeval.describe(s, kind=kind) == text
     assert pyeval.hand_category(s, kind=kind) == category
 

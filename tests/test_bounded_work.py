@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import engine, exact_strategies
 from pyeval.cli import main
+from pyeval.core.games import get_game
+from pyeval.engines import engine, exact_strategies
 from pyeval.equity import _parse_boards, _parse_hand
-from pyeval.games import get_game
 
 
 class _Stop(Exception):

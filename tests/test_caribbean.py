@@ -27,7 +27,8 @@ import pytest
 
 import pyeval
 from pyeval import caribbean as cb
-from pyeval import caribbean_counts, cli_caribbean
+from pyeval.caribbean import counts as caribbean_counts
+from pyeval.cli import caribbean as cli_caribbean
 
 try:
     from reference import card, cards, high_key

@@ -173,7 +173,7 @@ def test_equity_help_lists_games_aliases_ranges_and_examples():
     text = pyeval_cli("equity", "--help").stdout
     for name in pyeval.GAMES:
         assert f"\n  {name} " in text, name
-    from pyeval.games import ALIASES
+    from pyeval.core.games import ALIASES
 
     for alias in ALIASES:
         assert alias in text, alias

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import _deal_kernels as C
-from pyeval import engine
+from pyeval.engines import _deal_kernels as C
+from pyeval.engines import engine
 
 BINOM = engine._BINOM
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyeval
-from pyeval import engine, exact_strategies
+from pyeval.engines import engine, exact_strategies
 
 
 def layout(game, hands, board="", dead=""):
@@ -161,7 +161,7 @@ def test_rank_multiset_counting_equals_board_walk_on_random_spots(data):
 
 
 def c_sample_cards(deck, state, n, k):
-    from pyeval._native import ffi, lib
+    from pyeval.core._native import ffi, lib
 
     deck, state, out = np.array(deck, np.uint8), np.array(state, np.uint64), np.zeros((n, k), np.uint8)
     status = lib.pyeval_sample_cards(ffi.from_buffer("uint8_t[]", deck), len(deck),
@@ -260,7 +260,7 @@ def test_generator_state_forms_give_one_stream(seed, chunk):
     output, a rejected half redrawn alone."""
     from numba import njit
 
-    from pyeval import _kernels as K
+    from pyeval.engines import _kernels as K
 
     @njit
     def array_form(s, n, bounds, raw, out):
@@ -326,7 +326,7 @@ def test_generator_state_forms_give_one_stream(seed, chunk):
     ("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], "9s2d3h"),
 ])
 def test_board_monte_carlo_counts_the_deals_the_sampler_draws(game, hands, board):
-    from pyeval._native import ffi, lib
+    from pyeval.core._native import ffi, lib
 
     lay = layout(game, hands, board)
     kinds = engine.board_kinds(lay)
@@ -391,7 +391,7 @@ def test_in_groups_takes_every_chunk_once_in_order_in_shrinking_groups(chunks, t
 
 
 def test_c_samplers_refuse_a_dead_state():
-    from pyeval._native import ffi, lib
+    from pyeval.core._native import ffi, lib
 
     out = np.zeros((3, 2), np.uint8)
     zero = np.zeros(4, np.uint64)

@@ -24,8 +24,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import engine, exact_strategies
-from pyeval.range_equity import range_equity
+from pyeval.engines import engine, exact_strategies
+from pyeval.engines.range_equity import range_equity
 from pyeval.ranges import parse_range
 
 pytestmark = pytest.mark.filterwarnings("ignore::numba.NumbaPerformanceWarning")
@@ -275,7 +275,7 @@ def test_issue_27_spot_has_the_brute_force_answer():
 
 
 def test_suit_symmetries_fix_each_group_on_its_own():
-    from pyeval.cards import suit_symmetries
+    from pyeval.core.cards import suit_symmetries
 
     # 2h in a hand, 2c on the board: swapping hearts and clubs fixes the union, not each group
     assert len(suit_symmetries([eqref.codes("9s2h"), eqref.codes("Ts2c8d")])) == 1

@@ -43,9 +43,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import pyeval
-from pyeval import cards as pcards
-from pyeval.describe import KINDS
-from pyeval.evaluate import HIGH_CATEGORY_STARTS
+from pyeval.core import cards as pcards
+from pyeval.core.describe import KINDS
+from pyeval.core.evaluate import HIGH_CATEGORY_STARTS
 
 EXAMPLES = int(os.environ.get("PYEVAL_FUZZ_EXAMPLES", "200"))
 CALL_SECONDS = float(os.environ.get("PYEVAL_FUZZ_CALL_SECONDS", "60"))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyeval
-from pyeval._native import lib
+from pyeval.core._native import lib
 
 SIMD = bool(lib.pyeval_high_simd(-1))
 needs_simd = pytest.mark.skipif(not SIMD, reason="this CPU has no AVX-512 (avx512f, bw, vbmi, vpopcntdq)")

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from reference import cards as C
 
 import pyeval
-from pyeval._native import table
-from pyeval.evaluate import HIGH_CATEGORY_STARTS
+from pyeval.core._native import table
+from pyeval.core.evaluate import HIGH_CATEGORY_STARTS
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tables"))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.range_equity import range_equity
+from pyeval.engines.range_equity import range_equity
 from pyeval.ranges import CLASS_NAMES, CLASS_SIZES, HOLDEM_COMBOS, _masks, preflop_counts, preflop_info
 
 ROOT = Path(__file__).resolve().parent.parent

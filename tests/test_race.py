@@ -81,7 +81,7 @@ def _board_engine(entry):
     """The C board engine's entry points called directly, on arrays the writer rewrites."""
 
     def build(rng):
-        from pyeval._native import ffi, lib
+        from pyeval.core._native import ffi, lib
 
         arrays, calls = [], []
         # (hi kind, lo kind, players, hole cards, known board cards)
@@ -109,7 +109,7 @@ def _board_engine(entry):
 
 def _range_sampler(rng):
     """csrc/range_sample.c on combos, a board, a deck and share levels that the writer rewrites."""
-    from pyeval._native import ffi, lib
+    from pyeval.core._native import ffi, lib
 
     arrays, calls = [], []
     for hi, lo, h, known_n in [(lib.PYEVAL_KIND_HIGH, -1, 2, 0), (lib.PYEVAL_KIND_HIGH, lib.PYEVAL_KIND_LOW8, 2, 3),

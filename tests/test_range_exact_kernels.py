@@ -13,9 +13,9 @@ import numba_range_kernels as K  # the numba kernels the C replaced
 import numpy as np
 import pytest
 
-from pyeval import _range_exact as C
-from pyeval import engine, range_equity
-from pyeval._native import ffi, lib
+from pyeval.core._native import ffi, lib
+from pyeval.engines import _range_exact as C
+from pyeval.engines import engine, range_equity, range_spot
 
 
 def random_combos(rng, n, hole, deck=52, lowest=0):
@@ -161,7 +161,7 @@ def test_board_major_tally_matches_numba(parts, players):
 
 
 # ---------------------------------------------------------------------------
-# whole queries: the C kernels against the numba ones inside range_equity
+# whole queries: the C kernels against the numba ones inside the range engine (range_spot)
 # ---------------------------------------------------------------------------
 
 
@@ -202,7 +202,7 @@ def test_queries_match_numba(monkeypatch, game, hands, board, dead, paths):
         kw = {"method": "exact"} if path is None else {"_path": path}
         c = range_equity.range_equity(game, hands, board=board, dead=dead, **kw)
         with monkeypatch.context() as m:
-            m.setattr(range_equity, "_range_exact", NUMBA)
+            m.setattr(range_spot, "_range_exact", NUMBA)
             n = range_equity.range_equity(game, hands, board=board, dead=dead, **kw)
         same_counts(c, n)
 
@@ -235,17 +235,17 @@ def test_random_queries_match_numba(monkeypatch, trial):
             c = range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
         except ValueError as e:  # no deal possible: both must say so
             with monkeypatch.context() as m, pytest.raises(ValueError, match=str(e)[:20]):
-                m.setattr(range_equity, "_range_exact", NUMBA)
+                m.setattr(range_spot, "_range_exact", NUMBA)
                 range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
             continue
         with monkeypatch.context() as m:
-            m.setattr(range_equity, "_range_exact", NUMBA)
+            m.setattr(range_spot, "_range_exact", NUMBA)
             n = range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
         same_counts(c, n)
 
 
 def _text(cards):
-    from pyeval.cards import format_cards
+    from pyeval.core.cards import format_cards
 
     return format_cards(np.asarray(cards, np.uint8)).replace(" ", "")
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import engine, range_sampling
-from pyeval._native import ffi, lib
+from pyeval.core._native import ffi, lib
+from pyeval.engines import engine, range_sampling
 
 WIDE = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
 

@@ -104,7 +104,7 @@ def read_only_install(tmp_path, request):
     if request.param == "shipped cache":  # what setup.py does in the wheel: compile into the package
         proc = subprocess.run([sys.executable, "-c", QUERIES, str(site)], capture_output=True, text=True,
                               env=_child_env(site, home, None), cwd=str(home), timeout=600)
-        assert proc.returncode == 0 and list((site / "pyeval" / "__pycache__").glob("*.nbi")), proc.stderr[-4000:]
+        assert proc.returncode == 0 and list((site / "pyeval").rglob("__pycache__/*.nbi")), proc.stderr[-4000:]
     for d in (site, home, tmp_path / "cache"):
         _read_only_tree(d)
     yield site, home, tmp_path / "cache", root_user, request.param

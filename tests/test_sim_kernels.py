@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval import _sim_kernels as C
-from pyeval import engine
-from pyeval._results import same
-from pyeval.deal import deal_spec, evaluate_rows
-from pyeval.describe import category_index
-from pyeval.games import GAMES
-from pyeval.simulate import _combinations, hand_classes
+from pyeval.core._results import same
+from pyeval.core.describe import category_index
+from pyeval.core.games import GAMES
+from pyeval.engines import engine
+from pyeval.sim import _sim_kernels as C
+from pyeval.sim.deal import deal_spec, evaluate_rows
+from pyeval.sim.studies import _combinations, hand_classes
 
 POT = engine.POT
 

@@ -20,8 +20,8 @@ import pytest
 from conftest import FULL
 
 import pyeval
-from pyeval import engine
 from pyeval.cli import main as cli_main
+from pyeval.engines import engine
 
 sim = importlib.import_module("pyeval.simulate")  # the module (pyeval.simulate is the function)
 
@@ -555,7 +555,7 @@ def test_cli_marks_a_partial_csv(tmp_path, monkeypatch, capsys):
 def test_cli_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
     import socket
 
-    import pyeval.cli_simulate as cli_simulate
+    import pyeval.cli.simulate as cli_simulate
 
     pytest.importorskip("distributed")
     with socket.socket() as s:  # a loopback port nothing listens on

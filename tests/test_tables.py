@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pyeval._native import table
+from pyeval.core._native import table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tables"))
 import generate  # noqa: E402

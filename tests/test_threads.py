@@ -273,5 +273,5 @@ def test_evaluator_threads_must_be_a_positive_integer(threads):
 def test_a_long_batch_uses_every_core_by_default():
     """At the real slice length: the default (every usable core) and one thread agree, slices or not."""
     rng = np.random.default_rng(11)
-    hands = random_hands(rng, 2 * pyeval._threads.MIN_SLICE + 17, 7)
+    hands = random_hands(rng, 2 * pyeval.core._threads.MIN_SLICE + 17, 7)
     assert np.array_equal(pyeval.evaluate_high(hands), pyeval.evaluate_high(hands, threads=1))

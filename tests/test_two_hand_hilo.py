@@ -13,7 +13,7 @@ from test_engine_strategies import generic, layout, same
 from test_equity_reference import compare
 
 import pyeval
-from pyeval import exact_strategies, two_hand_hilo
+from pyeval.engines import exact_strategies, two_hand_hilo
 
 LOW_CARDS = "2c 3c 4c 5c 6c 7c 8c 2d 3d 4d 5d 6d 7d 8d 2h 3h 4h 5h 6h 7h 8h 2s 3s 4s 5s 6s 7s 8s"
 

@@ -19,7 +19,7 @@ import os
 import re
 import sys
 
-from pyeval import __version__
+from pyeval._version import __version__
 from pyeval.core.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
