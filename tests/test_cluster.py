@@ -13,8 +13,8 @@ import pytest
 import pyeval
 
 distributed = pytest.importorskip("distributed")
-cluster = importlib.import_module("pyeval.cluster")
-sim = importlib.import_module("pyeval.simulate")
+cluster = importlib.import_module("pyeval.engines.cluster")
+sim = importlib.import_module("pyeval.sim.simulate")
 
 
 def _same(a, b):
@@ -157,6 +157,7 @@ class _Finder(importlib.abc.MetaPathFinder):
         def exec_module(module):
             real(module)
             module.__version__ = "0.0.0+other"
+            sys.modules["pyeval._version"].__version__ = "0.0.0+other"  # where pyeval's modules read it
         spec.loader.exec_module = exec_module
         return spec
 if MODE:

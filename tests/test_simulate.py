@@ -23,7 +23,7 @@ import pyeval
 from pyeval.cli import main as cli_main
 from pyeval.engines import engine
 
-sim = importlib.import_module("pyeval.simulate")  # the module (pyeval.simulate is the function)
+sim = importlib.import_module("pyeval.sim.simulate")  # the module (pyeval.simulate is the function)
 
 POT = engine.POT
 
@@ -486,7 +486,7 @@ def test_showdown_of_zero_deals_returns_empty_arrays(game):
 
 
 def test_showdown_in_chunks_is_the_same_as_at_once(monkeypatch):
-    deal_module = importlib.import_module("pyeval.deal")  # the module (pyeval.deal is the function)
+    deal_module = importlib.import_module("pyeval.sim.deal")  # the module (pyeval.deal is the function)
     hole, board = pyeval.deal("omaha-hilo", players=4, n=5_000, seed=4)
     whole = pyeval.showdown("omaha-hilo", hole, board)
     monkeypatch.setattr(deal_module, "SHOWDOWN_CHUNK", 777)

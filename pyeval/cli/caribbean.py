@@ -1,6 +1,6 @@
 """The ``pyeval caribbean`` subcommand: Casino Stud Poker decisions and house edge.
 
-Wired into ``pyeval/cli.py`` by :func:`register`::
+Wired into ``pyeval/cli/__init__.py`` by :func:`register`::
 
     pyeval caribbean AsKd7c5h2d --dealer Qs          # EV of raise and fold, decision
     pyeval caribbean --house-edge                     # return table, optimal strategy

@@ -1,8 +1,8 @@
 """numba's ``njit`` for pyeval's kernels, with an on-disk cache that a read-only install can still read.
 
 Where numba keeps compiled kernels.  ``pip install`` compiles every kernel once while it builds
-the wheel (``warm``, run by setup.py) and ships the cache beside the sources
-(``pyeval/__pycache__/*.nbi, *.nbc``): a fresh install answers its first query without
+the wheel (``pyeval._warm.warm``, run by setup.py) and ships the cache beside the sources
+(each kernel module's package's ``__pycache__/*.nbi, *.nbc``): a fresh install answers its first query without
 compiling.  At run time each kernel reads, in this order:
 
 1. numba's own writable cache: ``NUMBA_CACHE_DIR``, else the package's ``__pycache__`` if it is

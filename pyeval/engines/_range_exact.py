@@ -5,7 +5,7 @@ The same arguments and results as the numba kernels they replaced (kept outside 
 tests/numba_range_kernels.py, as the reference: tests/test_range_exact_kernels.py checks both agree
 exactly), without numba: an exact range query's first call in a process no longer pays numba's
 import and first cache load (most of a second, issue 16 item 4).  The C calls release the GIL, as
-the numba kernels did (``nogil``), so pyeval/range_equity.py's chunks still run on every core.
+the numba kernels did (``nogil``), so pyeval/engines/range_equity.py's chunks still run on every core.
 
 Every array is checked here (dtype, layout, shape) and the C code checks every index it is given.
 """

@@ -7,7 +7,7 @@ Exact and Monte Carlo differ only in how a chunk's deals are produced.  Chunks
 have a fixed size and Monte Carlo chunk ``c`` draws from its own stream,
 seeded from ``(seed, c)``: results do not depend on the thread count.  Here: the
 layout, the tallies, the thread pool, the C board engine's calls and Monte Carlo;
-the exact strategies and their prices are in pyeval/exact_strategies.py.
+the exact strategies and their prices are in pyeval/engines/exact_strategies.py.
 """
 
 from __future__ import annotations

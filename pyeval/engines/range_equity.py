@@ -10,7 +10,7 @@ exactly the fair deal of ``pyeval.equity``.
 Exact.  Every valid (assignment, board) pair is counted once, with the assignment's weight;
 card removal is exact (combos that touch the board, the dead cards, a known hand or each other
 never meet).  Counts stay integers: weights are scaled to exact integers with the same ratios
-(pyeval/range_weights.py; weights far apart are counted by weight class in Python integers);
+(pyeval/engines/range_weights.py; weights far apart are counted by weight class in Python integers);
 with weights all 1, ``outcomes`` is the number of (assignment, board) pairs and
 ``wins``/``ties`` are plain counts.  The cheapest of four paths
 is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUDGET``):
@@ -31,7 +31,7 @@ is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUD
   share a card, so each combo's wins/ties/outcomes against the whole other range cost O(1).
 
 The enumeration kernels of these paths (assignments, canonical keys, evaluation rows, the sweep,
-the board-major tally) are C (csrc/range_exact.c through pyeval/_range_exact.py): an exact range
+the board-major tally) are C (csrc/range_exact.c through pyeval/engines/_range_exact.py): an exact range
 query loads no numba.
 
 Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every range player
@@ -43,7 +43,7 @@ one stream per fixed-size chunk: the same seed gives the same answer for any thr
 draws, evaluates and counts each deal, also per combo (``by_combo``; csrc/range_sample.c, one
 board or two); where the outcome patterns are too many to histogram (9-10 players in hi/lo or on two boards) numba
 draws, the C core evaluates and numba tallies: the same deals for a seed either way
-(pyeval/range_sampling.py).
+(pyeval/engines/range_sampling.py).
 A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
 
 >>> r = range_equity("holdem", ["AA", "KK"], method="exact")

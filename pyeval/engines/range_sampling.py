@@ -3,7 +3,7 @@
 Unbiased weighted sampling with card removal by rejection: every range player draws a combo by
 weight, independently; if any two collide, the whole draw is rejected and redrawn; random
 players then take uniform cards from what is left, and the board is completed uniformly.  The
-deal model is described in pyeval/range_equity.py.
+deal model is described in pyeval/engines/range_equity.py.
 
 Two samplers draw the same deals from a chunk's state: on one board or two with an evaluator of
 the C board engine (every hold'em, short deck and Omaha game) and outcome patterns few enough to
