@@ -34,7 +34,7 @@ import numpy as np
 from pyeval import engine
 from pyeval._native import ffi, lib
 from pyeval._threads import default_threads
-from pyeval.cards import _parse_text_cached, format_cards, format_codes, parse_cards
+from pyeval.cards import UNKNOWN_HAND_TEXT, _parse_text_cached, check_not_blank, format_cards, format_codes, parse_cards
 from pyeval.games import Game, get_game
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ ROWS_PER_JOB = 2048
 _REASONS = {1: "a card code out of range 0..51", 2: "a card twice", 3: "a hand with some cards unknown (a hand is "
             "all known cards or all -1 / 'random' in a batch)", 4: "a card not in the game's deck",
             5: "more cards to deal than the deck holds"}
-_UNKNOWN_TEXT = {"random", "xx", "?", ""}
+_UNKNOWN_TEXT = UNKNOWN_HAND_TEXT
 
 
 def row_seed(seed: int, i: int) -> int:
@@ -229,6 +229,7 @@ def _hands_rows(g: Game, hands) -> np.ndarray:
         if isinstance(row, str) or len(row) != players:
             raise ValueError(f"row {i}: every row needs {players} hands (one list per row), got {row!r}")
         for p, h in enumerate(row):
+            check_not_blank(h, f"row {i}: player {p + 1}'s hand")
             if h is None or (isinstance(h, str) and h.strip().lower() in _UNKNOWN_TEXT):
                 continue
             codes = _text_row(h, "a hand", i)
@@ -417,7 +418,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
              texts (multi-board: ``"AhKd2c/7s7d9h"`` or a pair of texts); one k per batch
     dead     None, an array (n, d) (-1 pads rows with fewer dead cards), or n card texts
     method   "auto" (each row as ``pyeval.equity`` would pick), "exact" or "monte-carlo"
-    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``)
+    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``); as in
+             ``pyeval.equity``, ``samples`` without ``method`` means Monte Carlo
     seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
     threads  worker threads (default: all cores)
 
@@ -426,9 +428,10 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
     where each row is checked as it is counted (a check pass would cost as much as the count).
     """
-    from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares
+    from pyeval.equity import DEFAULT_SAMPLES, check_query, equity, part_shares, resolve_method
 
     g = get_game(game)
+    method = resolve_method(method, samples, None)  # samples= alone means Monte Carlo, as in pyeval.equity
     holes = _hands_rows(g, hands)
     n, players = holes.shape[:2]
     if n:

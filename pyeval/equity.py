@@ -21,7 +21,15 @@ from pyeval import engine, exact_strategies
 from pyeval._results import ResultEquality
 from pyeval._threads import default_threads
 from pyeval.batch import small_query
-from pyeval.cards import check_distinct, format_cards, format_codes, parse_cards, parse_partial
+from pyeval.cards import (
+    UNKNOWN_HAND_TEXT,
+    check_distinct,
+    check_not_blank,
+    format_cards,
+    format_codes,
+    parse_cards,
+    parse_partial,
+)
 from pyeval.checks import non_negative_number, positive_int, positive_number
 from pyeval.games import Game, get_game
 
@@ -33,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 
 DEFAULT_SAMPLES = 1_000_000
-UNKNOWN_HAND = {"random", "xx", "?", ""}
+UNKNOWN_HAND = UNKNOWN_HAND_TEXT
 
 
 @dataclass(eq=False)
@@ -160,6 +168,7 @@ def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
     """A player's known cards.  Missing cards are dealt by the engines; in board games they
     must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
     a silent typo."""
+    check_not_blank(hand, f"player {p + 1}'s hand")
     if _is_unknown(hand):
         return np.zeros(0, np.uint8)
     partial = parse_partial(hand) if isinstance(hand, str) else None

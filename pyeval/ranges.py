@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards, parse_partial
+from pyeval.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN_HAND_TEXT, format_card, parse_cards, parse_partial
 from pyeval.games import Game, get_game
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ __all__ = [
     "preflop_equity", "preflop_order", "preflop_info", "HOLDEM_COMBOS",
 ]
 
-UNKNOWN = {"random", "xx", "any", "?", "", "100%"}
+UNKNOWN = UNKNOWN_HAND_TEXT | {"any", "100%"}
 
 # ---------------------------------------------------------------------------
 # hold'em combos and the 169 starting-hand classes
@@ -551,6 +551,19 @@ def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.nda
 _RANGE_CHARS = set(",+-%:*")
 
 
+def _explicit_combos(text: str, game: str | Game) -> bool:
+    """Whether text lists two or more whole hands of the game, comma-separated ("AhKh,QsQd"): a
+    range of explicit combos.  Cards separated by commas one at a time ("Ah,Kh") stay cards."""
+    parts = text.split(",")
+    if len(parts) < 2:
+        return False
+    hole = get_game(game).hole
+    try:
+        return all(len(parse_cards(part)) == hole for part in parts)
+    except (ValueError, TypeError):
+        return False
+
+
 def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
     """True when a ``hands`` entry of ``pyeval.equity`` is a range: a Range, or text that is
     neither plain cards nor ``random`` and either parses as a range of ``game`` or uses range
@@ -559,6 +572,8 @@ def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
         return True
     if not isinstance(entry, str) or entry.strip().lower() in UNKNOWN - {"100%", "any"}:
         return False
+    if _explicit_combos(entry, game):  # "AhKh,QsQd": two hands, not four cards
+        return True
     if parse_partial(entry) is not None:  # cards, with missing ones written as * or ?? (Ah*)
         return False
     if _RANGE_CHARS & set(entry):
