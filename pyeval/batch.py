@@ -32,12 +32,12 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import _parse_text_cached, format_cards, parse_cards
+from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.engines.board_batch import _UNKNOWN_TEXT, C_TALLY_PATTERNS, UNKNOWN
 from pyeval.query.limits import DEFAULT_SAMPLES
-from pyeval.query.parse import check_query
+from pyeval.query.parse import check_query, resolve_method
 from pyeval.results.equity_result import part_shares
 
 if TYPE_CHECKING:
@@ -230,6 +230,7 @@ def _hands_rows(g: Game, hands) -> np.ndarray:
         if isinstance(row, str) or len(row) != players:
             raise ValueError(f"row {i}: every row needs {players} hands (one list per row), got {row!r}")
         for p, h in enumerate(row):
+            check_not_blank(h, f"row {i}: player {p + 1}'s hand")
             if h is None or (isinstance(h, str) and h.strip().lower() in _UNKNOWN_TEXT):
                 continue
             codes = _text_row(h, "a hand", i)
@@ -413,7 +414,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
              texts (multi-board: ``"AhKd2c/7s7d9h"`` or a pair of texts); one k per batch
     dead     None, an array (n, d) (-1 pads rows with fewer dead cards), or n card texts
     method   "auto" (each row as ``pyeval.equity`` would pick), "exact" or "monte-carlo"
-    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``)
+    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``); as in
+             ``pyeval.equity``, ``samples`` without ``method`` means Monte Carlo
     seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
     threads  worker threads (default: all cores)
 
@@ -425,6 +427,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     from pyeval.equity import equity
 
     g = get_game(game)
+    method = resolve_method(method, samples, None)  # samples= alone means Monte Carlo, as in pyeval.equity
     holes = _hands_rows(g, hands)
     n, players = holes.shape[:2]
     if n:

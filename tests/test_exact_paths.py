@@ -281,3 +281,40 @@ def test_suit_symmetries_fix_each_group_on_its_own():
     assert len(suit_symmetries([eqref.codes("9s2h"), eqref.codes("Ts2c8d")])) == 1
     assert len(suit_symmetries([eqref.codes("9s2h Ts2c8d")])) == 2
     assert len(suit_symmetries([])) == 24
+
+
+MC_SPOTS = 60
+MC_SAMPLES = 40_000
+
+
+def check_sampler(estimate, stderr, exact_mean, exact_sd, samples: int, what: str) -> None:
+    """A Monte Carlo estimate within 4 standard errors of the exact answer, and its standard error
+    within 20% of the exact per-deal deviation over sqrt(samples)."""
+    want_se = exact_sd / math.sqrt(samples)
+    for p, (m, se, mu, sd) in enumerate(zip(estimate, stderr, exact_mean, want_se)):
+        if sd == 0:
+            assert m == pytest.approx(mu, abs=1e-12) and se == pytest.approx(0, abs=1e-12), f"{what}: player {p + 1}"
+            continue
+        assert abs(m - mu) <= 4 * sd, f"{what}: player {p + 1}: {m} vs exact {mu} (standard error {sd})"
+        assert abs(se - sd) <= 0.2 * sd, f"{what}: player {p + 1}: stderr {se} vs exact per-deal {sd}"
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed_{s}") for s in range(MC_SPOTS)])
+def test_every_sampler_meets_the_exact_answer(seed):
+    spot, lay, plans = affordable_spot(seed)
+    where = f"seed {seed}: {spot.call()}"
+    t = exact_strategies.run_exact(spot.layout(), 1, plans[0])
+    mean = t.units / (engine.POT * t.outcomes)
+    sd = np.sqrt(np.maximum(t.sumsq / (engine.POT ** 2 * t.outcomes) - mean ** 2, 0))
+    r = pyeval.equity(spot.game, spot.hand_texts(), board=spot.board_text(), dead=spot.dead_text(),
+                      method="monte-carlo", samples=MC_SAMPLES, seed=seed, threads=2)
+    check_sampler(r.equity, r.stderr, mean, sd, MC_SAMPLES, f"{where}: pyeval.equity Monte Carlo")
+    if all(len(h) in (0, spot.g.hole) for h in spot.holes):
+        b = pyeval.equity_batch(spot.game, [spot.hand_texts()], board=[spot.board_text()] if spot.g.board else None,
+                                dead=[spot.dead_text()], samples=MC_SAMPLES, seed=seed)
+        check_sampler(b.equity[0], b.stderr[0], mean, sd, MC_SAMPLES, f"{where}: equity_batch Monte Carlo")
+        if range_paths(spot):
+            hands = [parse_range(pyeval.format_cards(h, ""), spot.g) if h else "random" for h in spot.holes]
+            rr = range_equity(spot.game, hands, board=spot.board_text(), dead=spot.dead_text(),
+                              method="monte-carlo", samples=MC_SAMPLES, seed=seed)
+            check_sampler(rr.equity, rr.stderr, mean, sd, MC_SAMPLES, f"{where}: range Monte Carlo")

@@ -45,7 +45,8 @@ def _opponent_list(opponents: Any) -> list:
 class ComboEquities(Table, ResultEquality):
     """Per-combo equities of a range (``combo_equities``).
 
-    hands     combo texts of the range after card removal (``len(self)`` of them)
+    hands     combo texts of the range after card removal (``len(self)`` of them; exact: a combo
+              that no opponent hand can face is left out)
     weights   each combo's weight in the range
     counts    integer counts per combo against the opponents (``pyeval.combo_tally.ComboTally``)
     prob      each combo's probability in the deal (sums to 1)
@@ -197,11 +198,17 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     if rng is None or counts is None:
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "
                          "tracked when sampling (use method='exact' or a narrower range)")
-    mass = np.asarray(rng.weights, np.float64) * np.asarray(counts.outcomes, np.float64)
+    combos, weights, hands = rng.combos, np.asarray(rng.weights, np.float64), rng.hands()
+    if res.method == "exact":  # a combo that no opponent hand can face is not in the deal: leave it out
+        meets = np.asarray(counts.outcomes, np.int64) > 0
+        if not meets.all():
+            counts, combos, weights = counts.subset(meets), combos[meets], weights[meets]
+            hands = [h for h, m in zip(hands, meets.tolist()) if m]
+    mass = weights * np.asarray(counts.outcomes, np.float64)
     if res.method == "exact":  # probability in the deal: weight x the opponents' weight it meets
         prob = mass / mass.sum()
     else:
         prob = np.asarray(counts.outcomes, np.float64) / res.outcomes
     board_text = " / ".join(b for b in res.board if b)
-    return ComboEquities(res.game, res.hands[0], res.hands[1:], board_text, res.dead, res.method, rng.hands(),
-                         rng.combos.copy(), np.asarray(rng.weights, np.float64).copy(), counts, prob, res)
+    return ComboEquities(res.game, res.hands[0], res.hands[1:], board_text, res.dead, res.method, hands,
+                         combos.copy(), weights.copy(), counts, prob, res)

@@ -131,8 +131,16 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     st = _numbers(stacks, "stacks", True)
     pay = _numbers(payouts, "payouts", False)
     n = len(st)
-    places = min(len(pay), n)
-    pay_used = pay[:places]
+    if n < 2:
+        raise ValueError(f"ICM needs at least 2 players, got {n} (a lone player takes the first prize)")
+    if len(pay) > n:
+        raise ValueError(f"{len(pay)} payouts for {n} players: the places below the players left are paid already; "
+                         f"give the prizes of places 1 to {n} at most")
+    if any(a < b for a, b in zip(pay, pay[1:])):
+        raise ValueError(f"payouts must be in place order, 1st place first, and never increase: got "
+                         f"{[float(x) for x in pay]}")
+    places = len(pay)
+    pay_used = pay
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if method == "exact" and n > MAX_EXACT_PLAYERS:

@@ -206,6 +206,17 @@ def format_cards(codes: Sequence[int] | Sequence[Sequence[int]] | np.ndarray, se
     return sep.join(format_card(c) for c in arr.ravel())
 
 
+UNKNOWN_HAND_TEXT = frozenset({"random", "xx", "?"})
+"""Texts that stand for an unknown (random) hand.  An empty text is not one of them: it is
+refused, as it is more often a missing argument than a wish."""
+
+
+def check_not_blank(hand: object, what: str) -> None:
+    """ValueError for a hand given as empty text (write 'random' for an unknown hand)."""
+    if isinstance(hand, str) and not hand.strip():
+        raise ValueError(f"{what} is empty; write 'random' for an unknown hand")
+
+
 SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
 """The 24 permutations of the four suits, as maps suit -> suit."""
 

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.core.cards import _parse_text_cached, format_codes
+from pyeval.core.cards import UNKNOWN_HAND_TEXT, _parse_text_cached, format_codes
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.results.equity_result import make_result
@@ -17,7 +17,7 @@ from pyeval.results.equity_result import make_result
 UNKNOWN = 255  # csrc/board_batch.c's UNKNOWN_CARD
 
 
-_UNKNOWN_TEXT = {"random", "xx", "?", ""}
+_UNKNOWN_TEXT = UNKNOWN_HAND_TEXT
 
 
 C_TALLY_PATTERNS = 1024

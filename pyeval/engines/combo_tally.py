@@ -52,6 +52,11 @@ class ComboTally(ResultEquality):
         return engine.standard_errors_rows(n, np.asarray(self.units, np.float64)[:, None],
                                            np.asarray(self.sumsq, np.float64)[:, None])[:, 0]
 
+    def subset(self, keep: np.ndarray) -> ComboTally:
+        """The counts of the combos at positions ``keep`` (an index or boolean array)."""
+        return ComboTally(np.asarray(self.units)[keep], np.asarray(self.wins)[keep], np.asarray(self.ties)[keep],
+                          np.asarray(self.outcomes)[keep], None if self.sumsq is None else np.asarray(self.sumsq)[keep])
+
     def scaled_into(self, total: ComboTally, where, factor: int) -> None:
         """Add these counts times ``factor`` into ``total`` at positions ``where`` (Python ints)."""
         for name in ("units", "wins", "ties", "outcomes"):

@@ -113,7 +113,12 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     live[np.concatenate([*holes, *boards, dead]).astype(np.int64)] = False
     deck = np.flatnonzero(live).astype(np.uint8)
     need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
-    if game.stud_shortage and (need > len(deck) or community or any(len(b) for b in boards)):
+    shown = sum(len(b) for b in boards)
+    if game.stud_shortage and shown and not community and need <= len(deck) + shown:
+        raise ValueError(f"{game.name} deals a community card only when the deck runs short (RULES.md: the "
+                         f"players need {need} more card{'s' * (need != 1)} and {len(deck) + shown} remain); "
+                         "give no board")
+    if game.stud_shortage and (need > len(deck) or community or shown):
         # RULES.md: the last card is dealt face up as one community card every player uses.
         if any(len(h) > hole_n - 1 for h in holes):
             raise ValueError("a community card is only dealt when no player has a seventh card of his own")

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, format_card, parse_cards, parse_partial
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN_HAND_TEXT, format_card, parse_cards, parse_partial
 from pyeval.core.games import Game, get_game
 from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     _CLASS_INDEX,
@@ -76,6 +76,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     _masks,
     class_of,
 )
+from pyeval.ranges.formatting import _format_holdem, _with_weight  # noqa: F401
 from pyeval.ranges.preflop import (  # noqa: F401  (pyeval.ranges' names)
     BOARDS_HEADS_UP,
     _class_index,
@@ -98,7 +99,7 @@ __all__ = [
     "preflop_equity", "preflop_order", "preflop_info", "HOLDEM_COMBOS",
 ]
 
-UNKNOWN = {"random", "xx", "any", "?", "", "100%"}
+UNKNOWN = UNKNOWN_HAND_TEXT | {"any", "100%"}
 
 # ---------------------------------------------------------------------------
 # the Range object
@@ -227,10 +228,6 @@ def _family(g: Game) -> str:
     if g.board and g.use == "any" and g.hole == 2:
         return "holdem"
     return "other"
-
-
-def _with_weight(token: str, w: float) -> str:
-    return token if w == 1 else f"{token}:{w!r}"
 
 
 # ---------------------------------------------------------------------------
@@ -509,6 +506,19 @@ def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.nda
 _RANGE_CHARS = set(",+-%:*")
 
 
+def _explicit_combos(text: str, game: str | Game) -> bool:
+    """Whether text lists two or more whole hands of the game, comma-separated ("AhKh,QsQd"): a
+    range of explicit combos.  Cards separated by commas one at a time ("Ah,Kh") stay cards."""
+    parts = text.split(",")
+    if len(parts) < 2:
+        return False
+    hole = get_game(game).hole
+    try:
+        return all(len(parse_cards(part)) == hole for part in parts)
+    except (ValueError, TypeError):
+        return False
+
+
 def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
     """True when a ``hands`` entry of ``pyeval.equity`` is a range: a Range, or text that is
     neither plain cards nor ``random`` and either parses as a range of ``game`` or uses range
@@ -517,6 +527,8 @@ def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
         return True
     if not isinstance(entry, str) or entry.strip().lower() in UNKNOWN - {"100%", "any"}:
         return False
+    if _explicit_combos(entry, game):  # "AhKh,QsQd": two hands, not four cards
+        return True
     if parse_partial(entry) is not None:  # cards, with missing ones written as * or ?? (Ah*)
         return False
     if _RANGE_CHARS & set(entry):
@@ -526,69 +538,3 @@ def is_range_entry(entry: object, game: str | Game = "holdem") -> bool:
         return True
     except (ValueError, TypeError):
         return False
-
-
-# ---------------------------------------------------------------------------
-# formatting hold'em ranges compactly
-# ---------------------------------------------------------------------------
-
-
-def _format_holdem(r: Range) -> str:
-    idx = _COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]
-    groups: dict[float, set[int]] = {}
-    for i, w in zip(idx.tolist(), r.weights.tolist()):
-        groups.setdefault(w, set()).add(i)
-    tokens = []
-    for w in sorted(groups, key=lambda x: (x != 1, -x)):
-        tokens += [_with_weight(t, w) for t in _holdem_tokens(groups[w])]
-    return ",".join(tokens)
-
-
-def _holdem_tokens(present: set[int]) -> list[str]:
-    counts = np.bincount(COMBO_CLASS[np.fromiter(present, np.int64, len(present))], minlength=169)
-    full = (counts == CLASS_SIZES).tolist()
-    used: set[int] = set()
-    out: list[str] = []
-
-    def take(name):
-        used.update(_class_combos(name).tolist())
-
-    # pairs, from aces down
-    pairs = [r for r in range(12, -1, -1) if full[_CLASS_INDEX[RANK_CHARS[r] * 2]]]
-    for run in _runs(pairs):
-        top, bottom = run[0], run[-1]
-        for r in run:
-            take(RANK_CHARS[r] * 2)
-        a, b = RANK_CHARS[top] * 2, RANK_CHARS[bottom] * 2
-        out.append(f"{b}+" if top == 12 and len(run) > 1 else a if len(run) == 1 else f"{b}-{a}")
-    for hi in range(12, 0, -1):
-        suited = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "s"]]}
-        offsuit = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]]}
-        both = suited & offsuit
-        for kind, kickers in (("", both), ("s", suited - both), ("o", offsuit - both)):
-            for run in _runs(sorted(kickers, reverse=True)):
-                for lo in run:
-                    for k in ("s", "o") if kind == "" else (kind,):
-                        take(RANK_CHARS[hi] + RANK_CHARS[lo] + k)
-                h = RANK_CHARS[hi]
-                upper, lower = h + RANK_CHARS[run[0]] + kind, h + RANK_CHARS[run[-1]] + kind
-                if len(run) == 1:
-                    out.append(upper)
-                elif run[0] == hi - 1:
-                    out.append(lower + "+")
-                else:
-                    out.append(f"{upper}-{lower}")
-    for i in sorted(present - used):
-        a, b = HOLDEM_COMBOS[i]
-        out.append(format_card(int(a)) + format_card(int(b)))
-    return out
-
-
-def _runs(ranks_desc: list[int]) -> list[list[int]]:
-    runs: list[list[int]] = []
-    for r in ranks_desc:
-        if runs and runs[-1][-1] == r + 1:
-            runs[-1].append(r)
-        else:
-            runs.append([r])
-    return runs
