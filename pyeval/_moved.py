@@ -55,6 +55,7 @@ MOVED: dict[str, str] = {
     "pyeval.cli_simulate": "pyeval.cli.simulate",
     "pyeval.cli_analysis": "pyeval.cli.analysis",
     "pyeval.cli_caribbean": "pyeval.cli.caribbean",
+    "pyeval.analysis.table": "pyeval.results.protocol",
 }
 """Old dotted module name -> the module's new dotted name."""
 

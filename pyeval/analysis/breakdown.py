@@ -21,13 +21,13 @@ import numpy as np
 
 from pyeval.analysis import hand_classes, omaha_classes
 from pyeval.analysis.combos import ComboEquities, combo_equities
-from pyeval.analysis.table import Table
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
 from pyeval.ranges import Range, _family, parse_range
+from pyeval.results.protocol import Table
 
 __all__ = ["range_breakdown", "RangeBreakdown"]
 

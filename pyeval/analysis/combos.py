@@ -20,12 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.table import Table
 from pyeval.core._results import ResultEquality
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
 from pyeval.ranges import _COMBO_INDEX, CLASS_NAMES, COMBO_CLASS, Range
+from pyeval.results.protocol import Table
 
 __all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS"]
 

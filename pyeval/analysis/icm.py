@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.table import Table
 from pyeval.core._results import ResultEquality
+from pyeval.results.protocol import Table
 
 __all__ = ["icm", "ICMResult", "MAX_EXACT_PLAYERS"]
 

@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.table import Table
 from pyeval.batch import equity_batch
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
@@ -38,6 +37,7 @@ from pyeval.engines import engine
 from pyeval.equity import equity
 from pyeval.query.parse import _is_unknown
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
+from pyeval.results.protocol import Table
 
 __all__ = ["next_card", "NextCard", "STREETS"]
 

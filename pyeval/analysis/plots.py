@@ -13,8 +13,8 @@ import numpy as np
 
 from pyeval.analysis.breakdown import RangeBreakdown
 from pyeval.analysis.combos import ComboEquities
-from pyeval.analysis.table import require
 from pyeval.ranges import CLASS_NAMES
+from pyeval.results.protocol import require
 
 __all__ = ["grid_heatmap", "preflop_heatmap", "equity_curves", "breakdown_bars"]
 
