@@ -77,11 +77,11 @@ class Result(ResultEquality):
             w.writeheader()
             w.writerows(rows)
         text = buf.getvalue()
-        if hasattr(path, "write"):
-            path.write(text)  # type: ignore[union-attr]
-        elif path is not None:
-            with open(path, "w", encoding="utf-8") as f:  # type: ignore[arg-type]
+        if isinstance(path, str):
+            with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
+        elif path is not None:
+            path.write(text)
         return text
 
     def to_dict(self) -> dict[str, Any]:
