@@ -17,6 +17,7 @@ import csv
 import io
 import json
 import math
+import os
 from fractions import Fraction
 from typing import IO, Any
 
@@ -67,7 +68,7 @@ class Result(ResultEquality):
         pd = require("pandas", "frame")
         return pd.DataFrame(self.rows())
 
-    def to_csv(self, path: str | IO[str] | None = None) -> str:
+    def to_csv(self, path: str | os.PathLike | IO[str] | None = None) -> str:
         """The rows as CSV text (also written to ``path``, a file name or an open text file, when
         given)."""
         rows = [{k: plain(v) for k, v in row.items()} for row in self.rows()]
@@ -77,7 +78,7 @@ class Result(ResultEquality):
             w.writeheader()
             w.writerows(rows)
         text = buf.getvalue()
-        if isinstance(path, str):
+        if isinstance(path, (str, os.PathLike)):
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
         elif path is not None:
