@@ -373,11 +373,14 @@ int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const
 int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                   int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                   int hi_kind, int lo_kind, const uint64_t *row_seeds, int64_t samples,
-                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row,
-                                  const int64_t *matrix, int64_t columns, int64_t *tallies)
+                                  int64_t chunk, int64_t first_chunk, int64_t chunks, int64_t n, int64_t *counts,
+                                  int64_t counts_per_row, const int64_t *matrix, int64_t columns, int64_t *tallies)
 {
     batch_shape s = {players, h, n_boards, known_n, dead_n, board_n, lowest_card, hi_kind, lo_kind};
-    if (!shape_ok(&s) || n < 0 || samples < 0 || chunk < 1 || counts_per_row != patterns_of(&s) ||
+    /* c * chunk stays below INT64_MAX: c <= first_chunk <= samples and chunk <= INT64_MAX / (samples + 1) */
+    if (!shape_ok(&s) || n < 0 || samples < 0 || chunk < 1 || first_chunk < 0 || chunks < 0 ||
+        first_chunk > samples || chunk > INT64_MAX / (samples + 1) || chunks > INT64_MAX - first_chunk ||
+        counts_per_row != patterns_of(&s) ||
         (matrix && (columns < 1 || !tallies)))
         return -2;
     row_cards r;
@@ -389,7 +392,7 @@ int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, cons
             return i;
         uint8_t ascending[52];
         memcpy(ascending, r.deck, (size_t)r.deck_n);
-        for (int64_t c = 0; c * chunk < samples; c++) {
+        for (int64_t c = first_chunk; c < first_chunk + chunks && c * chunk < samples; c++) {
             int64_t take = samples - c * chunk < chunk ? samples - c * chunk : chunk;
             uint64_t state[4];
             pyeval_chunk_state(row_seeds[i], (uint64_t)c, state);

@@ -113,11 +113,14 @@ int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const
                                  int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                  int hi_kind, int lo_kind, int64_t n, int64_t *counts, int64_t counts_per_row,
                                  const int64_t *matrix, int64_t columns, int64_t *tallies);
-/* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c). */
+/* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c);
+ * this call deals chunks first_chunk .. first_chunk + chunks - 1 of them (those that exist), so that a
+ * row's deals can be split over calls whose counts add up to the whole row's. */
 int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *boards, int n_boards,
                                   int known_n, const uint8_t *dead, int dead_n, int board_n, int lowest_card,
                                   int hi_kind, int lo_kind, const uint64_t *row_seeds, int64_t samples,
-                                  int64_t chunk, int64_t n, int64_t *counts, int64_t counts_per_row,
+                                  int64_t chunk, int64_t first_chunk, int64_t chunks, int64_t n, int64_t *counts,
+                                  int64_t counts_per_row,
                                   const int64_t *matrix, int64_t columns, int64_t *tallies);
 
 /* Monte Carlo seeds (csrc/seed.c): the state numpy's SeedSequence(entropy=seed,

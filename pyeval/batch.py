@@ -364,9 +364,29 @@ class _RowRefused(Exception):
     """The C batch met a row it does not accept (a bad row: _check_rows says why)."""
 
 
+JOB_SAMPLES = 1 << 21
+"""Monte Carlo deals per job (about 10-50 ms): rows with fewer share a job, a row with more is split
+over jobs by its chunks (their counts add up), so that every thread has work and Ctrl-C acts
+between jobs."""
+
+
+def _jobs(n: int, patterns: int, sampled: bool, samples: int) -> list[tuple[int, int, int, int]]:
+    """(first row, end row, first chunk, chunks) per job."""
+    per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
+    if not sampled:
+        return [(a, min(a + per_job, n), 0, 0) for a in range(0, n, per_job)]
+    row_chunks = -(-samples // engine.CHUNK)
+    job_chunks = max(1, JOB_SAMPLES // engine.CHUNK)
+    if row_chunks > job_chunks:
+        return [(i, i + 1, c, job_chunks) for i in range(n) for c in range(0, row_chunks, job_chunks)]
+    per_job = max(1, min(per_job, JOB_SAMPLES // max(samples, 1)))
+    return [(a, min(a + per_job, n), 0, row_chunks) for a in range(0, n, per_job)]
+
+
 def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead, rows: np.ndarray, sampled: bool,
                 seeds, samples: int, threads: int) -> dict:
-    """The tallies (PatternTable.split_tallies) of the given rows, chunks of rows on threads."""
+    """The tallies (PatternTable.split_tallies) of the given rows, in jobs of rows (or of one
+    row's chunks) on threads."""
     players, h = holes.shape[1:]
     patterns = table.size
     if len(rows) != len(holes):  # else the arrays are already the batch's own contiguous copies
@@ -374,32 +394,37 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
         seeds = seeds[rows] if sampled else None
     in_c = patterns <= C_TALLY_PATTERNS
     matrix = table.tally_matrix if in_c else None
-    out = np.zeros((len(rows), table.tally_matrix.shape[1] if in_c else patterns), np.int64)
-    per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
-    jobs = [(a, min(a + per_job, len(rows))) for a in range(0, len(rows), per_job)]
+    columns = table.tally_matrix.shape[1]
+    out = np.zeros((len(rows), columns), np.int64)  # each row's tallies
 
     def work(job):
-        a, b = job
+        a, b, first_chunk, chunks = job
         args = (ffi.from_buffer("uint8_t[]", holes[a:b]), players, h, ffi.from_buffer("uint8_t[]", boards[a:b]),
                 g.boards, boards.shape[2], ffi.from_buffer("uint8_t[]", dead[a:b]), dead.shape[1], g.board,
                 g.lowest_card, kinds[0], kinds[1])
+        tallies = np.zeros((b - a, columns), np.int64)
         if in_c:
             scratch = np.empty(patterns, np.int64)
             tail = (ffi.from_buffer("int64_t[]", scratch), patterns, ffi.from_buffer("int64_t[]", matrix),
-                    matrix.shape[1], ffi.from_buffer("int64_t[]", out[a:b]))
-        else:
-            tail = (ffi.from_buffer("int64_t[]", out[a:b]), patterns, ffi.NULL, 0, ffi.NULL)
+                    columns, ffi.from_buffer("int64_t[]", tallies))
+        else:  # a job's histograms (at most 4M counts): 7-8 players in hi/lo have 65,536 patterns a row
+            histograms = np.zeros((b - a, patterns), np.int64)
+            tail = (ffi.from_buffer("int64_t[]", histograms), patterns, ffi.NULL, 0, ffi.NULL)
         if sampled:
             status = lib.pyeval_board_batch_sample(*args, ffi.from_buffer("uint64_t[]", seeds[a:b]), samples,
-                                                   engine.CHUNK, b - a, *tail)
+                                                   engine.CHUNK, first_chunk, chunks, b - a, *tail)
         else:
             status = lib.pyeval_board_batch_exact(*args, b - a, *tail)
         if status != -1:
             raise _RowRefused(a + status)
-        return None
+        return a, b, tallies if in_c else table.histogram_products(histograms)
 
-    engine._run_pool(work, jobs, threads, lambda _: None)
-    return table.split_tallies(out) if in_c else table.tally_rows(out)
+    def add(done) -> None:
+        a, b, tallies = done
+        out[a:b] += tallies
+
+    engine._run_pool(work, _jobs(len(rows), patterns, sampled, samples), threads, add)
+    return table.split_tallies(out)
 
 
 def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyeval.core._threads import default_threads
+from pyeval.core._threads import MAX_THREADS, default_threads
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.checks import non_negative_number
 from pyeval.core.games import Game, get_game
@@ -80,7 +80,8 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
-            and client is None and not _community and (threads is None or type(threads) is int and threads >= 1) \
+            and client is None and not _community \
+            and (threads is None or type(threads) is int and 1 <= threads <= MAX_THREADS) \
             and (seed is None or type(seed) is int and seed >= 0):  # anything else: the general path's checks
         r = small_query(g, hands, board, dead)  # the lean path of small exact queries: one C call
         if r is not None:

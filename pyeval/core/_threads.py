@@ -28,9 +28,15 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
+MAX_THREADS = 1024
+"""More threads than this are refused at once: each costs a stack and a start, and no machine
+this runs on has that many cores (the pools start at most one thread per job anyway)."""
+
+
 def default_threads(threads: int | None) -> int:
-    """``threads`` checked, or every usable core when it is None."""
-    return usable_cpus() if threads is None else positive_int(threads, "threads")
+    """``threads`` checked (1 to ``MAX_THREADS``), or every usable core when it is None."""
+    return usable_cpus() if threads is None else positive_int(threads, "threads", MAX_THREADS,
+                                                             " (pyeval.core._threads.MAX_THREADS)")
 
 
 def run_slices(run: Callable[[int, int], int], n: int, threads: int) -> int:

@@ -242,6 +242,10 @@ def _pattern_table(players: int, parts: tuple) -> PatternTable:
     return PatternTable(players, parts)
 
 
+SPARSE_PRODUCT_PATTERNS = 4096
+"""Pattern tables larger than this multiply histograms by their non-zero counts only."""
+
+
 class PatternTable:
     """What each outcome pattern (winner bitmask per pot part) pays every player, in pot units.
     ``parts``: (pot units, fallback part or -1) of each pot part.  Read-only once built."""
@@ -297,8 +301,20 @@ class PatternTable:
     def tally_rows(self, counts: np.ndarray) -> dict:
         """Integer tallies of rows of pattern histograms (n, size): outcomes (n,); units, sumsq,
         wins, ties (n, players); part_units (n, parts, players); no_qualifier (n, parts)."""
+        return self.split_tallies(self.histogram_products(counts))
+
+    def histogram_products(self, counts: np.ndarray) -> np.ndarray:
+        """Rows of pattern histograms (n, size) times the tally matrix: (n, columns), for
+        split_tallies (only the patterns that can occur are multiplied).  A large table (7-8
+        players in hi/lo: 65,536 patterns) is multiplied by its non-zero counts only: numpy's
+        integer product has no BLAS, and a row meets few patterns."""
         v, matrix, _, _ = self._columns
-        return self.split_tallies(counts[:, v] @ matrix)
+        if counts.shape[1] <= SPARSE_PRODUCT_PATTERNS:
+            return counts[:, v] @ matrix
+        rows, patterns = np.nonzero(counts)
+        out = np.zeros((len(counts), matrix.shape[1]), np.int64)
+        np.add.at(out, rows, counts[rows, patterns][:, None] * self.tally_matrix[patterns])
+        return out
 
     @cached_property
     def tally_matrix(self) -> np.ndarray:

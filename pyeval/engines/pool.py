@@ -62,6 +62,8 @@ def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event |
     lock = threading.Lock()
     abandon = threading.Event()
     failure: list[BaseException] = []
+    first = list(itertools.islice(jobs, threads))  # one thread per job at most
+    jobs = itertools.chain(first, jobs)
 
     def worker() -> None:
         try:
@@ -82,7 +84,7 @@ def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event |
                 failure.append(e)
             abandon.set()
 
-    workers = [threading.Thread(target=worker, name=f"pyeval-{i}", daemon=True) for i in range(threads)]
+    workers = [threading.Thread(target=worker, name=f"pyeval-{i}", daemon=True) for i in range(len(first))]
     for t in workers:
         t.start()
     finished = False
