@@ -33,6 +33,7 @@ import numpy as np
 from pyeval.core._native import ffi, lib
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
+from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.engines.board_batch import _UNKNOWN_TEXT, C_TALLY_PATTERNS, UNKNOWN
@@ -188,6 +189,10 @@ class BatchEquityResult:
 def _text_row(row, what: str, i: int) -> list[int]:
     if row is None:
         return []
+    if isinstance(row, (list, tuple, np.ndarray)) and all(is_integer(c) for c in row):  # codes, as hands take
+        if any(not 0 <= int(c) <= 51 for c in row):
+            raise ValueError(f"row {i}: {what} holds a code outside 0..51: {list(map(int, row))}")
+        return [int(c) for c in row]
     if not isinstance(row, str):
         raise TypeError(f"row {i}: {what} must be card text such as 'AhKd2c', got {type(row).__name__}")
     try:
@@ -204,7 +209,9 @@ def _int_array(x, what: str, ndim: int, allow_unknown: bool) -> np.ndarray:
     if arr.ndim != ndim:
         raise ValueError(f"{what} must have {ndim} dimensions, got shape {arr.shape}")
     low = -1 if allow_unknown else 0
-    arr = np.ascontiguousarray(arr)  # a slice's strides make each pass below several times slower
+    # Our own contiguous copy, checked after it is made: the caller's array may change while we run
+    # (a code checked as 52 then rewritten to 256 + k would wrap to card k in the uint8 copy).
+    arr = np.array(arr, order="C", copy=True)
     if arr.size and (arr.min() < low or arr.max() > 51):
         bad = (arr < low) | (arr > 51)
         i = int(np.argwhere(bad)[0][0])
@@ -213,10 +220,18 @@ def _int_array(x, what: str, ndim: int, allow_unknown: bool) -> np.ndarray:
     return arr.astype(np.uint8)  # a copy (the caller cannot change it during the call); -1 becomes UNKNOWN
 
 
+def _check_row_type(row, i: int) -> None:
+    """TypeError for a row that is no list of hands in seat order (a set or dict has no order)."""
+    if not isinstance(row, (list, tuple, np.ndarray)):
+        raise TypeError(f"row {i}: a row is a list of hands in seat order, got {type(row).__name__}")
+
+
 def _hands_rows(g: Game, hands) -> np.ndarray:
     """(n, players, hole) uint8 codes, UNKNOWN for unknown cards."""
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
         raise TypeError("hands must be an (n, players, hole) array of card codes or a sequence of n lists of hands")
+    if len(hands) and not isinstance(hands, np.ndarray):
+        _check_row_type(hands[0], 0)
     is_text = not isinstance(hands, np.ndarray) and len(hands) > 0 and not isinstance(hands[0], np.ndarray) \
         and any(isinstance(h, str) or h is None for h in hands[0])
     if not is_text:
@@ -227,7 +242,9 @@ def _hands_rows(g: Game, hands) -> np.ndarray:
     players = len(hands[0])
     out = np.full((len(hands), players, g.hole), UNKNOWN, np.uint8)
     for i, row in enumerate(hands):
-        if isinstance(row, str) or len(row) != players:
+        _check_row_type(row, i)
+        row = list(row)  # a snapshot: the caller's list may change while we read it
+        if len(row) != players:
             raise ValueError(f"row {i}: every row needs {players} hands (one list per row), got {row!r}")
         for p, h in enumerate(row):
             check_not_blank(h, f"row {i}: player {p + 1}'s hand")
@@ -299,8 +316,10 @@ def _check_rows(g: Game, kinds, holes, boards, dead) -> None:
                                        ffi.from_buffer("uint8_t[]", dead), dead.shape[1], g.board, g.lowest_card,
                                        kinds[0], kinds[1], n, reason)
     if bad == -2:
-        raise ValueError(f"{g.name}: a batch takes 2 to {min(g.max_players, engine.PATTERN_BITS // _parts(g))} "
-                         f"players, got {players}")
+        most = min(g.max_players, engine.PATTERN_BITS // _parts(g))
+        raise ValueError(f"{g.name}: a batch takes 2 to {most} players, got {players}"
+                         + (f"; pyeval.equity answers {players} players one spot at a time" if players <= g.max_players
+                            else f" (the game seats at most {g.max_players})"))
     if bad >= 0:
         raise ValueError(f"row {bad}: {_REASONS.get(reason[0], 'bad cards')} in hands {_row_text(holes[bad])}, "
                          f"board {_board_text(boards[bad])!r}, dead {_cards_text(dead[bad])!r}")
@@ -455,8 +474,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     method = resolve_method(method, samples, None)  # samples= alone means Monte Carlo, as in pyeval.equity
     holes = _hands_rows(g, hands)
     n, players = holes.shape[:2]
-    if n:
-        check_query(g, [None] * players, method, samples, None, seed)
+    check_query(g, [None] * max(players, 2), method, samples, None, seed)  # an empty batch too
     threads = default_threads(threads)
     boards = _board_rows(g, board, n)
     dead_rows = _dead_rows(dead, n)

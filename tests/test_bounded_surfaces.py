@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import signal
 import subprocess
 import sys
@@ -110,3 +111,137 @@ def test_ctrl_c_stops_a_long_monte_carlo_batch():
         proc.kill()
     assert time.perf_counter() - sent < 3.0
     assert b"KeyboardInterrupt" in proc.stderr.read()
+
+
+# -- item 4: result tables are linear in their rows ------------------------------------------------
+
+def test_combo_table_rows_are_built_once():
+    r = pyeval.combo_equities("holdem", "random", "QQ", board="2c7d9h")
+    started = time.perf_counter()
+    rows = r.rows()
+    r.to_csv()
+    r.to_dict()
+    assert time.perf_counter() - started < 1.0  # 1,176 rows: quadratic took seconds at 6,000
+    assert rows[0]["equity"] == pytest.approx(float(r.equity[0])) and len(rows) == len(r)
+
+
+def test_breakdown_hands_are_listed_once():
+    b = pyeval.range_breakdown("holdem", "random", "Kd8c2s")
+    assert b.hands is not b.hands and b.hands == b.hands  # a copy each time, built once
+    assert b.__dict__["_hands"] is not None
+
+
+# -- items 6, 7, 10: ICM's bounds and arithmetic ----------------------------------------------------
+
+@pytest.mark.parametrize("kwargs,words", [
+    ({"samples": 1e100}, "samples must be a positive integer"),
+    ({"samples": 10**13}, "at most"),
+    ({"samples": 2.7}, "samples must be a positive integer"),
+    ({"seed": 1.5}, "seed must be a non-negative integer"),
+    ({"method": "exact", "samples": 1000}, "method='exact' takes none"),
+])
+def test_icm_refuses_bad_samples_and_seeds_at_once(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        pyeval.icm([1, 2, 3], [5, 3], **kwargs)
+
+
+def test_icm_takes_mc_as_equity_does():
+    assert pyeval.icm([1, 2, 3], [5, 3], method="mc", samples=1000, seed=1).method == "monte-carlo"
+
+
+def test_icm_prices_large_fields_before_running():
+    with pytest.raises(ValueError, match="give samples=200,000 or fewer"):
+        pyeval.icm(list(range(1, 10_001)), [50, 30, 20], samples=10**6)
+    icm_module = importlib.import_module("pyeval.analysis.icm")  # the attribute is the function
+
+    assert icm_module.ICM_WORK_LIMIT // 10 // 1000 == 200_000  # 1,000 players: a few seconds by default
+
+
+@pytest.mark.parametrize("stack", [1e308, 5e-324, 1.0])
+def test_icm_float_stacks_of_any_size(stack):
+    r = pyeval.icm([stack] * 3, [50, 30, 20])
+    assert r.equity == pytest.approx([100 / 3] * 3)
+    assert r.stacks == [stack] * 3
+    assert all(row["chip_share"] == pytest.approx(1 / 3) for row in r.rows())
+
+
+# -- items 8, 9: no empty range, no NaN in JSON, no warnings ----------------------------------------
+
+def test_range_weights_beyond_the_bounds_are_refused_by_token():
+    from pyeval.ranges import RangeError
+
+    with pytest.raises(RangeError, match="AA:1e300"):
+        pyeval.equity("holdem", ["AA:1e300,KK", "QQ"], board="2c7d9h")
+    assert pyeval.equity("holdem", ["AA:1e15,KK:1e-15", "QQ"], board="2c7d9h", method="exact").method == "exact"
+
+
+def test_json_is_strict_where_a_combo_met_no_sample():
+    import json
+    import warnings
+
+    def strict(text):
+        return json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = pyeval.combo_equities("omaha", "AA**", "random", board="Kd8c2s", samples=1000, seed=1)
+        assert np.isnan(r.win).any()
+        strict(r.to_json())
+        eq = pyeval.equity("holdem", ["AA:1e-9,KK", "QQ"], board="2c7d9h", samples=10_000, seed=1)
+        strict(eq.to_json())
+    with pytest.raises(ValueError, match="bucket edges"):
+        r.buckets([float("nan"), 1])
+
+
+def test_cli_json_is_strict():
+    import json
+
+    out = subprocess.run([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AA:1e-9,KK", "QQ", "--board",
+                          "2c7d9h", "--samples", "10000", "--seed", "1", "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    json.loads(out.stdout, parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
+
+
+# -- item 10: refusals instead of raw errors ---------------------------------------------------------
+
+def test_next_card_with_no_card_left_is_refused():
+    known = pyeval.parse_cards("AhKhQsQd2c7d9h").tolist()
+    dead = pyeval.format_cards([c for c in range(52) if c not in known], "")
+    with pytest.raises(ValueError, match="no card"):
+        pyeval.next_card("holdem", ["AhKh", "QsQd"], "2c7d9h", dead=dead)
+
+
+@pytest.mark.parametrize("rows,error", [
+    ([{"AhKh", "QsQd"}], TypeError),
+    ([{"a": "AhKh"}], TypeError),
+    ([None], TypeError),
+])
+def test_batch_rows_that_are_no_lists_are_refused_by_row(rows, error):
+    with pytest.raises(error, match="row 0: a row is a list of hands"):
+        pyeval.equity_batch("holdem", rows)
+
+
+def test_an_empty_batch_is_checked_too():
+    with pytest.raises(ValueError, match="method"):
+        pyeval.equity_batch("holdem", np.zeros((0, 2, 2), np.int64), method="bogus")
+
+
+def test_a_board_row_of_codes_is_taken_as_hands_are():
+    codes = pyeval.equity_batch("holdem", [["AhKh", "QsQd"]], board=[[0, 1, 2]])
+    text = pyeval.equity_batch("holdem", [["AhKh", "QsQd"]], board=["2c2d2h"])
+    assert codes.units.tolist() == text.units.tolist()
+
+
+def test_hilo_batch_of_nine_names_the_way_forward():
+    with pytest.raises(ValueError, match="pyeval.equity answers 9 players"):
+        pyeval.equity_batch("holdem-hilo", [["AhKh", "QsQd", "2c3c", "4d5d", "6h7h", "8s9s", "TcJc", "Qh2h", "3s4s"]],
+                            board=["KdKs7c7s6s"])
+
+
+def test_codes_checked_after_the_private_copy():
+    hands = np.array([[[51, 46], [45, 44]]], np.int64)
+    b = pyeval.equity_batch("holdem", hands, board=np.array([[0, 1, 2]]))
+    hands[0, 0, 0] = 256 + 3  # the caller's array changing after the call cannot reach the result
+    assert b.units.shape == (1, 2)
+    with pytest.raises(ValueError, match="outside 0..51"):
+        pyeval.equity_batch("holdem", hands, board=np.array([[0, 1, 2]]))

@@ -59,7 +59,10 @@ class RangeBreakdown(Table, ResultEquality):
 
     @property
     def hands(self) -> list[str]:
-        return [format_cards(c) for c in self.combos]
+        cached = self.__dict__.get("_hands")
+        if cached is None:  # built once: an Omaha random range has hundreds of thousands of combos
+            cached = self.__dict__["_hands"] = format_cards(self.combos)
+        return list(cached)
 
     @property
     def total(self) -> float:

@@ -41,6 +41,11 @@ def _opponent_list(opponents: Any) -> list:
     return list(opponents)
 
 
+def _per_outcome(counts, outcomes) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):  # 0 / 0: a combo no sample met, NaN
+        return np.asarray(counts, np.float64) / np.asarray(outcomes, np.float64)
+
+
 @dataclass(eq=False)
 class ComboEquities(Table, ResultEquality):
     """Per-combo equities of a range (``combo_equities``).
@@ -75,11 +80,12 @@ class ComboEquities(Table, ResultEquality):
 
     @property
     def win(self) -> np.ndarray:
-        return np.asarray(self.counts.wins, np.float64) / np.asarray(self.counts.outcomes, np.float64)
+        """Each combo's chance to win alone (NaN for a sampled combo that met no deal)."""
+        return _per_outcome(self.counts.wins, self.counts.outcomes)
 
     @property
     def tie(self) -> np.ndarray:
-        return np.asarray(self.counts.ties, np.float64) / np.asarray(self.counts.outcomes, np.float64)
+        return _per_outcome(self.counts.ties, self.counts.outcomes)
 
     @property
     def stderr(self) -> np.ndarray:
@@ -134,7 +140,7 @@ class ComboEquities(Table, ResultEquality):
     def buckets(self, edges: tuple[float, ...] | list[float] = DEFAULT_BUCKETS) -> list[tuple[float, float, float]]:
         """(low, high, share of the range) per equity bucket [low, high); the last includes high."""
         e = [float(x) for x in edges]
-        if len(e) < 2 or any(b <= a for a, b in zip(e, e[1:])) or e[0] < 0 or e[-1] > 1:
+        if len(e) < 2 or not all(0 <= x <= 1 for x in e) or any(b <= a for a, b in zip(e, e[1:])):
             raise ValueError(f"bucket edges must rise strictly within [0, 1], got {list(edges)}")
         eq = np.nan_to_num(self.equity)
         mass = self._mass()
@@ -145,18 +151,17 @@ class ComboEquities(Table, ResultEquality):
         return out
 
     def rows(self) -> list[dict[str, Any]]:
-        out = []
-        stderr = self.stderr
-        for i, h in enumerate(self.hands):
-            row = {"hand": h, "weight": float(self.weights[i]), "prob": float(self.prob[i]),
-                   "equity": float(self.equity[i]), "win": float(self.win[i]), "tie": float(self.tie[i])}
-            if self.method == "exact":
-                row.update(units=int(self.counts.units[i]), wins=int(self.counts.wins[i]),
-                           ties=int(self.counts.ties[i]), outcomes=int(self.counts.outcomes[i]))
-            else:
-                row.update(stderr=float(stderr[i]), samples=int(self.counts.outcomes[i]))
-            out.append(row)
-        return out
+        # every per-combo array once (each property computes its whole array), then one row each
+        columns: dict[str, list] = {"weight": self.weights.tolist(), "prob": np.asarray(self.prob).tolist(),
+                                    "equity": self.equity.tolist(), "win": self.win.tolist(),
+                                    "tie": self.tie.tolist()}
+        if self.method == "exact":
+            counts = self.counts
+            columns.update({k: [int(x) for x in getattr(counts, k)] for k in ("units", "wins", "ties", "outcomes")})
+        else:
+            columns.update(stderr=self.stderr.tolist(), samples=[int(x) for x in self.counts.outcomes])
+        names = list(columns)
+        return [{"hand": h, **dict(zip(names, values))} for h, *values in zip(self.hands, *columns.values())]
 
     def to_dict(self) -> dict[str, Any]:
         d = {"game": self.game, "range": self.range_text, "opponents": self.opponents, "board": self.board,

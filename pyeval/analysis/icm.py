@@ -27,12 +27,18 @@ from typing import Any
 import numpy as np
 
 from pyeval.core._results import ResultEquality
+from pyeval.core.checks import is_integer, positive_int
+from pyeval.query.limits import MAX_SAMPLES
 from pyeval.results.protocol import Table
 
 __all__ = ["icm", "ICMResult", "MAX_EXACT_PLAYERS"]
 
 MAX_EXACT_PLAYERS = 10
 DEFAULT_ICM_SAMPLES = 1_000_000
+ICM_WORK_LIMIT = 2_000_000_000
+"""Monte Carlo ICM draws ``samples x players`` finishing times (about 30 ns each, a minute at this
+limit); more is refused at once with the estimate.  The default sample count shrinks with the
+players to stay within a tenth of it (1,000 players: 200,000 orders, a few seconds)."""
 
 
 @dataclass(eq=False)
@@ -56,10 +62,11 @@ class ICMResult(Table, ResultEquality):
     seed: int | None = None
 
     def rows(self) -> list[dict[str, Any]]:
-        total = sum(self.stacks)
+        ratios = _normalised(self.stacks)  # 1e308-chip stacks would overflow their sum
+        total = sum(ratios)
         out = []
         for p, s in enumerate(self.stacks):
-            row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": s / total,
+            row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": ratios[p] / total,
                                    "equity": float(self.equity[p])}
             if self.method != "exact":
                 row["stderr"] = float(self.stderr[p])
@@ -94,6 +101,16 @@ def _numbers(values: Any, what: str, positive: bool) -> list:
     if not out:
         raise ValueError(f"{what} must not be empty")
     return out
+
+
+def _normalised(stacks: list) -> list:
+    """Float stacks divided by the largest: ICM depends on their ratios only, and 1e308-chip stacks
+    overflow a sum (every share NaN) while 5e-324 ones underflow (a share of zero over zero).
+    Integer and Fraction stacks stay as they are (exact arithmetic)."""
+    if all(isinstance(x, (int, Fraction)) for x in stacks):
+        return stacks
+    top = max(float(x) for x in stacks)
+    return [float(x) / top if top > 0 else 1.0 for x in stacks]
 
 
 def _exact(stacks: list, places: int, one: Any) -> np.ndarray:
@@ -141,8 +158,19 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
                          f"{[float(x) for x in pay]}")
     places = len(pay)
     pay_used = pay
+    if method == "mc":
+        method = "monte-carlo"  # as pyeval.equity takes it
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    if samples is not None:
+        samples = positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+        if samples < 2:
+            raise ValueError(f"samples must be at least 2, got {samples!r}")
+    if seed is not None and (isinstance(seed, bool) or not is_integer(seed) or seed < 0):
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    if method == "exact" and samples is not None:
+        raise ValueError("samples= sets a Monte Carlo run; method='exact' takes none")
+    shown, st = [float(x) for x in st], _normalised(st)  # the result shows the stacks as given
     if method == "exact" and n > MAX_EXACT_PLAYERS:
         raise ValueError(f"exact ICM is for up to {MAX_EXACT_PLAYERS} players (got {n}); use method='monte-carlo'")
     if method == "auto":
@@ -151,11 +179,13 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         exact = all(isinstance(x, (int, Fraction)) for x in st + pay_used)
         probs = _exact(st if exact else [float(x) for x in st], places, Fraction(1) if exact else 1.0)
         eq = [sum((probs[p][k] * pay_used[k] for k in range(places)), probs[p][0] * 0) for p in range(n)]
-        return ICMResult([float(x) for x in st], [float(x) for x in pay], "exact", np.array(eq, np.float64),
+        return ICMResult(shown, [float(x) for x in pay], "exact", np.array(eq, np.float64),
                          probs.astype(np.float64), np.zeros(n), [Fraction(x) for x in eq] if exact else None)
-    count = DEFAULT_ICM_SAMPLES if samples is None else int(samples)
-    if count < 2:
-        raise ValueError(f"samples must be at least 2, got {samples!r}")
+    count = max(2, min(DEFAULT_ICM_SAMPLES, ICM_WORK_LIMIT // 10 // n)) if samples is None else samples
+    if count * n > ICM_WORK_LIMIT:
+        raise ValueError(f"Monte Carlo ICM of {n:,} players with {count:,} samples draws {count * n:,} finishing "
+                         f"times (about {count * n * 30e-9:,.0f} s), beyond the limit of {ICM_WORK_LIMIT:,}; give "
+                         f"samples={ICM_WORK_LIMIT // n:,} or fewer")
     used_seed = int(seed) if seed is not None else secrets.randbits(63)
     rng = np.random.default_rng(used_seed)
     s = np.array([float(x) for x in st])
@@ -177,5 +207,5 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         done += m
     mean = total / count
     var = np.maximum(total_sq / count - mean * mean, 0.0) * count / (count - 1)
-    return ICMResult([float(x) for x in st], [float(x) for x in pay], "monte-carlo", mean, place_count / count,
+    return ICMResult(shown, [float(x) for x in pay], "monte-carlo", mean, place_count / count,
                      np.sqrt(var / count), None, count, used_seed)

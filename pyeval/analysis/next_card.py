@@ -190,6 +190,10 @@ def next_card(game: str, hands: list, board: str, dead: str = "", threads: int |
     if (used < g.lowest_card).any():
         raise ValueError(f"a card is not in the {g.deck_size}-card deck of {g.name}")
     live = np.array([c for c in range(g.lowest_card, 52) if c not in set(used.tolist())], np.uint8)
+    unknown_cards = g.hole * sum(k != "hand" for k in kinds)
+    if len(live) < g.board - len(b) + unknown_cards:
+        raise ValueError(f"no card is left to deal the rest of this spot ({len(live)} live cards for "
+                         f"{g.board - len(b) + unknown_cards}): give fewer dead cards")
     texts = [format_cards(parse_cards(h)) if k == "hand" else (h if isinstance(h, str) else str(h))
              for h, k in zip(hands, kinds)]
     P = len(hands)

@@ -12,13 +12,13 @@ where a picture helps, ``--plot FILE.png`` (matplotlib, the ``plot`` extra).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from pyeval.cli import check_quoted
 from pyeval.cli.equity import _count, non_negative_int, positive_float
 from pyeval.cli.help import RANGE_HELP
+from pyeval.results.protocol import json_text
 
 
 def _emit(args: argparse.Namespace, result: Any, plot: Any = None) -> int:
@@ -31,7 +31,7 @@ def _emit(args: argparse.Namespace, result: Any, plot: Any = None) -> int:
             raise ValueError("this command has no plot")
         plot(args.plot)
     if args.json:
-        print(json.dumps(result.to_dict()))
+        print(json_text(result.to_dict()))
     elif args.csv != "-":
         print(repr(result))
     return 0

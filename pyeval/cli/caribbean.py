@@ -10,9 +10,10 @@ Wired into ``pyeval/cli/__init__.py`` by :func:`register`::
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
+
+from pyeval.results.protocol import json_text
 
 __all__ = ["parse_paytable", "register", "run"]
 
@@ -100,5 +101,5 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"pyeval: error: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(result.to_dict()) if getattr(args, "json", False) else str(result))
+    print(json_text(result.to_dict()) if getattr(args, "json", False) else str(result))
     return 0

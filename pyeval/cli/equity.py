@@ -11,13 +11,13 @@ run prints the result of the deals sampled so far.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from pyeval.cli import check_quoted
 from pyeval.cli.help import RANGE_HELP, games_help
 from pyeval.core import _progress
 from pyeval.equity import equity
+from pyeval.results.protocol import json_text
 
 
 def _count(text: str) -> int:
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         d = r.to_dict()
         if watch.interrupted:
             d["interrupted"] = True
-        print(json.dumps(d))
+        print(json_text(d))
     else:
         print(repr(r))
     if watch.interrupted:

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 import numpy as np
 
@@ -17,6 +16,7 @@ from pyeval.core.best_five import best_five, played_cards
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.evaluate import EVALUATORS
 from pyeval.core.games import get_game
+from pyeval.results.protocol import json_text
 
 _OWN_CARDS = ("razz", "deuce7", "badugi")  # kinds of games without a board
 
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
                "category": first.get("category")}
         if len(halves) > 1:
             out["low"] = halves[1]
-        print(json.dumps(out))
+        print(json_text(out))
         return 0
     for h in halves:
         label = f"{h['half']}: " if len(halves) > 1 else ""

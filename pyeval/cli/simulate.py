@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from pyeval.cli import check_quoted
 from pyeval.cli.equity import _count, non_negative_int, positive_int
 from pyeval.cli.help import games_help
+from pyeval.results.protocol import json_text
 from pyeval.sim.simulate import STUDIES, simulate
 
 SCHEDULER_TIMEOUT = 10.0
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote PARTIAL results ({r.deals:,} of {r.requested:,} deals) to {written}" if r.interrupted
               else f"wrote {written}", file=sys.stderr)
     if args.json:
-        print(json.dumps(r.to_dict()))
+        print(json_text(r.to_dict()))
     else:
         print(str(r))
         print(f"{r.deals:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), seed {r.seed}")

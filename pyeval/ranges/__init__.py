@@ -256,6 +256,12 @@ def _rank(ch: str) -> int:
     return RANK_CHARS.index(ch.upper())
 
 
+MAX_WEIGHT = 1e15
+MIN_WEIGHT = 1e-15
+"""A range weight is 0 or within these bounds (relative weights: a ratio of at most 1e30, which the
+exact paths split by weight class and still count in integers)."""
+
+
 def _split_weight(token: str, text: str) -> tuple[str, float]:
     if ":" not in token:
         return token, 1.0
@@ -266,6 +272,9 @@ def _split_weight(token: str, text: str) -> tuple[str, float]:
         raise _bad(token, text, f"the weight {w!r} is not a number") from None
     if not math.isfinite(weight) or weight < 0:
         raise _bad(token, text, "weights are numbers >= 0")
+    if weight > MAX_WEIGHT or 0 < weight < MIN_WEIGHT:
+        # the engines count weights as exact integer ratios: wider ones would overflow a float
+        raise _bad(token, text, f"weights are 0 or between {MIN_WEIGHT:g} and {MAX_WEIGHT:g}")
     return body, weight
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -13,6 +12,7 @@ from pyeval.core._results import ResultEquality
 from pyeval.core.cards import format_codes
 from pyeval.core.games import Game
 from pyeval.query.parse import _codes, _is_unknown, hand_text
+from pyeval.results.protocol import json_text
 from pyeval.results.tally import POT, Tally, standard_errors
 
 
@@ -88,7 +88,7 @@ class EquityResult(ResultEquality):
         return d
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict())
+        return json_text(self.to_dict())
 
     def __repr__(self) -> str:
         how = (f"exact, {self.outcomes:,} outcomes" if self.method == "exact"

@@ -25,7 +25,7 @@ import numpy as np
 
 from pyeval.core._results import ResultEquality
 
-__all__ = ["Result", "Table", "plain", "require"]
+__all__ = ["Result", "Table", "json_text", "plain", "require"]
 
 
 def require(module: str, extra: str) -> Any:
@@ -54,6 +54,11 @@ def plain(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
     return value
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """``value`` as strict JSON (``plain``: numpy as numbers, NaN as null)."""
+    return json.dumps(plain(value), indent=indent, allow_nan=False)
 
 
 class Result(ResultEquality):
@@ -91,7 +96,7 @@ class Result(ResultEquality):
 
     def to_json(self, indent: int | None = None) -> str:
         """``to_dict()`` as strict JSON (no NaN: ``null``)."""
-        return json.dumps(plain(self.to_dict()), indent=indent, allow_nan=False)
+        return json_text(self.to_dict(), indent)
 
 
 Table = Result

@@ -51,6 +51,7 @@ from pyeval.core._results import ResultEquality
 from pyeval.core._threads import default_threads
 from pyeval.core.checks import positive_int
 from pyeval.engines import engine
+from pyeval.results.protocol import json_text
 from pyeval.sim import _sim_kernels
 from pyeval.sim.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
 from pyeval.sim.studies import _STUDY_CLASSES, STUDIES, HandClasses, _studies, hand_classes  # noqa: F401
@@ -214,7 +215,7 @@ class SimulationResult(ResultEquality):
         """Write every table, the raw counts and the metadata to an ``.npz`` file (no pickles)."""
         arrays = {f"table/{k}": v for k, v in self.tables.items()}
         arrays.update({f"counts/{k}": v for k, v in self.counts.items()})
-        arrays["meta"] = np.array(json.dumps(self.meta()))
+        arrays["meta"] = np.array(json_text(self.meta()))
         np.savez_compressed(path, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
 
     to_npz = save
