@@ -26,10 +26,11 @@ from __future__ import annotations
 import math
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
+from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
@@ -448,7 +449,7 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
 
 def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,
                  method: str = "auto", samples: int | None = None, seed: int | None = None,
-                 threads: int | None = None) -> BatchEquityResult:
+                 threads: int | None = None, progress: Any = None) -> BatchEquityResult:
     """Equity of n independent spots of one game.
 
     hands    an integer array (n, players, hole) of card codes, -1 for an unknown card (a hand is
@@ -468,6 +469,10 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
     where each row is checked as it is counted (a check pass would cost as much as the count).
     """
+    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
+        with _progress.reporting(progress, f"{game} batch"):
+            return equity_batch(game, hands, board, dead, method=method, samples=samples, seed=seed,
+                                threads=threads)
     from pyeval.equity import equity
 
     g = get_game(game)

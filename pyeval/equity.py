@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyeval.core import _progress
 from pyeval.core._threads import MAX_THREADS, default_threads
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.checks import non_negative_number
@@ -45,7 +46,7 @@ __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
            samples: int | None = None, seed: int | None = None, threads: int | None = None,
            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
-           _community: bool = False) -> EquityResult:
+           progress: Any = None, _community: bool = False) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
@@ -77,6 +78,10 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     >>> r.outcomes, round(float(r.equity.sum()), 12)
     (820, 1.0)
     """
+    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
+        with _progress.reporting(progress, f"{game} equity"):
+            return equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
+                          client, _community=_community)
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \

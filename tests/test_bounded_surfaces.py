@@ -245,3 +245,53 @@ def test_codes_checked_after_the_private_copy():
     assert b.units.shape == (1, 2)
     with pytest.raises(ValueError, match="outside 0..51"):
         pyeval.equity_batch("holdem", hands, board=np.array([[0, 1, 2]]))
+
+
+# -- items 5, 11, 12: priced refusals that name a working way forward; output errors in one line ------
+
+def test_next_card_prices_two_random_hands_on_a_flop_at_once():
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="give a hand or a narrower range"):
+        pyeval.next_card("holdem", ["random", "random"], "7d8c2s")
+    assert time.perf_counter() - started < 1.0
+    assert len(pyeval.next_card("holdem", ["AhKh", "random"], "7d8c2s").cards) == 47
+
+
+def test_next_card_range_refusal_does_not_advise_what_it_does_not_take():
+    with pytest.raises(ValueError) as refusal:
+        pyeval.next_card("omaha", ["AA**", "random"], "Kd8c2s")
+    assert "method=" not in str(refusal.value) and "narrower ranges" in str(refusal.value)
+
+
+def test_breakdown_of_a_random_omaha6_hand_is_refused_before_listing():
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="13,983,816 combos"):
+        pyeval.range_breakdown("omaha6", "random", "Kd8c2s")
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize("argv", [
+    ["combos", "holdem", "100%", "100%", "100%", "--board", "Kd8c2s", "--samples", "20000", "--seed", "1"],
+    ["breakdown", "omaha", "random", "--board", "Kd8c2s7h", "--against", "random", "--samples", "20000", "--seed",
+     "1"],
+])
+def test_a_random_range_is_tracked_combo_by_combo_when_sampled(argv, capsys):
+    from pyeval import cli
+
+    assert cli.main(argv) == 0, capsys.readouterr().err
+
+
+def test_a_full_output_device_is_one_line():
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc"], stdout=full,
+                             stderr=subprocess.PIPE, text=True)
+    assert out.returncode == 1
+    assert out.stderr.strip() == "pyeval: error: cannot write the output: No space left on device"
+
+
+def test_an_output_file_that_cannot_be_written_is_one_line(capsys):
+    from pyeval import cli
+
+    assert cli.main(["combos", "holdem", "QQ+", "AK", "--board", "2c7d9h", "--csv", "/nonexistent/c.csv"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyeval: error: cannot write /nonexistent/c.csv") and "Traceback" not in err

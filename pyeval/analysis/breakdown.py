@@ -13,6 +13,7 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,12 +22,13 @@ import numpy as np
 
 from pyeval.analysis import hand_classes, omaha_classes
 from pyeval.analysis.combos import ComboEquities, combo_equities
+from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
-from pyeval.ranges import Range, _family, parse_range
+from pyeval.ranges import UNKNOWN, Range, _family, parse_range
 from pyeval.results.protocol import Table
 
 __all__ = ["range_breakdown", "RangeBreakdown"]
@@ -146,12 +148,31 @@ class RangeBreakdown(Table, ResultEquality):
         return "\n".join(lines)
 
 
+BREAKDOWN_MAX_COMBOS = 2_000_000
+"""A breakdown lists every combo of its range: a random hand of Omaha-6 (14 million combos, 9 GB and a
+minute) is refused at once; Omaha-5's (1.9 million, seconds) is not."""
+
+
+def _check_size(g, range, known: int) -> None:
+    """ValueError, before any listing, when ``range`` is a random hand with more combos than
+    BREAKDOWN_MAX_COMBOS."""
+    if isinstance(range, str) and range.strip().lower() in UNKNOWN:
+        combos = math.comb(g.deck_size - known, g.hole)
+        if combos > BREAKDOWN_MAX_COMBOS:
+            raise ValueError(f"a random {g.name} hand is {combos:,} combos, beyond the {BREAKDOWN_MAX_COMBOS:,} a "
+                             f"breakdown lists; give a narrower range (e.g. 'AA{'*' * (g.hole - 2)}')")
+
+
 def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", against: Any = None,
-                    method: str = "auto", samples: int | None = None, seed: int | None = None) -> RangeBreakdown:
+                    method: str = "auto", samples: int | None = None, seed: int | None = None,
+                    progress: Any = None) -> RangeBreakdown:
     """The combos (weighted) and the share of ``range`` in each made-hand class and each draw
     class on ``board`` (3 or 4 cards); with ``against`` (one or more ranges), each class's
     equity against them (``pyeval.combo_equities``; ``method``, ``samples``, ``seed`` as there).
     Hold'em, short deck and Omaha games (one board)."""
+    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
+        with _progress.reporting(progress, f"{game} breakdown"):
+            return range_breakdown(game, range, board, dead, against, method, samples, seed)
     g = get_game(game)
     family = _family(g)
     if family not in ("holdem", "omaha") or g.boards != 1 or g.dealt_cards != g.hole:
@@ -165,6 +186,7 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", a
     check_distinct(np.concatenate([board_cards, dead_cards]).astype(np.uint8), "(board and dead cards)")
     if (board_cards < g.lowest_card).any():
         raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
+    _check_size(g, range, len(board_cards) + len(dead_cards))
     ce = None
     if against is not None:
         ce = combo_equities(g.name, range, against, board=board, dead=dead, method=method, samples=samples,

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
 from pyeval.core.checks import is_integer, positive_int
 from pyeval.query.limits import MAX_SAMPLES
@@ -140,11 +141,14 @@ def _exact(stacks: list, places: int, one: Any) -> np.ndarray:
 
 
 def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None = None,
-        seed: int | None = None) -> ICMResult:
+        seed: int | None = None, progress: Any = None) -> ICMResult:
     """Each player's prize equity from his chips: ``stacks`` (positive chips, one per player)
     and ``payouts`` (prize of 1st, 2nd, ... place; fewer places than players is usual).
     ``method="auto"``: exact up to ``MAX_EXACT_PLAYERS`` players, else Monte Carlo with
     ``samples`` finishing orders (default 1,000,000) from ``seed``."""
+    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
+        with _progress.reporting(progress, "icm"):
+            return icm(stacks, payouts, method, samples, seed)
     st = _numbers(stacks, "stacks", True)
     pay = _numbers(payouts, "payouts", False)
     n = len(st)
@@ -195,6 +199,9 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     total_sq = np.zeros(n)
     chunk = max(1, min(count, 1 << 20) // max(1, n // 8 + 1))
     done = 0
+    watch = _progress.current()
+    if watch is not None:
+        watch.add_total(count)
     while done < count:
         m = min(chunk, count - done)
         order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
@@ -205,6 +212,8 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         for k in range(places):
             place_count[:, k] += np.bincount(order[:, k], minlength=n)
         done += m
+        if watch is not None:
+            watch.advance(m)
     mean = total / count
     var = np.maximum(total_sq / count - mean * mean, 0.0) * count / (count - 1)
     return ICMResult(shown, [float(x) for x in pay], "monte-carlo", mean, place_count / count,

@@ -30,10 +30,11 @@ from typing import Any
 import numpy as np
 
 from pyeval.batch import equity_batch
+from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines import engine
+from pyeval.engines import engine, exact_strategies
 from pyeval.equity import equity
 from pyeval.query.parse import _is_unknown
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
@@ -165,11 +166,32 @@ def _leads(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return alone, top & ~alone
 
 
-def next_card(game: str, hands: list, board: str, dead: str = "", threads: int | None = None) -> NextCard:
+NEXT_CARD_LIMIT = 1_000_000_000
+"""Evaluation units (about 40 ns of one core each: 40 s, or 20 s on two cores) that next_card
+spends at most on a spot; beyond, it refuses at once with its estimate (two random hands on a
+flop: 5 billion)."""
+
+
+def _check_price(g, holes: list, board: np.ndarray, dead: np.ndarray, cards: int) -> None:
+    """ValueError with the estimate when counting every next card exactly is beyond
+    ``NEXT_CARD_LIMIT`` (priced from the first card's query, as pyeval.equity prices)."""
+    cost = exact_strategies.exact_cost(engine.build_layout(g, holes, [board], dead)) * cards
+    if cost > NEXT_CARD_LIMIT:
+        raise ValueError(f"counting all {cards} next cards exactly needs about {cost:,} hand evaluations (about "
+                         f"{cost * 40e-9 / 60:,.1f} minutes on one core), beyond the limit of {NEXT_CARD_LIMIT:,}; "
+                         "give a hand or a narrower range for the random players, or ask pyeval.equity with "
+                         "samples= for the boards you care about")
+
+
+def next_card(game: str, hands: list, board: str, dead: str = "", threads: int | None = None,
+              progress: Any = None) -> NextCard:
     """Every possible next card of a spot on the flop or turn with each player's exact equity
     after it and each player's outs; for a preflop or flop spot, the probability that each
     player leads after each street to come.  Board games with one board; hands as in
     ``pyeval.equity`` (known hands, ``"random"``, unweighted ranges)."""
+    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
+        with _progress.reporting(progress, f"{game} next card"):
+            return next_card(game, hands, board, dead, threads)
     g = get_game(game)
     if g.board == 0 or g.boards != 1 or g.discards:
         raise ValueError(f"next_card is for games with one board and no discards, not {g.name}")
@@ -207,14 +229,23 @@ def next_card(game: str, hands: list, board: str, dead: str = "", threads: int |
     if len(b) in (3, 4):
         boards_text = [format_cards(np.append(b, c)) for c in live]
         if all(k != "range" for k in kinds):  # one batch of rows
+            _check_price(g, [parse_cards(h) if k == "hand" else np.zeros(0, np.uint8) for h, k in zip(hands, kinds)],
+                         np.append(b, live[0]).astype(np.uint8), d, len(live))
             rows = equity_batch(g.name, [list(texts)] * len(live), board=boards_text,
                                        dead=[format_cards(d)] * len(live) if len(d) else None, method="exact",
                                        threads=threads)
             units, wins, ties = rows.units.astype(np.int64), rows.wins.astype(np.int64), rows.ties.astype(np.int64)
             outcomes = rows.outcomes.astype(np.int64)
         else:
-            res = [equity(g.name, list(hands), board=bt, dead=dead, method="exact", threads=threads)
-                   for bt in boards_text]
+            try:
+                res = [equity(g.name, list(hands), board=bt, dead=dead, method="exact", threads=threads)
+                       for bt in boards_text]
+            except ValueError as exc:
+                if "beyond the" not in str(exc):
+                    raise
+                raise ValueError("next_card counts every next card exactly, and one card of this spot alone is "
+                                 "beyond the exact budget of ranges; give narrower ranges, or ask pyeval.equity "
+                                 "with samples= for the boards you care about") from None
             units = np.array([r.units for r in res], np.int64)
             wins = np.array([r.wins for r in res], np.int64)
             ties = np.array([r.ties for r in res], np.int64)

@@ -142,6 +142,13 @@ def _run(argv: list[str] | None) -> int:
         return code
     except BrokenPipeError:
         return _quiet_broken_pipe()
+    except OSError as exc:  # the output cannot be written (a full disk, /dev/full): one line, no traceback
+        if exc.filename is not None:  # a file named on the command line (--csv, --plot, --out)
+            print(f"pyeval: error: cannot write {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"pyeval: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        _quiet_broken_pipe()  # the interpreter's last flush of the same stdout must not fail again
+        return 1
     except (ValueError, TypeError, OverflowError) as exc:
         print(f"pyeval: error: {cli_words(str(exc))}", file=sys.stderr)
         return 2

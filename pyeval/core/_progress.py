@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import contextvars
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-__all__ = ["Watch", "current", "watching"]
+__all__ = ["Watch", "current", "reporting", "watching"]
 
 _CURRENT: contextvars.ContextVar[Watch | None] = contextvars.ContextVar("pyeval_watch", default=None)
 
 
 class Watch:
-    def __init__(self, bar: bool = False, keep_partial: bool = False, desc: str = "pyeval", delay: float = 0.5):
+    """What a long call reports to: a bar on stderr (``bar``), and/or ``callback(done, total)``
+    after each finished piece of work (units of the call's own choosing)."""
+
+    def __init__(self, bar: bool = False, keep_partial: bool = False, desc: str = "pyeval", delay: float = 0.5,
+                 callback: Callable[[int, int], object] | None = None):
         self.show, self.keep_partial, self.desc, self.delay = bar, keep_partial, desc, delay
+        self.callback = callback
         self.total = self.done = 0
         self.interrupted = False
         self._bar = None
@@ -42,6 +47,8 @@ class Watch:
         self.done += n
         if self._bar is not None:
             self._bar.update(n)
+        if self.callback is not None:
+            self.callback(self.done, self.total)
 
     def close(self) -> None:
         if self._bar is not None:
@@ -61,3 +68,24 @@ def watching(watch: Watch) -> Iterator[Watch]:
     finally:
         _CURRENT.reset(token)
         watch.close()
+
+
+@contextmanager
+def reporting(progress: object, desc: str) -> Iterator[Watch | None]:
+    """The one meaning of every call's ``progress=``: None or False, no report of its own (a
+    watch the caller set up, the command line's, still hears); True, a bar on stderr; a callable,
+    ``progress(done, total)`` after each piece of work; a ``Watch``, that watch."""
+    if progress is None or progress is False:
+        yield current()
+        return
+    if progress is True:
+        watch = Watch(bar=True, desc=desc)
+    elif isinstance(progress, Watch):
+        watch = progress
+    elif callable(progress):
+        watch = Watch(callback=progress, desc=desc)
+    else:
+        raise TypeError(f"progress must be True, False, None, a callable (done, total) or a Watch, got "
+                        f"{type(progress).__name__}")
+    with watching(watch):
+        yield watch

@@ -76,7 +76,16 @@ __all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
 # ---------------------------------------------------------------------------
 
 
-def _player(entry, g, p: int) -> _Player:
+def _player(entry, g, p: int, tracked: bool = False) -> _Player:
+    """Player p's hand, range or random hand.  A ``tracked`` random hand is kept as the range of
+    every combo, so that its combos are counted one by one (combo_equities of 'random')."""
+    if tracked and (_is_unknown(entry) or isinstance(entry, (str, Range)) and is_range_entry(entry, g)
+                    and parse_range(entry, g).is_random):
+        r = parse_range("random" if _is_unknown(entry) else entry, g)
+        if g.lowest_card:
+            keep = (r.combos >= g.lowest_card).all(axis=1)
+            r = Range(r.combos[keep], None, r.hole, None, g.lowest_card, r.family)
+        return _Player("range", "random", Range(r.combos, None, r.hole, None, g.lowest_card, r.family))
     if _is_unknown(entry):
         return _Player("random", "random")
     if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
@@ -108,11 +117,22 @@ def _player(entry, g, p: int) -> _Player:
 
 def range_equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
                  seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-                 contributions=None, _path: str | None = None) -> RangeEquityResult:
+                 contributions=None, _path: str | None = None, _tracked: int | None = None) -> RangeEquityResult:
     """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
     same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
     estimated work (assignments / symmetries x boards x players) is within
     ``pyeval.engine.EXACT_BUDGET``, else samples."""
+    try:
+        return _range_equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
+                             _path, _tracked)
+    except OverflowError:  # products of weights far apart in several ranges, beyond a float
+        raise ValueError("the ranges' weights are too far apart to express their equities as floats (several "
+                         "ranges with weights 1e50 times apart); bring the weights closer together") from None
+
+
+def _range_equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
+                 seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
+                 contributions=None, _path: str | None = None, _tracked: int | None = None) -> RangeEquityResult:
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if contributions is not None:
@@ -123,7 +143,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     seed = check_query(g, hands, method, samples, stderr_target, seed)
     nthreads = default_threads(threads)
 
-    players = [_player(h, g, p) for p, h in enumerate(hands)]
+    players = [_player(h, g, p, p == _tracked) for p, h in enumerate(hands)]
     boards = _parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
     fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and pl.rng is not None and len(pl.rng) == 1]

@@ -256,10 +256,10 @@ def _rank(ch: str) -> int:
     return RANK_CHARS.index(ch.upper())
 
 
-MAX_WEIGHT = 1e15
-MIN_WEIGHT = 1e-15
-"""A range weight is 0 or within these bounds (relative weights: a ratio of at most 1e30, which the
-exact paths split by weight class and still count in integers)."""
+MAX_WEIGHT = 1e50
+MIN_WEIGHT = 1e-50
+"""A range weight is 0 or within these bounds (relative weights, a ratio of at most 1e100 in a range:
+the exact paths split them by weight class and count in integers, but the equities are floats)."""
 
 
 def _split_weight(token: str, text: str) -> tuple[str, float]:

@@ -187,6 +187,8 @@ def _ratios(counts: np.ndarray, denominator: int) -> np.ndarray:
     through a list: for a few players that is several times faster than a numpy division."""
     if not denominator:
         return counts / denominator  # numpy's answer (nan, with its warning) for an empty tally
+    if abs(denominator) > 1 << 1000:  # Python-int counts of weights far apart: beyond a float, divide exactly
+        return np.array([float(Fraction(int(c), int(denominator))) for c in counts.tolist()])
     d = float(denominator)
     return np.array([float(c) / d for c in counts.tolist()])
 
