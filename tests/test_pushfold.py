@@ -322,3 +322,56 @@ def test_bad_chart_input():
         pyeval.pushfold_chart([])
     with pytest.raises(TypeError, match="depths must be numbers"):
         pyeval.pushfold_chart(["5"])
+
+
+# ---------------------------------------------------------------------------
+# the command line
+# ---------------------------------------------------------------------------
+
+
+def test_cli(capsys, tmp_path):
+    from pyeval.cli import main
+
+    assert main(["pushfold", "8", "--ante", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("PushFoldResult(heads-up, stack 8") and "ante 0.1" in out
+    assert main(["pushfold", "10", "20", "--payouts", "50,30,20", "--stacks", "15", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["model"] == "ICM" and d["stacks_in_hand"] == [10, 20] and d["stacks"] == [15]
+    assert main(["pushfold", "8", "--csv", "-"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("AA,6,1.0,1.0")
+    csv_path, png = tmp_path / "chart.csv", tmp_path / "chart.png"
+    assert main(["pushfold", "3", "6", "--chart", "--csv", str(csv_path)]
+                + (["--plot", str(png)] if _has_matplotlib() else [])) == 0
+    assert "small blind pushes up to" in capsys.readouterr().out
+    assert csv_path.read_text().startswith("class,combos,push_max,push_depths")
+
+
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+@pytest.mark.parametrize("args, words", [
+    (["0"], "stack must be positive"),
+    (["8", "--payouts", "50,30"], "payouts and stacks go together"),
+    (["8", "--csv", "/no/such/folder/x.csv"], "no folder"),
+    (["8", "--plot", "x.png"], "add --chart"),
+    (["2", "--ante", "3"], "post them"),
+    (["1", "2", "3"], "give the effective stack"),
+])
+def test_cli_errors(capsys, args, words):
+    from pyeval.cli import main
+
+    assert main(["pushfold", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0] and "Traceback" not in err[0]
+
+
+def test_cli_error_in_a_subprocess():
+    from tests.cli_run import error_line, pyeval_cli
+
+    assert "stack must be positive" in error_line(pyeval_cli("pushfold", "-2"))
+    usage = pyeval_cli("pushfold", "ten")  # argparse's usage error: its usage, then one error line
+    assert usage.returncode == 2 and "expected a number, got 'ten'" in usage.stderr and "Traceback" not in usage.stderr

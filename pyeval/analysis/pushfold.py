@@ -141,6 +141,8 @@ def _stacks_in_hand(stack: Any) -> tuple[float, float]:
             raise ValueError(f"stack is one number or a pair (small blind's, big blind's), got {len(stack)} values")
         return _number(stack[0], "the small blind's stack"), _number(stack[1], "the big blind's stack")
     s = _number(stack, "stack")
+    if s <= 0:
+        raise ValueError(f"stack must be positive, got {stack!r}")
     return s, s
 
 
@@ -245,7 +247,7 @@ def pushfold(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float =
     payouts, stacks  tournament prizes (1st place first) and the chips of the players not in the
                hand: each outcome is valued by ICM (``payouts=[1], stacks=[]``: winner takes all,
                the same strategies as chip EV)
-    tolerance  the exploitability to reach (default 1e-6 big blinds, or 1e-6 of the first prize)
+    tolerance  the exploitability to reach (default 1e-6 big blinds; ICM: 1e-8 of the prize pool)
 
     >>> r = pushfold(10)
     >>> r.push["K2o"], r.push["J5o"], r.call["A2o"], r.exploitability < 1e-4
@@ -253,7 +255,7 @@ def pushfold(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float =
     """
     in_hand, sb_, bb_, ante_, prizes, others = check_spot(stack, sb, bb, ante, payouts, stacks)
     if tolerance is None:
-        tolerance = 1e-6 * (bb_ if prizes is None else max(prizes))
+        tolerance = 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes)
     tol = _number(tolerance, "tolerance")
     if tol <= 0:
         raise ValueError(f"tolerance must be positive, got {tolerance!r}")

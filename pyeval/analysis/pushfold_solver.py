@@ -52,10 +52,11 @@ class BilinearGame:
                 float(self.k2 + p @ self.a2 + c @ self.call_gains(p)))
 
     def best_response_gains(self, p: np.ndarray, c: np.ndarray) -> tuple[float, float]:
-        """What each player gains by a best response against the other's strategy (>= 0)."""
+        """What each player gains by a best response against the other's strategy (>= 0: rounding
+        below zero is clipped)."""
         g = self.push_gains(c)
         h = self.call_gains(p)
-        return float(np.maximum(g, 0).sum() - p @ g), float(np.maximum(h, 0).sum() - c @ h)
+        return max(0.0, float(np.maximum(g, 0).sum() - p @ g)), max(0.0, float(np.maximum(h, 0).sum() - c @ h))
 
 
 @dataclass(frozen=True)
