@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from pyeval.analysis.pushfold_chart import pushfold_chart
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
-                 "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis", "range_breakdown": "pyeval.analysis"}
+                 "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
+                 "range_breakdown": "pyeval.analysis"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 

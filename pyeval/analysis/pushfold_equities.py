@@ -94,4 +94,4 @@ def class_pair_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     out = tuple(np.rint(onehot.T @ m.astype(np.float64) @ onehot).astype(np.int64) for m in (wins, ties, disjoint))
     for a in out:
         a.flags.writeable = False
-    return out  # type: ignore[return-value]
+    return out
