@@ -131,7 +131,7 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
 
     >>> c = pushfold_chart([8, 10, 12])
     >>> c.label(c.largest()[CLASS_NAMES.index("K2o")]), c.label(c.largest("call")[CLASS_NAMES.index("A2o")])
-    ('12+', '12+')
+    ('10', '12+')
     """
     grid = np.array(DEFAULT_DEPTHS if depths is None else depths, dtype=object)
     if grid.ndim != 1 or len(grid) == 0:
