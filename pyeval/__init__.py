@@ -42,8 +42,11 @@ if TYPE_CHECKING:
     from pyeval.analysis.combos import combo_equities
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
+    from pyeval.analysis.pushfold import pushfold
+    from pyeval.analysis.pushfold_chart import pushfold_chart
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
+                 "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
                  "range_breakdown": "pyeval.analysis"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
@@ -100,6 +103,8 @@ __all__ = [
     "preflop_equity",
     "preflop_matrix",
     "preflop_order",
+    "pushfold",
+    "pushfold_chart",
     "range_breakdown",
     "showdown",
     "simulate",

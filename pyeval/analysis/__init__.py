@@ -1,7 +1,8 @@
-"""Range analysis: per-combo equities, what a range holds on a board, the next card, and ICM.
+"""Range analysis: per-combo equities, what a range holds on a board, the next card, ICM, and
+push/fold equilibria.
 
-The four entry points are exported from ``pyeval`` itself: ``combo_equities``,
-``range_breakdown``, ``next_card`` and ``icm``; plots are in ``pyeval.analysis.plots``
+The entry points are exported from ``pyeval`` itself: ``combo_equities``, ``range_breakdown``,
+``next_card``, ``icm``, ``pushfold`` and ``pushfold_chart``; plots are in ``pyeval.analysis.plots``
 (matplotlib, the ``plot`` extra).  Definitions and examples: docs/analysis.md.
 """
 
@@ -9,6 +10,8 @@ from pyeval.analysis.breakdown import RangeBreakdown, range_breakdown
 from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.analysis.icm import ICMResult, icm
 from pyeval.analysis.next_card import NextCard, next_card
+from pyeval.analysis.pushfold import PushFoldResult, pushfold
+from pyeval.analysis.pushfold_chart import PushFoldChart, pushfold_chart
 
-__all__ = ["ComboEquities", "ICMResult", "NextCard", "RangeBreakdown", "combo_equities", "icm", "next_card",
-           "range_breakdown"]
+__all__ = ["ComboEquities", "ICMResult", "NextCard", "PushFoldChart", "PushFoldResult", "RangeBreakdown",
+           "combo_equities", "icm", "next_card", "pushfold", "pushfold_chart", "range_breakdown"]

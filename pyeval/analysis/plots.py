@@ -16,7 +16,7 @@ from pyeval.analysis.combos import ComboEquities
 from pyeval.ranges import CLASS_NAMES
 from pyeval.results.protocol import require
 
-__all__ = ["grid_heatmap", "preflop_heatmap", "equity_curves", "breakdown_bars"]
+__all__ = ["grid_heatmap", "preflop_heatmap", "equity_curves", "breakdown_bars", "pushfold_grids"]
 
 
 def _figure(size: tuple[float, float]) -> Any:
@@ -117,4 +117,28 @@ def breakdown_bars(b: RangeBreakdown, path: str | None = None, title: str | None
     ax.set_xlabel("share of the range (%): made hands blue, draws orange")
     ax.set_xlim(0, max(shares + [1]) * 1.3)
     ax.set_title(title or f"{b.range_text} on {b.board}")
+    return _save(fig, path)
+
+
+def pushfold_grids(chart: Any, path: str | None = None, title: str | None = None) -> Any:
+    """A ``PushFoldChart`` as the two 13x13 charts players use: per class, the largest stack (big
+    blinds) at which the small blind pushes and the big blind calls; '+' at the top of the grid,
+    '*' where the class has gaps (docs/pushfold.md)."""
+    fig = _figure((13, 6.2))
+    top = float(chart.depths[-1])
+    for n, which in enumerate(("push", "call")):
+        ax = fig.add_subplot(1, 2, n + 1)
+        values = chart.grid(which)
+        im = ax.imshow(np.ma.masked_invalid(values), cmap="YlGn", vmin=0.0, vmax=top)
+        for i in range(13):
+            for j in range(13):
+                name = CLASS_NAMES[13 * i + j]
+                gaps = "*" if len(chart.intervals(name, which)) > 1 else ""
+                ax.text(j, i, f"{name}\n{chart.label(values[i, j])}{gaps}", ha="center", va="center", fontsize=6)
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_title(("small blind pushes" if which == "push" else "big blind calls") + " up to (BB)")
+        fig.colorbar(im, ax=ax, shrink=0.8)
+    fig.suptitle(title or f"heads-up push/fold, chip EV, blinds {chart.sb:g}/{chart.bb:g}"
+                 + (f", ante {chart.ante:g}" if chart.ante else ""))
     return _save(fig, path)

@@ -1,0 +1,87 @@
+"""``pyeval pushfold``: heads-up push/fold equilibria at a terminal.
+
+    pyeval pushfold 8                                   the equilibrium at 8 big blinds, chip EV
+    pyeval pushfold 8 --ante 0.1 --csv -                with antes; the 169 classes as CSV
+    pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15   ICM: stacks 10 (SB) and 20 (BB), a third player
+    pyeval pushfold --chart --plot chart.png            the chart over 1 to 20 big blinds
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from pyeval.cli.analysis import _emit, _outputs, _parser
+
+
+def _numbers(text: str) -> list[float]:
+    """``50,30,20`` (or ``50 30 20`` quoted) as numbers."""
+    words = [w for w in text.replace(",", " ").split() if w]
+    try:
+        return [float(w) for w in words]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+
+
+def _check_writable(option: str, path: str | None) -> None:
+    """Refuse an output path that cannot be written, before the solve."""
+    if path is None or path == "-":
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise ValueError(f"{option} {path}: is a folder")
+    if not p.parent.is_dir():
+        raise ValueError(f"{option} {path}: no folder {str(p.parent)!r}")
+    if not os.access(p.parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise ValueError(f"{option} {path}: not writable")
+
+
+def run_pushfold(args: argparse.Namespace) -> int:
+    from pyeval.analysis import plots, pushfold, pushfold_chart
+
+    _check_writable("--csv", args.csv)
+    _check_writable("--plot", args.plot)
+    if args.plot and not args.chart:
+        raise ValueError("--plot draws the chart: add --chart")
+    if args.chart:
+        if args.payouts is not None or args.stacks is not None:
+            raise ValueError("--chart is chip EV: leave out --payouts and --stacks")
+        depths = args.stack or None
+        chart = pushfold_chart(depths, sb=args.sb, bb=args.bb, ante=args.ante)
+        return _emit(args, chart, lambda path: plots.pushfold_grids(chart, path))
+    if not args.stack or len(args.stack) > 2:
+        raise ValueError("give the effective stack (big blinds), or the small blind's and the big blind's stacks")
+    stack: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
+    return _emit(args, pushfold(stack, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                                stacks=args.stacks))
+
+
+def register(sub: Any) -> None:
+    p = _parser(sub, "pushfold", "heads-up push/fold equilibria (chip EV or ICM), and charts over stack depths",
+                "The small blind pushes all in or folds, the big blind calls or folds: the Nash equilibrium with "
+                "exact card removal, as the share of each of the 169 classes played (docs/pushfold.md).  Stacks "
+                "are in big blinds, before the blinds and antes are posted.",
+                ["pyeval pushfold 8", "pyeval pushfold 8 --ante 0.1 --csv -",
+                 "pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15",
+                 "pyeval pushfold --chart --plot chart.png --csv chart.csv",
+                 "pyeval pushfold 5 10 15 20 --chart"])
+    p.add_argument("stack", nargs="*", type=_number,
+                   help="the effective stack, or the small blind's and big blind's; with --chart, the depths "
+                        "(default 1 to 20 by tenths)")
+    p.add_argument("--sb", type=_number, default=0.5, help="small blind (default 0.5)")
+    p.add_argument("--bb", type=_number, default=1.0, help="big blind (default 1)")
+    p.add_argument("--ante", type=_number, default=0.0, help="each player's ante (default 0)")
+    p.add_argument("--payouts", type=_numbers, help="ICM: prizes, 1st place first (50,30,20)")
+    p.add_argument("--stacks", type=_numbers, help="ICM: the chips of the players not in the hand ('' for none)")
+    p.add_argument("--chart", action="store_true", help="solve every depth and print the 13x13 charts")
+    _outputs(p, "the 13x13 charts (with --chart)")
+    p.set_defaults(func=run_pushfold)
