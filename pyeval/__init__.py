@@ -42,9 +42,10 @@ if TYPE_CHECKING:
     from pyeval.analysis.combos import combo_equities
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
+    from pyeval.history import allin_ev
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
-                 "range_breakdown": "pyeval.analysis"}
+                 "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 
@@ -65,6 +66,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "BatchEquityResult",
+    "allin_ev",
     "BestFive",
     "CLASS_NAMES",
     "EquityResult",

@@ -96,7 +96,11 @@ def _value(text: str) -> Any:
             return []
         if inner[0] in "'\"":
             return [a or b for a, b in _QUOTED.findall(inner)]
-        return [_value(x.strip()) for x in inner.split(",") if x.strip()]
+        items = inner.split(",")
+        try:
+            return [int(x) for x in items]
+        except ValueError:
+            return [_value(x.strip()) for x in items if x.strip()]
     if text[0] in "'\"":
         if len(text) < 2 or text[-1] != text[0] or text[0] in text[1:-1]:
             raise ValueError(text)
@@ -133,6 +137,8 @@ def parse_fields(text: str) -> dict[str, Any]:
 
 def split_hands(text: str) -> list[str]:
     """The hands of a ``.phhs`` text (``[name]`` sections), or the text itself (one hand)."""
+    if not text.startswith("[") and "\n[" not in text:
+        return [text]
     heads = list(_SECTION.finditer(text))
     if not heads:
         return [text]
@@ -176,6 +182,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     shown: list[str | None] = [None] * seats  # showdown: cards shown, "" mucked, None not seen
     board = ""
     allin: tuple[str, list[int], list[bool]] | None = None
+    still_in = live = seats  # players not folded; of those, not all-in (checked cheaply after each action)
     for action in actions:
         if not isinstance(action, str):
             return None
@@ -205,24 +212,22 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         what = parts[1]
         if what == "f":
             folded[p] = True
-        elif what == "cc":
-            paid = min(max(bets) - bets[p], stacks[p])
-            bets[p] += paid
-            stacks[p] -= paid
-            put_in[p] += paid
-        elif what == "cbr" and len(parts) == 3 and parts[2].isdigit():
-            paid = int(parts[2]) - bets[p]
-            if paid <= 0 or paid > stacks[p]:
+            still_in -= 1
+            live -= stacks[p] > 0
+        elif what == "cc" or what == "cbr" and len(parts) == 3 and parts[2].isdigit():
+            paid = min(max(bets) - bets[p], stacks[p]) if what == "cc" else int(parts[2]) - bets[p]
+            if paid < 0 or paid > stacks[p] or folded[p] or paid == 0 and what == "cbr":
                 return None
             bets[p] += paid
             stacks[p] -= paid
             put_in[p] += paid
+            live -= paid > 0 and stacks[p] == 0
         elif what == "sm":
             shown[p] = "" if len(parts) < 3 or "?" in parts[2] else parts[2]
             continue
         else:
             return None  # a draw, a bring-in, a note: the replay reads it
-        if allin is None and len(board) < 10:  # five board cards of two characters
+        if allin is None and live <= 1 and still_in >= 2 and len(board) < 10:  # five cards of two characters
             allin = _betting_over(bets, stacks, folded, put_in, board)
     _return_uncalled(bets, stacks, put_in)
     record = HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
