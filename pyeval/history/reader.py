@@ -150,8 +150,8 @@ def split_hands(text: str) -> list[str]:
 # the fast reader
 # ---------------------------------------------------------------------------
 
-def _is_chips(values: Any, seats: int) -> bool:
-    return isinstance(values, list) and len(values) == seats and all(type(v) is int for v in values)
+def _is_chips(values: Any, seats: int, kinds: tuple[type, ...] = (int,)) -> bool:
+    return isinstance(values, list) and len(values) == seats and all(type(v) in kinds for v in values)
 
 
 def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | None:
@@ -167,7 +167,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     seats = len(starting)
     antes = fields.get("antes", [0] * seats)
     blinds = fields.get("blinds_or_straddles", [0] * seats)
-    if not (_is_chips(starting, seats) and _is_chips(finishing, seats) and _is_chips(antes, seats)
+    if not (_is_chips(starting, seats) and _is_chips(finishing, seats, (int, float)) and _is_chips(antes, seats)
             and _is_chips(blinds, seats)) or seats < 2:
         return None
     if fields.get("ante_trimming_status") and len(set(antes) - {0}) > 1:

@@ -89,7 +89,8 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
         if allin is None and action is not None and action.split()[1] in ("f", "cc", "cbr"):
             allin = _betting_over(state, game, record, up)
     if state is not None:
-        record.finishing = _chips(state.stacks)  # the replay's own result (a test compares the file's)
+        # the file's result where it has one: pokerkit gives an odd chip that a file may split in halves
+        record.finishing = _chips(hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks)
     return allin, shown
 
 
