@@ -92,7 +92,23 @@ def _codes(text: str) -> list[int]:
 
 
 def count_rows(rows: list[PotRow], method: str = "exact", advance: Any = None) -> None:
-    """Fills each row's equities and share variances."""
+    """Fills each row's equities and share variances; a spot met again is counted once."""
+    first: dict[tuple, PotRow] = {}
+    again: list[tuple[PotRow, PotRow]] = []
+    for row in rows:
+        key = (row.game, tuple(row.hands), row.board, row.dead)
+        if key in first:
+            again.append((row, first[key]))
+        else:
+            first[key] = row
+    _count_distinct(list(first.values()), method, advance)
+    for row, same in again:
+        row.equity, row.variance, row.exact = same.equity, same.variance, same.exact
+    if advance is not None and again:
+        advance(len(again))
+
+
+def _count_distinct(rows: list[PotRow], method: str, advance: Any) -> None:
     groups: dict[tuple, list[PotRow]] = defaultdict(list)
     for row in rows:
         g = get_game(row.game)
