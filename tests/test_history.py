@@ -254,3 +254,16 @@ def test_pluribus_actual_is_finishing_stacks_and_luck_looks_normal():
     session_z = [p["z"] for paths in sessions.values() for p in pyeval.allin_ev(paths).players.rows()
                  if not math.isnan(p["z"])]
     assert abs(statistics.mean(session_z)) < 0.5 and 0.5 < statistics.stdev(session_z) < 1.5
+
+
+def test_cli_allin_ev(tmp_path):
+    from cli_run import pyeval_cli
+
+    proc = pyeval_cli("allin-ev", str(FIXTURES), "--player", "Alice", "--csv", "-")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "player,hands,allins,actual,ev,luck,z"
+    assert proc.stdout.splitlines()[1].startswith("Alice,6,5,2060,")
+    bad = pyeval_cli("allin-ev", str(FIXTURES), "--plot", str(tmp_path / "no" / "w.png"))
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no folder" in bad.stderr
+    missing = pyeval_cli("allin-ev", str(tmp_path / "missing.phh"))
+    assert missing.returncode == 2 and "missing.phh" in missing.stderr and "Traceback" not in missing.stderr

@@ -63,7 +63,8 @@ def register(sub: Any) -> None:
         "allin-ev", help="all-in EV, actual winnings and luck over PHH hand histories",
         description="Each player's actual winnings, all-in adjusted winnings (EV in all-in hands, actual "
                     "otherwise), luck and its z-score over PHH hand histories (files, folders read recursively).",
-        epilog="examples:\n" + "".join(f"  {e}\n" for e in examples), formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog="examples:\n" + "".join(f"  {e}\n" for e in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", help=".phh / .phhs files or folders")
     p.add_argument("--player", help="only this player's hands and row")
     p.add_argument("--json", action="store_true", help="machine-readable output (players, hands, skipped)")

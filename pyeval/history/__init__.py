@@ -79,9 +79,10 @@ def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:
 
 def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | None) -> AllinEVResult:
     rows_of: dict[int, list] = {}
-    for row in rows:
-        rows_of.setdefault(row.hand, []).append(row)
-    hands, skipped = [], Counter()
+    for pot_row in rows:
+        rows_of.setdefault(pot_row.hand, []).append(pot_row)
+    hands: list[dict[str, Any]] = []
+    skipped: Counter[str] = Counter()
     totals: dict[str, dict[str, Any]] = {}
     for h, r in enumerate(records):
         actual = [f - s for f, s in zip(r.finishing, r.starting)]

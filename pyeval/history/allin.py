@@ -153,13 +153,14 @@ def _count_one(row: PotRow, method: str) -> None:
 
     g = get_game(row.game)
     dead = row.dead if not row.dead else format_cards(parse_cards(row.dead))
-    kwargs = {"board": row.board or None, "dead": dead or None}
+    board = row.board
     try:
-        r = equity(g.name, row.hands, method=method, **kwargs)
+        r = equity(g.name, row.hands, board, dead, method=method)
     except ValueError:
         if method != "exact":
             raise
-        r = equity(g.name, row.hands, method="monte-carlo", samples=DEFAULT_SAMPLES, seed=MONTE_CARLO_SEED, **kwargs)
+        r = equity(g.name, row.hands, board, dead, method="monte-carlo", samples=DEFAULT_SAMPLES,
+                   seed=MONTE_CARLO_SEED)
     sumsq = np.asarray(r.extra["sample_counts"]["sumsq"], np.float64)
     row.equity = np.asarray(r.equity, np.float64)
     row.variance = np.maximum(sumsq / (float(POT) ** 2 * r.outcomes) - row.equity ** 2, 0.0)

@@ -15,8 +15,8 @@ Two readers give the same records:
 
 from __future__ import annotations
 
+import importlib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,7 +116,7 @@ def _value(text: str) -> Any:
 def parse_fields(text: str) -> dict[str, Any]:
     """The fields of one PHH hand: the ``key = value`` lines read directly when each is one
     plain line, else the whole text through ``tomllib``.  ValueError when it is not TOML."""
-    fields: dict[str, Any] = {}
+    plain: dict[str, Any] = {}
     for line in text.splitlines():
         if not line or line.isspace():
             continue
@@ -124,15 +124,28 @@ def parse_fields(text: str) -> dict[str, Any]:
         if m is None or "#" in line:
             break
         try:
-            fields[m.group(1)] = _value(m.group(2).strip())
+            plain[m.group(1)] = _value(m.group(2).strip())
         except ValueError:
             break
     else:
-        return fields
+        return plain
+    toml = _toml()
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        fields: dict[str, Any] = toml.loads(text)
+    except toml.TOMLDecodeError as e:
         raise ValueError(f"not PHH (TOML): {e}") from None
+    return fields
+
+
+def _toml() -> Any:
+    """tomllib (Python 3.11+), else tomli (which pokerkit's extra brings on 3.10)."""
+    for name in ("tomllib", "tomli"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            pass
+    raise ImportError('reading PHH with comments or values over several lines needs Python 3.11 or tomli: '
+                      'pip install "pyeval-poker[history]"')
 
 
 def split_hands(text: str) -> list[str]:
@@ -231,7 +244,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
             allin = _betting_over(bets, stacks, folded, put_in, board)
     _return_uncalled(bets, stacks, put_in)
     record = HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
-                        list(starting), list(finishing))
+                        list(starting), list(finishing or []))
     if allin is not None:
         street, at_allin, contesting = allin
         cards = [_cards_at_allin(holes[i], shown[i]) for i in range(seats)]
