@@ -44,10 +44,11 @@ if TYPE_CHECKING:
     from pyeval.analysis.next_card import next_card
     from pyeval.analysis.pushfold import pushfold
     from pyeval.analysis.pushfold_chart import pushfold_chart
+    from pyeval.history import allin_ev
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
                  "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
-                 "range_breakdown": "pyeval.analysis"}
+                 "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 
@@ -68,6 +69,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "BatchEquityResult",
+    "allin_ev",
     "BestFive",
     "CLASS_NAMES",
     "EquityResult",

@@ -91,6 +91,8 @@ class BatchEquityResult:
 
     equity, win, tie, stderr   (n, players) floats, as in ``EquityResult``
     units, wins, ties          (n, players) exact integer counts; equity = units / (pot_units * outcomes)
+    sumsq                      (n, players) sums of squared pot units over the outcomes: the variance
+                               of a player's share of the pot is sumsq / (pot_units**2 outcomes) - equity**2
     outcomes                   (n,) outcomes enumerated (exact rows) or deals sampled
     exact                      (n,) True where the row was enumerated exactly
     hi, lo, scoop, no_low      hi/lo games: (n, players) half-pot shares and scoops, (n,) no-low share
@@ -117,8 +119,9 @@ class BatchEquityResult:
     scoop: np.ndarray | None = None
     no_low: np.ndarray | None = None
     boards: np.ndarray | None = None
+    sumsq: np.ndarray | None = None
     _arrays: tuple = field(default=("equity", "win", "tie", "stderr", "units", "wins", "ties", "outcomes", "exact",
-                                    "hi", "lo", "scoop", "no_low", "boards"), repr=False)
+                                    "hi", "lo", "scoop", "no_low", "boards", "sumsq"), repr=False)
 
     def __len__(self) -> int:
         return len(self.outcomes)
@@ -542,7 +545,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
         game=g.name, players=players, equity=units / (engine.POT * denominator), win=tallies["wins"] / denominator,
         tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
         outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None,
-        samples=n_samples if not exact.all() else None)
+        samples=n_samples if not exact.all() else None, sumsq=tallies["sumsq"])
     shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],
                          denominator[:, 0])
     if g.low:

@@ -1,0 +1,119 @@
+"""All-in EV and luck over hand histories (PHH): ``pyeval.allin_ev`` (docs/history.md).
+
+Layers inside: ``reader`` (the fast PHH reader, the record), ``replay`` (pokerkit's replay, for
+what the fast reader declines), ``sources`` (paths, folders, text, parallel reading), ``allin``
+(pots, equity rows through the batch engine, EV), ``result`` and ``plot``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from pyeval.core import _progress
+from pyeval.history.allin import count_rows, hand_values, pot_rows, z_score
+from pyeval.history.reader import HandRecord
+from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
+from pyeval.history.sources import collect_paths, read_source
+
+__all__ = ["allin_ev", "AllinEVResult", "HandRecord"]
+
+
+def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", progress: bool | None = None,
+             client: Any = None) -> AllinEVResult:
+    """All-in EV, actual winnings and luck over hand histories.
+
+    source    a .phh/.phhs file, a folder (read recursively), a list of paths, PHH text, or
+              pokerkit ``HandHistory`` objects
+    player    only the hands this player sat in, and only this player's row
+    method    equities: "exact" (rows too large to enumerate are sampled and marked), or
+              "monte-carlo"
+    progress  a progress bar on stderr (default: when stderr is a terminal)
+    client    a Dask ``Client``: the files are read on the cluster, a task per chunk of files
+
+    A hand is an all-in when betting is over before the last card (every player still in is
+    all-in or has called, at most one is not all-in), two or more players contest it and every
+    contesting hand is shown.  Each pot (by contributions, uncalled bets returned) is shared by
+    the exact equities of its players on the cards dealt then; EV = sum of equity x pot (after
+    rake) - chips put in; actual = finishing stack - starting stack; luck = actual - EV; z = total
+    luck / sqrt(sum of the all-ins' payoff variances).  ValueError names a missing file, a file
+    that is not PHH, and an unknown variant.
+    """
+    if method not in ("exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+    bar = sys.stderr.isatty() if progress is None else bool(progress)
+    started = time.perf_counter()
+    with _progress.watching(_progress.Watch(bar=bar, desc="allin-ev")) as watch:
+        if isinstance(source, (str, os.PathLike, list, tuple)) and _is_paths(source):
+            source = collect_paths(source)
+            watch.add_total(len(source))
+        records = read_source(source, client=client, advance=watch.advance)
+        read_seconds = time.perf_counter() - started
+        if player is not None:
+            records = _sat_in(records, player)
+        pots, rows = pot_rows(records)
+        watch.add_total(len(rows))
+        count_rows(rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
+    result = _summarise(records, pots, rows, player)
+    result.seconds = {"read": read_seconds, "equity": time.perf_counter() - started - read_seconds}
+    return result
+
+
+def _is_paths(source: Any) -> bool:
+    if isinstance(source, (list, tuple)):
+        return all(isinstance(s, (str, os.PathLike)) for s in source)
+    return isinstance(source, os.PathLike) or "\n" not in source and "actions" not in source
+
+
+def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:
+    mine = [r for r in records if player in r.players]
+    if not mine:
+        names = sorted({n for r in records for n in r.players})
+        shown = ", ".join(names[:20]) + (", ..." if len(names) > 20 else "")
+        raise ValueError(f"no hand with player {player!r} (players: {shown})")
+    return mine
+
+
+def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | None) -> AllinEVResult:
+    rows_of: dict[int, list] = {}
+    for pot_row in rows:
+        rows_of.setdefault(pot_row.hand, []).append(pot_row)
+    hands: list[dict[str, Any]] = []
+    skipped: Counter[str] = Counter()
+    totals: dict[str, dict[str, Any]] = {}
+    for h, r in enumerate(records):
+        actual = [f - s for f, s in zip(r.finishing, r.starting)]
+        row: dict[str, Any] = {"source": r.source, "hand": r.hand if r.hand is not None else str(r.index + 1),
+                               "variant": r.variant, "game": r.game, "street": r.allin_street,
+                               "players": r.players, "actual": actual, "ev": actual, "luck": [0] * len(actual),
+                               "pots": [], "rake": max(sum(r.starting) - sum(r.finishing), 0), "note": r.note}
+        variance = [0.0] * len(actual)
+        if r.game is None:
+            skipped["variant not played" if r.note and r.note.startswith("variant") else "unreplayable"] += 1
+            hands.append(row)
+            continue
+        if h in pots:
+            values = hand_values(r, pots[h], rows_of.get(h, []))
+            row["ev"], row["pots"], variance = values["ev"], values["pots"], values["variance"]
+            row["luck"] = [a - e for a, e in zip(actual, row["ev"])]
+        hands.append(row)
+        for i, name in enumerate(r.players):
+            t = totals.setdefault(name, {"player": name, "hands": 0, "allins": 0, "actual": 0, "ev": 0.0,
+                                         "luck": 0.0, "variance": 0.0})
+            t["hands"] += 1
+            t["actual"] += actual[i]
+            t["ev"] += row["ev"][i]
+            t["luck"] += row["luck"][i]
+            t["variance"] += variance[i]
+            t["allins"] += h in pots and r.contesting[i]
+    players = []
+    for name, t in totals.items():
+        if player is not None and name != player:
+            continue
+        variance = t.pop("variance")
+        t["z"] = z_score(t["luck"], variance)
+        players.append(t)
+    return AllinEVResult(HandTable(hands), PlayerTable(players), dict(skipped))

@@ -1,0 +1,204 @@
+"""All-in EV: the pots of each all-in hand, their equities through the batch engine, EV and luck.
+
+The equity step has no Python per spot for the board games: each pot with two or more players
+eligible is one row (those players' hands; the other contesting hands dead), the rows grouped by
+(game, players, board cards) and counted by ``pyeval.equity_batch`` in chunks.  Stud games (whose
+batch rows ``equity_batch`` answers one by one anyway) go to ``pyeval.equity`` row by row.  A row
+too large to enumerate (``method="exact"`` refused) is sampled instead, and marked so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pyeval.batch import equity_batch
+from pyeval.core.cards import format_cards, parse_cards
+from pyeval.core.games import get_game
+from pyeval.history.reader import HandRecord
+from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.results.tally import POT
+
+__all__ = ["Pot", "pots_of", "PotRow", "pot_rows", "count_rows", "hand_values", "ROWS_PER_CALL"]
+
+ROWS_PER_CALL = 20_000
+"""Rows per ``equity_batch`` call: the arrays of a chunk stay small, the C batch spreads them over
+threads."""
+_CODES = {format_cards([c]): c for c in range(52)}
+MONTE_CARLO_SEED = 20240630
+"""The seed of rows sampled because their exact count is refused: results are repeatable."""
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A main or side pot: its chips (before rake) and the seats eligible for it."""
+
+    amount: Any
+    seats: tuple[int, ...]
+
+
+def pots_of(put_in: list[Any], contesting: list[bool]) -> list[Pot]:
+    """Main and side pots by contributions: each level of a contesting player's chips in makes a
+    pot of everyone's chips up to that level, shared by the contesting players who reached it."""
+    levels = sorted({put_in[i] for i, c in enumerate(contesting) if c})
+    pots, below = [], 0
+    for level in levels:
+        amount = sum(min(x, level) - min(x, below) for x in put_in)
+        seats = tuple(i for i, c in enumerate(contesting) if c and put_in[i] >= level)
+        if amount:
+            pots.append(Pot(amount, seats))
+        below = level
+    return pots
+
+
+@dataclass
+class PotRow:
+    """One equity query: a pot's eligible hands on the board at the all-in, the rest dead."""
+
+    hand: int  # index of the hand in the run
+    pot: int  # index of the pot in the hand
+    game: str
+    hands: list[str]
+    board: str
+    dead: str
+    equity: np.ndarray | None = None
+    variance: np.ndarray | None = None  # of each player's share of the pot over the runouts
+    exact: bool = True
+
+
+def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotRow]]:
+    """The pots of every all-in hand (by index in ``records``) and the rows to count."""
+    pots: dict[int, list[Pot]] = {}
+    rows: list[PotRow] = []
+    for h, r in enumerate(records):
+        if r.allin_street is None or r.put_in is None or r.game is None:
+            continue
+        pots[h] = hand_pots = pots_of(r.put_in, r.contesting)
+        contesting = [i for i, c in enumerate(r.contesting) if c]
+        for k, pot in enumerate(hand_pots):
+            if len(pot.seats) < 2:
+                continue
+            others = "".join(r.holes[i] for i in contesting if i not in pot.seats)
+            rows.append(PotRow(h, k, r.game, [r.holes[i] for i in pot.seats], r.board, others + r.dead))
+    return pots, rows
+
+
+def _codes(text: str) -> list[int]:
+    return [_CODES[text[i:i + 2]] for i in range(0, len(text), 2)] if text else []
+
+
+def count_rows(rows: list[PotRow], method: str = "exact", advance: Any = None) -> None:
+    """Fills each row's equities and share variances; a spot met again is counted once."""
+    first: dict[tuple, PotRow] = {}
+    again: list[tuple[PotRow, PotRow]] = []
+    for row in rows:
+        key = (row.game, tuple(row.hands), row.board, row.dead)
+        if key in first:
+            again.append((row, first[key]))
+        else:
+            first[key] = row
+    _count_distinct(list(first.values()), method, advance)
+    for row, same in again:
+        row.equity, row.variance, row.exact = same.equity, same.variance, same.exact
+    if advance is not None and again:
+        advance(len(again))
+
+
+def _count_distinct(rows: list[PotRow], method: str, advance: Any) -> None:
+    groups: dict[tuple, list[PotRow]] = defaultdict(list)
+    for row in rows:
+        g = get_game(row.game)
+        if g.board:
+            groups[(row.game, len(row.hands), len(row.board))].append(row)
+        else:
+            _count_one(row, method)
+            if advance is not None:
+                advance(1)
+    for (game, _, _), group in groups.items():
+        for a in range(0, len(group), ROWS_PER_CALL):
+            chunk = group[a:a + ROWS_PER_CALL]
+            _count_group(game, chunk, method)
+            if advance is not None:
+                advance(len(chunk))
+
+
+def _count_group(game: str, rows: list[PotRow], method: str) -> None:
+    """One ``equity_batch`` call over rows of one game, player count and board length."""
+    holes = np.array([[_codes(h) for h in row.hands] for row in rows], np.int16)
+    board = np.array([_codes(row.board) for row in rows], np.int16).reshape(len(rows), -1)
+    dead_codes = [_codes(row.dead) for row in rows]
+    dead = np.full((len(rows), max(map(len, dead_codes), default=0)), -1, np.int16)
+    for i, d in enumerate(dead_codes):
+        dead[i, :len(d)] = d
+    try:
+        r = equity_batch(game, holes, board if board.shape[1] else None, dead if dead.shape[1] else None,
+                         method=method, seed=MONTE_CARLO_SEED)
+    except ValueError:  # a row too large to enumerate: each row alone, sampled where it must be
+        for row in rows:
+            _count_one(row, method)
+        return
+    shares = r.sumsq / (float(POT) ** 2 * np.maximum(r.outcomes, 1)[:, None])
+    variance = np.maximum(shares - r.equity ** 2, 0.0)
+    for i, row in enumerate(rows):
+        row.equity, row.variance, row.exact = r.equity[i], variance[i], bool(r.exact[i])
+
+
+def _count_one(row: PotRow, method: str) -> None:
+    """One row through ``pyeval.equity`` (stud; a batch row too large to enumerate)."""
+    from pyeval.equity import equity
+
+    g = get_game(row.game)
+    dead = row.dead if not row.dead else format_cards(parse_cards(row.dead))
+    board = row.board
+    try:
+        r = equity(g.name, row.hands, board, dead, method=method)
+    except ValueError:
+        if method != "exact":
+            raise
+        r = equity(g.name, row.hands, board, dead, method="monte-carlo", samples=DEFAULT_SAMPLES,
+                   seed=MONTE_CARLO_SEED)
+    sumsq = np.asarray(r.extra["sample_counts"]["sumsq"], np.float64)
+    row.equity = np.asarray(r.equity, np.float64)
+    row.variance = np.maximum(sumsq / (float(POT) ** 2 * r.outcomes) - row.equity ** 2, 0.0)
+    row.exact = r.method == "exact"
+
+
+def hand_values(record: HandRecord, pots: list[Pot], rows: list[PotRow]) -> dict[str, Any]:
+    """EV, variance and the pots of one all-in hand (its rows counted): per seat, EV = sum over
+    pots of equity x pot (after rake) - chips in.  The variance of a seat's payoff is exact with
+    one contested pot; with several it is (sum over pots of pot x sd of the share)^2, the largest
+    the covariances allow (the shares of nested pots go together: the bound is close)."""
+    assert record.put_in is not None
+    seats = len(record.players)
+    total = sum(p.amount for p in pots)
+    rake = max(sum(record.starting) - sum(record.finishing), 0)
+    kept = (total - rake) / total if total else 1.0  # rake comes off every pot in proportion
+    by_pot = {row.pot: row for row in rows}
+    won = [0.0] * seats
+    spread = [0.0] * seats
+    squared = [0.0] * seats
+    described = []
+    for k, pot in enumerate(pots):
+        net = pot.amount * kept
+        row = by_pot.get(k)
+        equities = [1.0] if row is None or row.equity is None else row.equity.tolist()
+        sds = [0.0] if row is None or row.variance is None else np.sqrt(row.variance).tolist()
+        for seat, e, sd in zip(pot.seats, equities, sds):
+            won[seat] += e * net
+            spread[seat] += sd * net
+            squared[seat] += (sd * net) ** 2
+        described.append({"amount": pot.amount, "players": [record.players[s] for s in pot.seats],
+                          "equity": [round(e, 6) for e in equities], "exact": row is None or row.exact})
+    contested = sum(1 for pot in pots if len(pot.seats) > 1)
+    variance = squared if contested <= 1 else [s * s for s in spread]
+    return {"ev": [won[i] - record.put_in[i] for i in range(seats)], "variance": variance, "pots": described,
+            "rake": rake}
+
+
+def z_score(luck: float, variance: float) -> float:
+    """Luck in standard deviations of the all-ins' outcomes (nan without any variance)."""
+    return luck / math.sqrt(variance) if variance > 0 else math.nan
