@@ -77,6 +77,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     class_of,
 )
 from pyeval.ranges.formatting import _format_holdem, _with_weight  # noqa: F401
+from pyeval.ranges.generic import _LEGACY, RangeError
 from pyeval.ranges.preflop import (  # noqa: F401  (pyeval.ranges' names)
     BOARDS_HEADS_UP,
     _class_index,
@@ -243,10 +244,6 @@ _EXPLICIT = re.compile(rf"({_R})([cdhs*])({_R})([cdhs*])", re.I)
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
 
 
-class RangeError(ValueError):
-    """A range that does not parse (a ValueError naming the bad token)."""
-
-
 def _bad(token: str, text: str, why: str) -> RangeError:
     where = f" in {text!r}" if text.strip() != token else ""
     return RangeError(f"bad range token {token!r}{where}: {why}")
@@ -289,15 +286,24 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     family = _family(g)
     if not text.strip():
         raise RangeError("empty range")
+    if family == "omaha" and not _plain_omaha(text):
+        return _generic_range(text, g, family)
     tokens = _tokens(text)
     weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
     if family == "holdem":
-        for token in tokens:
-            body, w = _split_weight(token, text)
-            if not body:
-                raise _bad(token, text, "empty token (two commas in a row?)")
-            for idx in _holdem_token(body, token, text).tolist():
-                weights[idx] = w
+        try:
+            if set(text) & _GENERIC_ONLY:
+                raise RangeError(text)
+            for token in tokens:
+                body, w = _split_weight(token, text)
+                if not body:
+                    raise _bad(token, text, "empty token (two commas in a row?)")
+                for idx in _holdem_token(body, token, text).tolist():
+                    weights[idx] = w
+        except RangeError:  # not hold'em notation: the generic syntax if it uses any of its marks
+            if not _GENERIC_MARK.search(text):
+                raise
+            return _generic_range(text, g, family)
         idx = np.array(sorted(weights), np.int64)
         combos = HOLDEM_COMBOS[idx] if len(idx) else np.zeros((0, 2), np.uint8)
         wts = np.array([weights[i] for i in idx.tolist()])
@@ -329,6 +335,44 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     if len(r) == 0:
         raise RangeError(f"the range {text!r} holds no hand")
     return r
+
+
+_GENERIC_ONLY = set("()[]!@$")
+# what only the generic syntax writes: suit variables, rank variables, ( ) [ ] ! @ $, x%-y%
+_GENERIC_MARK = re.compile(r"[wxyz]|[BEFGILMNOPRUV]|[()\[\]!@$]|%-")
+
+
+def _plain_omaha(text: str) -> bool:
+    """Whether text is a list of pyeval's Omaha patterns (``AA**ds``, ``AAxx:0.5``), read by the
+    parser below; anything else is the generic syntax (pyeval/ranges/generic.py)."""
+    if set(text) & (_GENERIC_ONLY | {"%"}):
+        return False
+    for token in _tokens(text):
+        body, _, weight = token.rpartition(":") if ":" in token else (token, "", "")
+        if weight and not re.fullmatch(r"[\d.eE+-]+", weight):
+            return False  # AA:xxyy: the generic "both"
+        if body and body.lower() not in UNKNOWN and not _LEGACY_PATTERN.fullmatch(body):
+            return False
+    return True
+
+
+def _generic_range(text: str, g: Game, family: str) -> Range:
+    from pyeval.ranges.expand import Context, cards_to_masks, expand, masks_to_cards
+    from pyeval.ranges.generic import Parser
+
+    def holdem_atom(token: str) -> np.ndarray:
+        body = token
+        return cards_to_masks(HOLDEM_COMBOS[_holdem_token(body, token, text)])
+
+    tree = Parser(text, g.hole, family, holdem_atom if family == "holdem" else None).parse()
+    masks, weights = expand(tree, Context(text, g.hole, g.lowest_card))
+    keep = weights > 0
+    if g.lowest_card:
+        keep &= (masks & np.uint64((1 << g.lowest_card) - 1)) == 0
+    if not keep.any():
+        raise RangeError(f"the range {text!r} holds no hand")
+    combos = masks_to_cards(masks[keep], g.hole)
+    return Range(combos, weights[keep], g.hole, re.sub(r"\s+", "", text), g.lowest_card, family)
 
 
 def _all_of(cards_in, k: int) -> np.ndarray:
@@ -424,6 +468,7 @@ def _nonpair(hi: int, lo: int, kind: str) -> np.ndarray:
 # -- Omaha -------------------------------------------------------------------
 
 _OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
+_LEGACY_PATTERN = _LEGACY
 _OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
 
 
@@ -503,7 +548,7 @@ def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.nda
 
 # -- which hand entries are ranges ---------------------------------------------
 
-_RANGE_CHARS = set(",+-%:*")
+_RANGE_CHARS = set(",+-%:*()[]!@$")
 
 
 def _explicit_combos(text: str, game: str | Game) -> bool:
