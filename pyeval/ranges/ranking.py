@@ -119,8 +119,10 @@ def omaha_order(hole: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if hole not in RANKINGS:
         raise ValueError(f"pyeval ranks Omaha hands of 4, 5 or 6 cards, not {hole}")
     d = _ranking_data()
-    keys = d[f"keys{hole}"].astype(np.int64)
-    equity = d[f"equity{hole}"].astype(np.float64)
+    keys, _ = all_class_keys(hole)  # the file holds the equities in sorted-key order, not the keys
+    equity = d[f"equity{hole}"].astype(np.float64) / d["info"]["scale"]
+    if len(equity) != len(keys):
+        raise RuntimeError("pyeval/data/omaha_ranking.npz does not match this version's hand classes")
     order = np.lexsort((keys, -equity))  # ties by key: a total order
     out = keys[order], class_sizes(keys[order]), equity[order]
     for a in out:
