@@ -245,7 +245,8 @@ _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
 
 
 def _bad(token: str, text: str, why: str) -> RangeError:
-    where = f" in {text!r}" if text.strip() != token else ""
+    column = text.find(token.strip())
+    where = f" at column {column + 1} of {text!r}" if text.strip() != token and column >= 0 else ""
     return RangeError(f"bad range token {token!r}{where}: {why}")
 
 
