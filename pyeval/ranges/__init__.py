@@ -160,6 +160,17 @@ class Range:
         arr = np.array(rows, np.uint8).reshape(len(rows), hole)
         return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, _family(g))
 
+    @classmethod
+    def from_solver(cls, text: str) -> Range:
+        """A hold'em range from PioSolver / GTO+ text (``AKs:0.5,AhKh:0.25``; ranges/solver.py)."""
+        from pyeval.ranges.solver import from_solver
+        return from_solver(text)
+
+    def to_solver(self) -> str:
+        """The range as PioSolver / GTO+ text; ``Range.from_solver`` reads it back exactly."""
+        from pyeval.ranges.solver import to_solver
+        return to_solver(self)
+
     # -- content ---------------------------------------------------------
     def __len__(self) -> int:
         return len(self.combos)
