@@ -160,7 +160,8 @@ def parsed_or_none(text: str, game: str):
         return parse_range(text, game)
     except RangeError as exc:
         # the parser refuses a lone suit variable and a term no hand matches
-        assert any(why in str(exc) for why in ("stands alone", "no hand matches", "holds no hand", "same card twice")), exc
+        whys = ("stands alone", "no hand matches", "holds no hand", "same card twice")
+        assert any(why in str(exc) for why in whys), exc
         return None
 
 
@@ -273,7 +274,8 @@ def test_percent_ranges_nest_and_count(game, hole):
 
 def test_ranking_is_reproducible():
     """Recompute a sample of the shipped Omaha equities with the generator's own seeds."""
-    spec = importlib.util.spec_from_file_location("omaha_ranking", Path(__file__).parent.parent / "tables" / "omaha_ranking.py")
+    path = Path(__file__).parent.parent / "tables" / "omaha_ranking.py"
+    spec = importlib.util.spec_from_file_location("omaha_ranking", path)
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)  # type: ignore[union-attr]
     from pyeval.ranges.ranking import _ranking_data, all_class_keys

@@ -69,6 +69,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     CLASS_SIZES,
     COMBO_CLASS,
     HOLDEM_COMBOS,
+    _all_of,
     _class_combos,
     _class_name,
     _combo_class,
@@ -164,7 +165,7 @@ class Range:
     def from_solver(cls, text: str) -> Range:
         """A hold'em range from PioSolver / GTO+ text (``AKs:0.5,AhKh:0.25``; ranges/solver.py)."""
         from pyeval.ranges.solver import from_solver
-        return from_solver(text)
+        return cls(*from_solver(text), 2)
 
     def to_solver(self) -> str:
         """The range as PioSolver / GTO+ text; ``Range.from_solver`` reads it back exactly."""
@@ -385,23 +386,6 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
         raise RangeError(f"the range {text!r} holds no hand")
     combos = masks_to_cards(masks[keep], g.hole)
     return Range(combos, weights[keep], g.hole, re.sub(r"\s+", "", text), g.lowest_card, family)
-
-
-def _all_of(cards_in, k: int) -> np.ndarray:
-    """Every k-subset of ``cards_in`` (in order), as a (C(n, k), k) uint8 array, built with numpy."""
-    cards_in = np.asarray(cards_in, np.uint8)
-    n = len(cards_in)
-    if k == 0:
-        return np.zeros((1, 0), np.uint8)
-    pos = np.arange(n, dtype=np.int64).reshape(-1, 1)
-    for _ in range(k - 1):
-        last = pos[:, -1]
-        counts = n - 1 - last
-        start = np.cumsum(counts) - counts
-        offsets = np.arange(counts.sum()) - np.repeat(start, counts)
-        nxt = np.repeat(last + 1, counts) + offsets
-        pos = np.hstack([np.repeat(pos, counts, axis=0), nxt[:, None]])
-    return cards_in[pos]
 
 
 def _holdem_token(body: str, token: str, text: str) -> np.ndarray:

@@ -301,7 +301,7 @@ class Parser:
                 if ch.upper() in SUITS.upper() + SUIT_VARIABLES.upper():
                     raise error(self.text, tok, pos + i, f"suits and suit variables are lower case ({ch.lower()!r})")
                 if not ch.isupper():
-                    raise error(self.text, tok, pos + i, f"rank variables are upper case letters (R, O, N, ...), not {ch!r}")
+                    raise error(self.text, tok, pos + i, f"rank variables are upper case (R, O, N, ...), not {ch!r}")
                 rank_var = ch
                 i += 1
             elif ch not in SUITS + SUIT_VARIABLES:
@@ -338,7 +338,7 @@ class Parser:
                 elif one in SUITS:
                     allowed |= _SUIT_MASK[SUITS.index(one)]
                 else:
-                    raise error(self.text, tok, pos, f"[lists] hold ranks, suits, cards and rank spans (K-T), not {one!r}")
+                    raise error(self.text, tok, pos, f"[lists] hold ranks, suits, cards, rank spans (K-T), not {one!r}")
         if not allowed:
             raise error(self.text, tok, pos, "an empty [list]")
         return allowed
@@ -346,18 +346,25 @@ class Parser:
     def span(self, top: list[Element], bottom: list[Element] | None, step: int, tok: str, pos: int) -> object:
         """``QQ+``, ``88-``, ``KK-TT``, ``AJ+`` (aces stay: AJ, AQ, AK): the cards that move step
         together; a bounded span's anchors are the cards equal on both sides."""
-        if any(e.rank is None or e.rank_var is not None or e.allowed.bit_count() > 4 for e in top + (bottom or [])):
+        if any(e.rank is None or e.rank_var is not None or e.allowed.bit_count() > 4
+               for e in top + (bottom or [])):
             raise error(self.text, tok, pos, "a span moves explicit ranks (KK-TT, AJ+, 88-)")
-        ranks = [e.rank for e in top]
+        ranks = [int(e.rank or 0) for e in top]
         if bottom is None:
-            moving = [k for k, r in enumerate(ranks) if r != 12] if any(r != 12 for r in ranks) else list(range(len(ranks)))
-            limit = (max(ranks[k] for k in moving) if step > 0 else min(ranks[k] for k in moving))
-            shifts = range(0, (11 if len(moving) < len(ranks) else 12) - limit + 1) if step > 0 else range(0, -limit - 1, -1)
+            # aces stay where other cards move (AJ+ = AJ, AQ, AK), unless every card is an ace
+            moving = [k for k, r in enumerate(ranks) if r != 12] or list(range(len(ranks)))
+            top_rank = 11 if len(moving) < len(ranks) else 12
+            if step > 0:
+                shifts = range(0, top_rank - max(ranks[k] for k in moving) + 1)
+            else:
+                shifts = range(0, -min(ranks[k] for k in moving) - 1, -1)
         else:
-            if len(bottom) != len(top) or any(a.suit != b.suit or a.suit_var != b.suit_var for a, b in zip(top, bottom)):
+            if len(bottom) != len(top) or any(a.suit != b.suit or a.suit_var != b.suit_var
+                                              for a, b in zip(top, bottom)):
                 raise error(self.text, tok, pos, "both ends of a span need the same shape (KK-TT, AsKs-JsTs)")
-            moving = [k for k in range(len(top)) if top[k].rank != bottom[k].rank]
-            deltas = {bottom[k].rank - top[k].rank for k in moving}  # type: ignore[operator]
+            low = [int(e.rank or 0) for e in bottom]
+            moving = [k for k in range(len(top)) if ranks[k] != low[k]]
+            deltas = {low[k] - ranks[k] for k in moving}
             if len(deltas) > 1:
                 raise error(self.text, tok, pos, "the cards of a span move together (KK-TT, KQ-T9, AK-AT)")
             d = deltas.pop() if deltas else 0
@@ -366,7 +373,7 @@ class Parser:
         for d in shifts:
             elements = []
             for k, e in enumerate(top):
-                r = e.rank + d if k in moving else e.rank  # type: ignore[operator]
+                r = ranks[k] + d if k in moving else ranks[k]
                 allowed = _RANK_MASK[r] & (_SUIT_MASK[e.suit] if e.suit is not None else ALL)
                 elements.append(Element(allowed, None, e.suit_var, r, e.suit))
             if len({(x.allowed, x.suit_var) for x in elements if x.allowed.bit_count() == 1}) < sum(

@@ -73,16 +73,15 @@ def _plain_entries(chunk: str, default: float, text: str) -> list[tuple[str, flo
     return out
 
 
-def from_solver(text: str) -> Range:
-    from pyeval.ranges import Range
-
+def from_solver(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The combos (n, 2) and weights of solver range text (``Range.from_solver`` makes the Range)."""
     weights = np.zeros(1326)
     for hand, w in _entries(text):
         weights[_entry_combos(hand, text)] = w
     keep = weights > 0
     if not keep.any():
         raise RangeError(f"the solver range {text[:60]!r} holds no hand")
-    return Range(HOLDEM_COMBOS[keep], weights[keep], 2)
+    return HOLDEM_COMBOS[keep], weights[keep]
 
 
 def to_solver(r: Range) -> str:
