@@ -69,6 +69,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     CLASS_SIZES,
     COMBO_CLASS,
     HOLDEM_COMBOS,
+    _all_of,
     _class_combos,
     _class_name,
     _combo_class,
@@ -77,6 +78,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     class_of,
 )
 from pyeval.ranges.formatting import _format_holdem, _with_weight  # noqa: F401
+from pyeval.ranges.generic import _LEGACY, RangeError
 from pyeval.ranges.preflop import (  # noqa: F401  (pyeval.ranges' names)
     BOARDS_HEADS_UP,
     _class_index,
@@ -158,6 +160,17 @@ class Range:
             raise ValueError("every hand of a range must have the same number of cards")
         arr = np.array(rows, np.uint8).reshape(len(rows), hole)
         return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, _family(g))
+
+    @classmethod
+    def from_solver(cls, text: str) -> Range:
+        """A hold'em range from PioSolver / GTO+ text (``AKs:0.5,AhKh:0.25``; ranges/solver.py)."""
+        from pyeval.ranges.solver import from_solver
+        return cls(*from_solver(text), 2)
+
+    def to_solver(self) -> str:
+        """The range as PioSolver / GTO+ text; ``Range.from_solver`` reads it back exactly."""
+        from pyeval.ranges.solver import to_solver
+        return to_solver(self)
 
     # -- content ---------------------------------------------------------
     def __len__(self) -> int:
@@ -243,12 +256,9 @@ _EXPLICIT = re.compile(rf"({_R})([cdhs*])({_R})([cdhs*])", re.I)
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
 
 
-class RangeError(ValueError):
-    """A range that does not parse (a ValueError naming the bad token)."""
-
-
 def _bad(token: str, text: str, why: str) -> RangeError:
-    where = f" in {text!r}" if text.strip() != token else ""
+    column = text.find(token.strip())
+    where = f" at column {column + 1} of {text!r}" if text.strip() != token and column >= 0 else ""
     return RangeError(f"bad range token {token!r}{where}: {why}")
 
 
@@ -298,15 +308,24 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     family = _family(g)
     if not text.strip():
         raise RangeError("empty range")
+    if family == "omaha" and not _plain_omaha(text):
+        return _generic_range(text, g, family)
     tokens = _tokens(text)
     weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
     if family == "holdem":
-        for token in tokens:
-            body, w = _split_weight(token, text)
-            if not body:
-                raise _bad(token, text, "empty token (two commas in a row?)")
-            for idx in _holdem_token(body, token, text).tolist():
-                weights[idx] = w
+        try:
+            if set(text) & _GENERIC_ONLY:
+                raise RangeError(text)
+            for token in tokens:
+                body, w = _split_weight(token, text)
+                if not body:
+                    raise _bad(token, text, "empty token (two commas in a row?)")
+                for idx in _holdem_token(body, token, text).tolist():
+                    weights[idx] = w
+        except RangeError:  # not hold'em notation: the generic syntax if it uses any of its marks
+            if not _GENERIC_MARK.search(text):
+                raise
+            return _generic_range(text, g, family)
         idx = np.array(sorted(weights), np.int64)
         combos = HOLDEM_COMBOS[idx] if len(idx) else np.zeros((0, 2), np.uint8)
         wts = np.array([weights[i] for i in idx.tolist()])
@@ -340,21 +359,42 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     return r
 
 
-def _all_of(cards_in, k: int) -> np.ndarray:
-    """Every k-subset of ``cards_in`` (in order), as a (C(n, k), k) uint8 array, built with numpy."""
-    cards_in = np.asarray(cards_in, np.uint8)
-    n = len(cards_in)
-    if k == 0:
-        return np.zeros((1, 0), np.uint8)
-    pos = np.arange(n, dtype=np.int64).reshape(-1, 1)
-    for _ in range(k - 1):
-        last = pos[:, -1]
-        counts = n - 1 - last
-        start = np.cumsum(counts) - counts
-        offsets = np.arange(counts.sum()) - np.repeat(start, counts)
-        nxt = np.repeat(last + 1, counts) + offsets
-        pos = np.hstack([np.repeat(pos, counts, axis=0), nxt[:, None]])
-    return cards_in[pos]
+_GENERIC_ONLY = set("()[]!@$")
+# what only the generic syntax writes: suit variables, rank variables, ( ) [ ] ! @ $, x%-y%
+_GENERIC_MARK = re.compile(r"[wxyz]|[BEFGILMNOPRUV]|[()\[\]!@$]|%-")
+
+
+def _plain_omaha(text: str) -> bool:
+    """Whether text is a list of pyeval's Omaha patterns (``AA**ds``, ``AAxx:0.5``), read by the
+    parser below; anything else is the generic syntax (pyeval/ranges/generic.py)."""
+    if set(text) & (_GENERIC_ONLY | {"%"}):
+        return False
+    for token in _tokens(text):
+        body, _, weight = token.rpartition(":") if ":" in token else (token, "", "")
+        if weight and not re.fullmatch(r"[\d.eE+-]+", weight):
+            return False  # AA:xxyy: the generic "both"
+        if body and body.lower() not in UNKNOWN and not _LEGACY_PATTERN.fullmatch(body):
+            return False
+    return True
+
+
+def _generic_range(text: str, g: Game, family: str) -> Range:
+    from pyeval.ranges.expand import Context, cards_to_masks, expand, masks_to_cards
+    from pyeval.ranges.generic import Parser
+
+    def holdem_atom(token: str) -> np.ndarray:
+        body = token
+        return cards_to_masks(HOLDEM_COMBOS[_holdem_token(body, token, text)])
+
+    tree = Parser(text, g.hole, family, holdem_atom if family == "holdem" else None).parse()
+    masks, weights = expand(tree, Context(text, g.hole, g.lowest_card))
+    keep = weights > 0
+    if g.lowest_card:
+        keep &= (masks & np.uint64((1 << g.lowest_card) - 1)) == 0
+    if not keep.any():
+        raise RangeError(f"the range {text!r} holds no hand")
+    combos = masks_to_cards(masks[keep], g.hole)
+    return Range(combos, weights[keep], g.hole, re.sub(r"\s+", "", text), g.lowest_card, family)
 
 
 def _holdem_token(body: str, token: str, text: str) -> np.ndarray:
@@ -433,6 +473,7 @@ def _nonpair(hi: int, lo: int, kind: str) -> np.ndarray:
 # -- Omaha -------------------------------------------------------------------
 
 _OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
+_LEGACY_PATTERN = _LEGACY
 _OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
 
 
@@ -512,7 +553,7 @@ def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.nda
 
 # -- which hand entries are ranges ---------------------------------------------
 
-_RANGE_CHARS = set(",+-%:*")
+_RANGE_CHARS = set(",+-%:*()[]!@$")
 
 
 def _explicit_combos(text: str, game: str | Game) -> bool:

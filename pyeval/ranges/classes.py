@@ -76,3 +76,20 @@ def _class_combos(name: str) -> np.ndarray:
 def _masks(combos: np.ndarray) -> np.ndarray:
     bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
     return np.bitwise_or.reduce(bits, axis=1) if combos.shape[1] else np.zeros(len(combos), np.uint64)
+
+
+def _all_of(cards_in, k: int) -> np.ndarray:
+    """Every k-subset of ``cards_in`` (in order), as a (C(n, k), k) uint8 array, built with numpy."""
+    cards_in = np.asarray(cards_in, np.uint8)
+    n = len(cards_in)
+    if k == 0:
+        return np.zeros((1, 0), np.uint8)
+    pos = np.arange(n, dtype=np.int64).reshape(-1, 1)
+    for _ in range(k - 1):
+        last = pos[:, -1]
+        counts = n - 1 - last
+        start = np.cumsum(counts) - counts
+        offsets = np.arange(counts.sum()) - np.repeat(start, counts)
+        nxt = np.repeat(last + 1, counts) + offsets
+        pos = np.hstack([np.repeat(pos, counts, axis=0), nxt[:, None]])
+    return cards_in[pos]
