@@ -33,7 +33,7 @@ WARM_QUERIES = {
     "range monte carlo, 9-way hi/lo": ('pyeval.equity("holdem-hilo", ["AKs,QQ+"] + ["random"] * 8, samples=20_000, '
                                        'seed=1)'),
     "keep": 'pyeval.best_keep("irish", ["AhAsKdQc", "random"], board="Ad7c2s", samples=20_000, seed=1)',
-    "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, n=10_000, seed=1))',
+    "deal + showdown": 'pyeval.showdown("holdem", *pyeval.deal("holdem", players=6, deals=10_000, seed=1))',
     "simulate": 'pyeval.simulate("holdem", players=6, deals=100_000, seed=1, progress=False)',
     "simulate hilo": 'pyeval.simulate("omaha-hilo", players=4, deals=50_000, seed=1, study="hilo", progress=False)',
     "caribbean": 'pyeval.caribbean.decide("AsKd7c5h2d", "Qs")',

@@ -32,6 +32,7 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
+from pyeval.core._results import Result, require
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
 from pyeval.core.checks import is_integer
@@ -86,7 +87,7 @@ def row_seeds(seed: int, n: int, first: int = 0) -> np.ndarray:
 
 
 @dataclass(eq=False)
-class BatchEquityResult:
+class BatchEquityResult(Result):
     """Answers to n spots: per-row arrays, rows first.
 
     equity, win, tie, stderr   (n, players) floats, as in ``EquityResult``
@@ -142,10 +143,8 @@ class BatchEquityResult:
                 d[name] = v.tolist()
         return d
 
-    def to_frame(self) -> pd.DataFrame:
-        """One row per spot and player (pandas, optional)."""
-        import pandas as pd
-
+    def _columns(self) -> dict[str, np.ndarray]:
+        """One entry per spot and player, column by column."""
         n, p = self.equity.shape
         cols = {"row": np.repeat(np.arange(n), p), "player": np.tile(np.arange(p), n)}
         for name in ("equity", "win", "tie", "stderr", "hi", "lo", "scoop"):
@@ -154,7 +153,18 @@ class BatchEquityResult:
                 cols[name] = v.ravel()
         cols["exact"] = np.repeat(self.exact, p)
         cols["outcomes"] = np.repeat(self.outcomes, p)
-        return pd.DataFrame(cols)
+        return cols
+
+    def rows(self) -> list[dict]:
+        """One row per spot and player (row, player, equity, win, tie, stderr, ..., exact, outcomes)."""
+        cols = self._columns()
+        names = list(cols)
+        return [dict(zip(names, values)) for values in zip(*(c.tolist() for c in cols.values()))]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per spot and player (pandas, optional), built column by column."""
+        pd = require("pandas", "frame")
+        return pd.DataFrame(self._columns())
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, BatchEquityResult):

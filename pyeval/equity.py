@@ -46,7 +46,7 @@ __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
            samples: int | None = None, seed: int | None = None, threads: int | None = None,
            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
-           progress: Any = None, _community: bool = False) -> EquityResult:
+           progress: Any = None) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
@@ -80,12 +80,21 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     """
     if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
         with _progress.reporting(progress, f"{game} equity"):
-            return equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
-                          client, _community=_community)
+            return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
+                           client)
+    return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions, client)
+
+
+def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
+            samples: int | None = None, seed: int | None = None, threads: int | None = None,
+            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None,
+            community: bool = False) -> EquityResult:
+    """pyeval.equity; ``community`` forces stud's shared last card (a side pot among fewer players
+    keeps the deal of the whole table)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
-            and client is None and not _community \
+            and client is None and not community \
             and (threads is None or type(threads) is int and 1 <= threads <= MAX_THREADS) \
             and (seed is None or type(seed) is int and seed >= 0):  # anything else: the general path's checks
         r = small_query(g, hands, board, dead)  # the lean path of small exact queries: one C call
@@ -111,7 +120,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     if g.lowest_card and (everything < g.lowest_card).any():
         bad = everything[everything < g.lowest_card][0]
         raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
-    layout = engine.build_layout(g, holes, boards, dead_cards, community=_community)
+    layout = engine.build_layout(g, holes, boards, dead_cards, community=community)
     nthreads = default_threads(threads)
     cost = exact_strategies.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
     if method == "exact" and cost > engine.EXACT_LIMIT:
@@ -130,7 +139,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
             from pyeval.engines import cluster
 
             runner = cluster.job_runner(client, (g.name, [h.tobytes() for h in holes], [b.tobytes() for b in boards],
-                                                 dead_cards.tobytes(), _community))
+                                                 dead_cards.tobytes(), community))
         if stderr_target is not None:
             tally = engine.run_monte_carlo(layout, 0, used_seed, nthreads, float(stderr_target), max_samples=n
                                            if samples is not None else 2_000_000_000, runner=runner)
@@ -173,8 +182,8 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
             others = [p for p in range(len(hands)) if p not in eligible and not _is_unknown(hands[p])]
             extra_dead = [c for p in others for c in _parse_hand(hands[p], g, p).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
-            r = equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
-                       _community=community, **options)
+            r = _equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
+                        community=community, **options)
             shares = r.equity
         for p, s in zip(eligible, shares):
             expected[p] += amount * s

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import Result
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
@@ -63,7 +63,7 @@ FLOP_DEALS = 1024
 
 
 @dataclass(eq=False)
-class Keep(ResultEquality):
+class Keep(Result):
     """One keep: its cards, the discarded cards, and its equity.
 
     result   the equity query of a last-discard keep (None for a keep with a discard to come)
@@ -88,6 +88,10 @@ class Keep(ResultEquality):
         if self.result is not None:
             d["result"] = self.result.to_dict()
         return d
+
+    def rows(self) -> list[dict]:
+        return [{"keep": self.keep, "discard": self.discard, "equity": self.equity, "stderr": self.stderr,
+                 "method": self.method}]
 
     def __repr__(self) -> str:
         se = f" ± {100 * self.stderr:.3f}%" if self.stderr else ""

@@ -101,9 +101,9 @@ def test_omaha_narrow_range_counts():
 
 
 def test_class_equity_is_the_combos_counts():
-    """With against=: a class's exact equity is its combos' counts summed (and the made classes
+    """With opponents=: a class's exact equity is its combos' counts summed (and the made classes
     together give the range's equity)."""
-    b = pyeval.range_breakdown("holdem", "JJ+,AK,KQs", "Kd8c2s", against="TT-88,AQ")
+    b = pyeval.range_breakdown("holdem", "JJ+,AK,KQs", "Kd8c2s", opponents="TT-88,AQ")
     ce = b.combos_equity
     total = pyeval.equity("holdem", ["JJ+,AK,KQs", "TT-88,AQ"], board="Kd8c2s").fractions[0]
     from fractions import Fraction

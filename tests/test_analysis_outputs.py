@@ -14,7 +14,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def tables():
     a = pyeval.combo_equities("holdem", "QQ+,AK,KQs", "JJ-88,AQs,KJs", board="Kd8c2s")
     b = pyeval.combo_equities("holdem", "JJ-88,AQs,KJs", "QQ+,AK,KQs", board="Kd8c2s")
-    return a, b, pyeval.range_breakdown("holdem", "JJ-88,AQs,KJs", "Kd8c2s", against="QQ+,AK,KQs")
+    return a, b, pyeval.range_breakdown("holdem", "JJ-88,AQs,KJs", "Kd8c2s", opponents="QQ+,AK,KQs")
 
 
 def test_plots_are_png(tables, tmp_path):

@@ -27,7 +27,7 @@ def test_numpy_integers_are_integers():
     s = pyeval.simulate("holdem", np.int32(3), np.int64(20_000), seed=np.uint8(1), threads=np.int64(2),
                         chunk_size=np.int64(10_000), progress=False)
     assert s.deals == 20_000
-    hole, _ = pyeval.deal("holdem", np.int64(2), n=np.int64(5), seed=np.int64(3), chunk=np.int64(1))
+    hole, _ = pyeval.deal("holdem", np.int64(2), deals=np.int64(5), seed=np.int64(3), chunk=np.int64(1))
     assert hole.shape == (5, 2, 2)
 
 
@@ -35,8 +35,8 @@ def test_numpy_integers_are_integers():
     lambda: pyeval.simulate("holdem", 3, 20_000, seed=1, threads=True, progress=False),
     lambda: pyeval.simulate("holdem", 3, 20_000, seed=1, chunk_size=True, progress=False),
     lambda: pyeval.simulate("holdem", 3, True, seed=1, progress=False),
-    lambda: pyeval.deal("holdem", 2, n=5, seed=1, chunk=True),
-    lambda: pyeval.deal("holdem", True, n=5, seed=1),
+    lambda: pyeval.deal("holdem", 2, deals=5, seed=1, chunk=True),
+    lambda: pyeval.deal("holdem", True, deals=5, seed=1),
 ])
 def test_bools_are_refused_everywhere(call):
     with pytest.raises(ValueError, match="must be a (positive|non-negative) integer"):

@@ -33,8 +33,8 @@ def modules_after(code: str) -> str:
     "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], board='Kd8c2s9h', method='exact')",
     "import pyeval\npyeval.equity('holdem', ['AA,KK', 'QQ,JJ', 'AKs'], method='exact')",
     # deals, showdowns and every study of simulate in C (csrc/sim_kernels.c)
-    "import pyeval\npyeval.showdown('holdem', *pyeval.deal('holdem', players=6, n=10_000, seed=1))",
-    "import pyeval\npyeval.showdown('omaha-double-board', *pyeval.deal('omaha-double-board', players=3, n=2000))",
+    "import pyeval\npyeval.showdown('holdem', *pyeval.deal('holdem', players=6, deals=10_000, seed=1))",
+    "import pyeval\npyeval.showdown('omaha-double-board', *pyeval.deal('omaha-double-board', players=3, deals=2000))",
     "import pyeval\npyeval.simulate('holdem', players=6, deals=20_000, seed=1, progress=False)",
     "import pyeval\npyeval.simulate('omaha-hilo', players=4, deals=20_000, seed=1, study=['hilo', 'categories', "
     "'starting-hands'], progress=False)",

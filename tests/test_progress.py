@@ -13,7 +13,7 @@ CALLS = {
     "equity_batch": lambda p: pyeval.equity_batch("holdem", [["AhKh", "random"]] * 3, board=["2c7d9h"] * 3,
                                                   progress=p),
     "combo_equities": lambda p: pyeval.combo_equities("holdem", "QQ+", "AK", board="2c7d9h", progress=p),
-    "range_breakdown": lambda p: pyeval.range_breakdown("holdem", "QQ+", "2c7d9h", against="AK", progress=p),
+    "range_breakdown": lambda p: pyeval.range_breakdown("holdem", "QQ+", "2c7d9h", opponents="AK", progress=p),
     "next_card": lambda p: pyeval.next_card("holdem", ["AhKh", "random"], "2c7d9h", progress=p),
 }
 

@@ -53,7 +53,7 @@ import pyeval
 assert pyeval.__file__.startswith(sys.argv[1]), pyeval.__file__
 import pyeval.caribbean
 r = pyeval.equity("stud", ["AsAd7c", "KhKd2s"], method="monte-carlo", samples=20_000, seed=1)
-hole, board = pyeval.deal("holdem", players=3, n=1000, seed=2)
+hole, board = pyeval.deal("holdem", players=3, deals=1000, seed=2)
 s = pyeval.simulate("holdem", 3, 20_000, seed=3, study="categories", progress=False)
 # the queries that still run numba kernels: range sampling with more outcome patterns than a histogram holds
 # (nine-handed hi/lo) and the caribbean tables

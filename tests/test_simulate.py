@@ -88,12 +88,12 @@ def test_deal_streams():
     (dict(game="holdem", players=2, board="AsKdQc2h3h4h"), "at most 5"),
     (dict(game="nope", players=2), "unknown game"),
     (dict(game="holdem", players=0), "players"),
-    (dict(game="holdem", players=2, n=-1), "n must be"),
+    (dict(game="holdem", players=2, deals=-1), "deals must be"),
     (dict(game="stud", players=8, hands=["AsKsQs2c3c4c5c"]), "community card"),
 ])
 def test_deal_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        pyeval.deal(**{"n": 10, **kwargs})
+        pyeval.deal(**{"deals": 10, **kwargs})
 
 
 # --------------------------------------------------------------------------------------------
@@ -479,7 +479,7 @@ def test_memory_does_not_grow_with_deals():
 @pytest.mark.parametrize("game", ["holdem", "omaha-hilo", "stud", "holdem-double-board"])
 def test_showdown_of_zero_deals_returns_empty_arrays(game):
     """It used to fail reshaping a size-0 array."""
-    hole, board = pyeval.deal(game, players=3, n=0, seed=1)
+    hole, board = pyeval.deal(game, players=3, deals=0, seed=1)
     s = pyeval.showdown(game, hole, board if board.shape[-1] else None)
     assert s.units.shape == (0, 3) and s.shares.shape == (0, 3) and s.winners.shape == (0, 3)
     assert s.high.shape[0] == 0 and (s.low is None) == (pyeval.get_game(game).low is None)
@@ -487,7 +487,7 @@ def test_showdown_of_zero_deals_returns_empty_arrays(game):
 
 def test_showdown_in_chunks_is_the_same_as_at_once(monkeypatch):
     deal_module = importlib.import_module("pyeval.sim.deal")  # the module (pyeval.deal is the function)
-    hole, board = pyeval.deal("omaha-hilo", players=4, n=5_000, seed=4)
+    hole, board = pyeval.deal("omaha-hilo", players=4, deals=5_000, seed=4)
     whole = pyeval.showdown("omaha-hilo", hole, board)
     monkeypatch.setattr(deal_module, "SHOWDOWN_CHUNK", 777)
     parts = pyeval.showdown("omaha-hilo", hole, board)
@@ -501,7 +501,7 @@ def test_showdown_in_chunks_is_the_same_as_at_once(monkeypatch):
 
 SHOWDOWN_MEMORY = textwrap.dedent("""
     import resource, pyeval
-    hole, board = pyeval.deal("holdem", players=6, n=4_000_000, seed=1)
+    hole, board = pyeval.deal("holdem", players=6, deals=4_000_000, seed=1)
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     s = pyeval.showdown("holdem", hole, board)
     result = sum(a.nbytes for a in (s.high, s.units, s.shares, s.winners, s.scoops))

@@ -2,7 +2,7 @@
 
 Each combo of the range (after card removal) is classified (pyeval/analysis/hand_classes.py for
 hold'em and short deck, pyeval/analysis/omaha_classes.py for Omaha); a class's count is the sum
-of its combos' weights.  With ``against=``, each class's equity is summed from the exact (or
+of its combos' weights.  With ``opponents=``, each class's equity is summed from the exact (or
 sampled) per-combo counts of ``pyeval.combo_equities``: a class's equity is its combos' units
 over their outcomes, each combo with its integer weight, so it is an exact fraction.
 
@@ -25,6 +25,7 @@ from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.checks import renamed
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
@@ -163,16 +164,18 @@ def _check_size(g, range, known: int) -> None:
                              f"breakdown lists; give a narrower range (e.g. 'AA{'*' * (g.hole - 2)}')")
 
 
-def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", against: Any = None,
+@renamed(against="opponents")
+def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", opponents: Any = None,
                     method: str = "auto", samples: int | None = None, seed: int | None = None,
                     progress: Any = None) -> RangeBreakdown:
     """The combos (weighted) and the share of ``range`` in each made-hand class and each draw
-    class on ``board`` (3 or 4 cards); with ``against`` (one or more ranges), each class's
-    equity against them (``pyeval.combo_equities``; ``method``, ``samples``, ``seed`` as there).
+    class on ``board`` (3 or 4 cards); with ``opponents`` (one or more ranges, hands or "random", as
+    in ``pyeval.combo_equities``; ``against=``, its old name, still works for a release), each
+    class's equity against them (``method``, ``samples``, ``seed`` as there).
     Hold'em, short deck and Omaha games (one board)."""
     if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
         with _progress.reporting(progress, f"{game} breakdown"):
-            return range_breakdown(game, range, board, dead, against, method, samples, seed)
+            return range_breakdown(game, range, board, dead, opponents, method, samples, seed)
     g = get_game(game)
     family = _family(g)
     if family not in ("holdem", "omaha") or g.boards != 1 or g.dealt_cards != g.hole:
@@ -188,8 +191,8 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", a
         raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
     _check_size(g, range, len(board_cards) + len(dead_cards))
     ce = None
-    if against is not None:
-        ce = combo_equities(g.name, range, against, board=board, dead=dead, method=method, samples=samples,
+    if opponents is not None:
+        ce = combo_equities(g.name, range, opponents, board=board, dead=dead, method=method, samples=samples,
                             seed=seed)
         combos, weights, text = ce.combos, ce.weights, ce.range_text
     else:

@@ -69,6 +69,7 @@ from pyeval.caribbean.rules import (
     _qualifier,
     validate_paytable,
 )
+from pyeval.core._results import Result
 
 __all__ = [
     "CATEGORIES",
@@ -89,7 +90,7 @@ __all__ = [
 # ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(Result):
     """The exact value of raising one situation, from :func:`decide`.
 
     Counts are over the ``total`` = 163,185 dealer completions; EVs are in antes.
@@ -134,7 +135,12 @@ class Decision:
                 "category": self.category, "action": self.action, "ev_raise": float(self.ev_raise),
                 "ev_raise_exact": str(self.ev_raise), "ev_fold": float(self.ev_fold),
                 "not_qualified": self.not_qualified, "player_wins": self.player_wins, "ties": self.ties,
-                "dealer_wins": self.dealer_wins, "total": self.total, "win_payout": str(self.win_payout)}
+                "dealer_wins": self.dealer_wins, "total": self.total, "win_payout": float(self.win_payout),
+                "win_payout_exact": str(self.win_payout)}
+
+    def rows(self) -> list[dict]:
+        """One row per outcome of a raise: its exact probability (as a float)."""
+        return [{"outcome": name, "probability": float(p)} for name, p in self.probabilities.items()]
 
     def __repr__(self) -> str:
         cards = " ".join(_card_text(c) for c in self.hand)
@@ -224,7 +230,7 @@ class ReturnRow:
 
 
 @dataclass(frozen=True)
-class HouseEdge:
+class HouseEdge(Result):
     """The exact return of a strategy and pay table, from :func:`house_edge`.
 
     ``total_return`` is the player's net result summed over all ``deals``
@@ -293,14 +299,18 @@ class HouseEdge:
         """JSON-ready: exact values as fraction text beside their floats."""
         exact = {"house_edge": self.house_edge, "element_of_risk": self.element_of_risk,
                  "raise_frequency": self.raise_frequency, "average_wager": self.average_wager}
-        d = {"strategy": self.strategy, "paytable": {k: str(v) for k, v in self.paytable.items()}, "deals": self.deals,
-             "total_return": str(self.total_return), "total_wagered": self.total_wagered}
+        d = {"strategy": self.strategy, "paytable": {k: float(v) for k, v in self.paytable.items()},
+             "deals": self.deals, "total_return": float(self.total_return),
+             "total_return_exact": str(self.total_return), "total_wagered": self.total_wagered}
         for name, value in exact.items():
             d[name], d[name + "_exact"] = float(value), str(value)
-        d["events"] = [{"event": r.event, "payout": str(r.payout), "count": r.count,
-                        "probability": float(r.probability), "contribution": float(r.contribution)}
-                       for r in self.events]
+        d["events"] = self.rows()
         return d
+
+    def rows(self) -> list[dict]:
+        """One row per event of the return table."""
+        return [{"event": r.event, "payout": float(r.payout), "count": r.count, "probability": float(r.probability),
+                 "contribution": float(r.contribution)} for r in self.events]
 
     def __repr__(self) -> str:
         return (f"HouseEdge({self.strategy}: house edge {float(self.house_edge) * 100:.4f}% of the ante, "

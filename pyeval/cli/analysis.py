@@ -66,7 +66,7 @@ def run_breakdown(args: argparse.Namespace) -> int:
     from pyeval.analysis import range_breakdown
 
     check_quoted(args)
-    r = range_breakdown(args.game, args.range, args.board, dead=args.dead or "", against=args.against or None,
+    r = range_breakdown(args.game, args.range, args.board, dead=args.dead or "", opponents=args.against or None,
                         method=_method(args), samples=args.samples, seed=args.seed)
 
     def plot(path: str) -> None:

@@ -1,4 +1,5 @@
-"""What the result objects share: ``==`` by content.
+"""The result protocol, at the bottom layer so that every result type speaks it (issue 26):
+``==`` by content, ``rows()``, ``to_dict``, strict ``to_json``, ``to_frame``, ``to_csv``.
 
 A dataclass's generated ``__eq__`` compares its fields as a tuple, which fails on numpy
 arrays ("the truth value of an array is ambiguous"); results compare their arrays by value
@@ -8,12 +9,18 @@ with ``compare=False`` (timings) are left out.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import math
+import os
 from dataclasses import fields
+from fractions import Fraction
+from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["ResultEquality", "same"]
+__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same"]
 
 
 def same(a: object, b: object) -> bool:
@@ -44,3 +51,75 @@ class ResultEquality:
         if type(other) is not type(self):
             return NotImplemented
         return all(same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self) if f.compare)
+
+
+def require(module: str, extra: str) -> Any:
+    """Import an optional dependency, or say which extra installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        raise ImportError(f"{module} is needed for this; install it with: python -m pip install \".[{extra}]\" in "
+                          f"a clone of pyeval (or \"pyeval-poker[{extra}]\" once the package is published)") from e
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON-ready data: numpy arrays and scalars as lists and numbers, fractions as
+    floats, NaN and infinities as None, tuples as lists, dict keys as text."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return plain(value.tolist())
+    if isinstance(value, np.generic):
+        return plain(value.item())
+    if isinstance(value, Fraction):
+        value = float(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """``value`` as strict JSON (``plain``: numpy as numbers, NaN as null)."""
+    return json.dumps(plain(value), indent=indent, allow_nan=False)
+
+
+class Result(ResultEquality):
+    """The result protocol: ``rows()`` gives the table; ``to_dict``, ``to_json``, ``to_frame``
+    and ``to_csv`` follow from it; ``==`` compares contents."""
+
+    def rows(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def to_frame(self) -> Any:
+        """The rows as a pandas DataFrame (pandas: the ``frame`` extra)."""
+        pd = require("pandas", "frame")
+        return pd.DataFrame(self.rows())
+
+    def to_csv(self, path: str | os.PathLike | IO[str] | None = None) -> str:
+        """The rows as CSV text (also written to ``path``, a file name or an open text file, when
+        given)."""
+        rows = [{k: plain(v) for k, v in row.items()} for row in self.rows()]
+        buf = io.StringIO()
+        if rows:
+            w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+        text = buf.getvalue()
+        if isinstance(path, (str, os.PathLike)):
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        elif path is not None:
+            path.write(text)
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain data (JSON-ready: see ``plain``)."""
+        return plain({"rows": self.rows()})
+
+    def to_json(self, indent: int | None = None) -> str:
+        """``to_dict()`` as strict JSON (no NaN: ``null``)."""
+        return json_text(self.to_dict(), indent)

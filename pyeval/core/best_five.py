@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import Result
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.describe import describe, hand_category
 from pyeval.core.evaluate import EVALUATORS
@@ -30,7 +30,7 @@ _LOW_KINDS = ("low8", "razz", "badugi", "showing-low")  # ace low: shown from th
 
 
 @dataclass(frozen=True, eq=False)
-class PlayedHand(ResultEquality):
+class PlayedHand(Result):
     """The cards one half of a pot is played with: ``cards`` (codes, grouped as they count:
     the pair or trips first, then by rank), their ``strength`` for the evaluator ``kind``."""
 
@@ -54,12 +54,15 @@ class PlayedHand(ResultEquality):
         return {"kind": self.kind, "cards": self.text, "codes": list(self.cards), "strength": self.strength,
                 "description": self.description, "category": self.category}
 
+    def rows(self) -> list[dict]:
+        return [self.to_dict()]
+
     def __repr__(self) -> str:
         return f"{self.text} ({self.description}, {self.kind} strength {self.strength})"
 
 
 @dataclass(frozen=True, eq=False)
-class BestFive(ResultEquality):
+class BestFive(Result):
     """What a hand plays in ``game``: ``high`` is the main half (the game's ``high`` evaluator,
     which ranks lows in razz, 2-7 and badugi), ``low`` the 8-or-better half of hi/lo games
     (None there when the hand has no qualifying low, and in games without a low half)."""
@@ -73,6 +76,11 @@ class BestFive(ResultEquality):
     def to_dict(self) -> dict:
         return {"game": self.game, "hole": self.hole, "board": self.board, "high": self.high.to_dict(),
                 "low": None if self.low is None else self.low.to_dict()}
+
+    def rows(self) -> list[dict]:
+        """One row per half played: half ("high"/"low"), cards, strength, description, category."""
+        halves = [("high", self.high)] + ([("low", self.low)] if self.low is not None else [])
+        return [{"half": name, **{k: v for k, v in hand.to_dict().items() if k != "codes"}} for name, hand in halves]
 
     def __repr__(self) -> str:
         where = f"{self.hole} | {self.board}" if self.board else self.hole

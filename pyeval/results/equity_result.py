@@ -8,16 +8,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import Result
 from pyeval.core.cards import format_codes
 from pyeval.core.games import Game
 from pyeval.query.parse import _codes, _is_unknown, hand_text
-from pyeval.results.protocol import json_text
 from pyeval.results.tally import POT, Tally, standard_errors
 
 
 @dataclass(eq=False)
-class EquityResult(ResultEquality):
+class EquityResult(Result):
     """The answer to an equity query (``==`` compares every count and array by value).
 
     equity, win, tie   per player: expected pot share; P(winning the whole pot alone); P(sharing)
@@ -87,8 +86,22 @@ class EquityResult(ResultEquality):
             d["no_low"] = self.no_low
         return d
 
-    def to_json(self) -> str:
-        return json_text(self.to_dict())
+    def rows(self) -> list[dict]:
+        """One row per player: hand, equity, win, tie, stderr (None when exact), and the exact
+        counts (units, wins, ties) or the hi/lo halves where the result has them."""
+        out = []
+        for p, hand in enumerate(self.hands):
+            row = {"player": p + 1, "hand": hand, "equity": float(self.equity[p]), "win": float(self.win[p]),
+                   "tie": float(self.tie[p]),
+                   "stderr": None if self.method == "exact" else float(self.stderr[p])}
+            if self.method == "exact":
+                row.update(units=int(self.units[p]), wins=int(self.wins[p]), ties=int(self.ties[p]))
+            for name in ("hi", "lo", "scoop"):
+                v = getattr(self, name)
+                if v is not None:
+                    row[name] = float(v[p])
+            out.append(row)
+        return out
 
     def __repr__(self) -> str:
         how = (f"exact, {self.outcomes:,} outcomes" if self.method == "exact"

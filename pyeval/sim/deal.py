@@ -1,7 +1,7 @@
 """Building blocks for simulations: ``deal`` random deals, ``showdown`` them, in batches.
 
     >>> import pyeval
-    >>> hole, board = pyeval.deal("holdem", players=6, n=100_000, seed=1)
+    >>> hole, board = pyeval.deal("holdem", players=6, deals=100_000, seed=1)
     >>> hole.shape, board.shape, hole.dtype.name
     ((100000, 6, 2), (100000, 5), 'uint8')
     >>> s = pyeval.showdown("holdem", hole, board)
@@ -16,7 +16,7 @@ Python loop runs per deal.  Cards are uint8 codes ``4 * rank + suit`` (docs/DESI
 Streams.  ``deal(..., seed=s, chunk=c)`` draws from the xoshiro256** stream
 ``pyeval.engine.chunk_seed(s, c)``; ``pyeval.simulate`` deals its chunk c (of
 ``pyeval.simulate.CHUNK`` deals) from that same stream, so any chunk of a
-simulation can be re-dealt and inspected with ``deal(..., n=CHUNK, seed=s, chunk=c)``.
+simulation can be re-dealt and inspected with ``deal(..., deals=CHUNK, seed=s, chunk=c)``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import numpy as np
 
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
-from pyeval.core.checks import non_negative_int, positive_int
+from pyeval.core.checks import non_negative_int, positive_int, renamed
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.sim import _sim_kernels
@@ -136,14 +136,15 @@ class Deal(NamedTuple):
     board: np.ndarray
 
 
-def deal(game: GameName, players: int | None = None, n: int = 1, seed: int | None = None, board: Board = "",
+@renamed(n="deals")
+def deal(game: GameName, players: int | None = None, deals: int = 1, seed: int | None = None, board: Board = "",
          dead: Cards = "", hands: Sequence[Hand] | None = None,
          chunk: int = 0) -> Deal:
-    """Deal ``n`` random deals of ``game``, one C call for the batch.
+    """Deal ``deals`` random deals of ``game``, one C call for the batch.
 
     game      a name from ``pyeval.GAMES``
     players   players at the table (default: ``len(hands)``)
-    n         deals
+    deals     how many deals (``n=``, its old name, still works for a release)
     seed      seed of the stream (``None``: a random one); ``chunk`` picks the stream
               ``engine.chunk_seed(seed, chunk)``, the one ``pyeval.simulate`` uses for its chunk
     board     known board cards (the rest are dealt); double-board games take two boards
@@ -159,7 +160,7 @@ def deal(game: GameName, players: int | None = None, n: int = 1, seed: int | Non
     ((3, 2, 4), (3, 5), True)
     """
     spec = deal_spec(game, players, board, dead, hands)
-    n, chunk = non_negative_int(n, "n"), non_negative_int(chunk, "chunk")
+    n, chunk = non_negative_int(deals, "deals"), non_negative_int(chunk, "chunk")
     cards = np.empty((n, len(spec.template)), np.uint8)
     _sim_kernels.deal_cards(spec.deck.copy(), engine.chunk_seed(_default_seed(seed), chunk), spec.template,
                            spec.pick_pos, cards)

@@ -23,7 +23,7 @@ Studies (``study=``, one name or a list):
     made (someone qualifies), split; how often a player scoops.
 
 Engine.  The deals are cut into chunks of ``CHUNK`` deals; chunk c is dealt from its own
-stream ``engine.chunk_seed(seed, c)`` (``pyeval.deal(..., n=CHUNK, seed=seed, chunk=c)``
+stream ``engine.chunk_seed(seed, c)`` (``pyeval.deal(..., deals=CHUNK, seed=seed, chunk=c)``
 deals the same cards).  A chunk is dealt straight into evaluation rows, scored by the C
 core and tallied in sub-batches that stay in cache (the C kernels of pyeval._sim_kernels,
 which release the GIL), and returns integer counts; totals are sums of chunk counts.  So
@@ -37,17 +37,18 @@ import csv
 import io
 import json
 import math
+import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import Result, require
 from pyeval.core._threads import default_threads
 from pyeval.core.checks import positive_int
 from pyeval.engines import engine
@@ -157,7 +158,7 @@ def make_plan(game: GameName, players: int | None, deals: int, seed: int | None 
 
 
 @dataclass(eq=False)
-class SimulationResult(ResultEquality):
+class SimulationResult(Result):
     """The answer of ``pyeval.simulate`` (``==`` compares the counts and tables, not the timing).
 
     tables      name -> numpy structured array (``table`` is the first one)
@@ -206,10 +207,26 @@ class SimulationResult(ResultEquality):
             w.writerow([repr(x) if isinstance(x, float) else x for x in row])
         return buf.getvalue()
 
-    def to_csv(self, path: FilePath, table: str | None = None) -> None:
-        """Write one table (default: the first) as CSV."""
-        with open(path, "w", newline="") as f:
-            f.write(self.csv(table))
+    def rows(self, table: str | None = None) -> list[dict]:
+        """One table (default: the first) as row dicts."""
+        arr = self.tables[table] if table else self.table
+        return [dict(zip(_columns(arr), row)) for row in arr.tolist()]
+
+    def to_frame(self, table: str | None = None) -> Any:
+        """One table (default: the first) as a pandas DataFrame (pandas: the ``frame`` extra)."""
+        pd = require("pandas", "frame")
+        return pd.DataFrame(self.rows(table))
+
+    def to_csv(self, path: FilePath | IO[str] | None = None, table: str | None = None) -> str:
+        """One table (default: the first) as CSV text, also written to ``path`` (a file name or an
+        open text file) when given."""
+        text = self.csv(table)
+        if isinstance(path, (str, os.PathLike)):
+            with open(path, "w", newline="") as f:
+                f.write(text)
+        elif path is not None:
+            path.write(text)
+        return text
 
     def save(self, path: FilePath) -> None:
         """Write every table, the raw counts and the metadata to an ``.npz`` file (no pickles)."""
@@ -234,7 +251,7 @@ class SimulationResult(ResultEquality):
     def to_dict(self) -> dict:
         """JSON-ready: metadata and every table as a list of row dicts."""
         d = self.meta()
-        d["tables"] = {k: [dict(zip(_columns(v), row)) for row in v.tolist()] for k, v in self.tables.items()}
+        d["tables"] = {k: self.rows(k) for k in self.tables}
         return d
 
     def __repr__(self) -> str:
