@@ -295,3 +295,21 @@ def test_an_output_file_that_cannot_be_written_is_one_line(capsys):
     assert cli.main(["combos", "holdem", "QQ+", "AK", "--board", "2c7d9h", "--csv", "/nonexistent/c.csv"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pyeval: error: cannot write /nonexistent/c.csv") and "Traceback" not in err
+
+
+def test_ctrl_c_while_pyeval_loads_is_one_line():
+    """The console script enters through _pyeval_entry, which imports pyeval.cli inside main():
+    a Ctrl-C during that import (a tenth of a second or more) exits 130 with one line."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    startup = time.perf_counter() - started  # the interpreter's own start, before our code runs
+    for extra in (0.03, 0.08):
+        proc = subprocess.Popen([sys.executable, "-c", "import sys, _pyeval_entry; sys.exit(_pyeval_entry.main())",
+                                 "equity", "holdem", "AhAs", "KdKc"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(startup + extra)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert b"Traceback" not in err, err.decode()
+        assert proc.returncode in (0, 130), (proc.returncode, err.decode())
+        if proc.returncode == 130:
+            assert err.decode().strip() == "pyeval: interrupted"
