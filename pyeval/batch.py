@@ -404,7 +404,7 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
 
 def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,
                  method: str = "auto", samples: int | None = None, seed: int | None = None,
-                 threads: int | None = None) -> BatchEquityResult:
+                 threads: int | None = None, folded: object = None) -> BatchEquityResult:
     """Equity of n independent spots of one game.
 
     hands    an integer array (n, players, hole) of card codes, -1 for an unknown card (a hand is
@@ -418,6 +418,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
              ``pyeval.equity``, ``samples`` without ``method`` means Monte Carlo
     seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
     threads  worker threads (default: all cores)
+    folded   not taken here (ValueError): folded players' ranges go through the range engine, one
+             spot a query: ``pyeval.equity(..., folded=...)`` or ``pyeval.combo_equities``
 
     A bad row (a card out of range or twice, too few cards in the deck, a partly known hand)
     raises ValueError naming the first such row and its cards, and no result.  Rows are checked
@@ -426,6 +428,10 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     """
     from pyeval.equity import equity
 
+    if folded is not None:
+        raise ValueError("equity_batch does not take folded= (its rows are known or random hands, counted in C); "
+                         "use pyeval.equity(game, hands, board, folded=...) for each spot, or "
+                         "pyeval.combo_equities(..., folded=...)")
     g = get_game(game)
     method = resolve_method(method, samples, None)  # samples= alone means Monte Carlo, as in pyeval.equity
     holes = _hands_rows(g, hands)
