@@ -69,6 +69,12 @@ def test_ranges_and_weighted_folders(path):
     assert r.fractions != pyeval.equity("holdem", hands, board=board).fractions  # the folders move it
 
 
+def test_folder_weights_far_apart_split_by_weight_class():
+    hands, board, folded = ["AhKh", "QQ,JJ"], "2c7d9s", ["AA:1e15,KK:1,AK:3e-9"]
+    r = range_equity("holdem", hands, board=board, folded=folded, method="exact")
+    assert r.extra["weight_classes"] == 3 and r.fractions == explicit("holdem", hands, folded, board)[0]
+
+
 @pytest.mark.parametrize("path", ["assignments", "board_major"])
 def test_hilo_folders_never_qualify(path):
     """In a low half a folder's strength is NO_LOW: both halves as the explicit enumeration says."""
