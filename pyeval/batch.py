@@ -462,7 +462,7 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
 
 def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,
                  method: str = "auto", samples: int | None = None, seed: int | None = None,
-                 threads: int | None = None, progress: Any = None) -> BatchEquityResult:
+                 threads: int | None = None, folded: object = None, progress: Any = None) -> BatchEquityResult:
     """Equity of n independent spots of one game.
 
     hands    an integer array (n, players, hole) of card codes, -1 for an unknown card (a hand is
@@ -476,6 +476,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
              ``pyeval.equity``, ``samples`` without ``method`` means Monte Carlo
     seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
     threads  worker threads (default: all cores)
+    folded   not taken here (ValueError): folded players' ranges go through the range engine, one
+             spot a query: ``pyeval.equity(..., folded=...)`` or ``pyeval.combo_equities``
 
     A bad row (a card out of range or twice, too few cards in the deck, a partly known hand)
     raises ValueError naming the first such row and its cards, and no result.  Rows are checked
@@ -485,9 +487,13 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
         with _progress.reporting(progress, f"{game} batch"):
             return equity_batch(game, hands, board, dead, method=method, samples=samples, seed=seed,
-                                threads=threads)
+                                threads=threads, folded=folded)
     from pyeval.equity import equity
 
+    if folded is not None:
+        raise ValueError("equity_batch does not take folded= (its rows are known or random hands, counted in C); "
+                         "use pyeval.equity(game, hands, board, folded=...) for each spot, or "
+                         "pyeval.combo_equities(..., folded=...)")
     g = get_game(game)
     method = resolve_method(method, samples, None)  # samples= alone means Monte Carlo, as in pyeval.equity
     holes = _hands_rows(g, hands)

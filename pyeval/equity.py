@@ -46,7 +46,7 @@ __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
            samples: int | None = None, seed: int | None = None, threads: int | None = None,
            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
-           progress: Any = None) -> EquityResult:
+           folded: Sequence[Hand] | None = None, progress: Any = None) -> EquityResult:
     """Each player's share of the pot when all remaining cards are dealt and all hands show down.
 
     game       a name from ``pyeval.GAMES`` (or an alias)
@@ -73,6 +73,10 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
                same result as on one machine for the same seed (``pyeval.cluster``); exact
                enumeration, ranges and side pots run locally
+    folded     the folded players' ranges (``["random", "30%"]``; ranges, known hands or
+               ``"random"``): their hands are dealt with the others', without replacement, and
+               never show down (card "bunching"; docs/ranges.md, "Folded players").  Hold'em and
+               Omaha games; the query goes to the range engine (``pyeval.range_equity``)
 
     >>> r = equity("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], board="5s6d7h", method="exact")
     >>> r.outcomes, round(float(r.equity.sum()), 12)
@@ -81,18 +85,22 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
         with _progress.reporting(progress, f"{game} equity"):
             return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
-                           client)
-    return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions, client)
+                           client, folded)
+    return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions, client,
+                   folded)
 
 
 def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
             samples: int | None = None, seed: int | None = None, threads: int | None = None,
             stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None,
-            community: bool = False) -> EquityResult:
+            folded: Sequence[Hand] | None = None, community: bool = False) -> EquityResult:
     """pyeval.equity; ``community`` forces stud's shared last card (a side pot among fewer players
     keeps the deal of the whole table)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
+    if folded is not None:
+        return _with_folded(g, hands, board, dead, folded, client, method=method, samples=samples, seed=seed,
+                            threads=threads, stderr_target=stderr_target, contributions=contributions)
     if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
             and client is None and not community \
             and (threads is None or type(threads) is int and 1 <= threads <= MAX_THREADS) \
@@ -146,6 +154,21 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
         else:
             tally = engine.run_monte_carlo(layout, n, used_seed, nthreads, runner=runner)
     return _result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo", used_seed)
+
+
+def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> EquityResult:
+    """``equity(..., folded=...)``: the range engine with the folders as players who never show down."""
+    from pyeval.ranges import _family
+
+    if _family(g) not in ("holdem", "omaha"):
+        raise ValueError(f"folded= is supported in hold'em and Omaha games, not {g.name}")
+    if options["contributions"] is not None:
+        raise NotImplementedError("side pots (contributions=) are not supported with folded=")
+    if client is not None:
+        raise NotImplementedError("folded= runs locally: give no client=")
+    from pyeval.engines.range_equity import range_equity
+
+    return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
 
 
 def side_pots(contributions) -> list[tuple[float, list[int]]]:

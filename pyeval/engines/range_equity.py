@@ -110,6 +110,21 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
                    Range(combos, None, g.hole, None, g.lowest_card, _family(g)))
 
 
+def _folders(folded, g, first: int) -> list[_Player]:
+    """The folded players of ``folded=`` (ranges, ``random`` or known hands), as range players."""
+    if folded is None:
+        return []
+    if isinstance(folded, (str, bytes, Range)) or not hasattr(folded, "__iter__"):
+        raise TypeError("folded must be a list with one range per folded player, e.g. ['random', '30%']")
+    out = []
+    for k, entry in enumerate(folded):
+        try:
+            out.append(_player(entry, g, first + k))
+        except ValueError as e:
+            raise ValueError(f"folded player {k + 1} ({entry!r}): {e}") from e
+    return out
+
+
 # ---------------------------------------------------------------------------
 # entry point
 # ---------------------------------------------------------------------------
@@ -117,22 +132,25 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
 
 def range_equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
                  seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-                 contributions=None, _path: str | None = None, _tracked: int | None = None) -> RangeEquityResult:
+                 contributions=None, folded=None, _path: str | None = None, _tracked: int | None = None,
+                 _keep_random_folders: bool = False) -> RangeEquityResult:
     """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
     same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
     estimated work (assignments / symmetries x boards x players) is within
-    ``pyeval.engine.EXACT_BUDGET``, else samples."""
+    ``pyeval.engine.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
+    hands), dealt with the others and never shown down (pyeval/engines/range_folded.py)."""
     try:
         return _range_equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
-                             _path, _tracked)
+                             folded, _path, _tracked, _keep_random_folders)
     except OverflowError:  # products of weights far apart in several ranges, beyond a float
         raise ValueError("the ranges' weights are too far apart to express their equities as floats (several "
                          "ranges with weights 1e50 times apart); bring the weights closer together") from None
 
 
 def _range_equity(game, hands, board="", dead="", method: str = "auto", samples: int | None = None,
-                 seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
-                 contributions=None, _path: str | None = None, _tracked: int | None = None) -> RangeEquityResult:
+                  seed: int | None = None, threads: int | None = None, stderr_target: float | None = None,
+                  contributions=None, folded=None, _path: str | None = None, _tracked: int | None = None,
+                  _keep_random_folders: bool = False) -> RangeEquityResult:
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if contributions is not None:
@@ -144,6 +162,15 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     nthreads = default_threads(threads)
 
     players = [_player(h, g, p, p == _tracked) for p, h in enumerate(hands)]
+    folders = _folders(folded, g, len(hands))
+    seats = len(players) + len(folders)  # every folder sits at the table, a random one included
+    if folders and seats > g.max_players:
+        raise ValueError(f"too many players for {g.name}: {len(hands)} and {len(folders)} folded (at most "
+                         f"{g.max_players})")
+    folded_text = [f.text for f in folders]
+    if not _keep_random_folders:  # a random folder changes nothing (range_folded.py): left out
+        folders = [f for f in folders if f.kind != "random"]
+    players += folders
     boards = _parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
     fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and pl.rng is not None and len(pl.rng) == 1]
@@ -179,11 +206,12 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     live = np.array([c for c in range(g.lowest_card, 52) if c not in set(known.tolist())], np.uint8)
     n_boards = len(boards) if boards else g.boards
     missing = [g.board - (len(boards[j]) if boards else 0) for j in range(n_boards)]
-    need = sum(missing) + g.hole * len(players)
+    need = sum(missing) + g.hole * seats
     if need > len(live):
         raise ValueError(f"this deal needs {need} more cards but only {len(live)} remain in the deck")
 
-    spot = _Spot(g, players, boards, dead_cards, known, live, missing, nthreads)
+    spot = _Spot(g, players, boards, dead_cards, known, live, missing, nthreads, len(folders))
+    spot.folded_text = folded_text
     use_exact = False
     if _path is not None:  # tests: force an exact path ("table", "sweep" or "assignments")
         spot.exact_cost()

@@ -8,8 +8,9 @@ deal model is described in pyeval/engines/range_equity.py.
 Two samplers draw the same deals from a chunk's state: on one board or two with an evaluator of
 the C board engine (every hold'em, short deck and Omaha game) and outcome patterns few enough to
 histogram, C draws, evaluates and counts each deal in one loop (csrc/range_sample.c); elsewhere
-(as nine-handed hi/lo) numba draws the deals into evaluation rows, the C core evaluates them and
-numba tallies.
+(as nine-handed hi/lo, and every query with folded players, whose strengths are zeroed between
+evaluation and tally: pyeval/engines/range_folded.py) numba draws the deals into evaluation rows,
+the C core evaluates them and numba tallies.
 """
 
 from __future__ import annotations
@@ -174,6 +175,7 @@ class _NumbaSampler:
         for j, (kind, b, _, _) in enumerate(parts):
             block = rows[b].reshape(P * n, width)
             strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
+        strengths[:, spot.active:] = 0  # folded players never show down (pyeval/engines/range_folded.py)
         t = engine.Tally.zeros(P, len(parts))
         t.outcomes = n
         per_combo = d.per_combo_zeros()
@@ -207,7 +209,8 @@ class _NumbaSampler:
 
 def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, cap: int):
     deals = _Deals(spot)
-    sampler: _CSampler | _NumbaSampler | None = _c_sampler(deals)
+    # folded players: their strengths are zeroed between evaluation and tally, which only numba's path exposes
+    sampler: _CSampler | _NumbaSampler | None = None if spot.folders else _c_sampler(deals)
     if sampler is None:
         sampler = _NumbaSampler(deals)
 

@@ -12,7 +12,15 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.engines import _range_exact, combo_tally, engine, exact_strategies, range_sampling, range_weights
+from pyeval.engines import (
+    _range_exact,
+    combo_tally,
+    engine,
+    exact_strategies,
+    range_folded,
+    range_sampling,
+    range_weights,
+)
 from pyeval.engines.range_symmetry import perm_tables, symmetry_group
 from pyeval.engines.range_weights import ExactCounts, integer_weights
 from pyeval.ranges import Range, _all_of, _family
@@ -31,10 +39,14 @@ MAX_ASSIGNMENTS = 30_000_000
 
 
 class _Spot:
-    def __init__(self, g, players, boards, dead, known, live, missing, threads):
+    def __init__(self, g, players, boards, dead, known, live, missing, threads, folders=0):
         self.g, self.players, self.boards, self.dead = g, players, boards, dead
         self.known, self.live, self.missing, self.threads = known, live, missing, threads
         self.P = len(players)
+        # the last ``folders`` players folded: dealt, never shown down (pyeval/engines/range_folded.py)
+        self.folders = folders
+        self.active = self.P - folders
+        self.folded_text = []  # every folder's text, random ones (left out) included
         self.hole = g.hole
         self.table_allowed = True
         self.use_table = self.use_sweep = self.use_board_major = False
@@ -49,19 +61,27 @@ class _Spot:
                 r = pl.rng
                 pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
             players.append(pl)
-        sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads)
+        sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads,
+                    self.folders)
         masks, offsets = _stacked(sub._exact_ranges())
         return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
-    def _layout(self, holes) -> engine.Layout:
-        return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, self.dead)
+    def _layout(self, holes, dead=None) -> engine.Layout:
+        dead = self.dead if dead is None else np.concatenate([self.dead, *dead]).astype(np.uint8)
+        return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, dead)
 
     def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
-        r = _result(self.g, layout, tally, ["random"] * self.P, self.boards, self.dead, method, seed)
+        if self.folders:  # the folders' columns go: they never share the pot
+            layout, tally, ranges, combo_eq, combo_prob, counts = range_folded.without_folders(
+                self, tally, ranges, combo_eq, combo_prob, counts)
+        A = self.active
+        r = _result(self.g, layout, tally, ["random"] * A, self.boards, self.dead, method, seed)
         range_weights.plain_numbers(r)
         values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
-        values["hands"] = [pl.text for pl in self.players]
+        values["hands"] = [pl.text for pl in self.players[:A]]
+        if self.folded_text:
+            values["extra"] = {**values["extra"], "folded": list(self.folded_text)}
         return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob,
                                  combo_tally=counts)
 
@@ -236,6 +256,7 @@ class _Spot:
                 strengths = np.empty((len(parts), nb, S), np.int32)
                 for j, (kind, _, _, _) in enumerate(parts):
                     strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
+                strengths[:, :, offsets[self.active]:] = 0  # folders never show down (range_folded.py)
                 out = np.zeros(1, np.int64)
                 _range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
                                                engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
@@ -294,9 +315,12 @@ class _Spot:
         if float(rep_w.sum()) * per_board * engine.POT * P >= 2**62:
             raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
 
-        layout = self._layout([ranges[p].combos[reps[0, p]] for p in range(P)])
+        first_holes = [ranges[p].combos[reps[0, p]] for p in range(P)]
+        layout = self._layout(first_holes[:self.active], first_holes[self.active:])  # folders' cards: dead
         kinds = engine.board_kinds(layout)
         rep_units, rep_wins, rep_ties, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
+        if self.folders:
+            tally = range_folded.padded(tally, P)
 
         # by combo: every assignment gets its representative's result
         combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, rep_units[inverse], per_board, nums,
@@ -304,7 +328,10 @@ class _Spot:
         return ExactCounts(layout, tally, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_reps(self, ranges, reps, rep_w, layout, kinds, per_board):
-        P, R = self.P, len(reps)
+        """Each representative assignment's board count: the active players' showdowns, the
+        folders' cards out of the deck; per representative (units, wins, ties) of every player
+        (zero for the folders), and the tally of the active players."""
+        P, R, A = self.P, len(reps), self.active
         live_mask = np.zeros(52, bool)
         live_mask[self.live] = True
         known_board = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
@@ -330,7 +357,8 @@ class _Spot:
                 m[holes.ravel()] = False
                 deck = np.flatnonzero(m).astype(np.uint8)
                 counts[:] = 0
-                args = (ffi.from_buffer("uint8_t[]", holes), P, self.hole, ffi.from_buffer("uint8_t[]", kb),
+                active = np.ascontiguousarray(holes[:A])  # the folders' cards are out of the deck only
+                args = (ffi.from_buffer("uint8_t[]", active), A, self.hole, ffi.from_buffer("uint8_t[]", kb),
                         len(known_board), ffi.from_buffer("uint8_t[]", deck), len(deck), self.missing[0], kinds[0],
                         kinds[1])
                 out = (ffi.from_buffer("int64_t[]", counts), len(counts))
@@ -338,19 +366,20 @@ class _Spot:
                 if status != 0:
                     raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
                 hist += counts * rep_w[i]
-                units[k] = np.tensordot(counts, per_pattern, 1)
+                units[k, :, :A] = np.tensordot(counts, per_pattern, 1)
             return lo, units, hist
 
         def generic_job(lo_hi):
             lo, hi = lo_hi
-            total = engine.Tally.zeros(P, len(layout.parts))
+            total = engine.Tally.zeros(A, len(layout.parts))
             units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
-                t = exact_strategies.run_exact(self._layout(list(holes_of(i))), 1)
+                holes = list(holes_of(i))
+                t = exact_strategies.run_exact(self._layout(holes[:A], holes[A:]), 1)
                 w = int(rep_w[i])
                 total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
-                units[k] = t.units, t.wins, t.ties
+                units[k, :, :A] = t.units, t.wins, t.ties
             return lo, units, total
 
         step = max(1, min((1 << 22) // max(per_board, 1), -(-R // (4 * self.threads))))
