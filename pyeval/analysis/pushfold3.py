@@ -253,7 +253,9 @@ def pushfold3(stacks: float | tuple[float, float, float], *, sb: float = 0.5, bb
     tol = _number(tolerance, "tolerance")
     if tol <= 0:
         raise ValueError(f"tolerance must be positive, got {tolerance!r}")
-    hu, hu_values, hu_found = _subgame(in_hand, sb_, bb_, ante_, prizes, rest, tol / 10, 200_000)
+    # the subgame to the heads-up default (or finer): with no dead money it is pyeval.pushfold's solve
+    hu_tol = min(tol / 10, 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes))
+    hu, hu_values, hu_found = _subgame(in_hand, sb_, bb_, ante_, prizes, rest, hu_tol, 200_000)
     q, r = hu_found.push, hu_found.call
     fold = _outcome_shares(q, r) @ hu_values  # each player's value when the button folds
     game, orders = build_game(in_hand, sb_, bb_, ante_, prizes, rest, fold)
@@ -263,7 +265,7 @@ def pushfold3(stacks: float | tuple[float, float, float], *, sb: float = 0.5, bb
     gains = found.player_gains + p_fold * np.array([0.0, *hu_found.gains])
     errors = equity_errors(game, orders, s)
     ev = game.values(s)
-    heads_up = _heads_up_result(in_hand, sb_, bb_, ante_, prizes, rest, hu, hu_found, tol)
+    heads_up = _heads_up_result(in_hand, sb_, bb_, ante_, prizes, rest, hu, hu_found, hu_tol)
     shares = {"push": s[0], "call_sb": s[1], "call_bb_vs_btn": s[2], "overcall_bb": s[3], "push_sb": q,
               "call_bb_vs_sb": r}
     named = {k: {n: float(v[i]) for i, n in enumerate(CLASS_NAMES)} for k, v in shares.items()}
@@ -278,7 +280,7 @@ def pushfold3(stacks: float | tuple[float, float, float], *, sb: float = 0.5, bb
 
 def _heads_up_result(stacks: tuple[float, float, float], sb: float, bb: float, ante: float,
                      payouts: list[float] | None, others: list[float] | None, game: Any, found: Any,
-                     tol: float) -> PushFoldResult:
+                     hu_tol: float) -> PushFoldResult:
     p, c = found.push, found.call
     ev_sb, ev_bb = game.values(p, c)
     deal = _deal_weights()[0]
@@ -289,4 +291,4 @@ def _heads_up_result(stacks: tuple[float, float, float], sb: float, bb: float, a
     return PushFoldResult((stacks[1], stacks[2]), sb, bb, ante, payouts, rest,
                           {n: float(p[k]) for k, n in enumerate(CLASS_NAMES)},
                           {n: float(c[k]) for k, n in enumerate(CLASS_NAMES)}, range_text(p), range_text(c),
-                          ev_sb, ev_bb, push_gain, call_gain, found.gains, tol, found.iterations)
+                          ev_sb, ev_bb, push_gain, call_gain, found.gains, hu_tol, found.iterations)

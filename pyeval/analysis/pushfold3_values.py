@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis.icm import icm
-from pyeval.analysis.pushfold import _number
+from pyeval.analysis.pushfold import _number, check_posts, check_prizes
 
 __all__ = ["check_spot3", "final_chips", "value_of", "prize_equity"]
 
@@ -27,33 +27,9 @@ def check_spot3(stacks: Any, sb: Any, bb: Any, ante: Any, payouts: Any, others: 
     else:
         x = _number(stacks, "stacks")
         s = (x, x, x)
-    sb_, bb_, ante_ = _number(sb, "sb"), _number(bb, "bb"), _number(ante, "ante")
-    if bb_ <= 0 or sb_ < 0 or ante_ < 0:
-        raise ValueError(f"blinds and ante must be non-negative and bb positive, got sb={sb!r}, bb={bb!r}, "
-                         f"ante={ante!r}")
-    for who, x, blind in (("button", s[0], 0.0), ("small blind", s[1], sb_), ("big blind", s[2], bb_)):
-        if x <= 0:
-            raise ValueError(f"stacks must be positive, got {x:g} for the {who}")
-        if x < blind + ante_:
-            raise ValueError(f"the {who}'s stack {x:g} is less than his blind plus the ante ({blind:g} + {ante_:g}): "
-                             f"he must be able to post them")
-    if (payouts is None) != (others is None):
-        raise ValueError("payouts and others go together: the prizes, and the chips of the players not in the hand "
-                         "(others=[] when the three are the last players)")
-    if payouts is None:
-        return (s[0], s[1], s[2]), sb_, bb_, ante_, None, None
-    if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
-        raise TypeError(f"others must be a list of numbers (the other players' chips), got {others!r}")
-    rest = [_number(x, "others") for x in others]
-    if any(x <= 0 for x in rest):
-        raise ValueError(f"others must be positive (players still in the tournament), got {rest}")
-    if isinstance(payouts, (str, bytes)) or not hasattr(payouts, "__iter__"):
-        raise TypeError(f"payouts must be a list of numbers (1st place first), got {payouts!r}")
-    prizes = [_number(x, "payouts") for x in payouts]
-    players = 3 + len(rest)
-    if not prizes or len(prizes) > players or any(x < 0 for x in prizes) or prizes != sorted(prizes, reverse=True):
-        raise ValueError(f"payouts must be 1 to {players} non-negative prizes, 1st place first, never increasing; "
-                         f"got {prizes}")
+    sb_, bb_, ante_ = check_posts(sb, bb, ante, [("button", s[0], None), ("small blind", s[1], "sb"),
+                                                  ("big blind", s[2], "bb")])
+    prizes, rest = check_prizes(payouts, others, 3, "others")
     return (s[0], s[1], s[2]), sb_, bb_, ante_, prizes, rest
 
 
