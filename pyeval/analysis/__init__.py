@@ -2,7 +2,7 @@
 push/fold equilibria.
 
 The entry points are exported from ``pyeval`` itself: ``combo_equities``, ``range_breakdown``,
-``next_card``, ``icm``, ``pushfold`` and ``pushfold_chart``; plots are in ``pyeval.analysis.plots``
+``next_card``, ``icm``, ``pushfold``, ``pushfold3`` and ``pushfold_chart``; plots are in ``pyeval.analysis.plots``
 (matplotlib, the ``plot`` extra).  Definitions and examples: docs/analysis.md.
 """
 
@@ -11,7 +11,9 @@ from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.analysis.icm import ICMResult, icm
 from pyeval.analysis.next_card import NextCard, next_card
 from pyeval.analysis.pushfold import PushFoldResult, pushfold
+from pyeval.analysis.pushfold3 import PushFold3Result, pushfold3
 from pyeval.analysis.pushfold_chart import PushFoldChart, pushfold_chart
 
-__all__ = ["ComboEquities", "ICMResult", "NextCard", "PushFoldChart", "PushFoldResult", "RangeBreakdown",
-           "combo_equities", "icm", "next_card", "pushfold", "pushfold_chart", "range_breakdown"]
+__all__ = ["ComboEquities", "ICMResult", "NextCard", "PushFold3Result", "PushFoldChart", "PushFoldResult",
+           "RangeBreakdown", "combo_equities", "icm", "next_card", "pushfold", "pushfold3", "pushfold_chart",
+           "range_breakdown"]

@@ -146,38 +146,53 @@ def _stacks_in_hand(stack: Any) -> tuple[float, float]:
     return s, s
 
 
+def check_prizes(payouts: Any, others: Any, in_hand: int, name: str) -> tuple[list[float] | None, list[float] | None]:
+    """The prizes and the stacks of the players not in the hand (argument ``name``), checked
+    (both None for chip EV)."""
+    if (payouts is None) != (others is None):
+        raise ValueError(f"payouts and {name} go together: the prizes, and the chips of the players not in the hand "
+                         f"({name}=[] when the {'two' if in_hand == 2 else 'three'} are the last players)")
+    if payouts is None:
+        return None, None
+    if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
+        raise TypeError(f"{name} must be a list of numbers (the other players' chips), got {others!r}")
+    rest = [_number(s, name) for s in others]
+    if any(s <= 0 for s in rest):
+        raise ValueError(f"{name} must be positive (players still in the tournament), got {rest}")
+    if isinstance(payouts, (str, bytes)) or not hasattr(payouts, "__iter__"):
+        raise TypeError(f"payouts must be a list of numbers (1st place first), got {payouts!r}")
+    prizes = [_number(x, "payouts") for x in payouts]
+    players = in_hand + len(rest)
+    if not prizes or len(prizes) > players or any(x < 0 for x in prizes) or prizes != sorted(prizes, reverse=True):
+        raise ValueError(f"payouts must be 1 to {players} non-negative prizes, 1st place first, never increasing; "
+                         f"got {prizes}")
+    return prizes, rest
+
+
 def check_spot(stack: Any, sb: Any, bb: Any, ante: Any, payouts: Any, stacks: Any
                ) -> tuple[tuple[float, float], float, float, float, list[float] | None, list[float] | None]:
     """The spot's numbers, checked: ValueError or TypeError naming what is wrong."""
     in_hand = _stacks_in_hand(stack)
+    sb_, bb_, ante_ = check_posts(sb, bb, ante, [("small blind", in_hand[0], "sb"), ("big blind", in_hand[1], "bb")])
+    prizes, others = check_prizes(payouts, stacks, 2, "stacks")
+    return in_hand, sb_, bb_, ante_, prizes, others
+
+
+def check_posts(sb: Any, bb: Any, ante: Any, seats: list[tuple[str, float, str | None]]) -> tuple[float, float, float]:
+    """The blinds and the ante, checked, and that each seat ``(who, stack, "sb" | "bb" | None)``
+    can post its blind and the ante."""
     sb_, bb_, ante_ = _number(sb, "sb"), _number(bb, "bb"), _number(ante, "ante")
     if bb_ <= 0 or sb_ < 0 or ante_ < 0:
         raise ValueError(f"blinds and ante must be non-negative and bb positive, got sb={sb!r}, bb={bb!r}, "
                          f"ante={ante!r}")
-    for who, s, blind in (("small", in_hand[0], sb_), ("big", in_hand[1], bb_)):
+    for who, s, kind in seats:
+        blind = {"sb": sb_, "bb": bb_, None: 0.0}[kind]
         if s <= 0:
-            raise ValueError(f"the {who} blind's stack must be positive, got {s:g}")
+            raise ValueError(f"the {who}'s stack must be positive, got {s:g}")
         if s < blind + ante_:
-            raise ValueError(f"the {who} blind's stack {s:g} is less than his blind plus the ante "
+            raise ValueError(f"the {who}'s stack {s:g} is less than his blind plus the ante "
                              f"({blind:g} + {ante_:g}): he must be able to post them")
-    if (payouts is None) != (stacks is None):
-        raise ValueError("payouts and stacks go together: the prizes, and the chips of the players not in the hand "
-                         "(stacks=[] when the two are the last players)")
-    if payouts is None:
-        return in_hand, sb_, bb_, ante_, None, None
-    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
-        raise TypeError(f"stacks must be a list of numbers (the other players' chips), got {stacks!r}")
-    others = [_number(s, "stacks") for s in stacks]
-    if any(s <= 0 for s in others):
-        raise ValueError(f"stacks must be positive (players still in the tournament), got {others}")
-    if isinstance(payouts, (str, bytes)) or not hasattr(payouts, "__iter__"):
-        raise TypeError(f"payouts must be a list of numbers (1st place first), got {payouts!r}")
-    prizes = [_number(x, "payouts") for x in payouts]
-    players = 2 + len(others)
-    if not prizes or len(prizes) > players or any(x < 0 for x in prizes) or prizes != sorted(prizes, reverse=True):
-        raise ValueError(f"payouts must be 1 to {players} non-negative prizes, 1st place first, never increasing; "
-                         f"got {prizes}")
-    return in_hand, sb_, bb_, ante_, prizes, others
+    return sb_, bb_, ante_
 
 
 def _prize_equity(chips: list[float], payouts: list[float]) -> list[float]:

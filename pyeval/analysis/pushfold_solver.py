@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["BilinearGame", "Solution", "solve"]
+__all__ = ["BilinearGame", "Solution", "solve", "regret_step", "rounded"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,17 @@ def _refine(game: BilinearGame, p: np.ndarray, c: np.ndarray, margin: float) -> 
     return np.clip(p_new, 0.0, 1.0), np.clip(c_new, 0.0, 1.0)
 
 
+def regret_step(yes: np.ndarray, no: np.ndarray, share: np.ndarray, gain: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One CFR+ update of a yes/no decision per class: ``gain`` is what saying yes gains over no
+    (per class, against the others' current strategies), ``share`` the current share of yes;
+    returns the new regrets (clipped at 0: regret matching+) and the new share."""
+    yes = np.maximum(yes + (1 - share) * gain, 0)
+    no = np.maximum(no - share * gain, 0)
+    total = yes + no
+    return yes, no, np.divide(yes, total, out=np.full(len(share), 0.5), where=total > 0)
+
+
 def solve(game: BilinearGame, tolerance: float, max_iterations: int = 200_000, check_every: int = 200) -> Solution:
     """Strategies with exploitability at most ``tolerance`` (module docstring), or the least
     exploitable profile found in ``max_iterations`` CFR+ iterations."""
@@ -100,17 +111,9 @@ def solve(game: BilinearGame, tolerance: float, max_iterations: int = 200_000, c
     p_sum, c_sum = np.zeros(n), np.zeros(m)
     best: Solution | None = None
     for t in range(1, max_iterations + 1):
-        g = game.push_gains(c)
-        regret_push = np.maximum(regret_push + (1 - p) * g, 0)
-        regret_fold = np.maximum(regret_fold - p * g, 0)
-        total = regret_push + regret_fold
-        p = np.divide(regret_push, total, out=np.full(n, 0.5), where=total > 0)
+        regret_push, regret_fold, p = regret_step(regret_push, regret_fold, p, game.push_gains(c))
         p_sum += t * p
-        h = game.call_gains(p)
-        regret_call = np.maximum(regret_call + (1 - c) * h, 0)
-        regret_pass = np.maximum(regret_pass - c * h, 0)
-        total = regret_call + regret_pass
-        c = np.divide(regret_call, total, out=np.full(m, 0.5), where=total > 0)
+        regret_call, regret_pass, c = regret_step(regret_call, regret_pass, c, game.call_gains(p))
         c_sum += t * c
         if t % check_every and t != max_iterations:
             continue
@@ -118,7 +121,7 @@ def solve(game: BilinearGame, tolerance: float, max_iterations: int = 200_000, c
         p_avg, c_avg = p_sum / weight, c_sum / weight
         margins = (1e-4, 1e-3, 1e-2, 5e-2)
         candidates = ([(p_avg, c_avg)] + [_refine(game, p_avg, c_avg, m) for m in margins]
-                      + [(_rounded(p_avg, m), _rounded(c_avg, m)) for m in margins])
+                      + [(rounded(p_avg, m), rounded(c_avg, m)) for m in margins])
         for cp, cc in candidates:
             found = Solution(cp, cc, game.best_response_gains(cp, cc), t)
             if best is None or _better(found, best, tolerance):
@@ -129,7 +132,7 @@ def solve(game: BilinearGame, tolerance: float, max_iterations: int = 200_000, c
     return best
 
 
-def _rounded(shares: np.ndarray, margin: float) -> np.ndarray:
+def rounded(shares: np.ndarray, margin: float) -> np.ndarray:
     """Shares within ``margin`` of 0 or 1 made pure."""
     return np.where(shares < margin, 0.0, np.where(shares > 1 - margin, 1.0, shares))
 

@@ -4,6 +4,8 @@
     pyeval pushfold 8 --ante 0.1 --csv -                with antes; the 169 classes as CSV
     pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15   ICM: stacks 10 (SB) and 20 (BB), a third player
     pyeval pushfold --chart --plot chart.png            the chart over 1 to 20 big blinds
+    pyeval pushfold 10 --players 3                      three-handed: button, small blind, big blind
+    pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20 --stacks ''   three-handed ICM, stacks BTN SB BB
 """
 
 from __future__ import annotations
@@ -46,10 +48,20 @@ def _check_writable(option: str, path: str | None) -> None:
 
 
 def run_pushfold(args: argparse.Namespace) -> int:
-    from pyeval.analysis import plots, pushfold, pushfold_chart
+    from pyeval.analysis import plots, pushfold, pushfold3, pushfold_chart
 
     _check_writable("--csv", args.csv)
     _check_writable("--plot", args.plot)
+    if args.players not in (2, 3):
+        raise ValueError(f"--players is 2 (heads-up) or 3 (button, small blind, big blind), got {args.players}")
+    if args.players == 3:
+        if args.chart or args.plot:
+            raise ValueError("--chart and --plot are heads-up only: leave out --players 3")
+        if not args.stack or len(args.stack) not in (1, 3):
+            raise ValueError("give one stack for the three players, or the button's, small blind's and big blind's")
+        stacks: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
+        return _emit(args, pushfold3(stacks, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                                     others=args.stacks))
     if args.plot and not args.chart:
         raise ValueError("--plot draws the chart: add --chart")
     if args.chart:
@@ -73,10 +85,13 @@ def register(sub: Any) -> None:
                 ["pyeval pushfold 8", "pyeval pushfold 8 --ante 0.1 --csv -",
                  "pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15",
                  "pyeval pushfold --chart --plot chart.png --csv chart.csv",
-                 "pyeval pushfold 5 10 15 20 --chart"])
+                 "pyeval pushfold 5 10 15 20 --chart", "pyeval pushfold 10 --players 3",
+                 "pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20 --stacks ''"])
     p.add_argument("stack", nargs="*", type=_number,
                    help="the effective stack, or the small blind's and big blind's; with --chart, the depths "
                         "(default 1 to 20 by tenths)")
+    p.add_argument("--players", type=int, default=2,
+                   help="2: heads-up (default); 3: button, small blind and big blind (stacks: one, or BTN SB BB)")
     p.add_argument("--sb", type=_number, default=0.5, help="small blind (default 0.5)")
     p.add_argument("--bb", type=_number, default=1.0, help="big blind (default 1)")
     p.add_argument("--ante", type=_number, default=0.0, help="each player's ante (default 0)")
