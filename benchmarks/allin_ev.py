@@ -75,16 +75,16 @@ def main() -> None:
     print(f"hands {n:,} ({len(paths):,} x {args.copies}), all-in pot rows {len(rows):,}, cores {cores}, "
           f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"reading (all cores)   {read_time:7.2f} s  {n / read_time:10,.0f} hands/s  "
-          f"{n / read_time / cores:8,.0f} /s/core  {n / read_time / pk_rate:5.1f} x pokerkit  "
+          f"{n / read_time / cores:8,.0f} /s/core  {n / read_time / cores / pk_rate:5.1f} x pokerkit a core  "
           f"cpu {read_cpu / n * 1e6:5.1f} us/hand")
     print(f"reading (one core)    {one_core:7.2f} s  {len(paths) / one_core:10,.0f} hands/s  "
-          f"{'':>16}  {len(paths) / one_core / pk_rate:5.1f} x pokerkit")
+          f"{'':>16}  {len(paths) / one_core / pk_rate:5.1f} x pokerkit a core")
     print(f"equity                {equity_time:7.2f} s  {len(rows) / equity_time:10,.0f} rows/s")
     both = read_time + equity_time
     print(f"reading + equity      {both:7.2f} s  {n / both:10,.0f} hands/s  {n / both / cores:8,.0f} /s/core  "
-          f"{n / both / pk_rate:5.1f} x pokerkit; 1,000,000 hands: {1e6 / n * both:.1f} s")
+          f"{n / both / cores / pk_rate:5.1f} x pokerkit a core; 1,000,000 hands: {1e6 / n * both:.1f} s")
     print(f"allin_ev (whole)      {whole_time:7.2f} s  {n / whole_time:10,.0f} hands/s  "
-          f"{n / whole_time / cores:8,.0f} /s/core  {n / whole_time / pk_rate:5.1f} x pokerkit; "
+          f"{n / whole_time / cores:8,.0f} /s/core  {n / whole_time / cores / pk_rate:5.1f} x pokerkit a core; "
           f"1,000,000 hands: {1e6 / n * whole_time:.1f} s; cpu {whole_cpu / n * 1e6:5.1f} us/hand "
           f"({len(result.hands):,} hands)")
     print(f"pokerkit replay       {pk_time:7.2f} s  {pk_rate:10,.0f} hands/s (one core)")
