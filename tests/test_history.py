@@ -236,6 +236,36 @@ def test_fast_reader_equals_pokerkit_on_every_shared_file():
 
 
 @needs_shared
+def test_shortcut_equals_the_walk_and_parallel_equals_serial():
+    """The fast reader's shortcut (no stack can be all-in: no walk) gives the walk's record on
+    every shared file; the parallel reading (records packed for the pipe) gives the serial one's."""
+    from pyeval.history.reader import _fields, _no_allin, read_fast
+    from pyeval.history.sources import read_files, read_source
+
+    paths = collect_paths(SHARED) + collect_paths(FIXTURES)
+    short = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        fields = _fields(text)
+        mine = read_fast(fields, path, 0)
+        walked = read_fast(pyeval.history.reader.parse_fields(text), path, 0)
+        assert (mine is None) == (walked is None), path
+        if mine is not None and walked is not None:
+            assert mine.same_reading(walked) and mine.hand == walked.hand, path
+            raw = fields["actions"]
+            short += not isinstance(raw, list) and _no_allin(raw, mine.starting, fields.get("antes", [0] * 9),
+                                                             fields["blinds_or_straddles"], len(mine.players))
+    assert short > 3000  # most hands
+    serial = read_files(paths)
+    parallel = read_source(paths, workers=2)
+    assert len(parallel) == len(serial)
+    for a, b in zip(parallel, serial):
+        assert (a.source, a.index, a.hand, a.reader, a.game, a.rake) == (b.source, b.index, b.hand, b.reader, b.game,
+                                                                         b.rake) and a.same_reading(b)
+
+
+@needs_shared
 def test_pluribus_actual_is_finishing_stacks_and_luck_looks_normal():
     """Every hand's actual = the file's finishing - starting stacks; the per-session luck z-scores
     have mean near 0 and sd near 1 (reported in the docs)."""

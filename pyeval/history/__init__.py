@@ -17,7 +17,7 @@ from pyeval.core import _progress
 from pyeval.history.allin import count_rows, hand_values, pot_rows, z_score
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
-from pyeval.history.sources import collect_paths, read_source
+from pyeval.history.sources import collect_paths, gc_paused, read_source
 
 __all__ = ["allin_ev", "AllinEVResult", "HandRecord"]
 
@@ -46,19 +46,24 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
         raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
     bar = sys.stderr.isatty() if progress is None else bool(progress)
     started = time.perf_counter()
-    with _progress.watching(_progress.Watch(bar=bar, desc="allin-ev")) as watch:
+    # the collector off throughout: a million hands are millions of objects, none in a cycle
+    with gc_paused(), _progress.watching(_progress.Watch(bar=bar, desc="allin-ev")) as watch:
         if isinstance(source, (str, os.PathLike, list, tuple)) and _is_paths(source):
             source = collect_paths(source)
             watch.add_total(len(source))
-        records = read_source(source, client=client, advance=watch.advance)
+            records = read_source(source, client=client, advance=watch.advance, collected=True)
+        else:
+            records = read_source(source, client=client, advance=watch.advance)
         read_seconds = time.perf_counter() - started
         if player is not None:
             records = _sat_in(records, player)
         pots, rows = pot_rows(records)
         watch.add_total(len(rows))
         count_rows(rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
-    result = _summarise(records, pots, rows, player)
-    result.seconds = {"read": read_seconds, "equity": time.perf_counter() - started - read_seconds}
+        equity_seconds = time.perf_counter() - started - read_seconds
+        result = _summarise(records, pots, rows, player)
+    result.seconds = {"read": read_seconds, "equity": equity_seconds,
+                      "tables": time.perf_counter() - started - read_seconds - equity_seconds}
     return result
 
 
@@ -83,37 +88,41 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
         rows_of.setdefault(pot_row.hand, []).append(pot_row)
     hands: list[dict[str, Any]] = []
     skipped: Counter[str] = Counter()
-    totals: dict[str, dict[str, Any]] = {}
+    # per player: hands, all-ins, actual, ev, luck, variance (a list: a million hands add up fast)
+    totals: dict[str, list[Any]] = {}
     for h, r in enumerate(records):
         actual = [f - s for f, s in zip(r.finishing, r.starting)]
         row: dict[str, Any] = {"source": r.source, "hand": r.hand if r.hand is not None else str(r.index + 1),
                                "variant": r.variant, "game": r.game, "street": r.allin_street,
                                "players": r.players, "actual": actual, "ev": actual, "luck": [0] * len(actual),
                                "pots": [], "rake": max(sum(r.starting) - sum(r.finishing), 0), "note": r.note}
-        variance = [0.0] * len(actual)
+        hands.append(row)
         if r.game is None:
             skipped["variant not played" if r.note and r.note.startswith("variant") else "unreplayable"] += 1
-            hands.append(row)
             continue
-        if h in pots:
-            values = hand_values(r, pots[h], rows_of.get(h, []))
-            row["ev"], row["pots"], variance = values["ev"], values["pots"], values["variance"]
-            row["luck"] = [a - e for a, e in zip(actual, row["ev"])]
-        hands.append(row)
+        if h not in pots:  # not an all-in: ev = actual, no luck
+            for name, won in zip(r.players, actual):
+                t = totals.get(name)
+                if t is None:
+                    t = totals[name] = [0, 0, 0, 0.0, 0.0, 0.0]
+                t[0] += 1
+                t[2] += won
+                t[3] += won
+            continue
+        values = hand_values(r, pots[h], rows_of.get(h, []))
+        row["ev"], row["pots"], variance = values["ev"], values["pots"], values["variance"]
+        row["luck"] = [a - e for a, e in zip(actual, row["ev"])]
         for i, name in enumerate(r.players):
-            t = totals.setdefault(name, {"player": name, "hands": 0, "allins": 0, "actual": 0, "ev": 0.0,
-                                         "luck": 0.0, "variance": 0.0})
-            t["hands"] += 1
-            t["actual"] += actual[i]
-            t["ev"] += row["ev"][i]
-            t["luck"] += row["luck"][i]
-            t["variance"] += variance[i]
-            t["allins"] += h in pots and r.contesting[i]
-    players = []
-    for name, t in totals.items():
-        if player is not None and name != player:
-            continue
-        variance = t.pop("variance")
-        t["z"] = z_score(t["luck"], variance)
-        players.append(t)
+            t = totals.get(name)
+            if t is None:
+                t = totals[name] = [0, 0, 0, 0.0, 0.0, 0.0]
+            t[0] += 1
+            t[1] += r.contesting[i]
+            t[2] += actual[i]
+            t[3] += row["ev"][i]
+            t[4] += row["luck"][i]
+            t[5] += variance[i]
+    players = [{"player": name, "hands": t[0], "allins": t[1], "actual": t[2], "ev": t[3], "luck": t[4],
+                "z": z_score(t[4], t[5])}
+               for name, t in totals.items() if player is None or name == player]
     return AllinEVResult(HandTable(hands), PlayerTable(players), dict(skipped))

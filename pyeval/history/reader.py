@@ -6,6 +6,9 @@ Two readers give the same records:
   limit hold'em, short deck, Omaha, Omaha hi/lo) with whole-chip amounts and ``finishing_stacks``.
   It reads the ``key = value`` lines itself (``tomllib`` where a value spans lines or carries
   comments) and walks the ``actions`` list with a few integers per player: no state machine.
+  Most hands are not walked at all: when the actions are the plain ones (``_ACTIONS``) and no
+  stack can have gone all-in (each is above the ante plus the largest bet of every street,
+  ``_no_allin``), the hand is not an all-in and only its stacks are read.
   It declines anything else (returns None): a draw, a bring-in, chips that are not integers,
   a stack that the blinds and antes would put all-in, a file without ``finishing_stacks``;
 * pokerkit's replay (``pyeval.history.replay``): everything the fast reader declines.
@@ -15,7 +18,9 @@ Two readers give the same records:
 
 from __future__ import annotations
 
+import functools
 import importlib
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,7 +86,6 @@ class HandRecord:
 # fields
 # ---------------------------------------------------------------------------
 
-_LINE = re.compile(r"^([A-Za-z_]\w*) = (.*)$")
 _QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
 _SECTION = re.compile(r"^\s*\[[^\]]*\]\s*$", re.M)
 
@@ -98,7 +102,7 @@ def _value(text: str) -> Any:
             return [a or b for a, b in _QUOTED.findall(inner)]
         items = inner.split(",")
         try:
-            return [int(x) for x in items]
+            return list(map(int, items))
         except ValueError:
             return [_value(x.strip()) for x in items if x.strip()]
     if text[0] in "'\"":
@@ -116,19 +120,46 @@ def _value(text: str) -> Any:
 def parse_fields(text: str) -> dict[str, Any]:
     """The fields of one PHH hand: the ``key = value`` lines read directly when each is one
     plain line, else the whole text through ``tomllib``.  ValueError when it is not TOML."""
-    plain: dict[str, Any] = {}
-    for line in text.splitlines():
-        if not line or line.isspace():
-            continue
-        m = _LINE.match(line)
-        if m is None or "#" in line:
-            break
-        try:
-            plain[m.group(1)] = _value(m.group(2).strip())
-        except ValueError:
-            break
-    else:
-        return plain
+    fields = _fields(text)
+    raw = fields.get("actions")
+    if isinstance(raw, _RawActions):
+        fields["actions"] = raw.parse()
+    return fields
+
+
+class _RawActions(str):
+    """An ``actions`` value of the plain grammar (``_ACTIONS``), kept as text: most hands are
+    read without splitting it (``_no_allin``)."""
+
+    __slots__ = ()
+
+    def parse(self) -> list[str]:
+        return _QUOTED_ITEM.findall(self)
+
+
+_ACTION = r"(?:d dh p\d+ [^'\s]+|d db [^'\s]+|p\d+ (?:f|cc|cbr \d+|sm(?: [^'\s]+)?))"
+_ACTIONS = re.compile(rf"\[(?:'{_ACTION}'(?:, '{_ACTION}')*)?\]")
+"""A one-line ``actions`` list of the plain actions of a board game with blinds, single-quoted."""
+_LINES = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*) = (.*)$", re.M)
+"""The ``key = value`` lines read without tomllib (each value on one line)."""
+_QUOTED_ITEM = re.compile(r"'([^']*)'")
+_STREET_OR_BET = re.compile(r"d db |cbr (\d+)")
+
+
+def _fields(text: str) -> dict[str, Any]:
+    """``parse_fields``, with a plain ``actions`` list left as ``_RawActions`` text."""
+    if "#" not in text:  # a comment: tomllib
+        pairs = _LINES.findall(text)
+        if pairs and (len(pairs) == text.count("\n") + (text[-1:] != "\n") or not _LINES.sub("", text).strip()):
+            plain: dict[str, Any] = {}
+            try:
+                for key, value in pairs:
+                    value = value.strip()
+                    plain[key] = (_RawActions(value) if key == "actions" and _ACTIONS.fullmatch(value)
+                                  else _value(value))
+                return plain
+            except (ValueError, IndexError):
+                pass
     toml = _toml()
     try:
         fields: dict[str, Any] = toml.loads(text)
@@ -163,8 +194,12 @@ def split_hands(text: str) -> list[str]:
 # the fast reader
 # ---------------------------------------------------------------------------
 
-def _is_chips(values: Any, seats: int, kinds: tuple[type, ...] = (int,)) -> bool:
-    return isinstance(values, list) and len(values) == seats and all(type(v) in kinds for v in values)
+_INT = frozenset({int})
+_NUMBER = frozenset({int, float})
+
+
+def _is_chips(values: Any, seats: int, kinds: frozenset[type] = _INT) -> bool:
+    return isinstance(values, list) and len(values) == seats and set(map(type, values)) <= kinds
 
 
 def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | None:
@@ -175,18 +210,23 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     starting = fields.get("starting_stacks")
     finishing = fields.get("finishing_stacks")
     actions = fields.get("actions")
-    if not isinstance(starting, list) or not isinstance(actions, list):
+    if not isinstance(starting, list) or not isinstance(actions, (list, _RawActions)):
         return None
     seats = len(starting)
     antes = fields.get("antes", [0] * seats)
     blinds = fields.get("blinds_or_straddles", [0] * seats)
-    if not (_is_chips(starting, seats) and _is_chips(finishing, seats, (int, float)) and _is_chips(antes, seats)
+    if not (_is_chips(starting, seats) and _is_chips(finishing, seats, _NUMBER) and _is_chips(antes, seats)
             and _is_chips(blinds, seats)) or seats < 2:
         return None
     if fields.get("ante_trimming_status") and len(set(antes) - {0}) > 1:
         return None  # trimmed uneven antes: pokerkit's rule
     if any(s <= a + b for s, a, b in zip(starting, antes, blinds)):
         return None  # posting puts a player all-in
+    if isinstance(actions, _RawActions):
+        if _no_allin(actions, starting, antes, blinds, seats):
+            return HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
+                              list(starting), list(finishing or []))
+        actions = actions.parse()
     stacks = [s - a - b for s, a, b in zip(starting, antes, blinds)]
     put_in = [a + b for a, b in zip(antes, blinds)]
     bets = list(blinds)  # this street's bets (antes are dead money)
@@ -250,6 +290,29 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         cards = [_cards_at_allin(holes[i], shown[i]) for i in range(seats)]
         _set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
     return record
+
+
+def _no_allin(actions: str, starting: list[int], antes: list[int], blinds: list[int], seats: int) -> bool:
+    """True when no player can have put in a whole stack, read from the ``actions`` text without
+    walking it: a player's chips in are at most the ante plus, street by street, the largest bet
+    made (the blinds before the flop); a stack above that bound is never all-in, so the hand is
+    not an all-in (nor a hand whose betting ended early: a mucked hand).  The walk reads the rest."""
+    if _other_seat(seats).search(actions):
+        return False
+    bound, top = 0, max(blinds)
+    for amount in _STREET_OR_BET.findall(actions):
+        if amount:
+            top = max(top, int(amount))
+        else:  # a board card dealt: a new street
+            bound, top = bound + top, 0
+    return min(map(operator.sub, starting, antes)) > bound + top
+
+
+@functools.cache
+def _other_seat(seats: int) -> re.Pattern[str]:
+    """A player action of a seat other than 1..seats."""
+    numbers = "|".join(str(i) for i in range(seats, 0, -1))  # the longer first: p10 is not p1
+    return re.compile(rf"'p(?!(?:{numbers}) )")
 
 
 def _board_cards(street: str) -> int:

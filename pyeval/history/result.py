@@ -61,7 +61,8 @@ class AllinEVResult(Result):
     players   PlayerTable, one row per player (the result's own rows)
     skipped   hands not counted, by reason (a variant pyeval does not play, a hand pokerkit
               cannot replay): their counts
-    seconds   time spent reading and counting equities
+    seconds   time spent reading ("read"), counting equities ("equity") and making the tables
+              ("tables")
     """
 
     hands: HandTable
