@@ -205,3 +205,14 @@ def test_mkdocs_nav_lists_every_page() -> None:
     listed = set(re.findall(r":\s*([\w./-]+\.md)\s*$", nav, re.M))
     on_disk = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
     assert on_disk <= listed, f"pages missing from mkdocs.yml nav: {sorted(on_disk - listed)}"
+
+
+def test_cli_page_documents_every_subcommand() -> None:
+    """docs/cli.md has a section for every subcommand `pyeval --help` lists (issue 26)."""
+    from pyeval import cli
+
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    page = (ROOT / "docs" / "cli.md").read_text()
+    missing = [name for name in commands if f"## `pyeval {name}`" not in page]
+    assert not missing, f"docs/cli.md has no section for: {missing}"
