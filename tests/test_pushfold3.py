@@ -115,7 +115,7 @@ def test_three_way_equities_against_pyeval_equity(names):
     r = pyeval.equity("holdem", list(names), samples=400_000, seed=5)
     for player in range(3):
         se = np.sqrt(first[player] * (1 - first[player]) * (1 / samples() + 1 / 400_000))
-        assert first[player] == pytest.approx(r.equity[player], abs=5 * se + 1e-3)
+        assert float(first[player]) == pytest.approx(float(r.equity[player]), abs=float(5 * se + 1e-3))
 
 
 def test_generation_record():
