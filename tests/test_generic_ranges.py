@@ -301,3 +301,10 @@ def test_ranking_order_is_sensible():
     from pyeval.ranges.ranking import class_keys
     i = pos[int(class_keys(np.array([[51, 50, 47, 46]]))[0])]
     assert abs(equity[i] - aakk_ds) < 0.01
+
+
+def test_a_macro_written_onto_a_term_is_an_intersection():
+    for glued, spelled in (("AA$ds", "AA:$ds"), ("RRON$rb", "RRON:$rb"), ("AxAy$ss", "AxAy:$ss"),
+                           ("(AA,KK)$ds", "(AA,KK):$ds")):
+        a, b = parse_range(glued, "omaha"), parse_range(spelled, "omaha")
+        assert len(a) == len(b) > 0 and sorted(a.masks.tolist()) == sorted(b.masks.tolist())

@@ -120,6 +120,11 @@ def tokenize(text: str) -> list[tuple[str, int]]:
             out.append((ch, i))
             i += 1
             continue
+        if ch == "$" and (atom or out and out[-1][0] == ")"):  # "AA$ds", "(AA,KK)$ds": "AA:$ds", ...
+            if atom:
+                out.append((atom, start))
+            out.append((":", i))
+            atom = ""
         if not atom:
             start = i
         if ch == "[":
