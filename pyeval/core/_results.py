@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same"]
+__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same", "write_text"]
 
 
 def same(a: object, b: object) -> bool:
@@ -87,6 +87,16 @@ def json_text(value: Any, indent: int | None = None) -> str:
     return json.dumps(plain(value), indent=indent, allow_nan=False)
 
 
+def write_text(text: str, path: str | os.PathLike | IO[str] | None) -> str:
+    """``text``, also written to ``path`` (a file name, or an open text file) when given."""
+    if isinstance(path, (str, os.PathLike)):
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    elif path is not None:
+        path.write(text)
+    return text
+
+
 class Result(ResultEquality):
     """The result protocol: ``rows()`` gives the table; ``to_dict``, ``to_json``, ``to_frame``
     and ``to_csv`` follow from it; ``==`` compares contents."""
@@ -108,13 +118,7 @@ class Result(ResultEquality):
             w = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
             w.writeheader()
             w.writerows(rows)
-        text = buf.getvalue()
-        if isinstance(path, (str, os.PathLike)):
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
-        elif path is not None:
-            path.write(text)
-        return text
+        return write_text(buf.getvalue(), path)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain data (JSON-ready: see ``plain``)."""

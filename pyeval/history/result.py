@@ -12,11 +12,8 @@ __all__ = ["HandTable", "PlayerTable", "AllinEVResult"]
 
 
 @dataclass(eq=False)
-class HandTable(Result):
-    """One row per hand: source, hand, variant, game, street (of the all-in; None when the hand is
-    not one), players, actual, ev, luck (per player, in the order of ``players``; ev = actual
-    when not an all-in), pots (amount, players eligible, their equities), rake, note (why a hand
-    whose betting ended early does not count, or why it is skipped)."""
+class _Records(Result):
+    """A table kept as its rows: one dict a row."""
 
     records: list[dict[str, Any]] = field(default_factory=list)
 
@@ -25,6 +22,15 @@ class HandTable(Result):
 
     def __len__(self) -> int:
         return len(self.records)
+
+
+@dataclass(eq=False)
+class HandTable(_Records):
+    """One row per hand: source, hand, variant, game, street (of the all-in; None when the hand is
+    not one), players, actual, ev, luck (per player, in the order of ``players``; ev = actual
+    when not an all-in), pots (amount, players eligible, their equities), rake, note (why a hand
+    whose betting ended early does not count, or why it is skipped)."""
+
 
     def __repr__(self) -> str:
         allins = sum(1 for r in self.records if r["street"] is not None)
@@ -32,17 +38,10 @@ class HandTable(Result):
 
 
 @dataclass(eq=False)
-class PlayerTable(Result):
+class PlayerTable(_Records):
     """One row per player: player, hands, allins, actual, ev (all-in adjusted winnings), luck
     (actual - ev), z (luck in standard deviations of the all-ins' outcomes)."""
 
-    records: list[dict[str, Any]] = field(default_factory=list)
-
-    def rows(self) -> list[dict[str, Any]]:
-        return self.records
-
-    def __len__(self) -> int:
-        return len(self.records)
 
     def __repr__(self) -> str:
         lines = [f"{'player':<20} {'hands':>8} {'allins':>7} {'actual':>14} {'ev':>14} {'luck':>12} {'z':>6}"]

@@ -37,7 +37,6 @@ import csv
 import io
 import json
 import math
-import os
 import signal
 import sys
 import threading
@@ -48,7 +47,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from pyeval.core._results import Result, require
+from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
 from pyeval.core.checks import positive_int
 from pyeval.engines import engine
@@ -220,13 +219,7 @@ class SimulationResult(Result):
     def to_csv(self, path: FilePath | IO[str] | None = None, table: str | None = None) -> str:
         """One table (default: the first) as CSV text, also written to ``path`` (a file name or an
         open text file) when given."""
-        text = self.csv(table)
-        if isinstance(path, (str, os.PathLike)):
-            with open(path, "w", newline="") as f:
-                f.write(text)
-        elif path is not None:
-            path.write(text)
-        return text
+        return write_text(self.csv(table), path)
 
     def save(self, path: FilePath) -> None:
         """Write every table, the raw counts and the metadata to an ``.npz`` file (no pickles)."""
