@@ -460,6 +460,7 @@ def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead,
     return table.split_tallies(out)
 
 
+@_progress.reports_progress("{game} batch")
 def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead: DeadRows = None, *,
                  method: str = "auto", samples: int | None = None, seed: int | None = None,
                  threads: int | None = None, folded: object = None, progress: Any = None) -> BatchEquityResult:
@@ -484,10 +485,6 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
     where each row is checked as it is counted (a check pass would cost as much as the count).
     """
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, f"{game} batch"):
-            return equity_batch(game, hands, board, dead, method=method, samples=samples, seed=seed,
-                                threads=threads, folded=folded)
     from pyeval.equity import equity
 
     if folded is not None:

@@ -43,6 +43,7 @@ __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 
 
 
+@_progress.reports_progress("{game} equity")
 def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
            samples: int | None = None, seed: int | None = None, threads: int | None = None,
            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
@@ -82,10 +83,6 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     >>> r.outcomes, round(float(r.equity.sum()), 12)
     (820, 1.0)
     """
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, f"{game} equity"):
-            return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
-                           client, folded)
     return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions, client,
                    folded)
 

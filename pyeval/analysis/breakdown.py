@@ -165,17 +165,15 @@ def _check_size(g, range, known: int) -> None:
 
 
 @renamed(against="opponents")
+@_progress.reports_progress("{game} breakdown")
 def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", opponents: Any = None,
-                    method: str = "auto", samples: int | None = None, seed: int | None = None,
+                    method: str = "auto", samples: int | None = None, seed: int | None = None, *,
                     progress: Any = None) -> RangeBreakdown:
     """The combos (weighted) and the share of ``range`` in each made-hand class and each draw
     class on ``board`` (3 or 4 cards); with ``opponents`` (one or more ranges, hands or "random", as
     in ``pyeval.combo_equities``; ``against=``, its old name, still works for a release), each
     class's equity against them (``method``, ``samples``, ``seed`` as there).
     Hold'em, short deck and Omaha games (one board)."""
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, f"{game} breakdown"):
-            return range_breakdown(game, range, board, dead, opponents, method, samples, seed)
     g = get_game(game)
     family = _family(g)
     if family not in ("holdem", "omaha") or g.boards != 1 or g.dealt_cards != g.hole:

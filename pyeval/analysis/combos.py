@@ -190,17 +190,15 @@ class ComboEquities(Table, ResultEquality):
         return "\n".join(lines)
 
 
+@_progress.reports_progress("{game} combos")
 def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "", dead: str = "",
                    method: str = "auto", samples: int | None = None, seed: int | None = None,
-                   threads: int | None = None, folded: Any = None, progress: Any = None) -> ComboEquities:
+                   threads: int | None = None, *, folded: Any = None, progress: Any = None) -> ComboEquities:
     """Each combo's weight, equity, win and tie for ``range`` against one or more opponent
     ranges (texts, Ranges, known hands or ``"random"``) on ``board``.  Exact where the
     enumeration is within ``pyeval.engine.EXACT_BUDGET`` (``method="auto"``), else Monte Carlo
     (``samples``, ``seed``); hold'em, short deck and Omaha, as ``pyeval.equity`` with ranges.
     ``folded``: the folded players' ranges, dealt and never shown down (``pyeval.equity``'s)."""
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, f"{game} combos"):
-            return combo_equities(game, range, opponents, board, dead, method, samples, seed, threads, folded)
     opps = _opponent_list(opponents)
     res = range_equity(game, [range, *opps], board=board, dead=dead, method=method, samples=samples, seed=seed,
                        threads=threads, folded=folded, _tracked=0)

@@ -140,15 +140,13 @@ def _exact(stacks: list, places: int, one: Any) -> np.ndarray:
     return np.array(out, dtype=object)
 
 
+@_progress.reports_progress("icm")
 def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None = None,
-        seed: int | None = None, progress: Any = None) -> ICMResult:
+        seed: int | None = None, *, progress: Any = None) -> ICMResult:
     """Each player's prize equity from his chips: ``stacks`` (positive chips, one per player)
     and ``payouts`` (prize of 1st, 2nd, ... place; fewer places than players is usual).
     ``method="auto"``: exact up to ``MAX_EXACT_PLAYERS`` players, else Monte Carlo with
     ``samples`` finishing orders (default 1,000,000) from ``seed``."""
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, "icm"):
-            return icm(stacks, payouts, method, samples, seed)
     st = _numbers(stacks, "stacks", True)
     pay = _numbers(payouts, "payouts", False)
     n = len(st)

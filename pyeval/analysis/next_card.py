@@ -183,15 +183,13 @@ def _check_price(g, holes: list, board: np.ndarray, dead: np.ndarray, cards: int
                          "samples= for the boards you care about")
 
 
-def next_card(game: str, hands: list, board: str, dead: str = "", threads: int | None = None,
+@_progress.reports_progress("{game} next card")
+def next_card(game: str, hands: list, board: str, dead: str = "", threads: int | None = None, *,
               progress: Any = None) -> NextCard:
     """Every possible next card of a spot on the flop or turn with each player's exact equity
     after it and each player's outs; for a preflop or flop spot, the probability that each
     player leads after each street to come.  Board games with one board; hands as in
     ``pyeval.equity`` (known hands, ``"random"``, unweighted ranges)."""
-    if progress is not None and progress is not False:  # one watch for the whole call (core._progress)
-        with _progress.reporting(progress, f"{game} next card"):
-            return next_card(game, hands, board, dead, threads)
     g = get_game(game)
     if g.board == 0 or g.boards != 1 or g.discards:
         raise ValueError(f"next_card is for games with one board and no discards, not {g.name}")

@@ -10,11 +10,15 @@ partial answer: there Ctrl-C raises KeyboardInterrupt as usual).
 from __future__ import annotations
 
 import contextvars
+import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar, cast
 
-__all__ = ["Watch", "current", "reporting", "watching"]
+__all__ = ["Watch", "current", "reporting", "reports_progress", "watching"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _CURRENT: contextvars.ContextVar[Watch | None] = contextvars.ContextVar("pyeval_watch", default=None)
 
@@ -89,3 +93,22 @@ def reporting(progress: object, desc: str) -> Iterator[Watch | None]:
                         f"{type(progress).__name__}")
     with watching(watch):
         yield watch
+
+
+def reports_progress(label: str) -> Callable[[F], F]:
+    """A decorator for a call with a keyword-only ``progress=``: the whole call runs under
+    ``reporting(progress, ...)``, its bar named ``label`` (``{game}`` is the call's game)."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            progress = kwargs.get("progress")
+            if progress is None or progress is False:
+                return fn(*args, **kwargs)
+            game = kwargs.get("game", args[0] if args else "")
+            with reporting(progress, label.format(game=getattr(game, "name", game))):
+                return fn(*args, **kwargs)
+
+        return cast(F, call)
+
+    return wrap
