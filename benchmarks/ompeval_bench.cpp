@@ -8,6 +8,9 @@
 //   /tmp/ompeval_bench eval N R K   OMPEval's HandEvaluator on the N random K-card hands c_bench deals (same
 //                                   generator and seed), Hand::empty() + each card, R timed passes; median rate.
 //                                   It checks nothing (c_bench's hands are valid).
+//   /tmp/ompeval_bench exact R BOARD DEAD RANGE...
+//                                   its EquityCalculator's exact enumeration on one thread, R timed runs (a new
+//                                   calculator each); the median wall time.  BOARD and DEAD are "-" or cards.
 //   /tmp/ompeval_bench mc S T [BOARD] [RANGE...]
 //                                   its EquityCalculator Monte Carlo for S seconds on T threads; its own samples/s.
 //                                   The players' ranges default to AhAs KdKc (OMPEval's syntax: "random", "QQ+");
@@ -84,15 +87,22 @@ static int eval_bench(int64_t n, int repeats, int k)
     return 0;
 }
 
-static int mc_bench(double seconds, unsigned threads, const char *board, int players, char **hands)
+// The players' ranges in OMPEval's syntax, and their names joined with " vs ".
+static std::string ranges_of(int players, char **hands, std::vector<omp::CardRange> &ranges)
 {
-    omp::EquityCalculator eq;
-    std::vector<omp::CardRange> ranges;
     std::string names;
     for (int i = 0; i < players; i++) {
         ranges.emplace_back(hands[i]);
         names += (i ? " vs " : "") + std::string(hands[i]);
     }
+    return names;
+}
+
+static int mc_bench(double seconds, unsigned threads, const char *board, int players, char **hands)
+{
+    omp::EquityCalculator eq;
+    std::vector<omp::CardRange> ranges;
+    std::string names = ranges_of(players, hands, ranges);
     uint64_t board_mask = std::strcmp(board, "-") ? omp::CardRange::getCardMask(board) : 0;
     if (!eq.start(ranges, board_mask, 0, false, 0.0, nullptr, 0.2, threads)) {
         std::fprintf(stderr, "EquityCalculator refused the spot\n");
@@ -108,8 +118,36 @@ static int mc_bench(double seconds, unsigned threads, const char *board, int pla
     return 0;
 }
 
+// Exact enumeration (enumerateAll) on one thread, R timed runs; the median wall time and the first player's equity.
+static int exact_bench(int repeats, const char *board, const char *dead, int players, char **hands)
+{
+    std::vector<omp::CardRange> ranges;
+    std::string names = ranges_of(players, hands, ranges);
+    uint64_t board_mask = std::strcmp(board, "-") ? omp::CardRange::getCardMask(board) : 0;
+    uint64_t dead_mask = std::strcmp(dead, "-") ? omp::CardRange::getCardMask(dead) : 0;
+    std::vector<double> secs;
+    omp::EquityCalculator::Results r{};
+    for (int k = 0; k < repeats; k++) {
+        omp::EquityCalculator eq;
+        auto t0 = std::chrono::steady_clock::now();
+        if (!eq.start(ranges, board_mask, dead_mask, true, 0.0, nullptr, 0.2, 1)) {
+            std::fprintf(stderr, "EquityCalculator refused the spot\n");
+            return 1;
+        }
+        eq.wait();
+        secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        r = eq.getResults();
+    }
+    std::sort(secs.begin(), secs.end());
+    std::printf("OMPEval exact %s, board %s, dead %s: %llu hands, equity %.6f, median %.6f s\n", names.c_str(), board,
+                dead, (unsigned long long)r.hands, r.equity[0], secs[secs.size() / 2]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 7 && !std::strcmp(argv[1], "exact"))
+        return exact_bench(std::atoi(argv[2]), argv[3], argv[4], argc - 5, argv + 5);
     if (argc == 5 && !std::strcmp(argv[1], "eval"))
         return eval_bench(std::atoll(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
     if (argc >= 4 && !std::strcmp(argv[1], "mc")) {
@@ -120,6 +158,6 @@ int main(int argc, char **argv)
             return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]), board, 2, heads_up);
         return mc_bench(std::atof(argv[2]), (unsigned)std::atoi(argv[3]), board, argc - 5, argv + 5);
     }
-    std::fprintf(stderr, "usage: %s eval N R K | mc SECONDS THREADS [BOARD] [RANGE...]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s eval N R K | exact R BOARD DEAD RANGE... | mc SECONDS THREADS [BOARD] [RANGE...]\n", argv[0]);
     return 2;
 }

@@ -319,6 +319,18 @@ static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
         pyeval_showdown_count(&ctx, missing, 0, missing ? r->deck_n : 1, counts);
         return 0;
     }
+    if (s->n_boards == 1 && __builtin_popcount(r->drawn) == 1) { /* one random hand: counted (csrc/random_hand.c) */
+        int random_player = __builtin_ctz(r->drawn);
+        int64_t status = pyeval_random_hand_patterns_ranks(r->holes, s->players, s->h, r->known, s->known_n, r->deck,
+                                                           r->deck_n, missing, s->hi_kind, s->lo_kind, random_player,
+                                                           counts, patterns_of(s));
+        if (status == 1)
+            status = pyeval_random_hand_patterns(r->holes, s->players, s->h, r->known, s->known_n, r->deck,
+                                                 r->deck_n, missing, s->hi_kind, s->lo_kind, random_player, 0,
+                                                 binom(r->deck_n, missing), counts, patterns_of(s));
+        if (status != 1)
+            return status;
+    }
     if (s->n_boards == 1 && !r->drawn)
         return pyeval_board_patterns_all(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n,
                                          missing, s->hi_kind, s->lo_kind, counts, patterns_of(s));

@@ -51,39 +51,12 @@ int64_t pyeval_showdown_setup(showdown_ctx *ctx, const uint8_t *holes, int playe
 static inline __attribute__((always_inline)) void walk(showdown_ctx *ctx, const int hi_kind, const int lo_kind,
                                                        int missing, int64_t start, int64_t count, int64_t *counts)
 {
-    const int known_n = ctx->known_n, deck_n = ctx->deck_n;
-    const uint8_t *deck = ctx->deck;
-    /* Unrank ``start``: lexicographic combination of ``missing`` deck positions. */
-    int pos[MAX_BOARD + 1];
-    int64_t index = start;
-    for (int i = 0, x = 0; i < missing; i++) {
-        for (;;) {
-            int64_t c = binom(deck_n - x - 1, missing - i - 1);
-            if (index < c)
-                break;
-            index -= c;
-            x++;
-        }
-        pos[i] = x++;
-    }
-    /* Prefix sums per depth: depth d holds the board with the first d missing cards added. */
-    uint64_t key_at[MAX_BOARD + 1], bits_at[MAX_BOARD + 1];
-    uint32_t low_at[MAX_BOARD + 1];
-    key_at[0] = ctx->known_key;
-    bits_at[0] = ctx->known_bits;
-    low_at[0] = ctx->known_low;
-    int from = 0; /* first depth whose prefix must be recomputed */
+    board_walk w;
+    board_walk_start(&w, ctx, missing, start);
     for (int64_t done = 0; done < count; done++) {
-        for (int d = from; d < missing; d++) {
-            uint8_t c = deck[pos[d]];
-            key_at[d + 1] = key_at[d] + PYEVAL_CARD_KEY[c];
-            bits_at[d + 1] = bits_at[d] | PYEVAL_CARD_BIT[c];
-            low_at[d + 1] = low_at[d] | PYEVAL_CARD_LOWBIT[c];
-            ctx->board[known_n + d] = c;
-        }
-        counts[showdown(ctx, hi_kind, lo_kind, key_at[missing], bits_at[missing], low_at[missing])]++;
-        from = next_combination(pos, missing, deck_n);
-        if (from < 0)
+        board_walk_keys(&w, ctx);
+        counts[showdown(ctx, hi_kind, lo_kind, w.key_at[missing], w.bits_at[missing], w.low_at[missing])]++;
+        if (!board_walk_next(&w, ctx))
             break;
     }
 }

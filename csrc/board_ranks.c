@@ -11,80 +11,18 @@
  */
 #include "showdown.h"
 
-/* A board seen by rank only: the quinary rank key (known + missing cards), the rank
- * presence mask, and the 8-or-better low mask (Omaha lows). */
-typedef struct {
-    uint32_t ranks, presence, low;
-} rank_board;
-
-/* Best non-flush high of player p on a board given by ranks. */
-static inline int32_t eval_hi_ranks(const showdown_ctx *ctx, int p, uint32_t ranks)
-{
-    switch (ctx->hi_kind) {
-    case PYEVAL_KIND_SHORTDECK:
-        return PYEVAL_SHORTDECK_RANK[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
-    case PYEVAL_KIND_SHORTDECK_ALT:
-        return PYEVAL_SHORTDECK_RANK_ALT[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
-    case PYEVAL_KIND_OMAHA_HIGH: {
-        /* the Omaha table's row for the board's ranks, best over the hole rank pairs */
-        const uint16_t *row = PYEVAL_OMAHA_HIGH + (uint32_t)PYEVAL_BOARD_INDEX[rank_slot(ranks)] * PYEVAL_OMAHA_PAIRS;
-        const uint8_t *hc = ctx->holes + p * ctx->h;
-        int32_t best = 0;
-        for (int x = 0; x < ctx->h; x++)
-            for (int y = x + 1; y < ctx->h; y++) {
-                int32_t v = row[PYEVAL_PAIR_INDEX[card_rank(hc[x]) * 13 + card_rank(hc[y])]];
-                best = v > best ? v : best;
-            }
-        return best;
-    }
-    default:
-        return PYEVAL_HIGH_RANK[rank_slot(ranks + (uint32_t)ctx->hole_key[p])];
-    }
-}
-
 /* The outcome pattern of a board as if no player could make a flush. */
 static uint64_t showdown_ranks(const showdown_ctx *ctx, rank_board b)
 {
-    const int players = ctx->players;
-    int32_t best = -1, lo_best = 0;
-    uint32_t mask = 0, lo_mask = 0;
-    for (int p = 0; p < players; p++) {
-        int32_t v = eval_hi_ranks(ctx, p, b.ranks);
-        if (v > best) {
-            best = v;
-            mask = 1u << p;
-        } else if (v == best) {
-            mask |= 1u << p;
-        }
-        if (ctx->lo_kind != -1) {
-            int32_t lo = ctx->lo_kind == PYEVAL_KIND_LOW8
-                             ? PYEVAL_LOW8_RANKMASK[b.presence | rank_presence(ctx->hole_bits[p])]
-                             : PYEVAL_LOW8_OMAHA[ctx->hole_low[p] << 8 | b.low];
-            if (lo > lo_best) {
-                lo_best = lo;
-                lo_mask = 1u << p;
-            } else if (lo == lo_best && lo > 0) {
-                lo_mask |= 1u << p;
-            }
-        }
-    }
-    return mask | (ctx->lo_kind != -1 ? (uint64_t)lo_mask << players : 0);
+    best_hands best = showdown_ranks_best(ctx, b, 0);
+    return best.hi_mask | (uint64_t)best.lo_mask << ctx->players;
 }
-
-typedef struct {
-    showdown_ctx *ctx;
-    int avail[13];
-    int64_t *counts;
-    /* flush walk: the cards of the flush suit, the others, and how many of each to take */
-    uint8_t suited[13], others[52];
-    int n_suited, n_others, take_suited, take_others;
-} rank_walk;
 
 /* Every multiset of ``left`` missing ranks among ranks 0..r, weighted by its suit choices. */
 static void walk_multisets(rank_walk *w, int r, int left, rank_board b, int64_t weight)
 {
     if (left == 0) {
-        w->counts[showdown_ranks(w->ctx, b)] += weight;
+        w->multiset(w, b, weight);
         return;
     }
     if (r < 0)
@@ -110,12 +48,7 @@ static void walk_flush_boards(rank_walk *w, int phase, int left, int from, int d
             walk_flush_boards(w, 1, w->take_others, 0, depth, key, bits, low);
             return;
         }
-        uint64_t truth = showdown(ctx, ctx->hi_kind, ctx->lo_kind, key, bits, low);
-        uint64_t assumed = showdown_ranks(ctx, (rank_board){(uint32_t)key, rank_presence(bits), low});
-        if (truth != assumed) {
-            w->counts[truth]++;
-            w->counts[assumed]--;
-        }
+        w->flush_board(w, key, bits, low);
         return;
     }
     const uint8_t *list = phase == 0 ? w->suited : w->others;
@@ -168,6 +101,59 @@ static int64_t rank_plan(const showdown_ctx *ctx, int missing, int need[4])
     return cost < binom(deck_n, missing) ? cost : -1;
 }
 
+void pyeval_walk_flush_boards(rank_walk *w, int missing, const int need[4])
+{
+    showdown_ctx *ctx = w->ctx;
+    const uint8_t *checked = ctx->deck; /* the validated copy, never the caller's deck */
+    for (int s = 0; s < 4; s++) {
+        w->weight = w->suit_weight ? w->suit_weight[s] : 1;
+        if (!w->weight)
+            continue;
+        w->n_suited = w->n_others = 0;
+        for (int i = 0; i < ctx->deck_n; i++) {
+            if ((checked[i] & 3) == s)
+                w->suited[w->n_suited++] = checked[i];
+            else
+                w->others[w->n_others++] = checked[i];
+        }
+        for (int j = need[s] > 0 ? need[s] : 0; j <= missing && j <= w->n_suited; j++) {
+            w->take_suited = j;
+            w->take_others = missing - j;
+            walk_flush_boards(w, 0, j, 0, 0, ctx->known_key, ctx->known_bits, ctx->known_low);
+        }
+    }
+}
+
+void pyeval_rank_walk(rank_walk *w, int missing, const int need[4])
+{
+    showdown_ctx *ctx = w->ctx;
+    for (int k = 0; k < 13; k++)
+        w->avail[k] = 0;
+    for (int i = 0; i < ctx->deck_n; i++)
+        w->avail[ctx->deck[i] >> 2]++;
+    walk_multisets(w, 12, missing,
+                   (rank_board){(uint32_t)ctx->known_key, rank_presence(ctx->known_bits), ctx->known_low}, 1);
+    pyeval_walk_flush_boards(w, missing, need);
+}
+
+/* The known hands' rank-only pattern, weighted by the multiset's boards. */
+static void count_multiset(rank_walk *w, rank_board b, int64_t weight)
+{
+    w->counts[showdown_ranks(w->ctx, b)] += weight;
+}
+
+/* A flush board moves its count from the rank-only pattern to its true one. */
+static void correct_flush_board(rank_walk *w, uint64_t key, uint64_t bits, uint32_t low)
+{
+    showdown_ctx *ctx = w->ctx;
+    uint64_t truth = showdown(ctx, ctx->hi_kind, ctx->lo_kind, key, bits, low);
+    uint64_t assumed = showdown_ranks(ctx, (rank_board){(uint32_t)key, rank_presence(bits), low});
+    if (truth != assumed) {
+        w->counts[truth]++;
+        w->counts[assumed]--;
+    }
+}
+
 PYEVAL_HOT int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players, int h, const uint8_t *known,
                                                int known_n, const uint8_t *deck, int deck_n, int missing,
                                                int hi_kind, int lo_kind, int64_t *counts, int64_t counts_len)
@@ -180,26 +166,8 @@ PYEVAL_HOT int64_t pyeval_board_patterns_ranks(const uint8_t *holes, int players
     int need[4];
     if (rank_plan(&ctx, missing, need) < 0)
         return 1;
-    rank_walk w = {.ctx = &ctx, .counts = counts};
-    const uint8_t *checked = ctx.deck; /* the validated copy, never the caller's deck */
-    for (int i = 0; i < deck_n; i++)
-        w.avail[checked[i] >> 2]++;
-    walk_multisets(&w, 12, missing, (rank_board){(uint32_t)ctx.known_key, rank_presence(ctx.known_bits), ctx.known_low},
-                   1);
-    for (int s = 0; s < 4; s++) {
-        w.n_suited = w.n_others = 0;
-        for (int i = 0; i < deck_n; i++) {
-            if ((checked[i] & 3) == s)
-                w.suited[w.n_suited++] = checked[i];
-            else
-                w.others[w.n_others++] = checked[i];
-        }
-        for (int j = need[s] > 0 ? need[s] : 0; j <= missing && j <= w.n_suited; j++) {
-            w.take_suited = j;
-            w.take_others = missing - j;
-            walk_flush_boards(&w, 0, j, 0, 0, ctx.known_key, ctx.known_bits, ctx.known_low);
-        }
-    }
+    rank_walk w = {.ctx = &ctx, .counts = counts, .multiset = count_multiset, .flush_board = correct_flush_board};
+    pyeval_rank_walk(&w, missing, need);
     return 0;
 }
 

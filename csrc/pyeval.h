@@ -78,6 +78,23 @@ int64_t pyeval_board_patterns_all(const uint8_t *holes, int players, int h, cons
 int64_t pyeval_board_ranks_cost(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
                                 const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind);
 
+/* The same with one player's hand unknown (random_player: any two live cards), counted by rank pair and
+ * flush cards instead of walked (csrc/random_hand.c), for completions start .. start + count - 1; that
+ * player's entries in holes are ignored.  Two hole cards and a five-card board, high or short-deck
+ * high with or without the 8-or-better low.  Returns 0, -2, -3, or 1 when it does not apply (counts
+ * untouched). */
+int64_t pyeval_random_hand_patterns(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,
+                                    const uint8_t *deck, int deck_n, int missing, int hi_kind, int lo_kind,
+                                    int random_player, int64_t start, int64_t count, int64_t *counts,
+                                    int64_t counts_len);
+
+/* pyeval_random_hand_patterns over every completion, by rank multiset of the missing cards plus the
+ * boards with three or more cards of a suit (csrc/board_ranks.c's walk).  Returns 0, -2, -3, or 1 when
+ * it does not apply or would not pay (counts untouched: walk instead). */
+int64_t pyeval_random_hand_patterns_ranks(const uint8_t *holes, int players, int h, const uint8_t *known,
+                                          int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind,
+                                          int lo_kind, int random_player, int64_t *counts, int64_t counts_len);
+
 /* The same for n given completions (boards: n x missing codes drawn from deck), e.g. sampled
  * ones.  Returns 0, -2, -3, or -4 - i when row i is not ``missing`` distinct deck cards. */
 int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,

@@ -25,11 +25,13 @@ from pyeval.engines.engine import (
     _board_cost,
     _board_histogram,
     _board_kinds_of,
+    _Declined,
     _run_board_chunk,
     _run_chunks,
     _run_jobs,
     _run_pool,
     board_kinds,
+    board_kinds_for,
     board_sample_kinds,
     build_layout,
     pattern_table,
@@ -143,6 +145,38 @@ def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
                      threads, size=lambda job: job[0].outcomes * job[1])
 
 
+def _counts_random_hand(layout: Layout, p: int) -> bool:
+    """Whether csrc/random_hand.c counts the query: two hole cards, one five-card board, every
+    other hand known, a high (or short-deck) evaluator with or without the 8-or-better low."""
+    kinds = board_kinds_for(layout.game)
+    return (kinds is not None and layout.hole == 2 and layout.board == 5 and layout.boards == 1
+            and kinds[0] != lib.PYEVAL_KIND_OMAHA_HIGH
+            and all(len(h) == 2 for q, h in enumerate(layout.known_holes) if q != p))
+
+
+def _boards_to_deal(layout: Layout) -> int:
+    return math.comb(len(layout.deck), layout.board - (len(layout.known_boards[0]) if layout.known_boards else 0))
+
+
+def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
+    """Exact equity against one unknown hand, its hands counted by rank pair and flush cards on each
+    board (csrc/random_hand.c) rather than dealt one by one."""
+    kinds = _board_kinds_of(layout.game)
+    try:  # by rank multiset of the boards, where that pays (one call)
+        return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
+                                                       may_decline=True))
+    except _Declined:
+        pass
+    boards = _boards_to_deal(layout)
+    jobs = ((s, min(RANDOM_COUNT_CHUNK, boards - s)) for s in range(0, boards, RANDOM_COUNT_CHUNK))
+    return _run_jobs(lambda job: _board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job), layout, jobs,
+                     threads, size=lambda job: job[1], units=boards)
+
+
+RANDOM_COUNT_CHUNK = 1 << 14
+"""Boards per job of the random-hand count (about 5 ms of one core)."""
+
+
 # The exact strategies are priced in evaluation units: one unit is about one hold'em hand
 # evaluation in the generic pipeline (numba enumeration, C evaluation, numba tally), ~40 ns of
 # one core; the constants below are measured against it (benchmarks/RESULTS.md, "Issue 17 fixes").
@@ -156,6 +190,8 @@ TWO_HAND_MAX_ENTRIES = 100_000_000
 """The two-hand count keeps each completion of the second hand once per subset of its cards, 4 bytes
 each (subset_buckets): beyond this many entries (400 MB) it is not used (stud with one card each
 would need 785 million)."""
+UNITS_PER_RANDOM_COUNT_BOARD = 10
+"""csrc/random_hand.c: one board's known showdown and up to 91 rank-pair classes of the random hand."""
 UNITS_PER_RANDOM_HAND_CLASS = 4000
 """Listing, laying out and running one class of the random hand: ~150 us beside its boards."""
 
@@ -164,7 +200,7 @@ UNITS_PER_RANDOM_HAND_CLASS = 4000
 class ExactPlan:
     """An exact strategy for a query and its price in evaluation units."""
 
-    strategy: str  # "generic", "board", "two-hands" or "random-hand"
+    strategy: str  # "generic", "board", "two-hands", "random-count" or "random-hand"
     cost: int
     player: int | None = None  # random-hand: the unknown player
 
@@ -216,6 +252,8 @@ def exact_plans(layout: Layout, every: bool = False) -> list[ExactPlan]:
         if every:
             plans.append(ExactPlan("board-walk", plans[-1].cost))
     p = _random_player(layout)
+    if p is not None and _counts_random_hand(layout, p):
+        plans.append(ExactPlan("random-count", _boards_to_deal(layout) * UNITS_PER_RANDOM_COUNT_BOARD + 100, p))
     if p is not None:
         cost = _random_hand_cost(layout, p, math.inf if every else min(plan.cost for plan in plans))
         if cost is not None:
@@ -246,6 +284,9 @@ def run_exact(layout: Layout, threads: int, plan: ExactPlan | None = None) -> Ta
     total = layout.outcomes
     if plan.strategy == "two-hands":
         return run_two_hand_count(layout, threads)
+    if plan.strategy == "random-count":
+        assert plan.player is not None, "a random-count plan names its player"
+        return run_random_count(layout, plan.player, threads)
     if plan.strategy == "random-hand":
         assert plan.player is not None, "a random-hand plan names its player"
         return run_random_hand(layout, plan.player, threads)

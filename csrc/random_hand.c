@@ -1,0 +1,414 @@
+/* Exact showdowns against one random hand, counted rather than walked (hold'em and short deck, high
+ * or hi/lo 8-or-better; issue 29).
+ *
+ * On a complete board, a two-card hand's strength depends only on its two ranks, unless it makes a
+ * flush.  A five-card board has at most one suit with three or more cards (the flush suit, fs); a
+ * hand flushes exactly when it holds at least 5 - (board cards of fs) cards of fs, and then its
+ * strength is the flush table's entry for the fs ranks (with seven cards a flush rules out quads
+ * and full houses).  So for each board the random player's possible hands (two of the live cards:
+ * the deck less the board) fall into classes by rank pair and by which of the two cards are of
+ * fs: at most 91 x 4 classes, each evaluated once and weighted by its number of hands, against the
+ * best of the known hands on that board.  The low half depends on ranks alone.  A flop spot is
+ * about 91 lookups a board instead of 990 evaluations.
+ *
+ * Counts are the board engine's outcome patterns (csrc/showdown.h), identical to walking every
+ * hand: tests/test_exact_paths.py checks this strategy against every other.
+ */
+#include "showdown.h"
+
+typedef struct {
+    const uint16_t *rank_table, *flush_table; /* the high evaluator's: strength by rank slot, flush by mask */
+    uint32_t rank_key[13];                    /* one card's rank part of PYEVAL_CARD_KEY */
+    int deck_rank_n[13];                      /* deck cards per rank */
+    uint64_t deck_bits;                       /* the deck's cards as a hand mask */
+    int random_player;
+} random_hand_tables;
+
+/* Outcomes on one board, by how the random hand compares with the best known hand: high
+ * (0 worse, 1 tie, 2 better) times low (0 takes no share, 1 ties the best low, 2 wins the low alone). */
+typedef int64_t compare_counts[3][3];
+
+static inline int compare(int32_t v, int32_t best)
+{
+    return (v > best) * 2 + (v == best);
+}
+
+static inline int compare_low(int32_t v, int32_t best)
+{
+    return v > best ? 2 : v == best && v > 0;
+}
+
+/* Add ``n`` hands of strength hi (and low lo) to the comparison counts. */
+static inline __attribute__((always_inline)) void add_class(compare_counts c, const int lo_kind, int32_t hi,
+                                                            int32_t lo, const best_hands *best, int64_t n)
+{
+    c[compare(hi, best->hi)][lo_kind == -1 ? 0 : compare_low(lo, best->lo)] += n;
+}
+
+/* The random hand's view of a board: its live cards per rank, and the flush suit (-1: none), the
+ * cards of it the random hand needs to flush, the board's ranks of it and the live ones. */
+typedef struct {
+    int live[13];
+    int fs, need;
+    uint32_t fs_board, fs_live;
+} board_view;
+
+/* The view of the complete board in ctx->board (mask bbits, key bkey). */
+static inline __attribute__((always_inline)) void view_board(const showdown_ctx *ctx, const random_hand_tables *t,
+                                                             uint64_t bkey, uint64_t bbits, board_view *v)
+{
+    for (int k = 0; k < 13; k++)
+        v->live[k] = t->deck_rank_n[k];
+    for (int j = ctx->known_n; j < ctx->board_n; j++)
+        v->live[ctx->board[j] >> 2]--;
+    v->fs = -1;
+    v->need = 3;
+    for (int s = 0; s < 4; s++) {
+        int n = (int)(bkey >> (32 + 4 * s) & 0xf);
+        if (n >= 3) {
+            v->fs = s;
+            v->need = 5 - n;
+        }
+    }
+    v->fs_board = v->fs >= 0 ? suit_ranks(bbits, (unsigned)v->fs) : 0;
+    v->fs_live = v->fs >= 0 ? suit_ranks(t->deck_bits & ~bbits, (unsigned)v->fs) : 0;
+}
+
+/* Every random hand on the board (its rank key and presence mask) compared with the best known
+ * hands: at most 91 rank pairs, each split by its cards of the flush suit. */
+static inline __attribute__((always_inline)) void count_classes(const random_hand_tables *t, const int lo_kind,
+                                                                const board_view *v, uint32_t board_ranks,
+                                                                uint32_t board_presence, const best_hands *best,
+                                                                compare_counts c)
+{
+    const int fs = v->fs, need = v->need;
+    const uint32_t fs_board = v->fs_board;
+    for (int r1 = 0; r1 < 13; r1++) {
+        const int n1 = v->live[r1];
+        if (!n1)
+            continue;
+        const int f1 = v->fs_live >> r1 & 1, a1 = n1 - f1; /* of fs, and of the other suits */
+        const uint32_t k1 = board_ranks + t->rank_key[r1];
+        for (int r2 = r1; r2 < 13; r2++) {
+            const int n2 = v->live[r2];
+            if (!n2 || (r2 == r1 && n1 < 2))
+                continue;
+            const int32_t hi = t->rank_table[rank_slot(k1 + t->rank_key[r2])];
+            const int32_t lo = lo_kind == -1 ? 0 : PYEVAL_LOW8_RANKMASK[board_presence | 1u << r1 | 1u << r2];
+            if (fs < 0) {
+                add_class(c, lo_kind, hi, lo, best, r2 == r1 ? (int64_t)n1 * (n1 - 1) / 2 : (int64_t)n1 * n2);
+                continue;
+            }
+            const int f2 = v->fs_live >> r2 & 1, a2 = n2 - f2;
+            /* Hands by how many of their cards are of fs: none, one (either card), two. */
+            int64_t none, one_first, one_second, both;
+            if (r2 == r1) {
+                none = (int64_t)a1 * (a1 - 1) / 2;
+                one_first = (int64_t)f1 * a1;
+                one_second = both = 0;
+            } else {
+                none = (int64_t)a1 * a2;
+                one_first = (int64_t)f1 * a2;
+                one_second = (int64_t)a1 * f2;
+                both = (int64_t)f1 * f2;
+            }
+            if (none)
+                add_class(c, lo_kind, need == 0 ? t->flush_table[fs_board] : hi, lo, best, none);
+            if (one_first)
+                add_class(c, lo_kind, need <= 1 ? t->flush_table[fs_board | 1u << r1] : hi, lo, best, one_first);
+            if (one_second)
+                add_class(c, lo_kind, need <= 1 ? t->flush_table[fs_board | 1u << r2] : hi, lo, best, one_second);
+            if (both)
+                add_class(c, lo_kind, t->flush_table[fs_board | 1u << r1 | 1u << r2], lo, best, both);
+        }
+    }
+}
+
+/* The comparison counts as outcome patterns, each count times ``weight``. */
+static inline void add_patterns(int64_t *counts, int players, int r, const best_hands *best, compare_counts c,
+                                int64_t weight)
+{
+    const uint32_t me = 1u << r;
+    const uint32_t hi_masks[3] = {best->hi_mask, best->hi_mask | me, me};
+    const uint32_t lo_masks[3] = {best->lo_mask, best->lo_mask | me, me};
+    for (int h = 0; h < 3; h++)
+        for (int l = 0; l < 3; l++)
+            if (c[h][l])
+                counts[hi_masks[h] | (uint64_t)lo_masks[l] << players] += c[h][l] * weight;
+}
+
+/* Every random hand on the complete board in ctx->board (key, bits, low given), counted. */
+static inline __attribute__((always_inline)) void count_board(const showdown_ctx *ctx,
+                                                              const random_hand_tables *t, const int hi_kind,
+                                                              const int lo_kind, uint64_t bkey, uint64_t bbits,
+                                                              uint32_t blow, int64_t weight, int64_t *counts)
+{
+    const int r = t->random_player;
+    best_hands best = showdown_best(ctx, hi_kind, lo_kind, bkey, bbits, blow, 1u << r);
+    board_view v;
+    view_board(ctx, t, bkey, bbits, &v);
+    compare_counts c = {{0}};
+    count_classes(t, lo_kind, &v, (uint32_t)bkey, rank_presence(bbits), &best, c);
+    add_patterns(counts, ctx->players, r, &best, c, weight);
+}
+
+/* The count of a board's random hands as if nobody could flush, times ``weight``: the rank walk's
+ * answer for a multiset of boards (live: the random hand's live cards per rank). */
+static void count_ranks_only(const showdown_ctx *ctx, const random_hand_tables *t, rank_board b, const int *live,
+                             int64_t weight, int64_t *counts)
+{
+    const int r = t->random_player;
+    best_hands best = showdown_ranks_best(ctx, b, 1u << r);
+    board_view v = {.fs = -1, .need = 3};
+    for (int k = 0; k < 13; k++)
+        v.live[k] = live[k];
+    compare_counts c = {{0}};
+    count_classes(t, ctx->lo_kind, &v, b.ranks, b.presence, &best, c);
+    add_patterns(counts, ctx->players, r, &best, c, weight);
+}
+
+/* Boards by rank multiset of their missing cards, each weighted by its suit choices on which nobody
+ * flushes: fewer than need[s] missing cards of each suit s.  The weights come from a table over the
+ * suit counts so far (base-3 digits, one a suit: no suit may reach 3), extended rank by rank with
+ * each choice of that rank's live suits. */
+#define SUIT_STATES 81
+typedef struct {
+    const showdown_ctx *ctx;
+    const random_hand_tables *t;
+    int live[13];         /* the random hand's live cards per rank, less the multiset's */
+    unsigned suits[13];   /* the deck's suits of each rank, as a 4-bit mask */
+    int need[4];          /* missing cards of a suit that make a flush possible */
+    int64_t *counts;
+} multiset_walk;
+
+static const int SUIT_DIGIT[4] = {1, 3, 9, 27};
+
+/* ways_out[state'] += ways_in[state] for each choice of k of the suits in ``suits`` that keeps every
+ * suit below its need. */
+static void add_rank(const int64_t *ways_in, int64_t *ways_out, unsigned suits, int k, const int need[4])
+{
+    for (int i = 0; i < SUIT_STATES; i++)
+        ways_out[i] = 0;
+    for (unsigned pick = suits;; pick = (pick - 1) & suits) {
+        if (__builtin_popcount(pick) == k) {
+            for (int i = 0; i < SUIT_STATES; i++) {
+                if (!ways_in[i])
+                    continue;
+                int state = i, ok = 1;
+                for (int s = 0; s < 4 && ok; s++)
+                    if (pick >> s & 1) {
+                        int digit = state / SUIT_DIGIT[s] % 3 + 1;
+                        ok = digit < need[s];
+                        state += SUIT_DIGIT[s];
+                    }
+                if (ok)
+                    ways_out[state] += ways_in[i];
+            }
+        }
+        if (!pick)
+            break;
+    }
+}
+
+static void walk_rank_multisets(multiset_walk *w, int r, int left, rank_board b, const int64_t *ways)
+{
+    if (left == 0) {
+        int64_t weight = 0;
+        for (int i = 0; i < SUIT_STATES; i++)
+            weight += ways[i];
+        if (weight)
+            count_ranks_only(w->ctx, w->t, b, w->live, weight, w->counts);
+        return;
+    }
+    if (r < 0)
+        return;
+    const int avail = __builtin_popcount(w->suits[r]);
+    int64_t next_ways[SUIT_STATES];
+    rank_board next = b;
+    for (int k = 0; k <= avail && k <= left; k++) {
+        if (k == 0) {
+            walk_rank_multisets(w, r - 1, left, b, ways);
+        } else {
+            next.ranks += w->t->rank_key[r];
+            next.presence |= 1u << r;
+            next.low |= PYEVAL_CARD_LOWBIT[4 * r];
+            w->live[r]--;
+            add_rank(ways, next_ways, w->suits[r], k, w->need);
+            walk_rank_multisets(w, r - 1, left - k, next, next_ways);
+        }
+    }
+    w->live[r] += avail < left ? avail : left;
+}
+
+/* A board on which someone may flush (the multisets' weights left it out), counted hand class by class,
+ * for itself and its images under the suit swaps (w->weight). */
+static void count_flush_board(rank_walk *w, uint64_t key, uint64_t bits, uint32_t low)
+{
+    const showdown_ctx *ctx = w->ctx;
+    count_board(ctx, w->user, ctx->hi_kind, ctx->lo_kind, key, bits, low, w->weight, w->counts);
+}
+
+/* Suits that a swap of two suits maps to each other while fixing every hand, the known board and the
+ * deck (so the dead cards too) as sets: weight[s] = the size of s's class for its first suit, 0 for
+ * the others.  Their flush boards map one to one onto each other with the same outcome patterns. */
+static void suit_classes(const showdown_ctx *ctx, int weight[4])
+{
+    uint64_t deck_bits = 0, board_bits = 0;
+    for (int i = 0; i < ctx->deck_n; i++)
+        deck_bits |= PYEVAL_CARD_BIT[ctx->deck[i]];
+    for (int j = 0; j < ctx->known_n; j++)
+        board_bits |= PYEVAL_CARD_BIT[ctx->board[j]];
+    for (int s = 0; s < 4; s++)
+        weight[s] = 1;
+    for (int s = 1; s < 4; s++)
+        for (int e = 0; e < s; e++) {
+            if (!weight[e])
+                continue;
+            int same = suit_ranks(deck_bits, (unsigned)s) == suit_ranks(deck_bits, (unsigned)e) &&
+                       suit_ranks(board_bits, (unsigned)s) == suit_ranks(board_bits, (unsigned)e);
+            for (int p = 0; p < ctx->players && same; p++)
+                same = suit_ranks(ctx->hole_bits[p], (unsigned)s) == suit_ranks(ctx->hole_bits[p], (unsigned)e);
+            if (same) {
+                weight[e]++;
+                weight[s] = 0;
+                break;
+            }
+        }
+}
+
+static inline __attribute__((always_inline)) void count_walk(showdown_ctx *ctx, const random_hand_tables *t,
+                                                             const int hi_kind, const int lo_kind, int missing,
+                                                             int64_t start, int64_t count, int64_t *counts)
+{
+    board_walk w;
+    board_walk_start(&w, ctx, missing, start);
+    for (int64_t done = 0; done < count; done++) {
+        board_walk_keys(&w, ctx);
+        count_board(ctx, t, hi_kind, lo_kind, w.key_at[missing], w.bits_at[missing], w.low_at[missing], 1,
+                    counts);
+        if (!board_walk_next(&w, ctx))
+            break;
+    }
+}
+
+/* Whether the count applies: two hole cards, a five-card board, a high evaluator whose strength is
+ * a rank-slot or flush-mask entry, no low or the 8-or-better one. */
+static int random_hand_kinds(int h, int board_n, int hi_kind, int lo_kind, random_hand_tables *t)
+{
+    if (h != 2 || board_n != 5 || (lo_kind != -1 && lo_kind != PYEVAL_KIND_LOW8))
+        return 0;
+    switch (hi_kind) {
+    case PYEVAL_KIND_HIGH:
+        t->rank_table = PYEVAL_HIGH_RANK;
+        t->flush_table = PYEVAL_HIGH_FLUSH;
+        return 1;
+    case PYEVAL_KIND_SHORTDECK:
+        t->rank_table = PYEVAL_SHORTDECK_RANK;
+        t->flush_table = PYEVAL_SHORTDECK_FLUSH;
+        return 1;
+    case PYEVAL_KIND_SHORTDECK_ALT:
+        t->rank_table = PYEVAL_SHORTDECK_RANK_ALT;
+        t->flush_table = PYEVAL_SHORTDECK_FLUSH_ALT;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Validates the query into ctx and t (0), or -2, -3, or 1 when the count does not apply. */
+static int64_t random_hand_setup(showdown_ctx *ctx, random_hand_tables *t, const uint8_t *holes, int players, int h,
+                                 const uint8_t *known, int known_n, const uint8_t *deck, int deck_n, int missing,
+                                 int hi_kind, int lo_kind, int random_player, int64_t counts_len)
+{
+    if (random_player < 0 || random_player >= players || players > MAX_PLAYERS)
+        return -2;
+    if (!random_hand_kinds(h, known_n + missing, hi_kind, lo_kind, t))
+        return 1;
+    int64_t status = pyeval_showdown_setup(ctx, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                           lo_kind, counts_len, 1u << random_player);
+    if (status != 0)
+        return status;
+    t->random_player = random_player;
+    t->deck_bits = 0;
+    for (int k = 0; k < 13; k++) {
+        t->rank_key[k] = (uint32_t)PYEVAL_CARD_KEY[4 * k];
+        t->deck_rank_n[k] = 0;
+    }
+    for (int i = 0; i < ctx->deck_n; i++) {
+        t->deck_rank_n[ctx->deck[i] >> 2]++;
+        t->deck_bits |= PYEVAL_CARD_BIT[ctx->deck[i]];
+    }
+    return 0;
+}
+
+/* See pyeval.h. */
+PYEVAL_HOT int64_t pyeval_random_hand_patterns(const uint8_t *holes, int players, int h, const uint8_t *known,
+                                               int known_n, const uint8_t *deck, int deck_n, int missing,
+                                               int hi_kind, int lo_kind, int random_player, int64_t start,
+                                               int64_t count, int64_t *counts, int64_t counts_len)
+{
+    random_hand_tables t;
+    showdown_ctx ctx;
+    int64_t status = random_hand_setup(&ctx, &t, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                       lo_kind, random_player, counts_len);
+    if (status != 0)
+        return status;
+    int64_t total = binom(deck_n, missing);
+    if (start < 0 || count < 0 || start > total || count > total - start)
+        return -2;
+    if (count == 0)
+        return 0;
+#define COUNT(hi, lo) count_walk(&ctx, &t, hi, lo, missing, start, count, counts)
+    WITH_CONSTANT_KINDS(hi_kind, lo_kind, COUNT);
+#undef COUNT
+    return 0;
+}
+
+/* See pyeval.h.  Boards with three or more cards of a suit are the only ones on which anyone
+ * flushes (two hole cards each): need[s] of the missing cards for suit s. */
+PYEVAL_HOT int64_t pyeval_random_hand_patterns_ranks(const uint8_t *holes, int players, int h, const uint8_t *known,
+                                                     int known_n, const uint8_t *deck, int deck_n, int missing,
+                                                     int hi_kind, int lo_kind, int random_player, int64_t *counts,
+                                                     int64_t counts_len)
+{
+    random_hand_tables t;
+    showdown_ctx ctx;
+    int64_t status = random_hand_setup(&ctx, &t, holes, players, h, known, known_n, deck, deck_n, missing, hi_kind,
+                                       lo_kind, random_player, counts_len);
+    if (status != 0)
+        return status;
+    int need[4], known_suit[4] = {0}, deck_suit[4] = {0};
+    for (int j = 0; j < ctx.known_n; j++)
+        known_suit[ctx.board[j] & 3]++;
+    for (int i = 0; i < ctx.deck_n; i++)
+        deck_suit[ctx.deck[i] & 3]++;
+    int suit_weight[4];
+    suit_classes(&ctx, suit_weight);
+    int64_t flush_boards = 0; /* to walk: one suit of each class */
+    for (int s = 0; s < 4; s++) {
+        need[s] = 3 - known_suit[s];
+        for (int j = need[s] > 0 ? need[s] : 0; j <= missing && suit_weight[s]; j++)
+            flush_boards += binom(deck_suit[s], j) * binom(ctx.deck_n - deck_suit[s], missing - j);
+    }
+    for (int s = 0; s < 4; s++)
+        if (need[s] <= 0) /* three of a suit known: every board is a flush board */
+            return 1;
+    if (binom(12 + missing, missing) + flush_boards + 40 >= binom(ctx.deck_n, missing))
+        return 1;
+    multiset_walk m = {.ctx = &ctx, .t = &t, .counts = counts};
+    for (int k = 0; k < 13; k++) {
+        m.live[k] = t.deck_rank_n[k];
+        m.suits[k] = 0;
+    }
+    for (int i = 0; i < ctx.deck_n; i++)
+        m.suits[ctx.deck[i] >> 2] |= 1u << (ctx.deck[i] & 3);
+    for (int s = 0; s < 4; s++)
+        m.need[s] = need[s];
+    int64_t ways[SUIT_STATES] = {1};
+    walk_rank_multisets(&m, 12, missing, (rank_board){(uint32_t)ctx.known_key, rank_presence(ctx.known_bits),
+                                                      ctx.known_low}, ways);
+    rank_walk w = {.ctx = &ctx, .counts = counts, .flush_board = count_flush_board, .user = &t,
+                   .suit_weight = suit_weight};
+    pyeval_walk_flush_boards(&w, missing, need);
+    return 0;
+}
