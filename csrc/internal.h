@@ -5,6 +5,9 @@
 
 /* Omaha high of one valid hand; board_key is the sum of the board's PYEVAL_CARD_KEY. */
 int32_t pyeval_omaha_high_hand(const uint8_t *hole, int h, const uint8_t *board, int b, uint64_t board_key);
+/* The board's row of PYEVAL_OMAHA_HIGH: the best non-flush hand of each hole rank pair (column
+ * PYEVAL_PAIR_INDEX[13 * x + y]) with three of the board's cards. */
+const uint16_t *pyeval_omaha_board_row(uint64_t board_key);
 
 /* binom[m][k] = C(m, k) for m <= BINOM_MAX_M and k <= BINOM_MAX_K: the colex ranks of card sets
  * (m runs to 52 so that a code out of the deck, clamped to 52, still indexes the table). */

@@ -83,6 +83,11 @@ static inline int omaha_may_flush(uint64_t board_key, uint64_t hole_bits, unsign
     return (flags != 0) & (__builtin_popcount(suit_ranks(hole_bits, *suit)) >= 2);
 }
 
+const uint16_t *pyeval_omaha_board_row(uint64_t board_key)
+{
+    return omaha_board_row(board_key);
+}
+
 int32_t pyeval_omaha_high_hand(const uint8_t *hole, int h, const uint8_t *board, int b, uint64_t board_key)
 {
     uint64_t hole_bits = 0;

@@ -276,6 +276,103 @@ static void suit_classes(const showdown_ctx *ctx, int weight[4])
         }
 }
 
+/* Omaha: the random hand holds h cards, and its strength is the best of its two-card pairs, each
+ * with three board cards.  Without a flush a pair's strength depends on its two ranks (the board's
+ * row of the Omaha table); with three board cards of the flush suit, two hole cards of it flush.  So
+ * the hands are counted by rank multiset of their h cards, split by which of those ranks bring their
+ * flush-suit card (each rank has at most one): a few thousand classes a board instead of 123,410
+ * hands (Omaha's four cards from 45). */
+typedef struct {
+    const random_hand_tables *t;
+    int lo_kind, fs;
+    int live[13], suited_live[13];  /* live cards per rank, and whether its flush-suit card is live */
+    int32_t pair[13][13];           /* best non-flush hand of a rank pair */
+    int32_t flush[13][13];          /* best flush of two flush-suit cards of these ranks */
+    uint32_t board_low;
+    const best_hands *best;
+    int64_t (*c)[3];
+    int held[MAX_HOLE], suited[MAX_HOLE]; /* the ranks so far, and those bringing their flush-suit card */
+} omaha_count;
+
+static void omaha_classes(omaha_count *o, int r, int left, int n_held, int n_suited, int32_t hi, int32_t flush,
+                          uint32_t low, int64_t ways)
+{
+    if (left == 0) {
+        const int32_t lo = o->lo_kind == -1 ? 0 : PYEVAL_LOW8_OMAHA[low << 8 | o->board_low];
+        add_class(o->c, o->lo_kind, hi > flush ? hi : flush, lo, o->best, ways);
+        return;
+    }
+    if (r == 13)
+        return;
+    omaha_classes(o, r + 1, left, n_held, n_suited, hi, flush, low, ways); /* none of rank r */
+    const int n = o->live[r];
+    if (!n)
+        return;
+    int32_t with_r = hi;
+    for (int i = 0; i < n_held; i++)
+        with_r = o->pair[o->held[i]][r] > with_r ? o->pair[o->held[i]][r] : with_r;
+    int32_t flush_r = flush;
+    for (int i = 0; i < n_suited; i++)
+        flush_r = o->flush[o->suited[i]][r] > flush_r ? o->flush[o->suited[i]][r] : flush_r;
+    o->held[n_held] = r;
+    const uint32_t low_r = low | PYEVAL_CARD_LOWBIT[4 * r];
+    const int f = o->suited_live[r], a = n - f; /* the flush-suit card, the others */
+    for (int m = 1; m <= n && m <= left; m++) {
+        const int32_t hi_m = m >= 2 && o->pair[r][r] > with_r ? o->pair[r][r] : with_r;
+        if (m <= a) /* m cards of the other suits */
+            omaha_classes(o, r + 1, left - m, n_held + 1, n_suited, hi_m, flush, low_r, ways * binom(a, m));
+        if (f && m - 1 <= a) { /* the flush-suit card and m - 1 others */
+            o->suited[n_suited] = r;
+            omaha_classes(o, r + 1, left - m, n_held + 1, n_suited + 1, hi_m, flush_r, low_r,
+                          ways * binom(a, m - 1));
+        }
+    }
+}
+
+/* Every random Omaha hand on the complete board in ctx->board (key, bits, low given), counted. */
+static void count_board_omaha(const showdown_ctx *ctx, const random_hand_tables *t, const int lo_kind,
+                              uint64_t bkey, uint64_t bbits, uint32_t blow, int64_t *counts)
+{
+    const int r = t->random_player;
+    best_hands best = showdown_best(ctx, PYEVAL_KIND_OMAHA_HIGH, lo_kind, bkey, bbits, blow, 1u << r);
+    board_view v;
+    view_board(ctx, t, bkey, bbits, &v);
+    omaha_count o = {.t = t, .lo_kind = lo_kind, .fs = v.fs, .board_low = blow, .best = &best};
+    compare_counts c = {{0}};
+    o.c = c;
+    const uint16_t *row = pyeval_omaha_board_row(bkey);
+    for (int x = 0; x < 13; x++) {
+        o.live[x] = v.live[x];
+        o.suited_live[x] = v.fs_live >> x & 1;
+        for (int y = x; y < 13; y++)
+            o.pair[x][y] = o.pair[y][x] = row[PYEVAL_PAIR_INDEX[13 * x + y]];
+    }
+    if (v.fs >= 0) { /* three to five board cards of the suit: the best three with each hole pair of it */
+        int board_fs[5], nb = 0;
+        for (int k = 0; k < 13; k++)
+            if (v.fs_board >> k & 1)
+                board_fs[nb++] = k;
+        for (int x = 0; x < 13; x++)
+            for (int y = x + 1; y < 13; y++) {
+                int32_t best_flush = 0;
+                if (o.suited_live[x] && o.suited_live[y])
+                    for (int p = 0; p < nb; p++)
+                        for (int q = p + 1; q < nb; q++)
+                            for (int s = q + 1; s < nb; s++) {
+                                uint32_t mask = 1u << x | 1u << y | 1u << board_fs[p] | 1u << board_fs[q] |
+                                                1u << board_fs[s];
+                                best_flush = PYEVAL_HIGH_FLUSH[mask] > best_flush ? PYEVAL_HIGH_FLUSH[mask] : best_flush;
+                            }
+                o.flush[x][y] = o.flush[y][x] = best_flush;
+            }
+    } else {
+        for (int k = 0; k < 13; k++)
+            o.suited_live[k] = 0;
+    }
+    omaha_classes(&o, 0, ctx->h, 0, 0, 0, 0, 0, 1);
+    add_patterns(counts, ctx->players, r, &best, c, 1);
+}
+
 static inline __attribute__((always_inline)) void count_walk(showdown_ctx *ctx, const random_hand_tables *t,
                                                              const int hi_kind, const int lo_kind, int missing,
                                                              int64_t start, int64_t count, int64_t *counts)
@@ -284,8 +381,11 @@ static inline __attribute__((always_inline)) void count_walk(showdown_ctx *ctx, 
     board_walk_start(&w, ctx, missing, start);
     for (int64_t done = 0; done < count; done++) {
         board_walk_keys(&w, ctx);
-        count_board(ctx, t, hi_kind, lo_kind, w.key_at[missing], w.bits_at[missing], w.low_at[missing], 1,
-                    counts);
+        if (hi_kind == PYEVAL_KIND_OMAHA_HIGH)
+            count_board_omaha(ctx, t, lo_kind, w.key_at[missing], w.bits_at[missing], w.low_at[missing], counts);
+        else
+            count_board(ctx, t, hi_kind, lo_kind, w.key_at[missing], w.bits_at[missing], w.low_at[missing], 1,
+                        counts);
         if (!board_walk_next(&w, ctx))
             break;
     }
@@ -295,6 +395,8 @@ static inline __attribute__((always_inline)) void count_walk(showdown_ctx *ctx, 
  * a rank-slot or flush-mask entry, no low or the 8-or-better one. */
 static int random_hand_kinds(int h, int board_n, int hi_kind, int lo_kind, random_hand_tables *t)
 {
+    if (hi_kind == PYEVAL_KIND_OMAHA_HIGH) /* the rank tables are the Omaha ones (count_board_omaha) */
+        return h >= 4 && h <= MAX_HOLE && board_n == 5 && (lo_kind == -1 || lo_kind == PYEVAL_KIND_OMAHA_LOW8);
     if (h != 2 || board_n != 5 || (lo_kind != -1 && lo_kind != PYEVAL_KIND_LOW8))
         return 0;
     switch (hi_kind) {
@@ -377,6 +479,8 @@ PYEVAL_HOT int64_t pyeval_random_hand_patterns_ranks(const uint8_t *holes, int p
                                        lo_kind, random_player, counts_len);
     if (status != 0)
         return status;
+    if (hi_kind == PYEVAL_KIND_OMAHA_HIGH) /* boards by rank multiset: hold'em and short deck only */
+        return 1;
     int need[4], known_suit[4] = {0}, deck_suit[4] = {0};
     for (int j = 0; j < ctx.known_n; j++)
         known_suit[ctx.board[j] & 3]++;

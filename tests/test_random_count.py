@@ -13,7 +13,9 @@ import pyeval
 from pyeval.core._native import lib
 from pyeval.engines import engine, exact_strategies
 
-COUNTED_GAMES = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight"]
+COUNTED_GAMES = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight", "omaha", "omaha-hilo", "omaha5",
+                 "omaha6", "courchevel-hilo"]
+BY_RANK_MULTISET = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight"]
 
 
 def random_seat_spot(rng: random.Random, game: str, street: int | None = None):
@@ -21,11 +23,12 @@ def random_seat_spot(rng: random.Random, game: str, street: int | None = None):
     g = pyeval.get_game(game)
     deck = list(range(g.lowest_card, 52))
     rng.shuffle(deck)
-    players = rng.randint(2, 5)
+    players = rng.randint(2, 5 if g.hole == 2 else 3)
     seat = rng.randrange(players)
-    holes = [[] if p == seat else [deck.pop(), deck.pop()] for p in range(players)]
+    holes = [[] if p == seat else [deck.pop() for _ in range(g.hole)] for p in range(players)]
     dead = [deck.pop() for _ in range(rng.choice([0, 0, 1, 3]))]
-    street = rng.choice([3, 3, 4, 5]) if street is None else street
+    if street is None:  # Omaha flops take seconds to deal out: turns and rivers (five or six cards: rivers)
+        street = rng.choice([3, 3, 4, 5] if g.hole == 2 else [4, 4, 5] if g.hole == 4 else [5])
     return g, holes, [deck.pop() for _ in range(street)], dead, seat
 
 
@@ -59,6 +62,10 @@ def test_counted_equals_dealt(seed):
     assert plan_named(layout_of(g, holes, board, dead), "random-count").player == seat
 
 
+def g_hole(game: str) -> int:
+    return pyeval.get_game(game).hole
+
+
 def c_histogram(lay: engine.Layout, seat: int, by_ranks: bool) -> np.ndarray | None:
     kinds = engine._board_kinds_of(lay.game)
     if by_ranks:
@@ -76,7 +83,7 @@ def test_rank_multisets_equal_the_walk(seed):
     class of interchangeable suits) against the walk over every board, on two-card boards and
     preflop-like spots with several known cards (fewer missing cards keep it quick)."""
     rng = random.Random(1000 + seed)
-    g, holes, board, dead, seat = random_seat_spot(rng, COUNTED_GAMES[seed % len(COUNTED_GAMES)],
+    g, holes, board, dead, seat = random_seat_spot(rng, BY_RANK_MULTISET[seed % len(BY_RANK_MULTISET)],
                                                    street=rng.choice([0, 1, 2]) if seed % 3 else 0)
     if seed % 3 == 0:  # preflop with many known hands and dead cards: a smaller deck, still five to deal
         deck = [c for c in range(g.lowest_card, 52) if all(c not in h for h in holes) and c not in dead]
@@ -107,18 +114,18 @@ def test_preflop_hand_against_a_random_hand_matches_ompeval():
     assert round(float(r.equity[0]), 6) == 0.675083
 
 
-@pytest.mark.parametrize("game", COUNTED_GAMES)
+@pytest.mark.parametrize("game", ["holdem", "holdem-hilo", "shortdeck", "omaha", "omaha-hilo"])
 def test_batch_rows_with_a_random_seat_equal_single_queries(game):
     rng = random.Random(game)
     rows, boards, deads = [], [], []
     for i in range(30):
-        g, holes, board, dead, seat = random_seat_spot(rng, game, street=3 + i % 3)
+        g, holes, board, dead, seat = random_seat_spot(rng, game, street=(3 if g_hole(game) == 2 else 4) + i % 2)
         rows.append([pyeval.format_cards(h) if h else "random" for h in holes])
         boards.append(pyeval.format_cards(board))
         deads.append(pyeval.format_cards(dead))
     by_players: dict[tuple, list[int]] = {}  # a batch: one player count, one street
     for i, row in enumerate(rows):
-        by_players.setdefault((len(row), i % 3), []).append(i)
+        by_players.setdefault((len(row), i % 2), []).append(i)
     for idx in by_players.values():
         b = pyeval.equity_batch(game, [rows[i] for i in idx], board=[boards[i] for i in idx],
                                 dead=[deads[i] for i in idx], method="exact", threads=2)
@@ -127,7 +134,22 @@ def test_batch_rows_with_a_random_seat_equal_single_queries(game):
             assert s.outcomes == b.outcomes[k] and s.units.tolist() == b.units[k].tolist(), (game, rows[i], boards[i])
 
 
-def test_chosen_for_a_hand_against_a_random_hand():
+@pytest.mark.parametrize("game, hand", [("holdem", "AcKc"), ("omaha", "AcKcQdJd"), ("omaha5-hilo", "AcKc2d3d4h")])
+def test_chosen_for_a_hand_against_a_random_hand(game, hand):
     """The engine prices the count below every other strategy where it applies."""
-    lay = layout_of(pyeval.get_game("holdem"), [[48, 44], []], [40, 20, 1], [])
+    lay = layout_of(pyeval.get_game(game), [list(pyeval.parse_cards(hand)), []], list(pyeval.parse_cards("Ts7h2s")),
+                    [])
     assert exact_strategies.exact_plan(lay).strategy == "random-count"
+
+
+def test_omaha_hand_against_a_random_hand_on_the_flop():
+    """The issue's Omaha spot, counted: equal to the enumeration of its 122 million outcomes (the slow
+    set deals them out; here the count is checked against the known split by the walk of turn cards,
+    each a turn spot counted and dealt the same)."""
+    full = pyeval.equity("omaha", ["AsKsQdJd", "random"], board="2s7h9c", method="exact")
+    assert full.outcomes == 990 * 123_410
+    turns = [pyeval.equity("omaha", ["AsKsQdJd", "random"], board="2s7h9c" + t, method="exact")
+             for t in pyeval.format_cards(sorted(set(range(52)) - set(pyeval.parse_cards("AsKsQdJd2s7h9c")))).split()]
+    # each river board is counted once from each of its two turn orders: the turns' units sum to twice the flop's
+    assert sum(int(t.outcomes) for t in turns) == 2 * full.outcomes
+    assert [sum(int(t.units[p]) for t in turns) for p in range(2)] == [2 * int(u) for u in full.units]

@@ -149,9 +149,17 @@ def _counts_random_hand(layout: Layout, p: int) -> bool:
     """Whether csrc/random_hand.c counts the query: two hole cards, one five-card board, every
     other hand known, a high (or short-deck) evaluator with or without the 8-or-better low."""
     kinds = board_kinds_for(layout.game)
-    return (kinds is not None and layout.hole == 2 and layout.board == 5 and layout.boards == 1
-            and kinds[0] != lib.PYEVAL_KIND_OMAHA_HIGH
-            and all(len(h) == 2 for q, h in enumerate(layout.known_holes) if q != p))
+    omaha = kinds is not None and kinds[0] == lib.PYEVAL_KIND_OMAHA_HIGH
+    return (kinds is not None and (4 <= layout.hole <= 6 if omaha else layout.hole == 2) and layout.board == 5
+            and layout.boards == 1 and all(len(h) == layout.hole for q, h in enumerate(layout.known_holes) if q != p))
+
+
+def _random_count_units(layout: Layout) -> int:
+    """The count's price: per board, a hold'em hand's rank pairs, or an Omaha hand's rank multisets."""
+    per_board = UNITS_PER_RANDOM_COUNT_BOARD
+    if layout.game.use == "omaha":
+        per_board = int(math.comb(12 + layout.hole, layout.hole) * UNITS_PER_OMAHA_RANK_MULTISET)
+    return _boards_to_deal(layout) * per_board + 100
 
 
 def _boards_to_deal(layout: Layout) -> int:
@@ -168,13 +176,14 @@ def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
     except _Declined:
         pass
     boards = _boards_to_deal(layout)
-    jobs = ((s, min(RANDOM_COUNT_CHUNK, boards - s)) for s in range(0, boards, RANDOM_COUNT_CHUNK))
+    step = max(1, RANDOM_COUNT_JOB_UNITS * boards // _random_count_units(layout))
+    jobs = ((s, min(step, boards - s)) for s in range(0, boards, step))
     return _run_jobs(lambda job: _board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job), layout, jobs,
                      threads, size=lambda job: job[1], units=boards)
 
 
-RANDOM_COUNT_CHUNK = 1 << 14
-"""Boards per job of the random-hand count (about 5 ms of one core)."""
+RANDOM_COUNT_JOB_UNITS = 1 << 17
+"""The random-hand count's work per job (about 5 ms of one core)."""
 
 
 # The exact strategies are priced in evaluation units: one unit is about one hold'em hand
@@ -192,6 +201,8 @@ each (subset_buckets): beyond this many entries (400 MB) it is not used (stud wi
 would need 785 million)."""
 UNITS_PER_RANDOM_COUNT_BOARD = 10
 """csrc/random_hand.c: one board's known showdown and up to 91 rank-pair classes of the random hand."""
+UNITS_PER_OMAHA_RANK_MULTISET = 0.6
+"""csrc/random_hand.c's Omaha count: one rank multiset of the random hand's cards on one board."""
 UNITS_PER_RANDOM_HAND_CLASS = 4000
 """Listing, laying out and running one class of the random hand: ~150 us beside its boards."""
 
@@ -253,7 +264,7 @@ def exact_plans(layout: Layout, every: bool = False) -> list[ExactPlan]:
             plans.append(ExactPlan("board-walk", plans[-1].cost))
     p = _random_player(layout)
     if p is not None and _counts_random_hand(layout, p):
-        plans.append(ExactPlan("random-count", _boards_to_deal(layout) * UNITS_PER_RANDOM_COUNT_BOARD + 100, p))
+        plans.append(ExactPlan("random-count", _random_count_units(layout), p))
     if p is not None:
         cost = _random_hand_cost(layout, p, math.inf if every else min(plan.cost for plan in plans))
         if cost is not None:
