@@ -216,3 +216,63 @@ def test_cli_page_documents_every_subcommand() -> None:
     page = (ROOT / "docs" / "cli.md").read_text()
     missing = [name for name in commands if f"## `pyeval {name}`" not in page]
     assert not missing, f"docs/cli.md has no section for: {missing}"
+
+
+# ---------------------------------------------------------------------------
+# the built site (issue 26): lists are lists, docstrings show no reST markup
+# ---------------------------------------------------------------------------
+
+# A paragraph (or list item) whose text has a line that starts like a list item: Markdown made it
+# prose because no blank line came before the list.
+RUN_ON_LIST = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d+\.)[ \t]+\S")
+PARAGRAPH = re.compile(r"<(p|li)>(.*?)</\1>", re.S)
+API_PAGES = ("api", "equity", "batch", "simulation", "caribbean", "analysis", "pushfold", "history", "dask")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built as .ci/docs builds it (strict), once for this module."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings")
+    import subprocess
+    import sys
+
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def run_on_lists(html: str) -> list[str]:
+    """The paragraphs of a built page that hold a list Markdown did not see."""
+    return [body.strip()[:120] for _, body in PARAGRAPH.findall(html) if RUN_ON_LIST.search(body)]
+
+
+def test_run_on_list_check() -> None:
+    assert run_on_lists("<p>Three things:\n- one\n- two</p>")
+    assert run_on_lists("<p>Steps:\n1. one\n2. two</p>")
+    assert not run_on_lists("<p>Three things:</p>\n<ul>\n<li>one</li>\n<li>two - or three</li>\n</ul>")
+    assert not run_on_lists("<p>a range - b range</p><pre><code>- not prose\n</code></pre>")
+
+
+def test_site_lists_render(site: Path) -> None:
+    """No page of the site shows a Markdown list as a paragraph of '- ' lines."""
+    bad = {str(p.relative_to(site)): found for p in sorted(site.rglob("*.html"))
+           if (found := run_on_lists(p.read_text()))}
+    assert not bad, f"lists rendered as paragraphs (a blank line is missing before them): {bad}"
+
+
+def test_site_shows_no_rest_markup(site: Path) -> None:
+    """The API pages (docstrings through mkdocstrings) show no raw reST: no ``double backticks``,
+    no :func:`roles`."""
+    bad = {}
+    for name in API_PAGES:
+        page = site / f"{name}.html"
+        assert page.exists(), f"no {page.name} in the site"
+        text = page.read_text()
+        found = re.findall(r".{0,40}``.{0,40}", text)
+        found += re.findall(r".{0,40}:(?:func|class|meth|mod|attr):`.{0,40}", text)
+        if found:
+            bad[page.name] = found[:5] + ([f"... {len(found)} in all"] if len(found) > 5 else [])
+    assert not bad, f"raw reST markup in the built API pages: {bad}"
