@@ -161,7 +161,7 @@ def link_targets(text: str) -> list[str]:
 
 
 def link_pages() -> list[Path]:
-    extra = [ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]  # RESULTS.md is part of docs/performance.md
+    extra = [ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]  # the benchmark log (not on the site)
     return pages() + [p for p in extra if p.exists()]
 
 
