@@ -276,3 +276,77 @@ def test_site_shows_no_rest_markup(site: Path) -> None:
         if found:
             bad[page.name] = found[:5] + ([f"... {len(found)} in all"] if len(found) > 5 else [])
     assert not bad, f"raw reST markup in the built API pages: {bad}"
+
+
+# ---------------------------------------------------------------------------
+# install commands (issue 26): from a clone first; the index name only "once published"
+# ---------------------------------------------------------------------------
+
+def _pyproject_extras() -> dict[str, list[str]]:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+
+def test_install_hints_name_real_extras() -> None:
+    """The extras pyeval's hints name are pyproject.toml's, with the same requirements; no hint in
+    the package points at the package index's name (not published yet), and every ".[extra]" it
+    writes is an extra of pyproject.toml."""
+    from pyeval.core._results import EXTRAS, install_hint
+
+    extras = _pyproject_extras()
+    for extra, packages in EXTRAS.items():
+        assert list(packages) == extras[extra], f"pyeval.core._results.EXTRAS[{extra!r}] differs from pyproject.toml"
+        hint = install_hint(extra)
+        assert f'python -m pip install ".[{extra}]"' in hint and all(f'"{p}"' in hint for p in packages)
+    for path in sorted((ROOT / "pyeval").rglob("*.py")):
+        text = path.read_text()
+        where = path.relative_to(ROOT)
+        assert "pyeval-poker[" not in text, f"{where}: an install hint names the unpublished index package"
+        for extra in re.findall(r'"\.\[(\w+)\]"', text):
+            assert extra in extras, f'{where}: ".[{extra}]" is not an extra of pyproject.toml'
+
+
+def test_install_hints_are_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each place that reports a missing optional dependency says how to install it from a clone."""
+    import sys
+
+    from pyeval.core._results import install_hint, require
+    from pyeval.engines import cluster
+    from pyeval.history import replay
+
+    with pytest.raises(ImportError) as e:
+        require("pyeval_no_such_module", "plot")
+    assert install_hint("plot") in str(e.value)
+    for module in ("distributed", "dask", "dask.distributed", "pokerkit"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails
+    with pytest.raises(ImportError) as e:
+        cluster._distributed()
+    assert install_hint("dask") in str(e.value)
+    with pytest.raises(ImportError) as e:
+        replay.require_pokerkit()
+    assert install_hint("history") in str(e.value)
+    from pyeval.cli import simulate as cli_simulate
+
+    with pytest.raises(ValueError) as e:
+        cli_simulate._connect("tcp://127.0.0.1:1")
+    assert install_hint("dask") in str(e.value)
+
+
+def _paragraphs_of(text: str) -> list[str]:
+    return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def test_docs_install_from_a_clone_first() -> None:
+    """The README and the docs install from a clone; the index name appears only beside "once
+    published" (pyeval-poker is not on the index yet)."""
+    for page in pages():
+        for para in _paragraphs_of(page.read_text()):
+            if re.search(r"install\s+\"?pyeval-poker", para):
+                assert "published" in para, f"{page_id(page)}: installs from the index, not 'once published':\n{para}"
+    for page in (ROOT / "README.md", DOCS / "index.md", DOCS / "getting-started.md"):
+        text = page.read_text()
+        first = re.search(r"pip install [^\n]*", text)
+        assert first and "pyeval-poker" not in first.group(0), f"{page_id(page)}: the first install is not from a clone"

@@ -27,7 +27,7 @@ import griffe
 _ALIGNED = re.compile(r"[^\s.;:!?] {2,}\S")
 _RULE = re.compile(r"^=+(\s+=+)+\s*$")
 _TERM = re.compile(r"^(\S(?:.*?\S)?) {2,}(\S.*)$")  # an entry: name, two or more spaces, description
-_DOUBLE = re.compile(r"``(.+?)``")
+_DOUBLE = re.compile(r"``(.+?)``", re.S)
 _ROLE = re.compile(r":(?:func|meth|class|mod|attr|data|obj|exc|const):`~?([^`]+)`")
 _NAME = re.compile(r"^[\w.*()\[\]=\"'-]+$")
 
