@@ -2,7 +2,8 @@
 terminal (aligned ``name  description`` lists, doctest examples, reST-style ``code`` and
 :func:`roles`), not Markdown.  Each paragraph becomes the Markdown that shows it best:
 
-- a doctest paragraph (``>>>`` lines and their output) becomes a ``pycon`` block;
+- a doctest paragraph (``>>>`` lines and their output) becomes a ``pycon`` block, without its
+  ``# doctest:`` directives;
 - an aligned ``name  description`` list (each entry's name at the left margin, two or more
   spaces, its description, continued on indented lines) becomes a definition list, names as code;
 - any other paragraph with aligned columns (a run of two or more spaces inside a line that does
@@ -29,6 +30,7 @@ _RULE = re.compile(r"^=+(\s+=+)+\s*$")
 _TERM = re.compile(r"^(\S(?:.*?\S)?) {2,}(\S.*)$")  # an entry: name, two or more spaces, description
 _DOUBLE = re.compile(r"``(.+?)``", re.S)
 _ROLE = re.compile(r":(?:func|meth|class|mod|attr|data|obj|exc|const):`~?([^`]+)`")
+_DIRECTIVE = re.compile(r"\s*# doctest:.*$")  # "# doctest: +SKIP": for the test runner, not the reader
 _NAME = re.compile(r"^[\w.*()\[\]=\"'-]+$")
 
 
@@ -104,8 +106,8 @@ def plain_to_markdown(text: str) -> str:
     blocks = []
     for para in _paragraphs(text):
         if para[0].lstrip().startswith(">>>"):
-            blocks.append(_fence("pycon", [line.strip() if line.lstrip().startswith((">>>", "...")) else line
-                                           for line in para]))
+            blocks.append(_fence("pycon", [_DIRECTIVE.sub("", line.strip()) if line.lstrip().startswith((">>>", "..."))
+                                           else line for line in para]))
         elif (entries := _entries(para)) is not None:
             blocks.append(_definition_list(entries))
         elif len(para) > 1 and any(_ALIGNED.search(line) or line[:1].isspace() or _RULE.match(line)
