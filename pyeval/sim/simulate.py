@@ -163,7 +163,7 @@ class SimulationResult(Result):
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
     deals       deals simulated (fewer than ``requested`` if interrupted)
-    chunks_done chunk indices that finished (all of them unless interrupted)
+    chunks_done  chunk indices that finished (all of them unless interrupted)
     """
 
     game: str
