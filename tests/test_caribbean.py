@@ -498,3 +498,20 @@ def test_readable_reprs(edges):
     assert len(text) < 200 and "5.2243%" in text  # the published 5.224%, once never shown in 2,600 characters
     assert h.to_dict()["house_edge_exact"] == "142031221/2718662100"
     assert h == cb.house_edge(strategy="optimal")  # == compares the answer, not the seconds it took
+
+
+def test_reachable_after_import_pyeval():
+    """``import pyeval; pyeval.caribbean.decide(...)`` works in a fresh process (issue 26: it was an
+    AttributeError), and ``import pyeval`` alone loads neither pyeval.caribbean nor numba: the
+    subpackage is imported on first use (pyeval.__getattr__)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pyeval\n"
+            "assert 'pyeval.caribbean' not in sys.modules and 'numba' not in sys.modules\n"
+            "d = pyeval.caribbean.decide('AsKd7c5h2d', 'Qs')\n"
+            "print(d.action in ('raise', 'fold') and d.total == 163185,\n"
+            "      pyeval.caribbean is sys.modules['pyeval.caribbean'])\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.split() == ["True", "True"]

@@ -161,7 +161,7 @@ def link_targets(text: str) -> list[str]:
 
 
 def link_pages() -> list[Path]:
-    extra = [ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]  # RESULTS.md is part of docs/performance.md
+    extra = [ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md"]  # the benchmark log (not on the site)
     return pages() + [p for p in extra if p.exists()]
 
 
@@ -216,3 +216,137 @@ def test_cli_page_documents_every_subcommand() -> None:
     page = (ROOT / "docs" / "cli.md").read_text()
     missing = [name for name in commands if f"## `pyeval {name}`" not in page]
     assert not missing, f"docs/cli.md has no section for: {missing}"
+
+
+# ---------------------------------------------------------------------------
+# the built site (issue 26): lists are lists, docstrings show no reST markup
+# ---------------------------------------------------------------------------
+
+# A paragraph (or list item) whose text has a line that starts like a list item: Markdown made it
+# prose because no blank line came before the list.
+RUN_ON_LIST = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d+\.)[ \t]+\S")
+PARAGRAPH = re.compile(r"<(p|li)>(.*?)</\1>", re.S)
+API_PAGES = ("api", "equity", "batch", "simulation", "caribbean", "analysis", "pushfold", "history", "dask")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built as .ci/docs builds it (strict), once for this module."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings")
+    import subprocess
+    import sys
+
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def run_on_lists(html: str) -> list[str]:
+    """The paragraphs of a built page that hold a list Markdown did not see."""
+    return [body.strip()[:120] for _, body in PARAGRAPH.findall(html) if RUN_ON_LIST.search(body)]
+
+
+def test_run_on_list_check() -> None:
+    assert run_on_lists("<p>Three things:\n- one\n- two</p>")
+    assert run_on_lists("<p>Steps:\n1. one\n2. two</p>")
+    assert not run_on_lists("<p>Three things:</p>\n<ul>\n<li>one</li>\n<li>two - or three</li>\n</ul>")
+    assert not run_on_lists("<p>a range - b range</p><pre><code>- not prose\n</code></pre>")
+
+
+def test_site_lists_render(site: Path) -> None:
+    """No page of the site shows a Markdown list as a paragraph of '- ' lines."""
+    bad = {str(p.relative_to(site)): found for p in sorted(site.rglob("*.html"))
+           if (found := run_on_lists(p.read_text()))}
+    assert not bad, f"lists rendered as paragraphs (a blank line is missing before them): {bad}"
+
+
+def test_site_shows_no_rest_markup(site: Path) -> None:
+    """The API pages (docstrings through mkdocstrings) show no raw reST: no ``double backticks``,
+    no :func:`roles`."""
+    bad = {}
+    for name in API_PAGES:
+        page = site / f"{name}.html"
+        assert page.exists(), f"no {page.name} in the site"
+        text = page.read_text()
+        found = re.findall(r".{0,40}``.{0,40}", text)
+        found += re.findall(r".{0,40}:(?:func|class|meth|mod|attr):`.{0,40}", text)
+        if found:
+            bad[page.name] = found[:5] + ([f"... {len(found)} in all"] if len(found) > 5 else [])
+    assert not bad, f"raw reST markup in the built API pages: {bad}"
+
+
+# ---------------------------------------------------------------------------
+# install commands (issue 26): from a clone first; the index name only "once published"
+# ---------------------------------------------------------------------------
+
+def _pyproject_extras() -> dict[str, list[str]]:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        tomllib = pytest.importorskip("tomli")
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+
+
+def test_install_hints_name_real_extras() -> None:
+    """The extras pyeval's hints name are pyproject.toml's, with the same requirements; no hint in
+    the package points at the package index's name (not published yet), and every ".[extra]" it
+    writes is an extra of pyproject.toml."""
+    from pyeval.core._results import EXTRAS, install_hint
+
+    extras = _pyproject_extras()
+    for extra, packages in EXTRAS.items():
+        assert list(packages) == extras[extra], f"pyeval.core._results.EXTRAS[{extra!r}] differs from pyproject.toml"
+        hint = install_hint(extra)
+        assert f'python -m pip install ".[{extra}]"' in hint and all(f'"{p}"' in hint for p in packages)
+    for path in sorted((ROOT / "pyeval").rglob("*.py")):
+        text = path.read_text()
+        where = path.relative_to(ROOT)
+        assert "pyeval-poker[" not in text, f"{where}: an install hint names the unpublished index package"
+        for extra in re.findall(r'"\.\[(\w+)\]"', text):
+            assert extra in extras, f'{where}: ".[{extra}]" is not an extra of pyproject.toml'
+
+
+def test_install_hints_are_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each place that reports a missing optional dependency says how to install it from a clone."""
+    import sys
+
+    from pyeval.core._results import install_hint, require
+    from pyeval.engines import cluster
+    from pyeval.history import replay
+
+    with pytest.raises(ImportError) as e:
+        require("pyeval_no_such_module", "plot")
+    assert install_hint("plot") in str(e.value)
+    for module in ("distributed", "dask", "dask.distributed", "pokerkit"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails
+    with pytest.raises(ImportError) as e:
+        cluster._distributed()
+    assert install_hint("dask") in str(e.value)
+    with pytest.raises(ImportError) as e:
+        replay.require_pokerkit()
+    assert install_hint("history") in str(e.value)
+    from pyeval.cli import simulate as cli_simulate
+
+    with pytest.raises(ValueError) as e:
+        cli_simulate._connect("tcp://127.0.0.1:1")
+    assert install_hint("dask") in str(e.value)
+
+
+def _paragraphs_of(text: str) -> list[str]:
+    return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def test_docs_install_from_a_clone_first() -> None:
+    """The README and the docs install from a clone; the index name appears only beside "once
+    published" (pyeval-poker is not on the index yet)."""
+    for page in pages():
+        for para in _paragraphs_of(page.read_text()):
+            if re.search(r"install\s+\"?pyeval-poker", para):
+                assert "published" in para, f"{page_id(page)}: installs from the index, not 'once published':\n{para}"
+    for page in (ROOT / "README.md", DOCS / "index.md", DOCS / "getting-started.md"):
+        text = page.read_text()
+        first = re.search(r"pip install [^\n]*", text)
+        assert first and "pyeval-poker" not in first.group(0), f"{page_id(page)}: the first install is not from a clone"

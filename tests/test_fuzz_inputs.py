@@ -45,7 +45,7 @@ from hypothesis.extra import numpy as hnp
 import pyeval
 from pyeval.core import cards as pcards
 from pyeval.core.describe import KINDS
-from pyeval.core.evaluate import HIGH_CATEGORY_STARTS
+from pyeval.core.evaluate import HIGH_CATEGORY_STARTS, HandStrength
 
 EXAMPLES = int(os.environ.get("PYEVAL_FUZZ_EXAMPLES", "200"))
 CALL_SECONDS = float(os.environ.get("PYEVAL_FUZZ_CALL_SECONDS", "60"))
@@ -397,7 +397,9 @@ def bad_rows(codes: np.ndarray, low: int = 0) -> np.ndarray:
 
 def check_strengths(entry, result, n, single, lo, hi):
     if single:
-        assert type(result) is int, f"{entry}: single hand gave {type(result).__name__}"
+        # an int that knows its evaluator's kind (pyeval.core.evaluate.HandStrength; issue 26)
+        assert isinstance(result, HandStrength) and result.kind in KINDS, \
+            f"{entry}: single hand gave {type(result).__name__}"
         assert lo <= result <= hi, f"{entry}: strength {result} outside {lo}..{hi}"
     else:
         assert isinstance(result, np.ndarray) and result.dtype == np.int32 and result.shape == (n,), \

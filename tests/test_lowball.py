@@ -158,6 +158,58 @@ def test_describe(text, kind, expected):
     assert pyeval.describe(s, kind=kind) == expected
 
 
+def test_one_hand_strength_knows_its_kind():
+    """describe and hand_category name one hand's strength on its own evaluator's scale, without
+    kind= (issue 26: a low8 or razz strength was named as a high hand); a kind= on another scale is
+    refused; plain ints and batches are read as before."""
+    import json
+    import pickle
+
+    low = pyeval.evaluate_low8("8s 6d 4h 2c As")
+    razz = pyeval.evaluate_razz("As 2d 3c 4h 5s Kd Kc")
+    assert (low.kind, razz.kind) == ("low8", "razz")
+    assert pyeval.describe(low) == "8-6-4-2-A low" and pyeval.describe(razz) == "5-4-3-2-A"
+    assert pyeval.hand_category(low) == "8-low" and pyeval.hand_category(razz) == "no pair"
+    assert pyeval.describe(pyeval.evaluate_low8("9s 6d 4h 2c As")) == "no low"
+    made = {
+        "high": pyeval.evaluate_high("Qh Qd Qc 2s 2h"),
+        "deuce7": pyeval.evaluate_deuce7("7c 5d 4h 3s 2c"),
+        "shortdeck": pyeval.evaluate_shortdeck("9s 8d 7s 6s As"),
+        "shortdeck-straight": pyeval.evaluate_shortdeck("9s 8d 7s 6s As", trips_beat_straight=False),
+        "badugi": pyeval.evaluate_badugi("Ac 2d 3h 4s"),
+        "omaha": pyeval.evaluate_omaha("As Kd Qc Jh", "2s 5s 8s Js Kh"),
+        "omaha-low8": pyeval.evaluate_omaha_low8("As 2h Kd Qc", "3d 4c 5s Kh Ks"),
+        "showing": pyeval.evaluate_showing("Ks Kd Qc"),
+        "showing-low": pyeval.evaluate_showing("Ks Kd Qc", low=True),
+    }
+    for kind, s in made.items():
+        assert s.kind == kind
+        assert pyeval.describe(s) == pyeval.describe(int(s), kind=kind), kind
+        assert pyeval.hand_category(s) == pyeval.hand_category(int(s), kind=kind), kind
+    # the same scale under another name is fine; another scale is refused
+    assert pyeval.describe(made["omaha"], kind="high") == "Two pair, kings and jacks"
+    assert pyeval.describe(made["omaha-low8"], kind="low8") == "5-4-3-2-A low"
+    for s, kind in ((razz, "high"), (low, "razz"), (made["high"], "deuce7")):
+        with pytest.raises(ValueError, match="would name another hand"):
+            pyeval.describe(s, kind=kind)
+        with pytest.raises(ValueError, match="would name another hand"):
+            pyeval.hand_category(s, kind=kind)
+    assert pyeval.describe(int(razz), kind="high") == "Flush, queen high"  # a plain int: the caller's kind
+    # a list of one kind's strengths knows it; of several kinds, it needs kind=
+    assert pyeval.describe([razz, pyeval.evaluate_razz("As 2d 3c 4h 6s")]) == ["5-4-3-2-A", "6-4-3-2-A"]
+    with pytest.raises(ValueError, match="several kinds"):
+        pyeval.describe([low, razz])
+    # otherwise an int: equal, hashed, printed, serialised and pickled as one; arithmetic gives an int
+    assert razz == 6175 and hash(razz) == hash(6175) and repr(razz) == "6175" and json.dumps(razz) == "6175"
+    again = pickle.loads(pickle.dumps(razz))
+    assert again == razz and again.kind == "razz"
+    assert type(razz + 0) is int and type(int(razz)) is int
+    # plain ints and batches carry no kind: read as high unless told (as before)
+    assert pyeval.describe(6175) == "Flush, queen high"
+    batch = pyeval.evaluate_razz(np.array([[51, 1, 6, 11, 12]], dtype=np.uint8))
+    assert type(batch) is np.ndarray and pyeval.describe(batch, kind="razz") == ["5-4-3-2-A"]
+
+
 def test_describe_all_strengths():
     for kind, (lo, hi) in RANGES.items():
         for s in range(lo, hi + 1):

@@ -15,6 +15,7 @@ from pathlib import Path
 from pyeval.cli import check_quoted
 from pyeval.cli.equity import _count, non_negative_int, positive_int
 from pyeval.cli.help import games_help
+from pyeval.core._results import install_hint
 from pyeval.results.protocol import json_text
 from pyeval.sim.simulate import STUDIES, simulate
 
@@ -42,7 +43,7 @@ def _connect(address: str):
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError('--scheduler needs Dask: pip install "pyeval-poker[dask]"') from None
+        raise ValueError(f"--scheduler needs Dask: {install_hint('dask')}") from None
     try:
         return Client(address, timeout=SCHEDULER_TIMEOUT)
     except (OSError, TimeoutError) as exc:

@@ -53,6 +53,25 @@ class ResultEquality:
         return all(same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self) if f.compare)
 
 
+# The optional dependencies a user may need at run time, by extra: pyproject.toml's
+# [project.optional-dependencies] (tests/test_docs.py checks that the two agree).
+EXTRAS = {
+    "plot": ("matplotlib>=3.7",),
+    "frame": ("pandas>=2.0",),
+    "dask": ("dask[distributed]>=2024.1",),
+    "history": ("pokerkit>=0.7",),
+}
+
+
+def install_hint(extra: str) -> str:
+    """How to install an extra's dependencies, in a form that works whether pyeval was installed
+    from a clone or (once published) from the package index: the packages themselves, and the
+    extra from the clone's folder."""
+    packages = " ".join(f'"{p}"' for p in EXTRAS[extra])
+    return (f'python -m pip install {packages} (the [{extra}] extra; in a clone of pyeval: '
+            f'python -m pip install ".[{extra}]")')
+
+
 def require(module: str, extra: str) -> Any:
     """Import an optional dependency, or say which extra installs it."""
     import importlib
@@ -60,8 +79,7 @@ def require(module: str, extra: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError as e:
-        raise ImportError(f"{module} is needed for this; install it with: python -m pip install \".[{extra}]\" in "
-                          f"a clone of pyeval (or \"pyeval-poker[{extra}]\" once the package is published)") from e
+        raise ImportError(f"{module} is needed for this; install it with: {install_hint(extra)}") from e
 
 
 def plain(value: Any) -> Any:

@@ -4,7 +4,7 @@
 'Royal flush'
 >>> describe(evaluate_high("Qh Qd Qc 2s 2h"))
 'Full house, queens full of twos'
->>> describe(evaluate_low8("8s 6d 4h 2c As"), kind="low8")
+>>> describe(evaluate_low8("8s 6d 4h 2c As"))  # one hand's strength knows its kind
 '8-6-4-2-A low'
 >>> describe(0, kind="low8")
 'no low'
@@ -22,7 +22,7 @@ import numpy as np
 
 from pyeval.core._native import table
 from pyeval.core.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
-from pyeval.core.evaluate import evaluate_high, evaluate_low8  # noqa: F401  (doctest examples)
+from pyeval.core.evaluate import HandStrength, evaluate_high, evaluate_low8, evaluate_razz  # noqa: F401  (doctest examples)
 
 if TYPE_CHECKING:
     from pyeval.core._types import Strength
@@ -149,6 +149,30 @@ def _check_kind(kind) -> None:
         raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
 
 
+# Kinds that name strengths on the same scale (the same decode table and names).
+_SCALE = {"omaha": "high", "omaha-low8": "low8", "shortdeck-straight-beats-trips": "shortdeck-straight"}
+
+
+def _kind_for(strength, kind: str | None) -> str:
+    """The kind to name ``strength`` on: ``kind`` when given, else the strength's own (a single
+    hand's strength from an evaluator knows it: ``HandStrength.kind``; a list of them of one kind),
+    else ``"high"`` (a plain int or an array, as before).  A ``kind`` on another scale than the
+    strength's own is refused: that would name another hand."""
+    values = strength if isinstance(strength, (list, tuple)) else (strength,)
+    owns = {v.kind if isinstance(v, HandStrength) else None for v in values}
+    if kind is None:
+        if len(owns) > 1:
+            raise ValueError(f"strengths of several kinds ({', '.join(sorted(map(str, owns)))}): give kind=, or "
+                             f"describe each kind apart")
+        return (owns.pop() if owns else None) or "high"
+    _check_kind(kind)
+    for own in sorted(o for o in owns if o is not None):
+        if _SCALE.get(own, own) != _SCALE.get(kind, kind):
+            raise ValueError(f"a {own} strength described as {kind} would name another hand: leave kind= out "
+                             f"(the strength knows its kind), or pass int(strength) to read the number as {kind}")
+    return kind
+
+
 def _strengths(strength) -> np.ndarray:
     s = np.asarray(strength)
     if s.dtype.kind not in "iu":
@@ -157,28 +181,32 @@ def _strengths(strength) -> np.ndarray:
 
 
 @overload
-def describe(strength: int | np.integer, kind: str = "high") -> str: ...
+def describe(strength: int | np.integer, kind: str | None = None) -> str: ...
 @overload
-def describe(strength: Sequence[int], kind: str = "high") -> list[str]: ...
+def describe(strength: Sequence[int], kind: str | None = None) -> list[str]: ...
 @overload
-def describe(strength: np.ndarray, kind: str = "high") -> Any: ...  # str for a 0-d array, else list[str]
+def describe(strength: np.ndarray, kind: str | None = None) -> Any: ...  # str for a 0-d array, else list[str]
 
 
-def describe(strength: Strength, kind: str = "high") -> str | list[str]:
+def describe(strength: Strength, kind: str | None = None) -> str | list[str]:
     """Describe a strength (int, or array -> list of str) of the evaluator ``kind``.
 
     Kinds: ``high`` (also ``omaha``), ``low8`` (also ``omaha-low8``), ``razz``, ``deuce7``,
     ``shortdeck`` (trips beat a straight), ``shortdeck-straight`` (a straight beats trips),
     ``badugi``, ``showing`` and ``showing-low`` (stud and razz up-cards, ``evaluate_showing``).
     Strengths of different kinds overlap: a razz wheel, 6175, is a queen-high flush as a high
-    strength, so give the kind the strength was made with.
+    strength.  One hand's strength from an evaluator knows its kind (``HandStrength.kind``) and
+    is named on it; a ``kind`` on another scale is refused.  A plain int or a batch's array
+    carries no kind: give the one it was made with (without one, ``"high"``).
 
     >>> describe(evaluate_high("5d 4c 3h 2s Ad"))
     'Straight, five high'
+    >>> describe(evaluate_razz("As 2d 3c 4h 5s Kd Kc"))
+    '5-4-3-2-A'
     >>> describe(6175, kind="razz"), describe(6175)
     ('5-4-3-2-A', 'Flush, queen high')
     """
-    _check_kind(kind)
+    kind = _kind_for(strength, kind)
     s = _strengths(strength)
     if s.ndim == 0:
         return _describe_one(int(s), kind)
@@ -215,13 +243,14 @@ def category_index(kind: str) -> np.ndarray:
 
 
 @overload
-def hand_category(strength: int | np.integer, kind: str = "high") -> str: ...
+def hand_category(strength: int | np.integer, kind: str | None = None) -> str: ...
 @overload
-def hand_category(strength: Sequence[int] | np.ndarray, kind: str = "high") -> Any: ...  # an array of names
+def hand_category(strength: Sequence[int] | np.ndarray, kind: str | None = None) -> Any: ...  # an array of names
 
 
-def hand_category(strength: Strength, kind: str = "high") -> str | np.ndarray:
-    """Category name of a strength of ``kind`` (an int, or an array -> array of names).
+def hand_category(strength: Strength, kind: str | None = None) -> str | np.ndarray:
+    """Category name of a strength of ``kind`` (an int, or an array -> array of names).  As for
+    ``describe``: one hand's strength from an evaluator knows its kind; else ``"high"``.
 
     >>> hand_category(7462)
     'straight flush'
@@ -229,8 +258,10 @@ def hand_category(strength: Strength, kind: str = "high") -> str | np.ndarray:
     ['high card', 'one pair']
     >>> hand_category(1404, kind="shortdeck"), hand_category(6175, kind="razz"), hand_category(0, kind="low8")
     ('straight flush', 'no pair', 'no low')
+    >>> hand_category(evaluate_razz("As 2d 3c 4h 5s Kd Kc"))
+    'no pair'
     """
-    _check_kind(kind)
+    kind = _kind_for(strength, kind)
     s = _strengths(strength)
     low, top = (0 if "low8" in kind else 1), KINDS[kind][1]
     if s.size and (s.min() < low or s.max() > top):

@@ -1,8 +1,9 @@
 """Batch evaluators over the C core: one C call per batch (the GIL is released), no Python loop per hand.
 
 Every evaluator takes one hand (text, a list of cards, or a 1-D array of codes)
-and returns an ``int``, or a batch (a 2-D integer array, one hand per row) and
-returns an ``int32`` array.  Strengths: higher is better, equal is a tie
+and returns an ``int`` (a ``HandStrength``: an int that also knows its ``kind``, the evaluator's
+scale, for ``describe`` and ``hand_category``), or a batch (a 2-D integer array, one hand per
+row) and returns an ``int32`` array.  Strengths: higher is better, equal is a tie
 (docs/DESIGN.md gives every range).  ``uint8`` C-contiguous input is used
 without a copy.  A long batch is cut into one slice per thread (``threads``, default every
 usable core; batches under 262,144 hands run on the calling thread).  ``out``, an int32 array of
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from pyeval.core._types import Cards
 
 __all__ = [
-    "NO_LOW", "HIGH_CATEGORIES", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
+    "NO_LOW", "HIGH_CATEGORIES", "HandStrength", "evaluate_high", "evaluate_low8", "evaluate_razz", "evaluate_deuce7",
     "evaluate_shortdeck", "evaluate_badugi", "evaluate_showing", "evaluate_omaha", "evaluate_omaha_low8",
 ]
 
@@ -44,6 +45,43 @@ HIGH_CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "stra
 # Lowest high strength of each category (docs/DESIGN.md).
 HIGH_CATEGORY_STARTS = np.array([1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453])
 SHORTDECK_LOWEST_CODE = 16  # the six of clubs
+
+
+class HandStrength(int):
+    """One hand's strength, as a single-hand call returns it: an ``int`` (it compares, hashes,
+    prints and serialises as one; arithmetic on it gives a plain int) that also says which
+    evaluator made it, ``kind`` (``"high"``, ``"low8"``, ``"razz"``, ...: the kinds of
+    ``pyeval.describe``).  Strengths of different kinds overlap (a razz wheel, 6175, is a
+    queen-high flush as a high strength), so ``describe`` and ``hand_category`` read the kind from
+    here when none is given, and refuse a ``kind=`` on another scale.  One subclass per kind
+    (``HandStrength.of(kind)``), the kind a class attribute: making one costs a plain int's call.
+
+    >>> s = evaluate_razz("As 2d 3c 4h 5s Kd Kc")
+    >>> s, s.kind, s == 6175
+    (6175, 'razz', True)
+    """
+
+    __slots__ = ()
+    kind: str = "high"
+    _BY_KIND: dict[str, type[HandStrength]] = {}
+
+    @classmethod
+    def of(cls, kind: str) -> type[HandStrength]:
+        """The HandStrength class of ``kind``."""
+        return cls._BY_KIND[kind]
+
+
+def _strength_class(kind: str) -> type[HandStrength]:
+    name = "".join(part.capitalize() for part in kind.split("-")) + "Strength"
+    made = type(name, (HandStrength,), {"__slots__": (), "kind": kind, "__module__": __name__, "__qualname__": name,
+                                    "__doc__": f"A {kind} strength (see HandStrength)."})
+    globals()[name] = made  # a module attribute, so that pickle finds it by name
+    return made
+
+
+HandStrength._BY_KIND.update({kind: _strength_class(kind) for kind in (
+    "high", "omaha", "low8", "omaha-low8", "razz", "deuce7", "shortdeck", "shortdeck-straight", "badugi",
+    "showing", "showing-low")})
 
 
 def _parse_hand(cards) -> np.ndarray:
@@ -182,9 +220,9 @@ def _single_refuses_out(out, what: str) -> None:
 
 
 def _evaluate(cards, counts: range, what: str, evaluator: int, batch_fn: Callable, *option: int, min_code: int = 0,
-              threads: int | None = None, out: np.ndarray | None = None):
+              threads: int | None = None, out: np.ndarray | None = None, kind: str = "high"):
     """One hand through pyeval_eval_one (``evaluator``, ``option``), else a batch through ``batch_fn``, cut
-    into one slice per thread; the strength, or the batch's strengths."""
+    into one slice per thread; the strength (a HandStrength of ``kind``), or the batch's strengths."""
     codes = _one_hand(cards, counts)
     if codes is not None:
         _single_refuses_out(out, what)
@@ -193,7 +231,7 @@ def _evaluate(cards, counts: range, what: str, evaluator: int, batch_fn: Callabl
         strength = lib.pyeval_eval_one(evaluator, _cards_arg(codes), len(codes), *(option or (0,)))
         if strength < 0:  # a bad code or a repeated card (the card count was checked)
             raise _explain_bad_hand(np.frombuffer(codes, np.uint8), -1, what, min_code)
-        return int(strength)
+        return HandStrength._BY_KIND[kind](strength)
     nthreads = default_threads(threads)
     arr, single = as_hands(cards, counts, what)
     if single:
@@ -208,7 +246,7 @@ def _evaluate(cards, counts: range, what: str, evaluator: int, batch_fn: Callabl
     status = run_slices(run, n, nthreads) if n else -1
     if status != -1:
         raise _explain_bad_hand(arr[status], -1 if single else status, what, min_code)
-    return int(out[0]) if single else out
+    return HandStrength._BY_KIND[kind](out[0]) if single else out
 
 
 def evaluate_high(cards: Cards, threads: int | None = None, out: np.ndarray | None = None) -> int | np.ndarray:
@@ -228,7 +266,7 @@ def evaluate_deuce7(cards: Cards, threads: int | None = None, out: np.ndarray | 
     7462
     """
     return _evaluate(cards, range(5, 8), "evaluate_deuce7", lib.PYEVAL_EVAL_DEUCE7, lib.pyeval_eval_deuce7,
-                     threads=threads, out=out)
+                     threads=threads, out=out, kind="deuce7")
 
 
 def evaluate_razz(cards: Cards, threads: int | None = None, out: np.ndarray | None = None) -> int | np.ndarray:
@@ -238,7 +276,7 @@ def evaluate_razz(cards: Cards, threads: int | None = None, out: np.ndarray | No
     6175
     """
     return _evaluate(cards, range(5, 8), "evaluate_razz", lib.PYEVAL_EVAL_RAZZ,
-                     lib.pyeval_eval_razz, threads=threads, out=out)
+                     lib.pyeval_eval_razz, threads=threads, out=out, kind="razz")
 
 
 def evaluate_low8(cards: Cards, threads: int | None = None, out: np.ndarray | None = None) -> int | np.ndarray:
@@ -248,7 +286,7 @@ def evaluate_low8(cards: Cards, threads: int | None = None, out: np.ndarray | No
     (56, 0)
     """
     return _evaluate(cards, range(5, 8), "evaluate_low8", lib.PYEVAL_EVAL_LOW8,
-                     lib.pyeval_eval_low8, threads=threads, out=out)
+                     lib.pyeval_eval_low8, threads=threads, out=out, kind="low8")
 
 
 def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True,
@@ -263,7 +301,8 @@ def evaluate_shortdeck(cards: Cards, trips_beat_straight: bool = True,
     1399
     """
     return _evaluate(cards, range(5, 8), "evaluate_shortdeck", lib.PYEVAL_EVAL_SHORTDECK, lib.pyeval_eval_shortdeck,
-                     int(bool(trips_beat_straight)), min_code=SHORTDECK_LOWEST_CODE, threads=threads, out=out)
+                     int(bool(trips_beat_straight)), min_code=SHORTDECK_LOWEST_CODE, threads=threads, out=out,
+                     kind="shortdeck" if trips_beat_straight else "shortdeck-straight")
 
 
 def evaluate_badugi(cards: Cards, threads: int | None = None, out: np.ndarray | None = None) -> int | np.ndarray:
@@ -272,7 +311,8 @@ def evaluate_badugi(cards: Cards, threads: int | None = None, out: np.ndarray | 
     >>> evaluate_badugi("Ac 2d 3h 4s")
     1092
     """
-    return _evaluate(cards, range(4, 5), "evaluate_badugi", lib.PYEVAL_EVAL_BADUGI, _badugi, threads=threads, out=out)
+    return _evaluate(cards, range(4, 5), "evaluate_badugi", lib.PYEVAL_EVAL_BADUGI, _badugi, threads=threads, out=out,
+                     kind="badugi")
 
 
 def _badugi(cards, n, k, out):  # pyeval_eval_badugi takes no card count: always four
@@ -291,7 +331,7 @@ def evaluate_showing(cards: Cards, low: bool = False,
     True
     """
     return _evaluate(cards, range(1, 5), "evaluate_showing", lib.PYEVAL_EVAL_SHOWING, lib.pyeval_eval_showing,
-                     int(bool(low)), threads=threads, out=out)
+                     int(bool(low)), threads=threads, out=out, kind="showing-low" if low else "showing")
 
 
 def _omaha_batch(hole, board, what: str):
@@ -309,6 +349,7 @@ def _omaha_batch(hole, board, what: str):
 
 
 def _call_omaha(fn, low8: bool, hole, board, what, threads, out):
+    kind = "omaha-low8" if low8 else "omaha"
     h1, b1 = _one_hand(hole, range(4, 7)), _one_hand(board, range(3, 6))
     if h1 is not None and b1 is not None:
         _single_refuses_out(out, what)
@@ -319,7 +360,7 @@ def _call_omaha(fn, low8: bool, hole, board, what, threads, out):
         if strength < 0:
             raise _explain_bad_hand(np.concatenate([np.frombuffer(h1, np.uint8), np.frombuffer(b1, np.uint8)]), -1,
                                     what)
-        return int(strength)
+        return HandStrength._BY_KIND[kind](strength)
     nthreads = default_threads(threads)
     h, b, single = _omaha_batch(hole, board, what)
     if single:
@@ -334,7 +375,7 @@ def _call_omaha(fn, low8: bool, hole, board, what, threads, out):
     status = run_slices(run, n, nthreads) if n else -1
     if status != -1:
         raise _explain_bad_hand(np.concatenate([h[status], b[status]]), -1 if single else status, what)
-    return int(out[0]) if single else out
+    return HandStrength._BY_KIND[kind](out[0]) if single else out
 
 
 def evaluate_omaha(hole: Cards, board: Cards,

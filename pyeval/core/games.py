@@ -25,7 +25,7 @@ class Game:
     low           evaluator of the low half ("low8": 8-or-better qualifier), or None
     lowest_card   lowest card code in the deck (16 = the six of clubs for short deck)
     max_players   players allowed at the table
-    stud_shortage the last card is dealt as one community card when the deck runs short (RULES.md)
+    stud_shortage  the last card is dealt as one community card when the deck runs short (RULES.md)
     dealt         hole cards dealt before discards (Irish, Aviation), else equal to ``hole``
     discards      the discards, in order: (board cards showing when it is made, cards discarded)
     bring_in      stud's third-street forced bet: "lowest" up-card (ace high) or "highest" (razz, ace low)

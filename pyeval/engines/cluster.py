@@ -1,4 +1,5 @@
-"""Run pyeval's Monte Carlo chunks on a Dask cluster (``pip install "pyeval-poker[dask]"``).
+"""Run pyeval's Monte Carlo chunks on a Dask cluster (the ``dask`` extra:
+``python -m pip install ".[dask]"`` in a clone).
 
     from dask.distributed import Client
     import pyeval
@@ -98,7 +99,9 @@ def _distributed():
     try:
         import distributed
     except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError('client= needs Dask\'s distributed scheduler: pip install "pyeval-poker[dask]"') from None
+        from pyeval.core._results import install_hint
+
+        raise ImportError(f"client= needs Dask's distributed scheduler: {install_hint('dask')}") from None
     return distributed
 
 

@@ -176,7 +176,7 @@ def _toml() -> Any:
         except ImportError:
             pass
     raise ImportError('reading PHH with comments or values over several lines needs Python 3.11 or tomli: '
-                      'pip install "pyeval-poker[history]"')
+                      'python -m pip install tomli')
 
 
 def split_hands(text: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyeval.core._results import install_hint
 from pyeval.history.reader import DRAW_GAMES, VARIANTS, HandRecord, _cards_at_allin, _set_allin
 
 __all__ = ["require_pokerkit", "replay", "STUD_STREETS"]
@@ -18,8 +19,8 @@ def require_pokerkit() -> Any:
     try:
         import pokerkit
     except ImportError as e:
-        raise ImportError('pokerkit is needed to read this hand history; install it with: pip install '
-                          '"pyeval-poker[history]" (from a checkout: pip install ".[history]")') from e
+        raise ImportError(f"pokerkit is needed to read this hand history; install it with: {install_hint('history')}"
+                          ) from e
     return pokerkit
 
 

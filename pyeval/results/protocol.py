@@ -2,8 +2,8 @@
 
 A result says what its rows are (``rows()``: a list of dicts with the same keys) and what it is
 as plain data (``to_dict()``); ``to_json``, ``to_frame`` and ``to_csv`` follow from those, and
-``==`` compares contents (arrays by value).  pandas is an optional extra
-(``pip install "pyeval-poker[frame]"``); CSV and JSON need nothing.  JSON is strict: a number
+``==`` compares contents (arrays by value).  pandas is an optional extra (``python -m pip install
+".[frame]"`` in a clone, or pandas itself); CSV and JSON need nothing.  JSON is strict: a number
 that is not one (NaN, an equity that never met a deal) is written as ``null``.
 
 New result types subclass :class:`Result` (a ``@dataclass(eq=False)``) and implement ``rows()``

@@ -163,7 +163,7 @@ class SimulationResult(Result):
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
     deals       deals simulated (fewer than ``requested`` if interrupted)
-    chunks_done chunk indices that finished (all of them unless interrupted)
+    chunks_done  chunk indices that finished (all of them unless interrupted)
     """
 
     game: str
@@ -363,8 +363,8 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     board, dead, hands   known cards, as for ``pyeval.deal`` (the rest is dealt at random)
     threads     worker threads (default: all cores)
     progress    show a progress bar (default: when stderr is a terminal)
-    client      a ``dask.distributed.Client``: run the chunks as Dask tasks (``pip install
-                pyeval-poker[dask]``); see ``pyeval.cluster``
+    client      a ``dask.distributed.Client``: run the chunks as Dask tasks (the ``dask``
+                extra); see ``pyeval.cluster``
     chunk_size  deals per chunk (default ``CHUNK``); part of the result's definition
 
     Ctrl-C stops cleanly: the result holds the chunks that finished (``interrupted=True``,
