@@ -20,7 +20,38 @@ from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same", "write_text"]
+from pyeval.core.cards import parse_cards
+
+__all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "json_text", "plain", "require", "same",
+           "write_text"]
+
+# How results write cards (docs/results.md): a hand, combo or board as one text of its cards, each
+# card "As" (rank then suit), one space between cards, in the order held ("As Ah", "2c 7d 9h",
+# pyeval.core.cards.format_cards); a board as a list of such texts, one per board, [] when no card
+# is known (board_list).  Inputs take any spelling ("AsAh", "as ah").
+
+
+def board_list(board: str | list[str] | tuple[str, ...]) -> list[str]:
+    """A result's board as JSON writes it: one card text per board (a "/"-separated text, as
+    multi-board results show it, splits), [] when no board card is known."""
+    texts = board.split("/") if isinstance(board, str) else list(board)
+    return [t.strip() for t in texts if t.strip()]
+
+
+class HandKeyed(dict):
+    """A dict keyed by hand texts as results write them (``"As Ah"``), which also finds a key
+    written another way (``"AsAh"``, ``"Ah As"``): the same cards in any order and spacing."""
+
+    def __missing__(self, key: object) -> Any:
+        if isinstance(key, str):
+            try:
+                wanted = sorted(parse_cards(key).tolist())
+            except ValueError:
+                raise KeyError(key) from None
+            for k in self:
+                if sorted(parse_cards(k).tolist()) == wanted:
+                    return self[k]
+        raise KeyError(key)
 
 
 def same(a: object, b: object) -> bool:
