@@ -172,6 +172,7 @@ def test_equity_and_mean_fraction_are_values_everywhere():
     n = RESULTS["next_card"]()
     spot = pyeval.equity("holdem", ["AhKh", "QsQd"], board="Jh8h2c")
     assert n.mean_fraction == spot.fractions and list(n.mean) == pytest.approx(spot.equity)
+    assert (n.prob @ n.win).tolist() == pytest.approx(spot.win) and (n.prob @ n.tie).tolist() == pytest.approx(spot.tie)
     c = RESULTS["combo_equities"]()
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -51,7 +51,7 @@ class NextCard(Table, ResultEquality):
 
     cards       the possible next cards, as texts (empty for a preflop spot)
     units       (cards, players) exact pot units after each card; outcomes (cards,) its outcomes
-    wins, ties  (cards, players) exact counts after each card
+    wins, ties  (cards, players) exact counts after each card (``win``, ``tie``: as probabilities)
     equity      (cards, players) each player's equity after each card; ``fractions``: exactly,
                 ``fractions[card][player]``
     mean, mean_fraction   per player: the cards' equities averaged with their probabilities (the
@@ -86,6 +86,16 @@ class NextCard(Table, ResultEquality):
         """Each card's probability of coming next."""
         total = int(self.outcomes.sum())
         return [Fraction(int(n), total) for n in self.outcomes]
+
+    @property
+    def win(self) -> np.ndarray:
+        """(cards, players) P(winning the whole pot alone) after each card."""
+        return self.wins / self.outcomes[:, None].astype(np.float64)
+
+    @property
+    def tie(self) -> np.ndarray:
+        """(cards, players) P(sharing the pot) after each card."""
+        return self.ties / self.outcomes[:, None].astype(np.float64)
 
     @property
     def method(self) -> str:
