@@ -43,15 +43,26 @@ class HandKeyed(dict):
     written another way (``"AsAh"``, ``"Ah As"``): the same cards in any order and spacing."""
 
     def __missing__(self, key: object) -> Any:
-        if isinstance(key, str):
-            try:
-                wanted = sorted(parse_cards(key).tolist())
-            except ValueError:
-                raise KeyError(key) from None
-            for k in self:
-                if sorted(parse_cards(k).tolist()) == wanted:
-                    return self[k]
+        wanted = _card_set(key)
+        if wanted is not None:
+            index = self.__dict__.get("_by_cards")
+            if index is None or index[None] != len(self):  # built on the first miss (again if keys were added)
+                index = {_card_set(k): k for k in self}
+                index[None] = len(self)
+                self.__dict__["_by_cards"] = index
+            if wanted in index:
+                return self[index[wanted]]
         raise KeyError(key)
+
+
+def _card_set(text: object) -> frozenset[int] | None:
+    """The cards of a hand text, in any order; None for what is not one."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return frozenset(parse_cards(text).tolist())
+    except ValueError:
+        return None
 
 
 def same(a: object, b: object) -> bool:
