@@ -44,7 +44,7 @@ def time_pyeval(deals: int, repeats: int, threads: int | None) -> tuple[float, f
         res = pyeval.simulate("holdem", 6, deals, seed=r, progress=False, threads=threads)
         walls.append(deals / (time.perf_counter() - w0))
         cpus.append(deals / (time.process_time() - c0))
-        assert res.deals == deals
+        assert res.outcomes == deals
     return statistics.median(walls), statistics.median(cpus)
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -32,7 +33,7 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
-from pyeval.core._results import Result, require
+from pyeval.core._results import Result, require, same
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
 from pyeval.core.checks import is_integer
@@ -90,15 +91,19 @@ def row_seeds(seed: int, n: int, first: int = 0) -> np.ndarray:
 class BatchEquityResult(Result):
     """Answers to n spots: per-row arrays, rows first.
 
-    equity, win, tie, stderr   (n, players) floats, as in ``EquityResult``
+    equity, win, tie           (n, players) floats, as in ``EquityResult``
+    stderr                     (n, players) standard errors of the Monte Carlo rows (NaN on exact rows);
+                               None when every row is exact
     units, wins, ties          (n, players) exact integer counts; equity = units / (pot_units * outcomes)
     sumsq                      (n, players) sums of squared pot units over the outcomes: the variance
                                of a player's share of the pot is sumsq / (pot_units**2 outcomes) - equity**2
-    outcomes                   (n,) outcomes enumerated (exact rows) or deals sampled
+    outcomes                   (n,) outcomes enumerated (exact rows) or deals sampled (Monte Carlo rows)
     exact                      (n,) True where the row was enumerated exactly
     hi, lo, scoop, no_low      hi/lo games: (n, players) half-pot shares and scoops, (n,) no-low share
     boards                     multi-board games: (n, boards, players) shares of each board's pot
     seed                       the batch seed (Monte Carlo rows); row i used ``row_seed(seed, i)``
+
+    ``samples``, the deals of each Monte Carlo row, is deprecated: they are ``outcomes[~exact]``.
     """
 
     game: str
@@ -106,7 +111,7 @@ class BatchEquityResult(Result):
     equity: np.ndarray
     win: np.ndarray
     tie: np.ndarray
-    stderr: np.ndarray
+    stderr: np.ndarray | None
     units: np.ndarray
     wins: np.ndarray
     ties: np.ndarray
@@ -114,7 +119,6 @@ class BatchEquityResult(Result):
     exact: np.ndarray
     pot_units: int = engine.POT
     seed: int | None = None
-    samples: int | None = None
     hi: np.ndarray | None = None
     lo: np.ndarray | None = None
     scoop: np.ndarray | None = None
@@ -134,13 +138,22 @@ class BatchEquityResult(Result):
             return "exact"
         return "monte-carlo" if not self.exact.any() else "mixed"
 
+    @property
+    def samples(self) -> int | None:
+        """Deprecated: the deals of each Monte Carlo row (``outcomes[~exact]``); None when every
+        row is exact."""
+        warnings.warn("BatchEquityResult.samples is deprecated: a row's count is outcomes[i] (the one name for "
+                      "outcomes and samples); .samples goes in a later release", DeprecationWarning, stacklevel=2)
+        sampled = self.outcomes[~self.exact]
+        return int(sampled[0]) if len(sampled) else None
+
     def to_dict(self) -> dict:
         d = {"game": self.game, "players": self.players, "rows": len(self), "method": self.method,
-             "seed": self.seed, "samples": self.samples, "pot_units": self.pot_units}
+             "seed": self.seed, "pot_units": self.pot_units}
         for name in self._arrays:
             v = getattr(self, name)
-            if v is not None:
-                d[name] = v.tolist()
+            if v is not None or name == "stderr":  # stderr: null when every row is exact
+                d[name] = None if v is None else v.tolist()
         return d
 
     def _columns(self) -> dict[str, np.ndarray]:
@@ -151,6 +164,8 @@ class BatchEquityResult(Result):
             v = getattr(self, name)
             if v is not None:
                 cols[name] = v.ravel()
+            elif name == "stderr":  # every row exact
+                cols[name] = np.full(n * p, None, object)
         cols["exact"] = np.repeat(self.exact, p)
         cols["outcomes"] = np.repeat(self.outcomes, p)
         return cols
@@ -169,14 +184,9 @@ class BatchEquityResult(Result):
     def __eq__(self, other) -> bool:
         if not isinstance(other, BatchEquityResult):
             return NotImplemented
-        if (self.game, self.players, self.seed, self.samples) != (other.game, other.players, other.seed,
-                                                                  other.samples):
+        if (self.game, self.players, self.seed) != (other.game, other.players, other.seed):
             return False
-        for name in self._arrays:
-            a, b = getattr(self, name), getattr(other, name)
-            if (a is None) != (b is None) or (a is not None and not np.array_equal(a, b)):
-                return False
-        return True
+        return all(same(getattr(self, name), getattr(other, name)) for name in self._arrays)  # NaN == NaN
 
     def __repr__(self) -> str:
         n = len(self)
@@ -551,14 +561,14 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     exact[single_sampled] = False
     denominator = np.maximum(outcomes, 1)[:, None]
     units = tallies["units"]
-    stderr = np.zeros(units.shape)
+    stderr = None
     if not exact.all():
+        stderr = np.full(units.shape, np.nan)
         stderr[~exact] = engine.standard_errors_rows(outcomes[~exact], units[~exact], tallies["sumsq"][~exact])
     result = BatchEquityResult(
         game=g.name, players=players, equity=units / (engine.POT * denominator), win=tallies["wins"] / denominator,
         tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
-        outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None,
-        samples=n_samples if not exact.all() else None, sumsq=tallies["sumsq"])
+        outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None, sumsq=tallies["sumsq"])
     shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],
                          denominator[:, 0])
     if g.low:

@@ -67,7 +67,9 @@ class Keep(Result):
     """One keep: its cards, the discarded cards, and its equity.
 
     result   the equity query of a last-discard keep (None for a keep with a discard to come)
-    stderr   Monte Carlo standard error of ``equity`` (0 when exact)
+    stderr   Monte Carlo standard error of ``equity``; None when exact
+    method, seed, outcomes   "exact" or "monte-carlo", the Monte Carlo seed (None when exact), and the
+             deals counted (a keep with a discard to come: its boards x the deals after each)
     then     a keep with a discard to come: how often each later keep is made, over the boards
              of that discard (e.g. ``{"Ah As": 0.81, ...}``)
     """
@@ -76,13 +78,15 @@ class Keep(Result):
     discard: str
     equity: float
     result: EquityResult | None = None
-    stderr: float = 0.0
+    stderr: float | None = None
     method: str = "exact"
     then: dict | None = None
+    seed: int | None = None
+    outcomes: int | None = None
 
     def to_dict(self) -> dict:
         d = {"keep": self.keep, "discard": self.discard, "equity": self.equity, "stderr": self.stderr,
-             "method": self.method}
+             "method": self.method, "seed": self.seed, "outcomes": self.outcomes}
         if self.then is not None:
             d["then"] = self.then
         if self.result is not None:
@@ -91,7 +95,7 @@ class Keep(Result):
 
     def rows(self) -> list[dict]:
         return [{"keep": self.keep, "discard": self.discard, "equity": self.equity, "stderr": self.stderr,
-                 "method": self.method}]
+                 "method": self.method, "seed": self.seed, "outcomes": self.outcomes}]
 
     def __repr__(self) -> str:
         se = f" ± {100 * self.stderr:.3f}%" if self.stderr else ""
@@ -114,7 +118,7 @@ class Keeps(list):
             then = ", ".join(f"{h} {100 * f:.0f}%" for h, f in sorted(k.then.items(), key=lambda t: -t[1]) if f) \
                 if k.then else ""
             lines.append(f"{k.keep:<{width}}  {k.discard:<{dwidth}}  {100 * k.equity:8.3f}%  "
-                         f"{100 * k.stderr:8.3f}%  {then}".rstrip())
+                         f"{'' if k.stderr is None else format(100 * k.stderr, '8.3f') + '%':>9}  {then}".rstrip())
         return "\n".join(lines)
 
 
@@ -169,7 +173,8 @@ def best_keep(game: GameName, hands: Sequence[Cards], board: Board = "", dead: C
         query[player] = kept
         r = equity(g, query, board=board, dead=list(dead_cards) + list(discarded), **options)
         out.append(Keep(format_cards(kept), format_cards(discarded), float(r.equity[player]), r,
-                        float(r.stderr[player]), r.method))
+                        None if r.stderr is None else float(r.stderr[player]), r.method, seed=r.seed,
+                        outcomes=r.outcomes))
     out.sort(key=lambda k: -k.equity)
     return out
 
@@ -200,15 +205,16 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
     wide = engine.build_layout(g, holes, [board], dead)  # every final hand in its seat: one deal, all shown down
     showdown = engine.build_layout(g, holes[:1] + others, [board], dead)  # one final hand against the others
     stage_cards = later[0] - len(board)
+    used_seed: int | None = None
     if method != "monte-carlo" and known:
         acc, per_board = _exact_counts(wide, showdown, len(finals), stage_cards, threads), None
-        how = "exact"
+        how, deals_each = "exact", _deals_per_board(wide, stage_cards)
     else:
         n_samples = int(options.get("samples") or DEFAULT_SAMPLES)
         used_seed = seed if seed is not None else secrets.randbits(63)
         acc, per_board = _sampled_counts(g, holes, board, dead, showdown, len(finals), stage_cards, n_samples,
                                          used_seed, threads)
-        how = "monte-carlo"
+        how, deals_each = "monte-carlo", per_board
     out = Keeps()
     for keep in keeps:
         options_k = [i for i, f in enumerate(finals) if set(f) <= set(keep)]
@@ -216,11 +222,11 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
         chosen = np.array(options_k)[acc[:, options_k].argmax(axis=1)]
         scale = engine.POT * (per_board if per_board is not None else _deals_per_board(wide, stage_cards))
         values = best / scale
-        stderr = 0.0 if how == "exact" else float(values.std(ddof=1) / math.sqrt(len(values)))
+        stderr = None if how == "exact" else float(values.std(ddof=1) / math.sqrt(len(values)))
         then = {format_cards(cards[list(finals[i])]): float(np.mean(chosen == i)) for i in options_k}
         discarded = cards[[i for i in range(n) if i not in keep]]
         out.append(Keep(format_cards(cards[list(keep)]), format_cards(discarded), float(values.mean()), None,
-                        stderr, how, then))
+                        stderr, how, then, used_seed, int(len(values) * deals_each)))
     out.sort(key=lambda k: -k.equity)
     return out
 

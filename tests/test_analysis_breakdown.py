@@ -109,7 +109,7 @@ def test_class_equity_is_the_combos_counts():
     from fractions import Fraction
     units = outcomes = 0
     for name in b.made_classes:
-        f = b.equity_fraction(name)
+        f = b.class_equity_fraction(name)
         if f is None:
             assert b.count(name) == 0
             continue

@@ -58,7 +58,7 @@ def test_short_deck_grid():
     names = t.grid_classes()
     assert np.isnan(g.ravel()[names.index("72o")])
     aa = g.ravel()[names.index("AA")]
-    inside = [i for i, h in enumerate(t.hands) if h[0] == "A" and h[2] == "A"]
+    inside = [i for i, h in enumerate(t.hands) if h[0] == "A" and h[3] == "A"]
     expect = np.sum(t.prob[inside] * t.equity[inside]) / np.sum(t.prob[inside])
     assert aa == pytest.approx(expect)
 

@@ -70,7 +70,7 @@ def test_monte_carlo_within_its_stderr_and_seeded():
 def test_outputs_and_bad_input():
     r = pyeval.icm([5000, 3000, 2000], [50, 30, 20])
     assert "player 1" in repr(r) and r.to_dict()["rows"][0]["place_1"] == 0.5
-    assert r.to_csv().splitlines()[0] == "player,stack,chip_share,equity,place_1,place_2,place_3"
+    assert r.to_csv().splitlines()[0] == "player,stack,chip_share,equity,stderr,place_1,place_2,place_3"
     with pytest.raises(ValueError, match="positive"):
         pyeval.icm([100, 0], [1])
     with pytest.raises(ValueError, match="non-negative"):

@@ -28,11 +28,11 @@ def test_cards_average_to_the_spot(game, hands, board):
     t = pyeval.next_card(game, hands, board)
     spot = pyeval.equity(game, hands, board=board, method="exact")
     for p in range(len(hands)):
-        assert t.mean_fraction(p) == spot.fractions[p]
-        assert sum(pr * eq for pr, eq in zip(t.prob, t.fractions(p))) == spot.fractions[p]
+        assert t.mean_fraction[p] == spot.fractions[p] and t.mean[p] == float(spot.fractions[p])
+        assert sum(pr * eq[p] for pr, eq in zip(t.prob, t.fractions)) == spot.fractions[p]
     for i in (0, len(t) - 1):  # each card: the query on the longer board
         one = pyeval.equity(game, hands, board=board + t.cards[i], method="exact")
-        assert t.fractions(0)[i] == one.fractions[0]
+        assert t.fractions[i] == one.fractions
     assert sum(t.prob) == 1
 
 

@@ -26,7 +26,7 @@ def test_numpy_integers_are_integers():
     assert r.outcomes == 2000
     s = pyeval.simulate("holdem", np.int32(3), np.int64(20_000), seed=np.uint8(1), threads=np.int64(2),
                         chunk_size=np.int64(10_000), progress=False)
-    assert s.deals == 20_000
+    assert s.outcomes == 20_000
     hole, _ = pyeval.deal("holdem", np.int64(2), deals=np.int64(5), seed=np.int64(3), chunk=np.int64(1))
     assert hole.shape == (5, 2, 2)
 

@@ -246,7 +246,7 @@ def test_decide_input_forms():
     assert cb.decide(["As", "Kd", "7c", "5h", "2d"], 4 * 5 + 3) == a
     assert cb.decide(np.array(cards("As Kd 7c 5h 2d"), dtype=np.uint8), "7s") == a
     assert cb.decide(pyeval.parse_cards("AsKd7c5h2d"), card("7s")).ev_raise == a.ev_raise
-    assert a.total == TOTAL == cb.COMPLETIONS
+    assert a.outcomes == TOTAL == cb.COMPLETIONS
     assert sum(a.probabilities.values()) == 1
     assert a.raise_gain == a.ev_raise + 1
     assert "EV raise" in str(a) and "RAISE" in str(a)
@@ -307,6 +307,18 @@ def pct(x: Fraction) -> float:
     return round(float(x) * 100, 3)
 
 
+def test_house_edge_json_matches_its_schema(edges):
+    """HouseEdge is not in tests/test_result_protocol.py's list (it takes seconds): its JSON Schema
+    (pyeval/results/schemas.py) is checked here, on the results this module computes anyway."""
+    jsonschema = pytest.importorskip("jsonschema")
+    import json
+
+    from pyeval.results.schemas import schema_for
+
+    for r in edges.values():
+        jsonschema.validate(json.loads(r.to_json()), schema_for(r), cls=jsonschema.Draft202012Validator)
+
+
 def test_published_house_edges(edges):
     opt = edges["optimal"]
     assert pct(opt.house_edge) == 5.224
@@ -324,16 +336,16 @@ def test_published_house_edges(edges):
 
 def test_return_table_is_consistent(edges):
     for name, r in edges.items():
-        assert r.deals == 2_598_960 * 47 * TOTAL == cb.DEALS == 19_933_230_517_200
-        assert sum(e.count for e in r.events) == r.deals
+        assert r.outcomes == 2_598_960 * 47 * TOTAL == cb.DEALS == 19_933_230_517_200
+        assert sum(e.count for e in r.events) == r.outcomes
         assert sum(e.probability for e in r.events) == 1
         assert sum(e.contribution for e in r.events) == r.expected_return
         assert r.house_edge == -r.expected_return
         raised = r.raised_situations * TOTAL
-        assert r.total_wagered == r.deals + 2 * raised
+        assert r.total_wagered == r.outcomes + 2 * raised
         assert r.element_of_risk == r.house_edge / r.average_wager
         folds = next(e for e in r.events if e.event == "fold").count
-        assert folds == r.deals - raised
+        assert folds == r.outcomes - raised
         assert name in r.format_table()
     assert edges["always-raise"].raise_frequency == 1
     best = edges["optimal"].house_edge

@@ -23,7 +23,7 @@ def _same(a, b):
         assert np.array_equal(a.counts[k], b.counts[k]), k
     for name in a.tables:
         assert a.csv(name) == b.csv(name)
-    assert (a.deals, a.seed, a.interrupted) == (b.deals, b.seed, False)
+    assert (a.outcomes, a.seed, a.interrupted) == (b.outcomes, b.seed, False)
 
 
 @pytest.fixture(scope="module")

@@ -47,7 +47,7 @@ def compare(game, hands, board="", dead="", threads=1):
     np.testing.assert_allclose(r.equity, [float(x) for x in e.fractions], rtol=0, atol=1e-12, err_msg=call)
     np.testing.assert_allclose(r.win, [w / e.outcomes for w in e.wins], rtol=0, atol=1e-12, err_msg=call)
     np.testing.assert_allclose(r.tie, [t / e.outcomes for t in e.ties], rtol=0, atol=1e-12, err_msg=call)
-    assert not r.stderr.any()
+    assert r.stderr is None  # exact: no standard error
     if e.hi is not None:
         np.testing.assert_allclose(r.hi, [float(x) for x in e.hi], rtol=0, atol=1e-12, err_msg=call + " (hi)")
         np.testing.assert_allclose(r.lo, [float(x) for x in e.lo], rtol=0, atol=1e-12, err_msg=call + " (lo)")

@@ -156,7 +156,7 @@ def test_combo_equities_with_folders():
     t = pyeval.combo_equities("holdem", "AKo", "QQ+", folded=["AA,KK"], method="exact")
     r = pyeval.equity("holdem", ["AKo", "QQ+"], folded=["AA,KK"], method="exact")
     assert t.mean_fraction == r.fractions[0]
-    i = t.hands.index("AhKd")
+    i = t.hands.index("Ah Kd")
     one = pyeval.equity("holdem", ["AhKd", "QQ+"], folded=["AA,KK"], method="exact")
     assert t.fractions[i] == one.fractions[0] == explicit("holdem", ["AhKd", "QQ+"], ["AA,KK"])[0][0]
 

@@ -133,8 +133,11 @@ def test_by_combo():
     r = pyeval.equity("holdem", ["AA,KK", "AK,QQ"], board="Ks7c2d", method="exact")
     for p in range(2):
         assert float(np.nansum(r.combo_prob[p] * r.combo_equity[p])) == pytest.approx(r.equity[p], abs=1e-12)
-    assert set(r.by_combo[0]) == set(parse_range("AA,KK").without("Ks7c2d").hands())
-    assert r.by_combo[0]["KhKd"] > 0.9  # a set of kings
+    assert set(r.by_combo[0]) == set(pyeval.format_cards(parse_range("AA,KK").without("Ks7c2d").combos))
+    assert r.by_combo[0]["Kh Kd"] > 0.9  # a set of kings; keys are written as results write hands,
+    assert r.by_combo[0]["KhKd"] == r.by_combo[0]["kd kh"] == r.by_combo[0]["Kh Kd"]  # found written any way
+    with pytest.raises(KeyError):
+        r.by_combo[0]["AhKh"]
     d = r.to_dict()
     assert "by_combo" in d and d["by_combo"][1]["QsQh"] == r.by_combo[1]["QsQh"]
     assert "AA,KK" in repr(r) and r.hands == ["AA,KK", "AK,QQ"]

@@ -60,7 +60,7 @@ s = pyeval.simulate("holdem", 3, 20_000, seed=3, study="categories", progress=Fa
 d = pyeval.equity("holdem-hilo", ["AKs,QQ+"] + ["random"] * 8, samples=2000, seed=1)
 c = pyeval.caribbean.decide("AsKd7c5h2d", "Qs")
 assert "numba" in sys.modules and abs(float(d.equity.sum()) - 1) < 1e-9 and c is not None
-print("OK", round(float(r.equity.sum()), 9), hole.shape, s.deals)
+print("OK", round(float(r.equity.sum()), 9), hole.shape, s.outcomes)
 print("COMPILED", len(compiled))
 """
 

@@ -26,7 +26,7 @@ def test_explicit_combos_against_a_range_in_every_door():
     assert r.method == "exact" and abs(sum(r.equity) - 1) < 1e-12
     # every QQ+ combo meets one of the two (QsQd meets AhKh): all 18 are listed
     assert len(pyeval.combo_equities("holdem", "QQ+", ["AhKh,QsQd"], board="4h5hJc")) == 18
-    assert pyeval.range_breakdown("holdem", "QQ+", "4h5hJcTs", opponents=["AhKh,QsQd"]).equity("overpair") > 0.5
+    assert pyeval.range_breakdown("holdem", "QQ+", "4h5hJcTs", opponents=["AhKh,QsQd"]).class_equity("overpair") > 0.5
     assert len(pyeval.next_card("holdem", ["AhKh,QsQd", "random"], "4h5hJc").cards) == 49
 
 

@@ -380,7 +380,7 @@ def test_save_and_load(tmp_path):
     assert (tmp_path / "h.csv").read_text().startswith("statistic,count,of,frequency,stderr\n")
     r.save(tmp_path / "r.npz")
     back = sim.SimulationResult.load(tmp_path / "r.npz")
-    assert back.seed == 1 and back.deals == 20_000 and back.studies == r.studies
+    assert back.seed == 1 and back.outcomes == 20_000 and back.studies == r.studies
     for name in r.tables:
         assert back.csv(name) == r.csv(name)
     d = r.to_dict()
@@ -423,8 +423,8 @@ def test_ctrl_c_returns_finished_chunks(monkeypatch, threads, how, capsys):
 
     monkeypatch.setattr(sim, "merge", merge)
     r = pyeval.simulate("holdem", 3, 1_000_000, seed=1, chunk_size=50_000, threads=threads, progress=False)
-    assert r.interrupted and r.requested == 1_000_000 and r.deals < 1_000_000
-    assert r.deals == 50_000 * len(r.chunks_done) and r.table["dealt"].sum() == 3 * r.deals
+    assert r.interrupted and r.requested == 1_000_000 and r.outcomes < 1_000_000
+    assert r.outcomes == 50_000 * len(r.chunks_done) and r.table["dealt"].sum() == 3 * r.outcomes
     assert len(r.chunks_done) == 2 if threads == 1 else len(r.chunks_done) >= 2
     assert "interrupted" in capsys.readouterr().err and "interrupted" in repr(r)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -456,7 +456,7 @@ MEMORY_SCRIPT = textwrap.dedent("""
     import pyeval
     pyeval.simulate("holdem", 6, 300_000, seed=1, progress=False)  # warm-up: compile, class tables
     r = pyeval.simulate("holdem", 6, int(sys.argv[1]), seed=1, progress=False)
-    assert r.deals == int(sys.argv[1])
+    assert r.outcomes == int(sys.argv[1])
     print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """)
 
@@ -588,7 +588,7 @@ def test_default_study_without_a_board_is_categories():
     assert total == 133_784_560
     for row in t:
         want = SEVEN_CARD[row["category"]] / total
-        se = np.sqrt(want * (1 - want) / r.deals)  # as if one hand per deal: the 4 hands of a deal are dependent
+        se = np.sqrt(want * (1 - want) / r.outcomes)  # as if one hand per deal: the 4 hands of a deal are dependent
         assert abs(row["frequency"] - want) < 5 * se + 1e-9, (row, want)
     assert pyeval.simulate("holdem", 2, 20_000, seed=1, progress=False).studies == ("starting-hands",)
 

@@ -14,6 +14,7 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,9 +24,9 @@ import numpy as np
 from pyeval.analysis import hand_classes, omaha_classes
 from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
-from pyeval.core.checks import renamed
+from pyeval.core.checks import renamed, renamed_attribute
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
@@ -43,14 +44,18 @@ class RangeBreakdown(Table, ResultEquality):
     combos, weights              the combos classified (range after card removal; ``hands``: as texts)
     made                         per combo: its made class (index into made_classes)
     draws                        per combo and draw class: whether it has that draw
-    combos_equity                with ``against``: the per-combo equities behind the class equities
+    opponents                    the opponents' ranges (``against``, its old name, is deprecated), or None
+    combos_equity                with ``opponents``: the per-combo equities behind the class equities
+    equity                       with ``opponents``: each class's equity, in ``classes`` order (the rows'
+                                 order; NaN for an empty class), else None; ``class_equity(name)``: one
+    method, seed, outcomes       with ``opponents``: the range query's (``combos_equity``), else None
     """
 
     game: str
     range_text: str
     board: str
     dead: str
-    against: list[str] | None
+    opponents: list[str] | None
     made_classes: tuple[str, ...]
     draw_classes: tuple[str, ...]
     combos: np.ndarray
@@ -60,12 +65,40 @@ class RangeBreakdown(Table, ResultEquality):
     outs: np.ndarray
     combos_equity: ComboEquities | None = None
 
+    against = renamed_attribute("against", "opponents")
+
     @property
     def hands(self) -> list[str]:
         cached = self.__dict__.get("_hands")
         if cached is None:  # built once: an Omaha random range has hundreds of thousands of combos
             cached = self.__dict__["_hands"] = format_cards(self.combos)
         return list(cached)
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        """Every class, made then draws: the rows' order."""
+        return self.made_classes + self.draw_classes
+
+    @property
+    def equity(self) -> np.ndarray | None:
+        """With ``opponents``: each class's equity in ``classes`` order (NaN for an empty class);
+        None without.  (Before issue 26 ``equity(name)`` was a method: it is ``class_equity(name)``.)"""
+        if self.combos_equity is None:
+            return None
+        values = [self.class_equity(name) for name in self.classes]
+        return np.array([np.nan if v is None else v for v in values], np.float64)
+
+    @property
+    def method(self) -> str | None:
+        return None if self.combos_equity is None else self.combos_equity.method
+
+    @property
+    def seed(self) -> int | None:
+        return None if self.combos_equity is None else self.combos_equity.seed
+
+    @property
+    def outcomes(self) -> int | None:
+        return None if self.combos_equity is None else self.combos_equity.outcomes
 
     @property
     def total(self) -> float:
@@ -87,7 +120,13 @@ class RangeBreakdown(Table, ResultEquality):
         return self.count(name) / self.total
 
     def equity_fraction(self, name: str) -> Fraction | None:
-        """The class's exact equity against ``against`` (None without it, or for an empty class);
+        """Deprecated: ``class_equity_fraction(name)``."""
+        warnings.warn("RangeBreakdown.equity_fraction(name) is now .class_equity_fraction(name); the old name goes "
+                      "in a later release", DeprecationWarning, stacklevel=2)
+        return self.class_equity_fraction(name)
+
+    def class_equity_fraction(self, name: str) -> Fraction | None:
+        """The class's exact equity against ``opponents`` (None without them, or for an empty class);
         exact method only."""
         if self.combos_equity is None:
             return None
@@ -100,8 +139,8 @@ class RangeBreakdown(Table, ResultEquality):
         outcomes = sum(int(a) * int(b) for a, b in zip(w, np.asarray(c.counts.outcomes)[inside]))
         return Fraction(units, engine.POT * outcomes) if outcomes else None
 
-    def equity(self, name: str) -> float | None:
-        """The class's equity against ``against`` (None without it or for an empty class)."""
+    def class_equity(self, name: str) -> float | None:
+        """The class's equity against ``opponents`` (None without them or for an empty class)."""
         if self.combos_equity is None:
             return None
         c = self.combos_equity
@@ -129,17 +168,18 @@ class RangeBreakdown(Table, ResultEquality):
                 row: dict[str, Any] = {"class": name, "kind": kind, "combos": self.count(name),
                                        "share": self.share(name)}
                 if self.combos_equity is not None:
-                    row["equity"] = self.equity(name)
+                    row["equity"] = self.class_equity(name)
                 out.append(row)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "range": self.range_text, "board": self.board, "dead": self.dead,
-                "against": self.against, "combos": self.total, "rows": self.rows()}
+        return {"game": self.game, "range": self.range_text, "board": board_list(self.board), "dead": self.dead,
+                "opponents": self.opponents, "method": self.method, "seed": self.seed, "outcomes": self.outcomes,
+                "combos": self.total, "rows": self.rows()}
 
     def __repr__(self) -> str:
         head = f"RangeBreakdown({self.game}, {self.range_text!r} on {self.board}: {self.total:g} combos"
-        head += f", equity vs {', '.join(self.against)})" if self.against else ")"
+        head += f", equity vs {', '.join(self.opponents)})" if self.opponents else ")"
         lines = [head]
         for row in self.rows():
             if row["combos"] == 0:

@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
+from pyeval.core.cards import format_cards
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
@@ -51,12 +52,14 @@ def _per_outcome(counts, outcomes) -> np.ndarray:
 class ComboEquities(Table, ResultEquality):
     """Per-combo equities of a range (``combo_equities``).
 
-    hands     combo texts of the range after card removal (``len(self)`` of them; exact: a combo
-              that no opponent hand can face is left out)
+    hands     combo texts of the range after card removal (``"As Ah"``; ``len(self)`` of them; exact: a
+              combo that no opponent hand can face is left out)
     weights   each combo's weight in the range
     counts    integer counts per combo against the opponents (``pyeval.combo_tally.ComboTally``)
     prob      each combo's probability in the deal (sums to 1)
     result    the range query behind it (``RangeEquityResult``: the players' equities)
+    outcomes, seed   the range query's: outcomes enumerated or deals sampled, and the Monte Carlo seed
+    stderr    per combo (Monte Carlo); None when exact
     """
 
     game: str
@@ -89,8 +92,20 @@ class ComboEquities(Table, ResultEquality):
         return _per_outcome(self.counts.ties, self.counts.outcomes)
 
     @property
-    def stderr(self) -> np.ndarray:
-        return self.counts.stderr()
+    def stderr(self) -> np.ndarray | None:
+        """Each combo's standard error (Monte Carlo; inf for a combo sampled fewer than twice);
+        None when exact."""
+        return None if self.method == "exact" else self.counts.stderr()
+
+    @property
+    def outcomes(self) -> int:
+        """The outcomes of the range query: enumerated (exact) or sampled (Monte Carlo)."""
+        return int(self.result.outcomes)
+
+    @property
+    def seed(self) -> int | None:
+        """The Monte Carlo seed (None when exact)."""
+        return self.result.seed
 
     @property
     def fractions(self) -> list[Fraction | None]:
@@ -106,6 +121,7 @@ class ComboEquities(Table, ResultEquality):
 
     @property
     def mean_fraction(self) -> Fraction:
+        """The range's exact equity (exact method only)."""
         return self.result.fractions[0]
 
     def _mass(self) -> np.ndarray:
@@ -153,22 +169,23 @@ class ComboEquities(Table, ResultEquality):
 
     def rows(self) -> list[dict[str, Any]]:
         # every per-combo array once (each property computes its whole array), then one row each
+        stderr = self.stderr
         columns: dict[str, list] = {"weight": self.weights.tolist(), "prob": np.asarray(self.prob).tolist(),
                                     "equity": self.equity.tolist(), "win": self.win.tolist(),
-                                    "tie": self.tie.tolist()}
+                                    "tie": self.tie.tolist(),
+                                    "stderr": [None] * len(self) if stderr is None else stderr.tolist(),
+                                    "outcomes": [int(x) for x in self.counts.outcomes]}
         if self.method == "exact":
-            counts = self.counts
-            columns.update({k: [int(x) for x in getattr(counts, k)] for k in ("units", "wins", "ties", "outcomes")})
-        else:
-            columns.update(stderr=self.stderr.tolist(), samples=[int(x) for x in self.counts.outcomes])
+            columns.update({k: [int(x) for x in getattr(self.counts, k)] for k in ("units", "wins", "ties")})
         names = list(columns)
         return [{"hand": h, **dict(zip(names, values))} for h, *values in zip(self.hands, *columns.values())]
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"game": self.game, "range": self.range_text, "opponents": self.opponents, "board": self.board,
-             "dead": self.dead, "method": self.method, "mean_equity": self.mean, "pot_units": engine.POT,
-             "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()],
-             "rows": self.rows()}
+        d: dict[str, Any] = {
+            "game": self.game, "range": self.range_text, "opponents": self.opponents, "board": board_list(self.board),
+            "dead": self.dead, "method": self.method, "seed": self.seed, "outcomes": self.outcomes,
+            "mean_equity": self.mean, "pot_units": engine.POT,
+            "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()], "rows": self.rows()}
         if self.method == "exact":
             f = self.mean_fraction
             d["mean_equity_fraction"] = [f.numerator, f.denominator]
@@ -206,7 +223,7 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     if rng is None or counts is None:
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "
                          "tracked when sampling (use method='exact' or a narrower range)")
-    combos, weights, hands = rng.combos, np.asarray(rng.weights, np.float64), rng.hands()
+    combos, weights, hands = rng.combos, np.asarray(rng.weights, np.float64), format_cards(rng.combos)
     if res.method == "exact":  # a combo that no opponent hand can face is not in the deal: leave it out
         meets = np.asarray(counts.outcomes, np.int64) > 0
         if not meets.all():

@@ -28,7 +28,7 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
-from pyeval.core.checks import is_integer, positive_int
+from pyeval.core.checks import is_integer, positive_int, renamed_attribute
 from pyeval.query.limits import MAX_SAMPLES
 from pyeval.results.protocol import Table
 
@@ -48,8 +48,11 @@ class ICMResult(Table, ResultEquality):
 
     equity      each player's expected prize (float)
     place_prob  (players, paid places) P(player finishes in each paid place)
-    stderr      Monte Carlo: the standard error of each equity; zeros when exact
+    stderr      Monte Carlo: the standard error of each equity; None when exact
     fractions   exact equities (exact method with integer stacks and payouts), else None
+    outcomes    Monte Carlo: the finishing orders sampled (``samples``, its old name, is deprecated);
+                None when exact
+    seed        Monte Carlo: the seed; None when exact
     """
 
     stacks: list[float]
@@ -57,10 +60,12 @@ class ICMResult(Table, ResultEquality):
     method: str
     equity: np.ndarray
     place_prob: np.ndarray
-    stderr: np.ndarray
+    stderr: np.ndarray | None
     fractions: list[Fraction] | None = None
-    samples: int | None = None
+    outcomes: int | None = None
     seed: int | None = None
+
+    samples = renamed_attribute("samples", "outcomes")
 
     def rows(self) -> list[dict[str, Any]]:
         ratios = _normalised(self.stacks)  # 1e308-chip stacks would overflow their sum
@@ -68,23 +73,22 @@ class ICMResult(Table, ResultEquality):
         out = []
         for p, s in enumerate(self.stacks):
             row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": ratios[p] / total,
-                                   "equity": float(self.equity[p])}
-            if self.method != "exact":
-                row["stderr"] = float(self.stderr[p])
+                                   "equity": float(self.equity[p]),
+                                   "stderr": None if self.stderr is None else float(self.stderr[p])}
             for k in range(self.place_prob.shape[1]):
                 row[f"place_{k + 1}"] = float(self.place_prob[p, k])
             out.append(row)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"stacks": self.stacks, "payouts": self.payouts, "method": self.method, "samples": self.samples,
+        return {"stacks": self.stacks, "payouts": self.payouts, "method": self.method, "outcomes": self.outcomes,
                 "seed": self.seed, "rows": self.rows()}
 
     def __repr__(self) -> str:
-        how = "exact" if self.method == "exact" else f"Monte Carlo, {self.samples:,} orders, seed {self.seed}"
+        how = "exact" if self.method == "exact" else f"Monte Carlo, {self.outcomes:,} orders, seed {self.seed}"
         lines = [f"ICMResult({len(self.stacks)} players, payouts {self.payouts}; {how})"]
         for p, s in enumerate(self.stacks):
-            se = f" ± {self.stderr[p]:.4f}" if self.method != "exact" else ""
+            se = f" ± {self.stderr[p]:.4f}" if self.stderr is not None else ""
             lines.append(f"  player {p + 1}: stack {s:g}  equity {self.equity[p]:.4f}{se}")
         return "\n".join(lines)
 
@@ -182,7 +186,7 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         probs = _exact(st if exact else [float(x) for x in st], places, Fraction(1) if exact else 1.0)
         eq = [sum((probs[p][k] * pay_used[k] for k in range(places)), probs[p][0] * 0) for p in range(n)]
         return ICMResult(shown, [float(x) for x in pay], "exact", np.array(eq, np.float64),
-                         probs.astype(np.float64), np.zeros(n), [Fraction(x) for x in eq] if exact else None)
+                         probs.astype(np.float64), None, [Fraction(x) for x in eq] if exact else None)
     count = max(2, min(DEFAULT_ICM_SAMPLES, ICM_WORK_LIMIT // 10 // n)) if samples is None else samples
     if count * n > ICM_WORK_LIMIT:
         raise ValueError(f"Monte Carlo ICM of {n:,} players with {count:,} samples draws {count * n:,} finishing "

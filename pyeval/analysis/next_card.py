@@ -15,7 +15,7 @@ come, the probability that each player's hand is strictly the best once that str
 
 >>> import pyeval
 >>> t = next_card("holdem", ["AhAs", "KdKc"], "7c8c2d")
->>> len(t), t.mean_fraction(0) == pyeval.equity("holdem", ["AhAs", "KdKc"], board="7c8c2d").fractions[0]
+>>> len(t), t.mean_fraction == pyeval.equity("holdem", ["AhAs", "KdKc"], board="7c8c2d").fractions
 (45, True)
 >>> t.outs[1]
 ['Kh', 'Ks']
@@ -31,7 +31,7 @@ import numpy as np
 
 from pyeval.batch import equity_batch
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine, exact_strategies
@@ -51,7 +51,11 @@ class NextCard(Table, ResultEquality):
 
     cards       the possible next cards, as texts (empty for a preflop spot)
     units       (cards, players) exact pot units after each card; outcomes (cards,) its outcomes
-    wins, ties  (cards, players) exact counts after each card
+    wins, ties  (cards, players) exact counts after each card (``win``, ``tie``: as probabilities)
+    equity      (cards, players) each player's equity after each card; ``fractions``: exactly,
+                ``fractions[card][player]``
+    mean, mean_fraction   per player: the cards' equities averaged with their probabilities (the
+                spot's equity), as floats and exactly
     ahead       (cards, players) whether the player's hand is strictly the best after the card
                 (known hands only; None otherwise)
     by_street   per street to come: {"street", "ahead": [Fraction], "tied": [Fraction]} (preflop and
@@ -83,13 +87,40 @@ class NextCard(Table, ResultEquality):
         total = int(self.outcomes.sum())
         return [Fraction(int(n), total) for n in self.outcomes]
 
-    def fractions(self, player: int) -> list[Fraction]:
-        """The player's exact equity after each card."""
-        return [Fraction(int(u), engine.POT * int(n)) for u, n in zip(self.units[:, player], self.outcomes)]
+    @property
+    def win(self) -> np.ndarray:
+        """(cards, players) P(winning the whole pot alone) after each card."""
+        return self.wins / self.outcomes[:, None].astype(np.float64)
 
-    def mean_fraction(self, player: int) -> Fraction:
-        """The cards' equities averaged with their probabilities: the spot's equity, exactly."""
-        return Fraction(int(self.units[:, player].sum()), engine.POT * int(self.outcomes.sum()))
+    @property
+    def tie(self) -> np.ndarray:
+        """(cards, players) P(sharing the pot) after each card."""
+        return self.ties / self.outcomes[:, None].astype(np.float64)
+
+    @property
+    def method(self) -> str:
+        """Always "exact": every next card is counted exactly."""
+        return "exact"
+
+    @property
+    def fractions(self) -> list[list[Fraction]]:
+        """Each player's exact equity after each card, ``[card][player]`` (``equity``'s shape).
+        (Before issue 26 a method of the player: ``fractions(p)`` is ``[f[p] for f in fractions]``.)"""
+        return [[Fraction(int(u), engine.POT * int(n)) for u in units] for units, n in
+                zip(self.units.tolist(), self.outcomes.tolist())]
+
+    @property
+    def mean_fraction(self) -> list[Fraction]:
+        """Per player, the cards' equities averaged with their probabilities: the spot's equity,
+        exactly.  (Before issue 26 a method of the player: ``mean_fraction(p)`` is
+        ``mean_fraction[p]``.)"""
+        total = engine.POT * int(self.outcomes.sum())
+        return [Fraction(int(u), total) for u in self.units.sum(axis=0).tolist()]
+
+    @property
+    def mean(self) -> np.ndarray:
+        """Per player, the spot's equity (``mean_fraction`` as floats)."""
+        return np.array([float(f) for f in self.mean_fraction], np.float64)
 
     @property
     def outs(self) -> list[list[str]] | None:
@@ -110,7 +141,7 @@ class NextCard(Table, ResultEquality):
         eq = self.equity
         prob = self.prob
         for i, c in enumerate(self.cards):
-            row: dict[str, Any] = {"card": c, "prob": float(prob[i])}
+            row: dict[str, Any] = {"card": c, "prob": float(prob[i]), "outcomes": int(self.outcomes[i])}
             for p in range(len(self.hands)):
                 row[f"equity_{p + 1}"] = float(eq[i, p])
                 if self.ahead is not None:
@@ -121,8 +152,8 @@ class NextCard(Table, ResultEquality):
     def to_dict(self) -> dict[str, Any]:
         street = [{"street": s["street"], "ahead": [float(x) for x in s["ahead"]],
                    "tied": [float(x) for x in s["tied"]]} for s in self.by_street]
-        return {"game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
-                "equity": [float(self.mean_fraction(p)) for p in range(len(self.hands))] if len(self) else None,
+        return {"game": self.game, "hands": self.hands, "board": board_list(self.board), "dead": self.dead,
+                "method": self.method, "mean_equity": self.mean.tolist() if len(self) else None,
                 "outs": self.outs, "winning_cards": self.winning_cards, "by_street": street, "rows": self.rows()}
 
     def __repr__(self) -> str:

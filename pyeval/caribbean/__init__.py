@@ -32,7 +32,7 @@ Example::
 
     >>> from pyeval.caribbean import decide
     >>> d = decide("AsKd7c5h2d", "7s")      # ace-king pairing the up-card: raise
-    >>> d.action, d.total
+    >>> d.action, d.outcomes
     ('raise', 163185)
     >>> decide("AsKd7c5h2d", "Qs").action   # no match, nothing to back it: fold
     'fold'
@@ -70,6 +70,7 @@ from pyeval.caribbean.rules import (
     validate_paytable,
 )
 from pyeval.core._results import Result
+from pyeval.core.checks import renamed_attribute
 
 __all__ = [
     "CATEGORIES",
@@ -93,7 +94,8 @@ __all__ = [
 class Decision(Result):
     """The exact value of raising one situation, from :func:`decide`.
 
-    Counts are over the ``total`` = 163,185 dealer completions; EVs are in antes.
+    Counts are over the ``outcomes`` = 163,185 dealer completions (``total``, its old name, is
+    deprecated); EVs are in antes.
     """
 
     hand: tuple[int, ...]
@@ -106,7 +108,9 @@ class Decision(Result):
     win_payout: Number
     ev_raise: Fraction
     ev_fold: Fraction = Fraction(-1)
-    total: int = COMPLETIONS
+    outcomes: int = COMPLETIONS
+
+    total = renamed_attribute("total", "outcomes")
 
     @property
     def action(self) -> str:
@@ -121,7 +125,7 @@ class Decision(Result):
     @property
     def probabilities(self) -> dict[str, Fraction]:
         """Exact probabilities of the four outcomes of a raise."""
-        t = self.total
+        t = self.outcomes
         return {
             "dealer does not qualify": Fraction(self.not_qualified, t),
             "player wins": Fraction(self.player_wins, t),
@@ -135,7 +139,7 @@ class Decision(Result):
                 "category": self.category, "action": self.action, "ev_raise": float(self.ev_raise),
                 "ev_raise_exact": str(self.ev_raise), "ev_fold": float(self.ev_fold),
                 "not_qualified": self.not_qualified, "player_wins": self.player_wins, "ties": self.ties,
-                "dealer_wins": self.dealer_wins, "total": self.total, "win_payout": float(self.win_payout),
+                "dealer_wins": self.dealer_wins, "outcomes": self.outcomes, "win_payout": float(self.win_payout),
                 "win_payout_exact": str(self.win_payout)}
 
     def rows(self) -> list[dict]:
@@ -159,7 +163,7 @@ class Decision(Result):
         for name, p in self.probabilities.items():
             n = {"dealer does not qualify": self.not_qualified, "player wins": self.player_wins,
                  "push": self.ties, "dealer wins": self.dealer_wins}[name]
-            lines.append(f"  {name:<24} {float(p):9.6f}  ({n:,} of {self.total:,})")
+            lines.append(f"  {name:<24} {float(p):9.6f}  ({n:,} of {self.outcomes:,})")
         return "\n".join(lines)
 
 
@@ -233,26 +237,29 @@ class ReturnRow:
 class HouseEdge(Result):
     """The exact return of a strategy and pay table, from :func:`house_edge`.
 
-    ``total_return`` is the player's net result summed over all ``deals``
-    (every player hand, up-card and dealer completion), in antes: an int for
-    an integer pay table.  ``house_edge = -total_return / deals`` per ante;
+    ``total_return`` is the player's net result summed over all ``outcomes``
+    (every deal: player hand, up-card and dealer completion; ``deals``, its old
+    name, is deprecated), in antes: an int for an integer pay table.
+    ``house_edge = -total_return / outcomes`` per ante;
     ``element_of_risk`` is the loss per unit wagered (ante plus raise);
     ``raise_frequency`` is the share of (hand, up-card) situations raised.
     """
 
     strategy: str
     paytable: dict[str, Number]
-    deals: int
+    outcomes: int
     total_return: Number
     total_wagered: int
     raised_situations: int
     events: tuple[ReturnRow, ...]
     seconds: float = field(compare=False)  # == compares the answer, not how long it took
 
+    deals = renamed_attribute("deals", "outcomes")
+
     @property
     def expected_return(self) -> Fraction:
         """Player's expected net result per ante (negative: the house wins)."""
-        return Fraction(self.total_return) / self.deals
+        return Fraction(self.total_return) / self.outcomes
 
     @property
     def house_edge(self) -> Fraction:
@@ -272,7 +279,7 @@ class HouseEdge(Result):
     @property
     def average_wager(self) -> Fraction:
         """Expected ante + raise per hand, in antes."""
-        return Fraction(self.total_wagered, self.deals)
+        return Fraction(self.total_wagered, self.outcomes)
 
     def format_table(self) -> str:
         """The return table as text."""
@@ -283,7 +290,7 @@ class HouseEdge(Result):
             pays = f"{float(r.payout):+g}"
             lines.append(f"{r.event:<{width}}  {pays:>5}  {r.count:>20,}  "
                          f"{float(r.probability):11.8f}  {float(r.contribution):+10.6f}")
-        lines.append(f"{'total':<{width}}  {'':>5}  {self.deals:>20,}  {1:11.8f}  "
+        lines.append(f"{'total':<{width}}  {'':>5}  {self.outcomes:>20,}  {1:11.8f}  "
                      f"{float(self.expected_return):+10.6f}")
         lines += [
             "",
@@ -300,7 +307,7 @@ class HouseEdge(Result):
         exact = {"house_edge": self.house_edge, "element_of_risk": self.element_of_risk,
                  "raise_frequency": self.raise_frequency, "average_wager": self.average_wager}
         d = {"strategy": self.strategy, "paytable": {k: float(v) for k, v in self.paytable.items()},
-             "deals": self.deals, "total_return": float(self.total_return),
+             "outcomes": self.outcomes, "total_return": float(self.total_return),
              "total_return_exact": str(self.total_return), "total_wagered": self.total_wagered}
         for name, value in exact.items():
             d[name], d[name + "_exact"] = float(value), str(value)
@@ -315,7 +322,7 @@ class HouseEdge(Result):
     def __repr__(self) -> str:
         return (f"HouseEdge({self.strategy}: house edge {float(self.house_edge) * 100:.4f}% of the ante, "
                 f"element of risk {float(self.element_of_risk) * 100:.4f}%, raise frequency "
-                f"{float(self.raise_frequency) * 100:.2f}%, over {self.deals:,} deals)")
+                f"{float(self.raise_frequency) * 100:.2f}%, over {self.outcomes:,} deals)")
 
     def __str__(self) -> str:
         return self.format_table()
@@ -425,7 +432,7 @@ def house_edge(
         raise AssertionError(f"return table counts {counted} deals, expected {DEALS}")
     total_return = sum((p * n for _, p, n in rows), Fraction(0))
     return HouseEdge(
-        strategy=name, paytable=table, deals=DEALS, total_return=_exact(total_return),
+        strategy=name, paytable=table, outcomes=DEALS, total_return=_exact(total_return),
         total_wagered=DEALS + 2 * raised_sit * COMPLETIONS, raised_situations=raised_sit,
         events=events, seconds=time.perf_counter() - t0,
     )

@@ -76,7 +76,7 @@ def _write(result, out: str, force: bool) -> list[Path]:
         result.to_csv(target, name)
         if result.interrupted:  # a first line that says so, for whoever reads the file later
             text = target.read_text()
-            target.write_text(f"# partial: interrupted after {result.deals:,} of {result.requested:,} deals "
+            target.write_text(f"# partial: interrupted after {result.outcomes:,} of {result.requested:,} deals "
                               f"(seed {result.seed})\n" + text)
     return targets
 
@@ -97,13 +97,13 @@ def run(args: argparse.Namespace) -> int:
             client.close()
     if args.out:
         written = ", ".join(str(p) for p in _write(r, args.out, args.force))
-        print(f"wrote PARTIAL results ({r.deals:,} of {r.requested:,} deals) to {written}" if r.interrupted
+        print(f"wrote PARTIAL results ({r.outcomes:,} of {r.requested:,} deals) to {written}" if r.interrupted
               else f"wrote {written}", file=sys.stderr)
     if args.json:
         print(json_text(r.to_dict()))
     else:
         print(str(r))
-        print(f"{r.deals:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), seed {r.seed}")
+        print(f"{r.outcomes:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), seed {r.seed}")
     return 130 if r.interrupted else 0
 
 

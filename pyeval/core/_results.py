@@ -20,7 +20,49 @@ from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same", "write_text"]
+from pyeval.core.cards import parse_cards
+
+__all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "json_text", "plain", "require", "same",
+           "write_text"]
+
+# How results write cards (docs/results.md): a hand, combo or board as one text of its cards, each
+# card "As" (rank then suit), one space between cards, in the order held ("As Ah", "2c 7d 9h",
+# pyeval.core.cards.format_cards); a board as a list of such texts, one per board, [] when no card
+# is known (board_list).  Inputs take any spelling ("AsAh", "as ah").
+
+
+def board_list(board: str | list[str] | tuple[str, ...]) -> list[str]:
+    """A result's board as JSON writes it: one card text per board (a "/"-separated text, as
+    multi-board results show it, splits), [] when no board card is known."""
+    texts = board.split("/") if isinstance(board, str) else list(board)
+    return [t.strip() for t in texts if t.strip()]
+
+
+class HandKeyed(dict):
+    """A dict keyed by hand texts as results write them (``"As Ah"``), which also finds a key
+    written another way (``"AsAh"``, ``"Ah As"``): the same cards in any order and spacing."""
+
+    def __missing__(self, key: object) -> Any:
+        wanted = _card_set(key)
+        if wanted is not None:
+            index = self.__dict__.get("_by_cards")
+            if index is None or index[None] != len(self):  # built on the first miss (again if keys were added)
+                index = {_card_set(k): k for k in self}
+                index[None] = len(self)
+                self.__dict__["_by_cards"] = index
+            if wanted in index:
+                return self[index[wanted]]
+        raise KeyError(key)
+
+
+def _card_set(text: object) -> frozenset[int] | None:
+    """The cards of a hand text, in any order; None for what is not one."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return frozenset(parse_cards(text).tolist())
+    except ValueError:
+        return None
 
 
 def same(a: object, b: object) -> bool:

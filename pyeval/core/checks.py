@@ -22,7 +22,8 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number", "renamed"]
+__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number", "renamed",
+           "renamed_attribute"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,3 +87,15 @@ def renamed(**old_to_new: str) -> Callable[[F], F]:
         return cast(F, call)
 
     return wrap
+
+
+def renamed_attribute(old: str, new: str, note: str = "") -> property:
+    """A read-only property that keeps an old attribute name of a result working for a release:
+    ``obj.old`` gives ``obj.new`` with a DeprecationWarning (``note``: how the value differs)."""
+
+    def get(self: Any) -> Any:
+        warnings.warn(f"{type(self).__name__}.{old} is now .{new}{note}; .{old} goes in a later release",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(self, new)
+
+    return property(get, doc=f"Deprecated: the old name of ``{new}``{note}.")

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from pyeval.core._results import Result
-from pyeval.core.cards import format_codes
+from pyeval.core._results import HandKeyed, Result
+from pyeval.core.cards import format_cards, format_codes
 from pyeval.core.games import Game
 from pyeval.query.parse import _codes, _is_unknown, hand_text
 from pyeval.results.tally import POT, Tally, standard_errors
@@ -20,8 +20,10 @@ class EquityResult(Result):
     """The answer to an equity query (``==`` compares every count and array by value).
 
     equity, win, tie   per player: expected pot share; P(winning the whole pot alone); P(sharing)
-    method, outcomes   "exact" (outcomes enumerated) or "monte-carlo" (deals sampled)
-    stderr             per player standard error of ``equity`` (zeros when exact)
+    method, outcomes   "exact" (outcomes enumerated) or "monte-carlo" (deals sampled); ``outcomes``
+                       counts them either way (the one name on every result, docs/results.md)
+    seed               the Monte Carlo seed (None when exact)
+    stderr             per player standard error of ``equity``; None when exact
     hi, lo, scoop, no_low   hi/lo games: expected share of each half pot (with no qualifying
                        low the low half goes to the high hand), P(scoop), P(no low)
     boards             multi-board games: expected share of each board's pot, (boards, players)
@@ -38,7 +40,7 @@ class EquityResult(Result):
     equity: np.ndarray
     win: np.ndarray
     tie: np.ndarray
-    stderr: np.ndarray
+    stderr: np.ndarray | None
     units: np.ndarray
     wins: np.ndarray
     ties: np.ndarray
@@ -73,7 +75,7 @@ class EquityResult(Result):
             "game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
             "method": self.method, "outcomes": self.outcomes, "seed": self.seed,
             "equity": self.equity.tolist(), "win": self.win.tolist(), "tie": self.tie.tolist(),
-            "stderr": self.stderr.tolist(),
+            "stderr": None if self.stderr is None else self.stderr.tolist(),
         }
         if self.method == "exact":
             d["counts"] = {"pot_units": self.pot_units, "units": self.units.tolist(), "wins": self.wins.tolist(),
@@ -93,7 +95,7 @@ class EquityResult(Result):
         for p, hand in enumerate(self.hands):
             row = {"player": p + 1, "hand": hand, "equity": float(self.equity[p]), "win": float(self.win[p]),
                    "tie": float(self.tie[p]),
-                   "stderr": None if self.method == "exact" else float(self.stderr[p])}
+                   "stderr": None if self.stderr is None else float(self.stderr[p])}
             if self.method == "exact":
                 row.update(units=int(self.units[p]), wins=int(self.wins[p]), ties=int(self.ties[p]))
             for name in ("hi", "lo", "scoop"):
@@ -122,7 +124,7 @@ class EquityResult(Result):
         lines = [head, "  ".join([f"{cols[0]:<{width}}"] + [f"{c:>9}" for c in cols[1:]])]
         for p, hand in enumerate(self.hands):
             cells = [f"{100 * self.equity[p]:8.3f}%", f"{100 * self.win[p]:8.3f}%", f"{100 * self.tie[p]:8.3f}%"]
-            if self.method != "exact":
+            if self.stderr is not None:
                 cells.append(f"{100 * self.stderr[p]:8.3f}%")
             if self.hi is not None and self.lo is not None and self.scoop is not None:
                 cells += [f"{100 * self.hi[p]:8.3f}%", f"{100 * self.lo[p]:8.3f}%", f"{100 * self.scoop[p]:8.3f}%"]
@@ -176,7 +178,7 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
         equity=_ratios(t.units, pot * n),
         win=_ratios(t.wins, n),
         tie=_ratios(t.ties, n),
-        stderr=np.zeros(len(known_holes)) if method == "exact" else standard_errors(t),
+        stderr=None if method == "exact" else standard_errors(t),
         units=t.units,
         wins=t.wins,
         ties=t.ties,
@@ -215,7 +217,7 @@ class RangeEquityResult(EquityResult):
                   combo never meets a valid deal), or None
     combo_prob    per player: probability of each combo in the deal distribution (exact), or
                   the fraction of samples that dealt it (Monte Carlo)
-    by_combo      per player: ``{combo text: equity}``, or None
+    by_combo      per player: ``{combo text: equity}`` (``"As Ah"``, found written any way), or None
     combo_tally   per player: integer counts per combo (``pyeval.combo_tally.ComboTally``), or None
     """
 
@@ -228,7 +230,7 @@ class RangeEquityResult(EquityResult):
     def by_combo(self) -> list:
         out = []
         for r, eq in zip(self.ranges, self.combo_equity):
-            out.append(None if r is None or eq is None else dict(zip(r.hands(), eq.tolist())))
+            out.append(None if r is None or eq is None else HandKeyed(zip(format_cards(r.combos), eq.tolist())))
         return out
 
     def to_dict(self) -> dict:

@@ -49,7 +49,7 @@ import numpy as np
 
 from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
-from pyeval.core.checks import positive_int
+from pyeval.core.checks import positive_int, renamed_attribute
 from pyeval.engines import engine
 from pyeval.results.protocol import json_text
 from pyeval.sim import _sim_kernels
@@ -162,7 +162,9 @@ class SimulationResult(Result):
 
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
-    deals       deals simulated (fewer than ``requested`` if interrupted)
+    outcomes    deals simulated (fewer than ``requested`` if interrupted; ``deals``, its old name, is
+                deprecated: the one name for what a result counted, docs/results.md)
+    method      always "monte-carlo"
     chunks_done  chunk indices that finished (all of them unless interrupted)
     """
 
@@ -171,7 +173,7 @@ class SimulationResult(Result):
     studies: tuple[str, ...]
     seed: int
     requested: int
-    deals: int
+    outcomes: int
     chunk_size: int
     tables: dict[str, np.ndarray]
     counts: dict[str, np.ndarray]
@@ -180,18 +182,21 @@ class SimulationResult(Result):
     chunks_done: list[int] = field(default_factory=list)
     known: tuple = ()
 
+    deals = renamed_attribute("deals", "outcomes")
+    method = "monte-carlo"
+
     @property
     def table(self) -> np.ndarray:
         return next(iter(self.tables.values()))
 
     @property
     def deals_per_second(self) -> float:
-        return self.deals / self.elapsed if self.elapsed > 0 else float("nan")
+        return self.outcomes / self.elapsed if self.elapsed > 0 else float("nan")
 
     def meta(self) -> dict:
-        return {"game": self.game, "players": self.players, "studies": list(self.studies), "seed": self.seed,
-                "requested": self.requested, "deals": self.deals, "chunk_size": self.chunk_size,
-                "interrupted": self.interrupted, "elapsed": self.elapsed,
+        return {"game": self.game, "players": self.players, "studies": list(self.studies), "method": self.method,
+                "seed": self.seed, "requested": self.requested, "outcomes": self.outcomes,
+                "chunk_size": self.chunk_size, "interrupted": self.interrupted, "elapsed": self.elapsed,
                 "hands": list(self.known[0]) if self.known else [],
                 "board": list(self.known[1]) if self.known else [], "dead": self.known[2] if self.known else "",
                 "chunks_done": list(self.chunks_done)}
@@ -236,8 +241,9 @@ class SimulationResult(Result):
             meta = json.loads(str(z["meta"]))
             tables = {k[6:]: z[k] for k in z.files if k.startswith("table/")}
             counts = {k[7:]: z[k] for k in z.files if k.startswith("counts/")}
+        outcomes = meta["outcomes"] if "outcomes" in meta else meta["deals"]  # "deals": files before issue 26
         return cls(meta["game"], meta["players"], tuple(meta["studies"]), meta["seed"], meta["requested"],
-                   meta["deals"], meta["chunk_size"], tables, counts, meta["interrupted"], meta["elapsed"],
+                   outcomes, meta["chunk_size"], tables, counts, meta["interrupted"], meta["elapsed"],
                    chunks_done=meta.get("chunks_done", []), known=(tuple(meta["hands"]), tuple(meta["board"]),
                                                                    meta["dead"]))
 
@@ -248,10 +254,10 @@ class SimulationResult(Result):
         return d
 
     def __repr__(self) -> str:
-        head = (f"{self.game}, {self.players} players: {self.deals:,} deals, seed {self.seed}, "
+        head = (f"{self.game}, {self.players} players: {self.outcomes:,} deals, seed {self.seed}, "
                 f"{', '.join(self.studies)}")
         if self.interrupted:
-            head += f" (interrupted: {self.deals:,} of {self.requested:,} deals)"
+            head += f" (interrupted: {self.outcomes:,} of {self.requested:,} deals)"
         return self._text(head, rows=5)
 
     def __str__(self) -> str:
