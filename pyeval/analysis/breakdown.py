@@ -23,7 +23,7 @@ import numpy as np
 from pyeval.analysis import hand_classes, omaha_classes
 from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.checks import renamed
 from pyeval.core.games import get_game
@@ -134,7 +134,7 @@ class RangeBreakdown(Table, ResultEquality):
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "range": self.range_text, "board": self.board, "dead": self.dead,
+        return {"game": self.game, "range": self.range_text, "board": board_list(self.board), "dead": self.dead,
                 "against": self.against, "combos": self.total, "rows": self.rows()}
 
     def __repr__(self) -> str:

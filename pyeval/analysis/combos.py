@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
@@ -165,7 +165,7 @@ class ComboEquities(Table, ResultEquality):
         return [{"hand": h, **dict(zip(names, values))} for h, *values in zip(self.hands, *columns.values())]
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"game": self.game, "range": self.range_text, "opponents": self.opponents, "board": self.board,
+        d = {"game": self.game, "range": self.range_text, "opponents": self.opponents, "board": board_list(self.board),
              "dead": self.dead, "method": self.method, "mean_equity": self.mean, "pot_units": engine.POT,
              "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()],
              "rows": self.rows()}

@@ -31,7 +31,7 @@ import numpy as np
 
 from pyeval.batch import equity_batch
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality
+from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine, exact_strategies
@@ -121,7 +121,7 @@ class NextCard(Table, ResultEquality):
     def to_dict(self) -> dict[str, Any]:
         street = [{"street": s["street"], "ahead": [float(x) for x in s["ahead"]],
                    "tied": [float(x) for x in s["tied"]]} for s in self.by_street]
-        return {"game": self.game, "hands": self.hands, "board": self.board, "dead": self.dead,
+        return {"game": self.game, "hands": self.hands, "board": board_list(self.board), "dead": self.dead,
                 "equity": [float(self.mean_fraction(p)) for p in range(len(self.hands))] if len(self) else None,
                 "outs": self.outs, "winning_cards": self.winning_cards, "by_street": street, "rows": self.rows()}
 
@@ -133,6 +133,23 @@ class NextCard(Table, ResultEquality):
         for s in self.by_street:
             ahead = ", ".join(f"{float(a):.4f}" for a in s["ahead"])
             lines.append(f"  ahead on the {s['street']}: {ahead}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        """The summary, then the whole table: each next card, its probability and every
+        player's equity after it (what the command line prints)."""
+        lines = [repr(self)]
+        if not len(self):
+            return lines[0]
+        names = [h if len(h) <= 14 else h[:13] + "~" for h in self.hands]
+        widths = [max(8, len(n)) for n in names]
+        spot = "  ".join(f"{n} {float(self.mean_fraction(p)):.4f}" for p, n in enumerate(names))
+        lines += [f"  equity over every next card: {spot}",
+                  "  card    prob  " + "  ".join(n.rjust(w) for n, w in zip(names, widths))]
+        eq, prob = self.equity, self.prob
+        for i, c in enumerate(self.cards):
+            cells = "  ".join(f"{eq[i, p]:.4f}".rjust(w) for p, w in enumerate(widths))
+            lines.append(f"  {c:<4}  {float(prob[i]):.4f}  {cells}")
         return "\n".join(lines)
 
 

@@ -20,7 +20,16 @@ from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["Result", "ResultEquality", "json_text", "plain", "require", "same", "write_text"]
+__all__ = ["Result", "ResultEquality", "board_list", "json_text", "plain", "require", "same", "write_text"]
+
+
+def board_list(board: str | list[str] | tuple[str, ...]) -> list[str]:
+    """A board as every result's JSON writes it: a list with one card text per board (``["Kd 8c
+    2s"]``; two boards ``["Kd 8c 2s", "7h 7d 9c"]``; ``[]`` when no board card is known), as in
+    ``pyeval.equity``'s results.  Takes a result's board text ("A / B" for two boards) or list."""
+    parts = board.split("/") if isinstance(board, str) else list(board)
+    parts = [" ".join(p.split()) for p in parts]
+    return parts if any(parts) else []
 
 
 def same(a: object, b: object) -> bool:

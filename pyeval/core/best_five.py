@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.core._results import Result
+from pyeval.core._results import Result, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.describe import describe, hand_category
 from pyeval.core.evaluate import EVALUATORS
@@ -74,7 +74,7 @@ class BestFive(Result):
     low: PlayedHand | None = None
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "hole": self.hole, "board": self.board, "high": self.high.to_dict(),
+        return {"game": self.game, "hole": self.hole, "board": board_list(self.board), "high": self.high.to_dict(),
                 "low": None if self.low is None else self.low.to_dict()}
 
     def rows(self) -> list[dict]:
