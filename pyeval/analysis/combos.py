@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality, board_list
+from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
@@ -170,8 +170,7 @@ class ComboEquities(Table, ResultEquality):
              "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()],
              "rows": self.rows()}
         if self.method == "exact":
-            f = self.mean_fraction
-            d["mean_equity_fraction"] = [f.numerator, f.denominator]
+            d["mean_equity_fraction"] = fraction_pair(self.mean_fraction)
         return d
 
     def __repr__(self) -> str:

@@ -20,7 +20,15 @@ from typing import IO, Any
 
 import numpy as np
 
-__all__ = ["Result", "ResultEquality", "board_list", "json_text", "plain", "require", "same", "write_text"]
+__all__ = ["Result", "ResultEquality", "board_list", "fraction_pair", "json_text", "plain", "require", "same",
+           "write_text"]
+
+
+def fraction_pair(value: Fraction | int) -> list[int]:
+    """An exact value as every result's JSON writes it: ``[numerator, denominator]`` (beside its
+    float), numbers a JSON reader takes as they are, not text to parse."""
+    f = Fraction(value)
+    return [f.numerator, f.denominator]
 
 
 def board_list(board: str | list[str] | tuple[str, ...]) -> list[str]:
