@@ -16,7 +16,6 @@ under 10 s); the slow callable-strategy check is marked ``slow`` (PYEVAL_FULL=1)
 
 from __future__ import annotations
 
-import argparse
 import functools
 import itertools
 import math
@@ -28,7 +27,7 @@ import pytest
 import pyeval
 from pyeval import caribbean as cb
 from pyeval.caribbean import counts as caribbean_counts
-from pyeval.cli import caribbean as cli_caribbean
+from pyeval.cli import main as cli_main
 
 try:
     from reference import card, cards, high_key
@@ -443,10 +442,8 @@ def test_bad_strategy(strategy):
 # ---------------------------------------------------------------------------
 
 def run_cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser(prog="pyeval")
-    cli_caribbean.register(parser.add_subparsers())
-    args = parser.parse_args(["caribbean", *argv])
-    return args.func(args)
+    """``pyeval caribbean ARGV`` through the command line's main (its errors: one line, exit 2)."""
+    return cli_main(["caribbean", *argv])
 
 
 def test_cli_decide(capsys):

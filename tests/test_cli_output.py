@@ -234,9 +234,15 @@ def test_board_is_a_list_of_board_texts_in_every_json(argv):
 
 
 def test_no_python_in_the_text():
-    """Once ``(all: .tables['hands'])``."""
+    """Once ``(all: .tables['hands'])``, and ``(categories: pyeval.caribbean.CATEGORIES)`` in a help."""
     text = pyeval_cli("simulate", "holdem", "--players", "2", "--deals", "10k", "--seed", "1").stdout
     assert "first 10" in text and ".tables" not in text and "[" + "'" not in text
+    for command in SPOTS:
+        assert "pyeval." not in pyeval_cli(command, "--help").stdout, command
+    from pyeval.caribbean import CATEGORIES
+    from pyeval.cli.caribbean import PAYTABLE_CATEGORIES
+
+    assert PAYTABLE_CATEGORIES == CATEGORIES
 
 
 def _interrupt(*argv: str) -> tuple[int, dict, str]:
@@ -264,3 +270,14 @@ def test_ctrl_c_keeps_partial_combos():
     assert code == 130 and d["interrupted"] and d["method"] == "monte-carlo", err
     samples = sum(r["samples"] for r in d["rows"])
     assert 0 < samples < 5_000_000_000 and "sampled so far" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["icm", *map(str, range(1, 31)), "--payouts", "5", "3", "--samples", "100M"],
+    ["next-card", "omaha", "random", "random", "random", "--board", "Kd8c2s"],
+    ["equity", "holdem", "AhAs", "KdKc", "--samples", "100G"],
+])
+def test_errors_in_the_command_lines_words(argv):
+    """Once ``give samples=66,666,666``, ``ask pyeval.equity``, ``(pyeval.engine.MAX_SAMPLES)``."""
+    line = error_line(pyeval_cli(*argv))
+    assert "--samples" in line and "samples=" not in line and "pyeval." not in line

@@ -37,6 +37,9 @@ _CLI_WORDS = [
     (re.compile(r"\bstderr_target\b=?"), "--stderr"),
     (re.compile(r"\bsamples=(?=\s|$|,)|\bsamples(?= must)"), "--samples"),
     (re.compile(r"\b(seed|threads|players|deals)(?= must)"), r"--\1"),
+    (re.compile(r"\bsamples=(?=\d)"), "--samples "),
+    (re.compile(r" \(pyeval\.engine\.MAX_SAMPLES\)"), ""),
+    (re.compile(r"\bpyeval\.equity\b"), "pyeval equity"),
 ]
 
 

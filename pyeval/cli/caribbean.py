@@ -16,6 +16,11 @@ from pyeval.cli import output
 
 __all__ = ["parse_paytable", "register", "run"]
 
+# pyeval.caribbean.CATEGORIES, written out: importing pyeval.caribbean loads numba, which the
+# command line loads only when this subcommand runs (tests/test_cli_output.py keeps them equal)
+PAYTABLE_CATEGORIES = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house",
+                       "four-of-a-kind", "straight-flush", "royal-flush")
+
 
 def parse_paytable(text: str | None) -> dict[str, Fraction] | None:
     """``"royal-flush=250,straight flush=50"`` -> ``{"royal-flush": 250, ...}``.
@@ -72,8 +77,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument(
         "--paytable",
         metavar="CAT=PAY,...",
-        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' "
-        "(categories: pyeval.caribbean.CATEGORIES)",
+        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' (categories: "
+        + ", ".join(PAYTABLE_CATEGORIES) + ")",
     )
     output.add_options(p, table="the outcomes of a raise (with --house-edge: the return table)")
     p.set_defaults(func=run)
