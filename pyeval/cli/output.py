@@ -131,6 +131,17 @@ def _dict(result: Any, partial: str | None) -> dict:
     return d
 
 
+@contextmanager
+def _naming(path: str) -> Iterator[None]:
+    """A failed write names the file (a full disk shows as the file is closed, with no name)."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            raise OSError(exc.errno, exc.strerror or str(exc), path) from None
+        raise
+
+
 def write_out(result: Any, path: str, partial: str | None = None) -> list[Path]:
     """``--out PATH``: the result in the format of the extension (``check`` vetted it)."""
     suffix = Path(path).suffix.lower()
@@ -150,14 +161,17 @@ def emit(args: argparse.Namespace, result: Any, *, text: str | None = None,
     ``out``: how ``--out`` writes (a subcommand whose result is several files gives its own)."""
     written: list[Path] = []
     if args.csv and args.csv != STDOUT:
-        write_text(_csv(result, partial), args.csv)
+        with _naming(args.csv):
+            write_text(_csv(result, partial), args.csv)
         written.append(Path(args.csv))
     if args.out and args.out != STDOUT:
-        written += out(result, args.out, partial)
+        with _naming(args.out):
+            written += out(result, args.out, partial)
     if args.plot:
         if plot is None:
             raise ValueError("--plot draws nothing here")
-        plot(args.plot)
+        with _naming(args.plot):
+            plot(args.plot)
         written.append(Path(args.plot))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)
