@@ -177,15 +177,17 @@ class ComboEquities(Table, ResultEquality):
         how = "exact" if self.method == "exact" else f"Monte Carlo, {self.result.outcomes:,} samples"
         head = (f"ComboEquities({self.game}, {self.range_text!r} vs {', '.join(map(repr, self.opponents))}"
                 f"{', board ' + self.board if self.board else ''}; {how}): {len(self)} combos, "
-                f"mean equity {self.mean:.4f}")
+                f"mean equity {self.mean:.4f}" + ("" if self.method == "exact" else
+                                                   f" ± {float(self.result.stderr[0]):.4f}"))
         eq = np.nan_to_num(self.equity)
+        se = None if self.method == "exact" else np.nan_to_num(self.stderr)
         order = np.argsort(-eq, kind="stable")
         shown = list(order[:3]) + (list(order[-3:]) if len(order) > 6 else list(order[3:]))
         lines = [head]
         for n, i in enumerate(shown):
             if n == 3 and len(order) > 6:
                 lines.append("  ...")
-            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}")
+            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else f" ± {se[i]:.4f}"))
         return "\n".join(lines)
 
 
