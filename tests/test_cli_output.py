@@ -120,7 +120,7 @@ def test_bad_output_paths_end_in_one_line(command, flag, path, words, phh, tmp_p
 def test_two_formats_never_share_stdout(command, phh):
     for pair in (["--json", "--csv", "-"], ["--json", "--out", "-"], ["--csv", "-", "--out", "-"]):
         line = error_line(run(SPOTS[command], phh, *pair))
-        assert "would both print to stdout" in line
+        assert "only one output can go to stdout" in line
 
 
 @pytest.mark.parametrize("command", sorted(set(SPOTS) - {"eval"}))

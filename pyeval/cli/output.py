@@ -86,8 +86,8 @@ def check(args: argparse.Namespace) -> None:
     to_stdout = [flag for flag, on in (("--json", args.json), ("--csv -", args.csv == STDOUT),
                                        ("--out -", args.out == STDOUT)) if on]
     if len(to_stdout) > 1:
-        raise ValueError(f"{' and '.join(to_stdout)} would both print to stdout: keep one, and write the other "
-                         "to a file (--csv PATH, --out PATH)")
+        raise ValueError(f"{', '.join(to_stdout)}: only one output can go to stdout; keep one, and write the "
+                         "others to files (--csv PATH, --out PATH)")
     if args.plot == STDOUT:
         raise ValueError("--plot writes a picture: give a file name (.png, .svg or .pdf), not -")
     seen: dict[str, str] = {}
