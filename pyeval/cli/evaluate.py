@@ -45,8 +45,9 @@ def _with_board(hand, board_text: str, kind: str):
 
 
 def _half(played, label: str) -> dict:
-    if played is None:
-        return {"half": label, "description": "no qualifying low", "strength": 0, "cards": None}
+    if played is None:  # only the 8-or-better half can be missing
+        return {"half": label, "kind": "low8", "cards": None, "codes": None, "strength": 0,
+                "description": "no qualifying low", "category": None}
     return {"half": label, **played.to_dict()}
 
 
@@ -81,8 +82,9 @@ class _Shown(Result):
 
     def rows(self) -> list[dict]:
         board = " / ".join(self.head.get("board", []))
-        return [{"hand": self.head["hand"], "board": board, "half": h["half"], "kind": h.get("kind", h["half"]),
-                 **{k: h.get(k) for k in ("cards", "strength", "description", "category")}} for h in self.halves]
+        return [{"hand": self.head["hand"], "board": board,
+                 **{k: h[k] for k in ("half", "kind", "cards", "strength", "description", "category")}}
+                for h in self.halves]
 
     def to_dict(self) -> dict:
         first = self.halves[0]
