@@ -21,8 +21,6 @@ import subprocess
 import sys
 import time
 
-import numpy as np
-
 import pyeval
 
 # (hands, board, dead) in pyeval's words; OMPEval gets the same with "-" for none
@@ -109,7 +107,7 @@ def main() -> None:
             game, hands, board, dead = OMAHA_SPOT
             base[len(SPOTS)].append(base_time(args.base, TIMER, game, ",".join(hands), board, dead))
     print(f"load average after: {os.getloadavg()}\n")
-    head = "| exact, one thread (medians of {}) | pyeval | OMPEval | OMPEval / pyeval |".format(args.rounds)
+    head = f"| exact, one thread (medians of {args.rounds}) | pyeval | OMPEval | OMPEval / pyeval |"
     print(head + (" pyeval before | before / now |" if args.base else ""))
     print("| --- | ---: | ---: | ---: |" + (" ---: | ---: |" if args.base else ""))
     for i, (hands, board, dead) in enumerate(SPOTS):

@@ -293,8 +293,11 @@ def test_an_output_file_that_cannot_be_written_is_one_line(capsys):
     from pyeval import cli
 
     assert cli.main(["combos", "holdem", "QQ+", "AK", "--board", "2c7d9h", "--csv", "/nonexistent/c.csv"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("pyeval: error: cannot write /nonexistent/c.csv") and "Traceback" not in err
+    err = capsys.readouterr().err  # refused before the work (pyeval.cli.output.check)
+    assert err == "pyeval: error: --csv /nonexistent/c.csv: no folder '/nonexistent'\n"
+    assert cli.main(["combos", "holdem", "QQ+", "AK", "--board", "2c7d9h", "--csv", "/dev/full", "--force"]) == 2
+    err = capsys.readouterr().err  # passes the checks, fails as it is written
+    assert err.startswith("pyeval: error: cannot write /dev/full") and "Traceback" not in err
 
 
 def test_ctrl_c_while_pyeval_loads_is_one_line():

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import time
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -25,12 +26,22 @@ def test_out_in_a_missing_folder_fails_at_once():
     assert time.perf_counter() - start < 10  # 100G deals would take hours
 
 
-@pytest.mark.parametrize("name", ["x.parquet", "x", "x.json"])
+@pytest.mark.parametrize("name", ["x.parquet", "x"])
 def test_out_with_an_unknown_format_is_refused(tmp_path, name):
     """Once x.parquet held CSV text."""
     line = error_line(pyeval_cli("simulate", "holdem", "--deals", "10k", "--out", str(tmp_path / name)))
-    assert "unknown format" in line and ".csv or .npz" in line
+    assert "unknown format" in line and ".csv, .json or .npz" in line
     assert not (tmp_path / name).exists()
+
+
+def test_out_json_is_the_json_result(tmp_path):
+    """``--out t.json`` was documented and refused (issue 26)."""
+    proc = pyeval_cli("simulate", "holdem", "--players", "2", "--deals", "20k", "--seed", "1", "--out",
+                      str(tmp_path / "t.json"))
+    assert proc.returncode == 0, proc.stderr
+    want = pyeval.simulate("holdem", 2, 20_000, seed=1, progress=False).to_dict()
+    got = json.loads((tmp_path / "t.json").read_text())
+    assert got["tables"] == json.loads(json.dumps(want["tables"])) and got["seed"] == 1
 
 
 def test_out_writes_what_it_says(tmp_path):
@@ -161,7 +172,7 @@ def test_caribbean_json_is_the_decision():
     from pyeval import caribbean
 
     want = caribbean.decide("AsKd7c5h2d", "7s")
-    assert d["action"] == want.action and d["ev_raise_exact"] == str(want.ev_raise)
+    assert d["action"] == want.action and Fraction(*d["ev_raise_exact"]) == want.ev_raise
     assert d["not_qualified"] + d["player_wins"] + d["ties"] + d["dealer_wins"] == 163_185
 
 

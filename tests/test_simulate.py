@@ -445,9 +445,9 @@ def test_sigint_stops_the_cli(tmp_path):
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr.decode()
-    assert b"interrupted" in stderr and b"wrote PARTIAL results" in stderr and out.exists()
+    assert b"pyeval: interrupted: " in stderr and f"wrote {out}".encode() in stderr and out.exists()
     first, header = out.read_text().splitlines()[:2]
-    assert first.startswith("# partial: interrupted after ") and header.startswith("hand,combos,dealt,")
+    assert first.startswith("# partial: interrupted, ") and header.startswith("hand,combos,dealt,")
     assert b"deals in" in stdout
 
 
@@ -524,7 +524,7 @@ def test_cli_refuses_to_overwrite_out_without_force(tmp_path, capsys):
     argv = ["simulate", "holdem", "--players", "3", "--deals", "50K", "--seed", "1", "--out", str(out),
             "--no-progress"]
     assert cli_main(argv) == 2
-    assert "already exists; use --force" in capsys.readouterr().err and out.read_text() == "precious\n"
+    assert "exists; add --force" in capsys.readouterr().err and out.read_text() == "precious\n"
     assert cli_main(argv + ["--force"]) == 0
     assert out.read_text() == pyeval.simulate("holdem", 3, 50_000, seed=1, progress=False).csv()
     (tmp_path / "other.features.csv").write_text("keep\n")  # a second table of a new --out path
@@ -547,9 +547,10 @@ def test_cli_marks_a_partial_csv(tmp_path, monkeypatch, capsys):
                      "--out", str(out), "--no-progress"])
     assert code == 130
     lines = out.read_text().splitlines()
-    assert lines[0] == "# partial: interrupted after 524,288 of 1,000,000 deals (seed 1)"
+    assert lines[0] == "# partial: interrupted, 524,288 of 1,000,000 deals (seed 1)"
     assert lines[1].startswith("hand,combos,dealt,")
-    assert "wrote PARTIAL results (524,288 of 1,000,000 deals)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"wrote {out}" in err and "pyeval: interrupted: 524,288 of 1,000,000 deals (seed 1)" in err
 
 
 def test_cli_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):

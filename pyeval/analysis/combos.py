@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.core import _progress
-from pyeval.core._results import ResultEquality, board_list
+from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.core.cards import format_cards
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
@@ -187,23 +187,24 @@ class ComboEquities(Table, ResultEquality):
             "mean_equity": self.mean, "pot_units": engine.POT,
             "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()], "rows": self.rows()}
         if self.method == "exact":
-            f = self.mean_fraction
-            d["mean_equity_fraction"] = [f.numerator, f.denominator]
+            d["mean_equity_fraction"] = fraction_pair(self.mean_fraction)
         return d
 
     def __repr__(self) -> str:
         how = "exact" if self.method == "exact" else f"Monte Carlo, {self.result.outcomes:,} samples"
+        spread = self.result.stderr
         head = (f"ComboEquities({self.game}, {self.range_text!r} vs {', '.join(map(repr, self.opponents))}"
                 f"{', board ' + self.board if self.board else ''}; {how}): {len(self)} combos, "
-                f"mean equity {self.mean:.4f}")
+                f"mean equity {self.mean:.4f}" + ("" if spread is None else f" ± {float(spread[0]):.4f}"))
         eq = np.nan_to_num(self.equity)
+        se = None if self.stderr is None else np.nan_to_num(self.stderr)
         order = np.argsort(-eq, kind="stable")
         shown = list(order[:3]) + (list(order[-3:]) if len(order) > 6 else list(order[3:]))
         lines = [head]
         for n, i in enumerate(shown):
             if n == 3 and len(order) > 6:
                 lines.append("  ...")
-            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}")
+            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else f" ± {se[i]:.4f}"))
         return "\n".join(lines)
 
 

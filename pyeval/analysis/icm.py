@@ -204,18 +204,24 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     watch = _progress.current()
     if watch is not None:
         watch.add_total(count)
-    while done < count:
-        m = min(chunk, count - done)
-        order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
-        won = np.zeros((m, n))
-        np.put_along_axis(won, order, np.broadcast_to(prize, (m, places)), axis=1)
-        total += won.sum(axis=0)
-        total_sq += (won * won).sum(axis=0)
-        for k in range(places):
-            place_count[:, k] += np.bincount(order[:, k], minlength=n)
-        done += m
-        if watch is not None:
-            watch.advance(m)
+    try:
+        while done < count:
+            m = min(chunk, count - done)
+            order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
+            won = np.zeros((m, n))
+            np.put_along_axis(won, order, np.broadcast_to(prize, (m, places)), axis=1)
+            chunk_places = np.stack([np.bincount(order[:, k], minlength=n) for k in range(places)], axis=1)
+            sums = total + won.sum(axis=0), total_sq + (won * won).sum(axis=0), place_count + chunk_places
+            # one assignment without a call in it (Python checks for Ctrl-C at calls and loops): an
+            # interrupted run's sums hold whole chunks only
+            total, total_sq, place_count, done = *sums, done + m
+            if watch is not None:
+                watch.advance(m)
+    except KeyboardInterrupt:  # a watcher that keeps partial results (the command line) gets the orders so far
+        if watch is None or not watch.keep_partial or done < 2:
+            raise
+        watch.interrupted = True
+        count = done
     mean = total / count
     var = np.maximum(total_sq / count - mean * mean, 0.0) * count / (count - 1)
     return ICMResult(shown, [float(x) for x in pay], "monte-carlo", mean, place_count / count,

@@ -166,6 +166,23 @@ class NextCard(Table, ResultEquality):
             lines.append(f"  ahead on the {s['street']}: {ahead}")
         return "\n".join(lines)
 
+    def __str__(self) -> str:
+        """The summary, then the whole table: each next card, its probability and every
+        player's equity after it (what the command line prints)."""
+        lines = [repr(self)]
+        if not len(self):
+            return lines[0]
+        names = [h if len(h) <= 14 else h[:13] + "~" for h in self.hands]
+        widths = [max(8, len(n)) for n in names]
+        spot = "  ".join(f"{n} {float(self.mean_fraction[p]):.4f}" for p, n in enumerate(names))
+        lines += [f"  equity over every next card: {spot}",
+                  "  card    prob  " + "  ".join(n.rjust(w) for n, w in zip(names, widths))]
+        eq, prob = self.equity, self.prob
+        for i, c in enumerate(self.cards):
+            cells = "  ".join(f"{eq[i, p]:.4f}".rjust(w) for p, w in enumerate(widths))
+            lines.append(f"  {c:<4}  {float(prob[i]):.4f}  {cells}")
+        return "\n".join(lines)
+
 
 def _kind(entry: Any, g: Any) -> str:
     if _is_unknown(entry):

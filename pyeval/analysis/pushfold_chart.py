@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis.pushfold import pushfold
+from pyeval.core import _progress
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
 
@@ -124,10 +125,12 @@ class PushFoldChart(Result):
             "big blind calls up to:", self.text("call")])
 
 
+@_progress.reports_progress("pushfold chart")
 def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
-                   tolerance: float | None = None) -> PushFoldChart:
+                   tolerance: float | None = None, progress: Any = None) -> PushFoldChart:
     """Heads-up chip-EV push/fold equilibria at each of ``depths`` (effective stacks before
-    posting; default 1 to 20 big blinds by tenths): ``pyeval.pushfold`` at each.
+    posting; default 1 to 20 big blinds by tenths): ``pyeval.pushfold`` at each.  ``progress``:
+    one step a depth (as ``pyeval.equity``'s).
 
     >>> c = pushfold_chart([8, 10, 12])
     >>> c.label(c.largest()[CLASS_NAMES.index("K2o")]), c.label(c.largest("call")[CLASS_NAMES.index("A2o")])
@@ -140,7 +143,14 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
         raise TypeError(f"depths must be numbers, got {list(grid)!r}")
     values = np.unique(grid.astype(np.float64))
     start = time.perf_counter()
-    solved = [pushfold(float(d), sb=sb, bb=bb, ante=ante, tolerance=tolerance) for d in values]
+    watch = _progress.current()
+    if watch is not None:
+        watch.add_total(len(values))
+    solved = []
+    for d in values:
+        solved.append(pushfold(float(d), sb=sb, bb=bb, ante=ante, tolerance=tolerance))
+        if watch is not None:
+            watch.advance(1)
     seconds = time.perf_counter() - start
     push = np.array([[r.push[n] for r in solved] for n in CLASS_NAMES])
     call = np.array([[r.call[n] for r in solved] for n in CLASS_NAMES])

@@ -69,7 +69,7 @@ from pyeval.caribbean.rules import (
     _qualifier,
     validate_paytable,
 )
-from pyeval.core._results import Result
+from pyeval.core._results import Result, fraction_pair
 from pyeval.core.checks import renamed_attribute
 
 __all__ = [
@@ -134,13 +134,13 @@ class Decision(Result):
         }
 
     def to_dict(self) -> dict:
-        """JSON-ready: exact values as fraction text beside their floats."""
+        """JSON-ready: exact values as [numerator, denominator] beside their floats."""
         return {"hand": " ".join(_card_text(c) for c in self.hand), "dealer_up": _card_text(self.dealer_up),
                 "category": self.category, "action": self.action, "ev_raise": float(self.ev_raise),
-                "ev_raise_exact": str(self.ev_raise), "ev_fold": float(self.ev_fold),
+                "ev_raise_exact": fraction_pair(self.ev_raise), "ev_fold": float(self.ev_fold),
                 "not_qualified": self.not_qualified, "player_wins": self.player_wins, "ties": self.ties,
                 "dealer_wins": self.dealer_wins, "outcomes": self.outcomes, "win_payout": float(self.win_payout),
-                "win_payout_exact": str(self.win_payout)}
+                "win_payout_exact": fraction_pair(self.win_payout)}
 
     def rows(self) -> list[dict]:
         """One row per outcome of a raise: its exact probability (as a float)."""
@@ -303,14 +303,14 @@ class HouseEdge(Result):
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        """JSON-ready: exact values as fraction text beside their floats."""
+        """JSON-ready: exact values as [numerator, denominator] beside their floats."""
         exact = {"house_edge": self.house_edge, "element_of_risk": self.element_of_risk,
                  "raise_frequency": self.raise_frequency, "average_wager": self.average_wager}
         d = {"strategy": self.strategy, "paytable": {k: float(v) for k, v in self.paytable.items()},
              "outcomes": self.outcomes, "total_return": float(self.total_return),
-             "total_return_exact": str(self.total_return), "total_wagered": self.total_wagered}
+             "total_return_exact": fraction_pair(self.total_return), "total_wagered": self.total_wagered}
         for name, value in exact.items():
-            d[name], d[name + "_exact"] = float(value), str(value)
+            d[name], d[name + "_exact"] = float(value), fraction_pair(value)
         d["events"] = self.rows()
         return d
 

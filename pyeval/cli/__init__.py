@@ -6,9 +6,11 @@
     pyeval simulate holdem --players 6     studies over millions of random deals
     pyeval caribbean AsKd7c5h2d --dealer Qs
 
-Every subcommand takes ``--json``.  Bad input ends with a one-line ``pyeval: error: ...`` and
-exit code 2 (usage errors: the subcommand's usage first); Ctrl-C with exit code 130; a closed
-output pipe (``| head``) quietly, with exit code 141 (128 + SIGPIPE, as a shell reports it).
+Every subcommand takes the output options of ``pyeval.cli.output`` (``--json``, ``--csv``,
+``--out``, ``--force``; ``--plot`` where it draws; ``--progress`` where it can run for seconds).
+Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (usage errors: the
+subcommand's usage first); Ctrl-C with exit code 130; a closed output pipe (``| head``) quietly,
+with exit code 141 (128 + SIGPIPE, as a shell reports it).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import re
 import sys
 
 from pyeval._version import __version__
+from pyeval.cli import output
 from pyeval.core.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
@@ -34,6 +37,9 @@ _CLI_WORDS = [
     (re.compile(r"\bstderr_target\b=?"), "--stderr"),
     (re.compile(r"\bsamples=(?=\s|$|,)|\bsamples(?= must)"), "--samples"),
     (re.compile(r"\b(seed|threads|players|deals)(?= must)"), r"--\1"),
+    (re.compile(r"\bsamples=(?=\d)"), "--samples "),
+    (re.compile(r" \(pyeval\.engine\.MAX_SAMPLES\)"), ""),
+    (re.compile(r"\bpyeval\.equity\b"), "pyeval equity"),
 ]
 
 
@@ -137,6 +143,8 @@ def _run(argv: list[str] | None) -> int:
         parser.print_help()
         return 2
     try:
+        if getattr(args, "has_output", False):
+            output.check(args)  # paths and optional dependencies, before any work
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
         return code
@@ -151,6 +159,9 @@ def _run(argv: list[str] | None) -> int:
         return 1
     except (ValueError, TypeError, OverflowError) as exc:
         print(f"pyeval: error: {cli_words(str(exc))}", file=sys.stderr)
+        return 2
+    except ImportError as exc:  # an optional dependency (its message names the extra that installs it)
+        print(f"pyeval: error: {exc}", file=sys.stderr)
         return 2
     except MemoryError:
         print("pyeval: error: out of memory (ask for less: fewer players or samples, or Monte Carlo)", file=sys.stderr)

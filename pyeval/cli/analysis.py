@@ -5,36 +5,23 @@
     pyeval next-card holdem AhAs KdKc --board 7c8c2d        every turn card, equities and outs
     pyeval icm 5000 3000 2000 --payouts 50 30 20            prize equity of the stacks
 
-Each takes ``--json`` (the whole result), ``--csv FILE`` (its table; ``-`` for the terminal) and,
-where a picture helps, ``--plot FILE.png`` (matplotlib, the ``plot`` extra).
+Each takes the output options of ``pyeval.cli.output``: ``--json`` (the whole result), ``--csv PATH``
+(its table; ``-`` for stdout), ``--out PATH`` and, where a picture helps, ``--plot PATH``.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from pyeval.cli import check_quoted
+from pyeval.cli import check_quoted, output
 from pyeval.cli.equity import _count, non_negative_int, positive_float
 from pyeval.cli.help import RANGE_HELP
-from pyeval.results.protocol import json_text
 
 
-def _emit(args: argparse.Namespace, result: Any, plot: Any = None) -> int:
-    if args.csv:
-        text = result.to_csv(None if args.csv == "-" else args.csv)
-        if args.csv == "-":
-            sys.stdout.write(text)
-    if args.plot:
-        if plot is None:
-            raise ValueError("this command has no plot")
-        plot(args.plot)
-    if args.json:
-        print(json_text(result.to_dict()))
-    elif args.csv != "-":
-        print(repr(result))
-    return 0
+def _partial(watch, result) -> str | None:
+    """What an interrupted Monte Carlo range run kept (None: it was not interrupted)."""
+    return f"the result of the {result.outcomes:,} deals sampled so far" if watch.interrupted else None
 
 
 def _method(args: argparse.Namespace) -> str:
@@ -45,59 +32,61 @@ def run_combos(args: argparse.Namespace) -> int:
     from pyeval.analysis import combo_equities  # here, not at import: it loads numba, which other commands skip
 
     check_quoted(args)
-    r = combo_equities(args.game, args.range, args.opponents, board=args.board or "", dead=args.dead or "",
-                       method=_method(args), samples=args.samples, seed=args.seed)
+    if args.curve and not args.plot:
+        raise ValueError("--curve says what --plot draws: add --plot PATH")
+    with output.watching(args, f"{args.game} combos", keep_partial=True) as watch:
+        r = combo_equities(args.game, args.range, args.opponents, board=args.board or "", dead=args.dead or "",
+                           method=_method(args), samples=args.samples, seed=args.seed)
 
     def plot(path: str) -> None:
         from pyeval.analysis import plots
 
         if args.curve:
-            other = combo_equities(args.game, args.opponents[0], [args.range, *args.opponents[1:]],
-                                   board=args.board or "", dead=args.dead or "", method=_method(args),
-                                   samples=args.samples, seed=args.seed)
+            with output.watching(args, f"{args.game} combos (the curve's other range)"):
+                other = combo_equities(args.game, args.opponents[0], [args.range, *args.opponents[1:]],
+                                       board=args.board or "", dead=args.dead or "", method=_method(args),
+                                       samples=args.samples, seed=args.seed)
             plots.equity_curves(r, other, path=path)
         else:
             plots.grid_heatmap(r, path)
 
-    return _emit(args, r, plot)
+    return output.emit(args, r, plot=plot, partial=_partial(watch, r.result))
 
 
 def run_breakdown(args: argparse.Namespace) -> int:
     from pyeval.analysis import range_breakdown
 
     check_quoted(args)
-    r = range_breakdown(args.game, args.range, args.board, dead=args.dead or "", opponents=args.against or None,
-                        method=_method(args), samples=args.samples, seed=args.seed)
+    with output.watching(args, f"{args.game} breakdown", keep_partial=True) as watch:
+        r = range_breakdown(args.game, args.range, args.board, dead=args.dead or "", opponents=args.against or None,
+                            method=_method(args), samples=args.samples, seed=args.seed)
 
     def plot(path: str) -> None:
         from pyeval.analysis import plots
 
         plots.breakdown_bars(r, path)
 
-    return _emit(args, r, plot)
+    partial = None if r.combos_equity is None else _partial(watch, r.combos_equity.result)
+    return output.emit(args, r, plot=plot, partial=partial)
 
 
 def run_next_card(args: argparse.Namespace) -> int:
     from pyeval.analysis import next_card
 
     check_quoted(args)
-    return _emit(args, next_card(args.game, args.hands, args.board or "", dead=args.dead or ""))
+    with output.watching(args, f"{args.game} next card"):
+        r = next_card(args.game, args.hands, args.board or "", dead=args.dead or "")
+    return output.emit(args, r)
 
 
 def run_icm(args: argparse.Namespace) -> int:
     from pyeval.analysis import icm
 
     method = "monte-carlo" if args.samples else "auto"
-    return _emit(args, icm(args.stacks, args.payouts, method=method, samples=args.samples, seed=args.seed))
-
-
-def _outputs(p: argparse.ArgumentParser, plot: str | None) -> None:
-    p.add_argument("--json", action="store_true", help="machine-readable output (the whole result)")
-    p.add_argument("--csv", metavar="FILE", help="write the table as CSV (- for the terminal)")
-    if plot:
-        p.add_argument("--plot", metavar="FILE.png", help=plot)
-    else:
-        p.set_defaults(plot=None)
+    with output.watching(args, "icm", keep_partial=True) as watch:
+        r = icm(args.stacks, args.payouts, method=method, samples=args.samples, seed=args.seed)
+    partial = f"the result of the {r.samples:,} finishing orders drawn so far" if watch.interrupted else None
+    return output.emit(args, r, partial=partial)
 
 
 def _ranges(p: argparse.ArgumentParser) -> None:
@@ -135,7 +124,8 @@ def register(sub: Any) -> None:
     _ranges(p)
     p.add_argument("--curve", action="store_true",
                    help="--plot draws the equity curves of the range and the first opponent (else the 13x13 grid)")
-    _outputs(p, "the 13x13 heatmap of the range's equity (or the curves with --curve)")
+    output.add_options(p, plot="the 13x13 heatmap of the range's equity (or the curves with --curve)",
+                       table="each combo's weight, equity, win and tie")
     p.set_defaults(func=run_combos)
 
     p = _parser(sub, "breakdown", "what a range holds on a flop or turn (made hands and draws)",
@@ -148,7 +138,7 @@ def register(sub: Any) -> None:
     p.add_argument("--board", required=True, help="3 or 4 board cards, one word")
     p.add_argument("--against", nargs="+", help="opponent ranges: adds each class's equity")
     _ranges(p)
-    _outputs(p, "the breakdown as bars")
+    output.add_options(p, plot="the breakdown as bars", table="each class's combos and share")
     p.set_defaults(func=run_breakdown)
 
     p = _parser(sub, "next-card", "every next card of a flop or turn spot: equities and outs",
@@ -159,7 +149,7 @@ def register(sub: Any) -> None:
     p.add_argument("hands", nargs="+", help="one hand per player (or random, or an unweighted range)")
     p.add_argument("--board", help="0, 3 or 4 board cards, one word")
     p.add_argument("--dead", help="dead cards, one word")
-    _outputs(p, None)
+    output.add_options(p, table="each next card's probability and the equities after it")
     p.set_defaults(func=run_next_card)
 
     p = _parser(sub, "icm", "tournament prize equity of chip stacks (ICM)",
@@ -170,5 +160,5 @@ def register(sub: Any) -> None:
     p.add_argument("--payouts", nargs="+", type=_number, required=True, help="prize of 1st, 2nd, ... place")
     p.add_argument("--samples", type=_count, help="Monte Carlo finishing orders (default: exact up to 10 players)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed")
-    _outputs(p, None)
+    output.add_options(p, table="each player's prize equity and place probabilities")
     p.set_defaults(func=run_icm)

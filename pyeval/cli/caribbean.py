@@ -10,12 +10,16 @@ Wired into ``pyeval/cli/__init__.py`` by :func:`register`::
 from __future__ import annotations
 
 import argparse
-import sys
 from fractions import Fraction
 
-from pyeval.results.protocol import json_text
+from pyeval.cli import output
 
 __all__ = ["parse_paytable", "register", "run"]
+
+# pyeval.caribbean.CATEGORIES, written out: importing pyeval.caribbean loads numba, which the
+# command line loads only when this subcommand runs (tests/test_cli_output.py keeps them equal)
+PAYTABLE_CATEGORIES = ("high-card", "pair", "two-pair", "three-of-a-kind", "straight", "flush", "full-house",
+                       "four-of-a-kind", "straight-flush", "royal-flush")
 
 
 def parse_paytable(text: str | None) -> dict[str, Fraction] | None:
@@ -73,11 +77,10 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument(
         "--paytable",
         metavar="CAT=PAY,...",
-        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' "
-        "(categories: pyeval.caribbean.CATEGORIES)",
+        help="override raise payouts (to 1), e.g. 'royal-flush=250,straight-flush=50' (categories: "
+        + ", ".join(PAYTABLE_CATEGORIES) + ")",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar (default: one on a terminal)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    output.add_options(p, table="the outcomes of a raise (with --house-edge: the return table)")
     p.set_defaults(func=run)
     return p
 
@@ -86,20 +89,14 @@ def run(args: argparse.Namespace) -> int:
     """Run the subcommand for parsed ``args``; returns the exit code."""
     from pyeval import caribbean  # imports numba: only when this subcommand runs
 
-    try:
-        paytable = parse_paytable(args.paytable)
-        if args.house_edge:
-            if args.hand is not None or args.dealer is not None:
-                raise ValueError("--house-edge takes no hand or --dealer")
-            progress = not args.no_progress and sys.stderr.isatty()
-            result: caribbean.HouseEdge | caribbean.Decision = caribbean.house_edge(
-                paytable, strategy=args.strategy, progress=progress)
-        else:
-            if args.hand is None or args.dealer is None:
-                raise ValueError("give a hand and --dealer CARD, or --house-edge")
-            result = caribbean.decide(args.hand, args.dealer, paytable)
-    except ValueError as exc:
-        print(f"pyeval: error: {exc}", file=sys.stderr)
-        return 2
-    print(json_text(result.to_dict()) if getattr(args, "json", False) else str(result))
-    return 0
+    paytable = parse_paytable(args.paytable)
+    if args.house_edge:
+        if args.hand is not None or args.dealer is not None:
+            raise ValueError("--house-edge takes no hand or --dealer")
+        result: caribbean.HouseEdge | caribbean.Decision = caribbean.house_edge(
+            paytable, strategy=args.strategy, progress=output.show_bar(args))
+    else:
+        if args.hand is None or args.dealer is None:
+            raise ValueError("give a hand and --dealer CARD, or --house-edge")
+        result = caribbean.decide(args.hand, args.dealer, paytable)
+    return output.emit(args, result)

@@ -11,13 +11,10 @@ run prints the result of the deals sampled so far.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from pyeval.cli import check_quoted
+from pyeval.cli import check_quoted, output
 from pyeval.cli.help import RANGE_HELP, games_help
-from pyeval.core import _progress
 from pyeval.equity import equity
-from pyeval.results.protocol import json_text
 
 
 def _count(text: str) -> int:
@@ -59,21 +56,11 @@ def run(args: argparse.Namespace) -> int:
     board = args.board
     if board and "/" in board:
         board = board.split("/")
-    bar = sys.stderr.isatty() if args.progress is None else args.progress
-    with _progress.watching(_progress.Watch(bar=bar, keep_partial=True, desc=f"{args.game} equity")) as watch:
+    with output.watching(args, f"{args.game} equity", keep_partial=True) as watch:
         r = equity(args.game, args.hands, board=board or "", dead=args.dead or "", method=method,
                    samples=args.samples, seed=args.seed, threads=args.threads, stderr_target=args.stderr)
-    if args.json:
-        d = r.to_dict()
-        if watch.interrupted:
-            d["interrupted"] = True
-        print(json_text(d))
-    else:
-        print(repr(r))
-    if watch.interrupted:
-        print(f"pyeval: interrupted: the result of the {r.outcomes:,} deals sampled so far", file=sys.stderr)
-        return 130
-    return 0
+    partial = f"the result of the {r.outcomes:,} deals sampled so far" if watch.interrupted else None
+    return output.emit(args, r, text=repr(r), partial=partial)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -101,9 +88,5 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="Monte Carlo until every standard error is at most this (e.g. 0.001)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (reproducible for any thread count)")
     p.add_argument("--threads", type=positive_int, help="worker threads (default: all cores)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    bar = p.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="show a progress bar (default: when stderr is a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    output.add_options(p, table="each player's equity, win and tie")
     p.set_defaults(func=run)

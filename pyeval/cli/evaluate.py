@@ -8,15 +8,17 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 import numpy as np
 
+from pyeval.cli import output
 from pyeval.cli.help import games_help
+from pyeval.core._results import Result, board_list
 from pyeval.core.best_five import best_five, played_cards
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.evaluate import EVALUATORS
 from pyeval.core.games import get_game
-from pyeval.results.protocol import json_text
 
 _OWN_CARDS = ("razz", "deuce7", "badugi")  # kinds of games without a board
 
@@ -43,8 +45,9 @@ def _with_board(hand, board_text: str, kind: str):
 
 
 def _half(played, label: str) -> dict:
-    if played is None:
-        return {"half": label, "description": "no qualifying low", "strength": 0, "cards": None}
+    if played is None:  # only the 8-or-better half can be missing
+        return {"half": label, "kind": "low8", "cards": None, "codes": None, "strength": 0,
+                "description": "no qualifying low", "category": None}
     return {"half": label, **played.to_dict()}
 
 
@@ -55,34 +58,52 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None:  # the game's showdown, every half
         b = best_five(hand, args.board or "", game=args.game)
         halves = [_half(b.high, "high")] + ([_half(b.low, "low")] if get_game(b.game).low else [])
-        head = {"hand": b.hole, "board": b.board, "game": b.game, "kind": b.high.kind}
+        head = {"hand": b.hole, "board": board_list(b.board), "game": b.game, "kind": b.high.kind}
     elif args.board is not None:
         kind = args.kind or "high"
         played, rule = _with_board(hand, args.board, kind)
         halves = [_half(played, kind)]
-        head = {"hand": format_cards(hand), "board": format_cards(parse_cards(args.board)), "rule": rule,
+        head = {"hand": format_cards(hand), "board": board_list(format_cards(parse_cards(args.board))), "rule": rule,
                 "kind": kind}
     else:  # one hand, one evaluator
         kind = args.kind or "high"
         EVALUATORS[kind](hand)  # the kind's card count and deck checks
         halves = [_half(played_cards(hand, [], kind), kind)]
         head = {"hand": format_cards(hand), "kind": kind}
-    strength = halves[0]["strength"]
-    first = halves[0]
-    if args.json:
-        out = {**head, "strength": strength, "description": first["description"], "cards": first["cards"],
-               "category": first.get("category")}
-        if len(halves) > 1:
-            out["low"] = halves[1]
-        print(json_text(out))
-        return 0
+    return output.emit(args, _Shown(head, halves), text=_text(halves))
+
+
+@dataclass(eq=False)
+class _Shown(Result):
+    """What ``pyeval eval`` shows, as a result for the output layer: a row per half played."""
+
+    head: dict
+    halves: list[dict]
+
+    def rows(self) -> list[dict]:
+        board = " / ".join(self.head.get("board", []))
+        return [{"hand": self.head["hand"], "board": board,
+                 **{k: h[k] for k in ("half", "kind", "cards", "strength", "description", "category")}}
+                for h in self.halves]
+
+    def to_dict(self) -> dict:
+        first = self.halves[0]
+        out = {**self.head, "strength": first["strength"], "description": first["description"],
+               "cards": first["cards"], "category": first.get("category")}
+        if len(self.halves) > 1:
+            out["low"] = self.halves[1]
+        return out
+
+
+def _text(halves: list[dict]) -> str:
+    lines = []
     for h in halves:
         label = f"{h['half']}: " if len(halves) > 1 else ""
         if h["cards"] is None:
-            print(f"{label}{h['description']}")
+            lines.append(f"{label}{h['description']}")
         else:
-            print(f"{label}{h['description']} (strength {h['strength']}), plays {h['cards']}")
-    return 0
+            lines.append(f"{label}{h['description']} (strength {h['strength']}), plays {h['cards']}")
+    return "\n".join(lines)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -104,5 +125,5 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="evaluator: " + ", ".join(EVALUATORS) + " (default high)")
     p.add_argument("--board", help="board cards: HAND is hole cards (quote spaced cards: --board \"Qh Jh Th\")")
     p.add_argument("--game", help="judge HAND as this game's showdown (names below)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    output.add_options(p, table="a row per half played (cards, strength, description)", progress=False)
     p.set_defaults(func=run)

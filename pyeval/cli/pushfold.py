@@ -11,11 +11,10 @@
 from __future__ import annotations
 
 import argparse
-import os
-from pathlib import Path
 from typing import Any
 
-from pyeval.cli.analysis import _emit, _outputs, _parser
+from pyeval.cli import output
+from pyeval.cli.analysis import _parser
 
 
 def _numbers(text: str) -> list[float]:
@@ -34,24 +33,9 @@ def _number(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
 
 
-def _check_writable(option: str, path: str | None) -> None:
-    """Refuse an output path that cannot be written, before the solve."""
-    if path is None or path == "-":
-        return
-    p = Path(path)
-    if p.is_dir():
-        raise ValueError(f"{option} {path}: is a folder")
-    if not p.parent.is_dir():
-        raise ValueError(f"{option} {path}: no folder {str(p.parent)!r}")
-    if not os.access(p.parent, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise ValueError(f"{option} {path}: not writable")
-
-
 def run_pushfold(args: argparse.Namespace) -> int:
     from pyeval.analysis import plots, pushfold, pushfold3, pushfold_chart
 
-    _check_writable("--csv", args.csv)
-    _check_writable("--plot", args.plot)
     if args.players not in (2, 3):
         raise ValueError(f"--players is 2 (heads-up) or 3 (button, small blind, big blind), got {args.players}")
     if args.players == 3:
@@ -60,21 +44,22 @@ def run_pushfold(args: argparse.Namespace) -> int:
         if not args.stack or len(args.stack) not in (1, 3):
             raise ValueError("give one stack for the three players, or the button's, small blind's and big blind's")
         stacks: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
-        return _emit(args, pushfold3(stacks, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
-                                     others=args.stacks))
+        return output.emit(args, pushfold3(stacks, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                                           others=args.stacks))
     if args.plot and not args.chart:
         raise ValueError("--plot draws the chart: add --chart")
     if args.chart:
         if args.payouts is not None or args.stacks is not None:
             raise ValueError("--chart is chip EV: leave out --payouts and --stacks")
         depths = args.stack or None
-        chart = pushfold_chart(depths, sb=args.sb, bb=args.bb, ante=args.ante)
-        return _emit(args, chart, lambda path: plots.pushfold_grids(chart, path))
+        with output.watching(args, "pushfold chart"):
+            chart = pushfold_chart(depths, sb=args.sb, bb=args.bb, ante=args.ante)
+        return output.emit(args, chart, plot=lambda path: plots.pushfold_grids(chart, path))
     if not args.stack or len(args.stack) > 2:
         raise ValueError("give the effective stack (big blinds), or the small blind's and the big blind's stacks")
     stack: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
-    return _emit(args, pushfold(stack, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
-                                stacks=args.stacks))
+    return output.emit(args, pushfold(stack, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                                      stacks=args.stacks))
 
 
 def register(sub: Any) -> None:
@@ -98,5 +83,6 @@ def register(sub: Any) -> None:
     p.add_argument("--payouts", type=_numbers, help="ICM: prizes, 1st place first (50,30,20)")
     p.add_argument("--stacks", type=_numbers, help="ICM: the chips of the players not in the hand ('' for none)")
     p.add_argument("--chart", action="store_true", help="solve every depth and print the 13x13 charts")
-    _outputs(p, "the 13x13 charts (with --chart)")
+    output.add_options(p, plot="the 13x13 charts (with --chart)",
+                       table="the 169 classes' push and call shares (with --chart: per depth)")
     p.set_defaults(func=run_pushfold)

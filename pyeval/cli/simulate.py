@@ -8,35 +8,17 @@
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from pathlib import Path
 
-from pyeval.cli import check_quoted
+from pyeval.cli import check_quoted, output
 from pyeval.cli.equity import _count, non_negative_int, positive_int
 from pyeval.cli.help import games_help
-from pyeval.core._results import install_hint
-from pyeval.results.protocol import json_text
-from pyeval.sim.simulate import STUDIES, simulate
+from pyeval.core._results import install_hint, write_text
+from pyeval.sim.simulate import STUDIES, make_plan, simulate, table_names
 
 SCHEDULER_TIMEOUT = 10.0
 """Seconds ``--scheduler`` waits for the Dask scheduler to answer."""
-OUT_FORMATS = (".csv", ".npz")
-
-
-def check_out(out: str) -> None:
-    """Refuse an --out path that cannot be written, before the run (not after it, results lost)."""
-    path = Path(out)
-    if path.suffix.lower() not in OUT_FORMATS:
-        raise ValueError(f"--out {out}: unknown format {path.suffix or '(no extension)'!r}; write .csv or .npz")
-    folder = path.parent
-    if not folder.is_dir():
-        raise ValueError(f"--out {out}: no folder {str(folder)!r}")
-    if path.is_dir():
-        raise ValueError(f"--out {out}: is a folder")
-    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"--out {out}: not writable")
-
+OUT_FORMATS = (".csv", ".json", ".npz")
 
 
 def _connect(address: str):
@@ -51,60 +33,45 @@ def _connect(address: str):
                          f"({type(exc).__name__}: {exc})") from None
 
 
-def _targets(result, out: str) -> list[Path]:
-    """The files --out writes: one .npz, or a CSV per table (the first at PATH, others beside it)."""
+def _targets(names: list[str], out: str) -> list[Path]:
+    """The files --out writes: one file, or with .csv one per table (the first at PATH, the
+    others beside it as NAME.TABLE.csv)."""
     path = Path(out)
-    if path.suffix.lower() == ".npz":
+    if path.suffix.lower() != ".csv":
         return [path]
-    return [path if i == 0 else path.with_name(f"{path.stem}.{name}{path.suffix or '.csv'}")
-            for i, name in enumerate(result.tables)]
+    return [path if i == 0 else path.with_name(f"{path.stem}.{name}{path.suffix}") for i, name in enumerate(names)]
 
 
-def _refuse_existing(paths, force: bool) -> None:
-    existing = [str(p) for p in paths if p.exists()]
-    if existing and not force:
-        raise ValueError(f"--out: {', '.join(existing)} already exists; use --force to overwrite")
-
-
-def _write(result, out: str, force: bool) -> list[Path]:
-    targets = _targets(result, out)
-    _refuse_existing(targets, force)
-    if len(targets) == 1 and targets[0].suffix.lower() == ".npz":
-        result.save(targets[0])  # its metadata says interrupted, deals and requested
-        return targets
+def _write(result, out: str, partial: str | None) -> list[Path]:
+    """``--out``: with .csv a CSV per table, else as every result does."""
+    if Path(out).suffix.lower() != ".csv":
+        return output.write_out(result, out, partial)
+    head = f"# partial: interrupted, {partial}\n" if partial else ""
+    targets = _targets(list(result.tables), out)
     for target, name in zip(targets, result.tables):
-        result.to_csv(target, name)
-        if result.interrupted:  # a first line that says so, for whoever reads the file later
-            text = target.read_text()
-            target.write_text(f"# partial: interrupted after {result.outcomes:,} of {result.requested:,} deals "
-                              f"(seed {result.seed})\n" + text)
+        write_text(head + result.csv(name), target)
     return targets
 
 
 def run(args: argparse.Namespace) -> int:
     check_quoted(args)
-    if args.out:
-        check_out(args.out)
-        _refuse_existing([Path(args.out)], args.force)  # before the run, not after it
+    if args.out and args.out != output.STDOUT:  # the other tables' files too, before the run
+        plan = make_plan(args.game, args.players, args.deals, args.seed, args.study, args.board or "",
+                         args.dead or "", args.hands)
+        for path in _targets(table_names(plan), args.out)[1:]:
+            output.check_path("--out", str(path), args.force)
     client = _connect(args.scheduler) if args.scheduler else None
-    progress = None if args.progress is None else args.progress
     try:
         r = simulate(args.game, args.players, args.deals, seed=args.seed, study=args.study,
                      board=args.board or "", dead=args.dead or "", hands=args.hands, threads=args.threads,
-                     progress=progress, client=client)
+                     progress=output.show_bar(args), client=client)
     finally:
         if client is not None:
             client.close()
-    if args.out:
-        written = ", ".join(str(p) for p in _write(r, args.out, args.force))
-        print(f"wrote PARTIAL results ({r.outcomes:,} of {r.requested:,} deals) to {written}" if r.interrupted
-              else f"wrote {written}", file=sys.stderr)
-    if args.json:
-        print(json_text(r.to_dict()))
-    else:
-        print(str(r))
-        print(f"{r.outcomes:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), seed {r.seed}")
-    return 130 if r.interrupted else 0
+    partial = f"{r.outcomes:,} of {r.requested:,} deals (seed {r.seed})" if r.interrupted else None
+    text = (f"{r}\n{r.outcomes:,} deals in {r.elapsed:.2f} s ({r.deals_per_second / 1e6:.2f} M deals/s), "
+            f"seed {r.seed}")
+    return output.emit(args, r, text=text, partial=partial, out=_write)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -132,13 +99,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dead", help="dead cards")
     p.add_argument("--hands", nargs="+", help="known hands, one per player (random for an unknown one)")
     p.add_argument("--threads", type=positive_int, help="worker threads (default: all cores)")
-    p.add_argument("--out", help="write the tables: .csv (the first table; others beside it as NAME.TABLE.csv) "
-                                 "or .npz (all tables, counts and metadata)")
-    p.add_argument("--force", action="store_true", help="overwrite --out files that exist")
     p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786): run the chunks on the cluster")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    bar = p.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="show a progress bar (default: when stderr is a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    output.add_options(p, table="the first table", out=OUT_FORMATS)
     p.set_defaults(func=run)

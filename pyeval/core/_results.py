@@ -22,8 +22,8 @@ import numpy as np
 
 from pyeval.core.cards import parse_cards
 
-__all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "json_text", "plain", "require", "same",
-           "write_text"]
+__all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "fraction_pair", "json_text", "plain", "require",
+           "same", "write_text"]
 
 # How results write cards (docs/results.md): a hand, combo or board as one text of its cards, each
 # card "As" (rank then suit), one space between cards, in the order held ("As Ah", "2c 7d 9h",
@@ -31,11 +31,19 @@ __all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "json_text", "
 # is known (board_list).  Inputs take any spelling ("AsAh", "as ah").
 
 
+def fraction_pair(value: Fraction | int) -> list[int]:
+    """An exact value as every result's JSON writes it: ``[numerator, denominator]`` (beside its
+    float), numbers a JSON reader takes as they are, not text to parse."""
+    f = Fraction(value)
+    return [f.numerator, f.denominator]
+
+
 def board_list(board: str | list[str] | tuple[str, ...]) -> list[str]:
-    """A result's board as JSON writes it: one card text per board (a "/"-separated text, as
-    multi-board results show it, splits), [] when no board card is known."""
-    texts = board.split("/") if isinstance(board, str) else list(board)
-    return [t.strip() for t in texts if t.strip()]
+    """A board as every result's JSON writes it: a list with one card text per board (``["Kd 8c
+    2s"]``; two boards ``["Kd 8c 2s", "7h 7d 9c"]``; ``[]`` when no board card is known), as in
+    ``pyeval.equity``'s results.  Takes a result's board text ("A / B" for two boards) or list."""
+    parts = [" ".join(p.split()) for p in (board.split("/") if isinstance(board, str) else list(board))]
+    return parts if any(parts) else []
 
 
 class HandKeyed(dict):

@@ -266,7 +266,7 @@ class SimulationResult(Result):
     def _text(self, head: str, rows: int) -> str:
         lines = [head]
         for name, arr in self.tables.items():
-            more = f", first {rows} (all: .tables[{name!r}])" if len(arr) > rows else ""
+            more = f", first {rows}" if len(arr) > rows else ""
             lines.append(f"[{name}] {len(arr)} rows{more}:")
             names = _columns(arr)
             cells = [[_fmt(x) for x in row] for row in arr[:rows].tolist()]
@@ -300,6 +300,13 @@ def _result(plan: Plan, counts, deals: int, done: list[int], interrupted: bool, 
         tables.update(_STUDY_CLASSES[s]().tables(plan.spec, counts))
     return SimulationResult(plan.spec.game.name, plan.spec.players, plan.studies, plan.seed, plan.deals, deals,
                             plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), known)
+
+
+def table_names(plan: Plan) -> list[str]:
+    """The names of the tables ``plan`` will return, in order, without dealing (the command line
+    checks the files it will write before the run)."""
+    with np.errstate(all="ignore"):  # no deal counted: every share is 0 / 0
+        return list(_result(plan, plan.zeros(), 0, [], False, 0.0).tables)
 
 
 # ---------------------------------------------------------------------------------------------
