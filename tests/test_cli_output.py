@@ -199,7 +199,7 @@ def test_simulate_checks_every_table_file_before_the_run(tmp_path):
     proc = pyeval_cli("simulate", "holdem", "--players", "2", "--deals", "10k", "--seed", "1", "--out",
                       str(tmp_path / "t.npz"))
     assert proc.returncode == 0 and proc.stderr == f"wrote {tmp_path / 't.npz'}\n"
-    assert pyeval.SimulationResult.load(tmp_path / "t.npz").deals == 10_000
+    assert pyeval.SimulationResult.load(tmp_path / "t.npz").outcomes == 10_000
 
 
 def test_next_card_prints_its_table_with_random_and_ranges():
@@ -212,7 +212,7 @@ def test_next_card_prints_its_table_with_random_and_ranges():
     assert list(rows) == want.cards and len(rows) == 47
     for i, card in enumerate(want.cards):
         assert rows[card] == [f"{float(want.prob[i]):.4f}", f"{want.equity[i, 0]:.4f}", f"{want.equity[i, 1]:.4f}"]
-    assert f"Ah Kh {float(want.mean_fraction(0)):.4f}" in proc.stdout
+    assert f"Ah Kh {float(want.mean_fraction[0]):.4f}" in proc.stdout
     ranges = pyeval_cli("next-card", "holdem", "AhKh", "QQ+,AKs", "--board", "Jh8h2c").stdout
     assert len([line for line in ranges.splitlines() if line[:4] == "  2h"]) == 1
 
@@ -259,7 +259,7 @@ def _interrupt(*argv: str) -> tuple[int, dict, str]:
 def test_ctrl_c_keeps_a_partial_icm():
     code, d, err = _interrupt("icm", *map(str, range(1000, 21000, 1000)), "--payouts", "40", "25", "15", "10",
                               "--samples", "50M", "--seed", "1")
-    assert code == 130 and d["interrupted"] and 2 <= d["samples"] < 50_000_000, err
+    assert code == 130 and d["interrupted"] and 2 <= d["outcomes"] < 50_000_000, err
     assert all(r["stderr"] > 0 for r in d["rows"]) and "finishing orders drawn so far" in err
     assert "Traceback" not in err
 
@@ -268,7 +268,7 @@ def test_ctrl_c_keeps_partial_combos():
     code, d, err = _interrupt("combos", "omaha", "AA**", "random", "--board", "Ks8s2d", "--samples", "5G",
                               "--seed", "1")
     assert code == 130 and d["interrupted"] and d["method"] == "monte-carlo", err
-    samples = sum(r["samples"] for r in d["rows"])
+    samples = sum(r["outcomes"] for r in d["rows"])
     assert 0 < samples < 5_000_000_000 and "sampled so far" in err and "Traceback" not in err
 
 

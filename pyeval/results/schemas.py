@@ -90,6 +90,7 @@ _OPTIONAL_OUTCOMES = described(nullable(INTEGER), "the outcomes counted; null wh
 
 
 _PER_PLAYER = array(FLOAT)
+EXACT_FRACTION = array(INTEGER, minItems=2, maxItems=2, description="an exact value: [numerator, denominator]")
 
 EQUITY_RESULT = obj(
     {"game": STRING, "hands": array(STRING), "board": _C["board"], "dead": DEAD, "method": _C["method"],
@@ -132,7 +133,7 @@ COMBO_EQUITIES = obj(
     {"game": STRING, "range": STRING, "opponents": array(STRING), "board": _C["board"], "dead": DEAD,
      "method": _C["method"], "seed": _C["seed"], "outcomes": _C["outcomes"], "mean_equity": FLOAT, "pot_units": INTEGER,
      "buckets": array(obj({"low": NUMBER, "high": NUMBER, "share": NUMBER})), "rows": array(_COMBO_ROW)},
-    {"mean_equity_fraction": array(INTEGER, minItems=2, maxItems=2, description="[numerator, denominator]")},
+    {"mean_equity_fraction": EXACT_FRACTION},
     "pyeval.combo_equities (ComboEquities)")
 
 RANGE_BREAKDOWN = obj(
@@ -178,21 +179,20 @@ KEEP = obj(
      "outcomes": _C["outcomes"]},
     {"then": mapping(NUMBER), "result": EQUITY_RESULT}, "one keep of pyeval.best_keep (Keep)")
 
-_FRACTION_TEXT = {"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}
 DECISION = obj(
     {"hand": CARDS, "dealer_up": CARD, "category": STRING, "action": {"enum": ["raise", "fold"]},
-     "ev_raise": NUMBER, "ev_raise_exact": _FRACTION_TEXT, "ev_fold": NUMBER, "not_qualified": INTEGER,
+     "ev_raise": NUMBER, "ev_raise_exact": EXACT_FRACTION, "ev_fold": NUMBER, "not_qualified": INTEGER,
      "player_wins": INTEGER, "ties": INTEGER, "dealer_wins": INTEGER,
      "outcomes": described(INTEGER, "the dealer completions counted"), "win_payout": NUMBER,
-     "win_payout_exact": _FRACTION_TEXT},
+     "win_payout_exact": EXACT_FRACTION},
     description="pyeval.caribbean.decide (Decision): exact counts over the dealer completions")
 
 HOUSE_EDGE = obj(
     {"strategy": STRING, "paytable": mapping(NUMBER), "outcomes": described(INTEGER, "the deals counted"),
-     "total_return": NUMBER, "total_return_exact": _FRACTION_TEXT, "total_wagered": INTEGER,
-     "house_edge": NUMBER, "house_edge_exact": _FRACTION_TEXT, "element_of_risk": NUMBER,
-     "element_of_risk_exact": _FRACTION_TEXT, "raise_frequency": NUMBER, "raise_frequency_exact": _FRACTION_TEXT,
-     "average_wager": NUMBER, "average_wager_exact": _FRACTION_TEXT,
+     "total_return": NUMBER, "total_return_exact": EXACT_FRACTION, "total_wagered": INTEGER,
+     "house_edge": NUMBER, "house_edge_exact": EXACT_FRACTION, "element_of_risk": NUMBER,
+     "element_of_risk_exact": EXACT_FRACTION, "raise_frequency": NUMBER, "raise_frequency_exact": EXACT_FRACTION,
+     "average_wager": NUMBER, "average_wager_exact": EXACT_FRACTION,
      "events": array(obj({"event": STRING, "payout": NUMBER, "count": INTEGER, "probability": NUMBER,
                           "contribution": NUMBER}))},
     description="pyeval.caribbean.house_edge (HouseEdge)")
