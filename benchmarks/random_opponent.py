@@ -3,11 +3,13 @@
     g++ ... -o /tmp/ompeval_bench benchmarks/ompeval_bench.cpp ...   (its header says how)
     python benchmarks/random_opponent.py --ompeval /tmp/ompeval_bench --rounds 5 [--base /path/to/older/tree]
 
-Each round times every spot once in each program, interleaved (OMPEval's own clock around its
-calculator's start and wait; pyeval's perf_counter around ``pyeval.equity``, after one untimed
-call); the table gives medians over the rounds and the load average before and after.  ``--base``
+Each round times every spot in each program, interleaved: the median of REPEATS consecutive runs
+(OMPEval's own clock around a new calculator's start and wait, ``exact REPEATS``; pyeval's
+perf_counter around ``pyeval.equity``); the table gives the medians of those over the rounds, and
+the load average before and after.  ``--base``
 also times an older pyeval tree (PYTHONPATH, its compiled core built in place) on the same spots,
-and the Omaha spot OMPEval does not play.  ``--batch-rows N`` times ``equity_batch`` over N turn rows
+one warm call a round in its own process, and the Omaha spot OMPEval does not play (one call a
+round on both sides: seconds before).  ``--batch-rows N`` times ``equity_batch`` over N turn rows
 with a random third seat, here and in the base tree.
 """
 
@@ -20,8 +22,6 @@ import statistics
 import subprocess
 import sys
 import time
-
-import numpy as np
 
 import pyeval
 
@@ -61,15 +61,21 @@ print(time.perf_counter() - t)
 """
 
 
-def pyeval_time(game: str, hands: list[str], board: str, dead: str) -> float:
-    t = time.perf_counter()
-    pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
-    return time.perf_counter() - t
+REPEATS = 5
+
+
+def pyeval_time(game: str, hands: list[str], board: str, dead: str, repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def ompeval_time(binary: str, hands: list[str], board: str, dead: str) -> float:
-    out = subprocess.run([binary, "exact", "1", board or "-", dead or "-", *hands], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run([binary, "exact", str(REPEATS), board or "-", dead or "-", *hands], capture_output=True,
+                         text=True, check=True).stdout
     return float(re.search(r"median ([0-9.]+) s", out).group(1))
 
 
@@ -93,8 +99,8 @@ def main() -> None:
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()}")
     for hands, board, dead in SPOTS:  # first calls (compiles, tables) out of the timings
-        pyeval_time("holdem", hands, board, dead)
-    pyeval_time(*OMAHA_SPOT)
+        pyeval_time("holdem", hands, board, dead, repeats=1)
+    pyeval_time(*OMAHA_SPOT, repeats=1)
     ours: dict[int, list[float]] = {i: [] for i in range(len(SPOTS) + 1)}
     theirs: dict[int, list[float]] = {i: [] for i in range(len(SPOTS))}
     base: dict[int, list[float]] = {i: [] for i in range(len(SPOTS) + 1)}
@@ -104,12 +110,12 @@ def main() -> None:
             ours[i].append(pyeval_time("holdem", hands, board, dead))
             if args.base:
                 base[i].append(base_time(args.base, TIMER, "holdem", ",".join(hands), board, dead))
-        ours[len(SPOTS)].append(pyeval_time(*OMAHA_SPOT))
+        ours[len(SPOTS)].append(pyeval_time(*OMAHA_SPOT, repeats=1))
         if args.base:
             game, hands, board, dead = OMAHA_SPOT
             base[len(SPOTS)].append(base_time(args.base, TIMER, game, ",".join(hands), board, dead))
     print(f"load average after: {os.getloadavg()}\n")
-    head = "| exact, one thread (medians of {}) | pyeval | OMPEval | OMPEval / pyeval |".format(args.rounds)
+    head = f"| exact, one thread ({args.rounds} rounds of {REPEATS}) | pyeval | OMPEval | OMPEval / pyeval |"
     print(head + (" pyeval before | before / now |" if args.base else ""))
     print("| --- | ---: | ---: | ---: |" + (" ---: | ---: |" if args.base else ""))
     for i, (hands, board, dead) in enumerate(SPOTS):
