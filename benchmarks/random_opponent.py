@@ -106,12 +106,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--base", help="an older pyeval tree to time beside this one")
     ap.add_argument("--batch-rows", type=int, default=0)
+    ap.add_argument("--known-only", action="store_true", help="only the every-hand-known spots (a tree "
+                    "older than the count, e.g. before issue 26's layout)")
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()}")
-    spots = SPOTS + KNOWN
+    spots = KNOWN if args.known_only else SPOTS + KNOWN
     for hands, board, dead in spots:  # first calls (compiles, tables) out of the timings
         pyeval_time("holdem", hands, board, dead, repeats=1)
-    pyeval_time(*OMAHA_SPOT, repeats=1)
+    if not args.known_only:
+        pyeval_time(*OMAHA_SPOT, repeats=1)
     omaha = len(spots)
     ours: dict[int, list[float]] = {i: [] for i in range(omaha + 1)}
     theirs: dict[int, list[float]] = {i: [] for i in range(omaha)}
@@ -122,6 +125,8 @@ def main() -> None:
             ours[i].append(pyeval_time("holdem", hands, board, dead))
             if args.base:
                 base[i].append(base_time(args.base, TIMER, "holdem", ",".join(hands), board, dead))
+        if args.known_only:
+            continue
         ours[omaha].append(pyeval_time(*OMAHA_SPOT, repeats=1))
         if args.base:
             game, hands, board, dead = OMAHA_SPOT
@@ -139,8 +144,11 @@ def main() -> None:
             before = statistics.median(base[i])
             row += f" {ms(before)} | {before / now:.0f}x |"
         print(row)
-        if i == len(SPOTS) - 1:
+        if i == len(SPOTS) - 1 and not args.known_only:
             print("| *every hand known (kept fast)* | | | |" + (" | |" if args.base else ""))
+    if args.known_only:
+        print(f"load average at the end: {os.getloadavg()}")
+        return
     game, hands, board, _ = OMAHA_SPOT
     now = statistics.median(ours[omaha])
     row = f"| {game}: {' vs '.join(hands)}, flop {board} | {ms(now)} | (holdem only) | |"
