@@ -3,12 +3,14 @@
     g++ ... -o /tmp/ompeval_bench benchmarks/ompeval_bench.cpp ...   (its header says how)
     python benchmarks/random_opponent.py --ompeval /tmp/ompeval_bench --rounds 5 [--base /path/to/older/tree]
 
-Each round times every spot once in each program, interleaved (OMPEval's own clock around its
-calculator's start and wait; pyeval's perf_counter around ``pyeval.equity``, after one untimed
-call); the table gives medians over the rounds and the load average before and after.  ``--base``
+Each round times every spot in each program, interleaved: the median of REPEATS consecutive runs
+(OMPEval's own clock around a new calculator's start and wait, ``exact REPEATS``; pyeval's
+perf_counter around ``pyeval.equity``); the table gives the medians of those over the rounds, and
+the load average before and after.  ``--base``
 also times an older pyeval tree (PYTHONPATH, its compiled core built in place) on the same spots,
-and the Omaha spot OMPEval does not play.  ``--batch-rows N`` times ``equity_batch`` over N turn rows
-with a random third seat, here and in the base tree.
+the median of five warm calls a round in its own process (one where a call takes seconds), and
+the Omaha spot OMPEval does not play (one call a round).  ``--batch-rows N`` times ``equity_batch``
+over N turn rows with a random third seat, here and in the base tree.
 """
 
 from __future__ import annotations
@@ -32,15 +34,25 @@ SPOTS = [
     (["AhKh", "random"], "", ""),
     (["AhKh", "random"], "", "2c"),
 ]
+# what must stay fast (issue 29, item 4): every hand known
+KNOWN = [
+    (["AhAs", "KdKc"], "", ""),
+    (["AhKh", "QsQd"], "Jh7d2c", ""),
+    (["AhKh", "QsQd", "7c6c"], "", ""),
+]
 OMAHA_SPOT = ("omaha", ["AsKsQdJd", "random"], "2s7h9c", "")
 
 TIMER = """
-import sys, time, pyeval
+import statistics, sys, time, pyeval
 game, hands, board, dead = sys.argv[1], sys.argv[2].split(","), sys.argv[3], sys.argv[4]
-pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
-t = time.perf_counter()
-pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
-print(time.perf_counter() - t)
+times = []
+for _ in range(6):  # the first call warms up; then the median of five, or one where a call takes seconds
+    t = time.perf_counter()
+    pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
+    times.append(time.perf_counter() - t)
+    if times[-1] > 1 and len(times) == 2:
+        break
+print(statistics.median(times[1:]))
 """
 
 BATCH_TIMER = """
@@ -59,15 +71,21 @@ print(time.perf_counter() - t)
 """
 
 
-def pyeval_time(game: str, hands: list[str], board: str, dead: str) -> float:
-    t = time.perf_counter()
-    pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
-    return time.perf_counter() - t
+REPEATS = 5
+
+
+def pyeval_time(game: str, hands: list[str], board: str, dead: str, repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def ompeval_time(binary: str, hands: list[str], board: str, dead: str) -> float:
-    out = subprocess.run([binary, "exact", "1", board or "-", dead or "-", *hands], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run([binary, "exact", str(REPEATS), board or "-", dead or "-", *hands], capture_output=True,
+                         text=True, check=True).stdout
     return float(re.search(r"median ([0-9.]+) s", out).group(1))
 
 
@@ -88,29 +106,36 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--base", help="an older pyeval tree to time beside this one")
     ap.add_argument("--batch-rows", type=int, default=0)
+    ap.add_argument("--known-only", action="store_true", help="only the every-hand-known spots (a tree "
+                    "older than the count, e.g. before issue 26's layout)")
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()}")
-    for hands, board, dead in SPOTS:  # first calls (compiles, tables) out of the timings
-        pyeval_time("holdem", hands, board, dead)
-    pyeval_time(*OMAHA_SPOT)
-    ours: dict[int, list[float]] = {i: [] for i in range(len(SPOTS) + 1)}
-    theirs: dict[int, list[float]] = {i: [] for i in range(len(SPOTS))}
-    base: dict[int, list[float]] = {i: [] for i in range(len(SPOTS) + 1)}
+    spots = KNOWN if args.known_only else SPOTS + KNOWN
+    for hands, board, dead in spots:  # first calls (compiles, tables) out of the timings
+        pyeval_time("holdem", hands, board, dead, repeats=1)
+    if not args.known_only:
+        pyeval_time(*OMAHA_SPOT, repeats=1)
+    omaha = len(spots)
+    ours: dict[int, list[float]] = {i: [] for i in range(omaha + 1)}
+    theirs: dict[int, list[float]] = {i: [] for i in range(omaha)}
+    base: dict[int, list[float]] = {i: [] for i in range(omaha + 1)}
     for _ in range(args.rounds):
-        for i, (hands, board, dead) in enumerate(SPOTS):
+        for i, (hands, board, dead) in enumerate(spots):
             theirs[i].append(ompeval_time(args.ompeval, hands, board, dead))
             ours[i].append(pyeval_time("holdem", hands, board, dead))
             if args.base:
                 base[i].append(base_time(args.base, TIMER, "holdem", ",".join(hands), board, dead))
-        ours[len(SPOTS)].append(pyeval_time(*OMAHA_SPOT))
+        if args.known_only:
+            continue
+        ours[omaha].append(pyeval_time(*OMAHA_SPOT, repeats=1))
         if args.base:
             game, hands, board, dead = OMAHA_SPOT
-            base[len(SPOTS)].append(base_time(args.base, TIMER, game, ",".join(hands), board, dead))
+            base[omaha].append(base_time(args.base, TIMER, game, ",".join(hands), board, dead))
     print(f"load average after: {os.getloadavg()}\n")
-    head = f"| exact, one thread (medians of {args.rounds}) | pyeval | OMPEval | OMPEval / pyeval |"
+    head = f"| exact, one thread ({args.rounds} rounds of {REPEATS}) | pyeval | OMPEval | OMPEval / pyeval |"
     print(head + (" pyeval before | before / now |" if args.base else ""))
     print("| --- | ---: | ---: | ---: |" + (" ---: | ---: |" if args.base else ""))
-    for i, (hands, board, dead) in enumerate(SPOTS):
+    for i, (hands, board, dead) in enumerate(spots):
         now, them = statistics.median(ours[i]), statistics.median(theirs[i])
         where = f"flop {board}" if len(board) == 6 else f"turn {board}" if board else "preflop"
         row = f"| {' vs '.join(hands)}, {where}{', dead ' + dead if dead else ''} | {ms(now)} | {ms(them)} | " \
@@ -119,11 +144,16 @@ def main() -> None:
             before = statistics.median(base[i])
             row += f" {ms(before)} | {before / now:.0f}x |"
         print(row)
+        if i == len(SPOTS) - 1 and not args.known_only:
+            print("| *every hand known (kept fast)* | | | |" + (" | |" if args.base else ""))
+    if args.known_only:
+        print(f"load average at the end: {os.getloadavg()}")
+        return
     game, hands, board, _ = OMAHA_SPOT
-    now = statistics.median(ours[len(SPOTS)])
+    now = statistics.median(ours[omaha])
     row = f"| {game}: {' vs '.join(hands)}, flop {board} | {ms(now)} | (holdem only) | |"
     if args.base:
-        before = statistics.median(base[len(SPOTS)])
+        before = statistics.median(base[omaha])
         row += f" {ms(before)} | {before / now:.0f}x |"
     print(row)
     if args.batch_rows:
