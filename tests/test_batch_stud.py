@@ -152,14 +152,15 @@ def test_auto_rows_pick_what_equity_picks_and_heavy_rows_go_through_equity():
         s = pyeval.equity("stud", row, seed=batch.row_seed(8, i), threads=2)
         assert s.method == ("exact" if i == 0 else "monte-carlo")
         assert_row_equals(r, i, s)
-    # heads-up 4th street, 141M deals: pyeval.equity's two-hand count takes milliseconds, the walk 0.6 s
-    heavy = [["AsAd7c3h", "KhKc2s4d"], ["AsAd7c3h6h", "KhKc2s4d5d"]]
+    # heads-up 4th and 5th streets (141M and 672K deals): pyeval.equity's two-hand count takes
+    # milliseconds, the walk 0.6 s and 4 ms; 6th street is walked
+    heavy = [["AsAd7c3h", "KhKc2s4d"], ["AsAd7c3h6h9c", "KhKc2s4d5d8s"], ["AsAd7c3h6h", "KhKc2s4d5d"]]
     g = pyeval.get_game("stud")
-    exact, _, sampled, single_rows = stud_batch.plan(g, batch._hands_rows(g, heavy), np.zeros((2, 0), np.uint8),
+    exact, _, sampled, single_rows = stud_batch.plan(g, batch._hands_rows(g, heavy), np.zeros((3, 0), np.uint8),
                                                      "exact")
-    assert exact.tolist() == [1] and len(sampled) == 0 and single_rows.tolist() == [0]
+    assert exact.tolist() == [1] and len(sampled) == 0 and single_rows.tolist() == [0, 2]
     r = pyeval.equity_batch("stud", heavy, method="exact")
-    for i in range(2):
+    for i in range(3):
         assert_row_equals(r, i, pyeval.equity("stud", heavy[i], method="exact"))
 
 

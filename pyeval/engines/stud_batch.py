@@ -35,9 +35,9 @@ UNITS_PER_WALKED_DEAL = 0.15
 3.5-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its deals
 cost less than the single query's cheapest strategy (the generic enumerator costs 1 unit an
 evaluation; heads-up fourth street's two-hand count is far cheaper than walking 141M deals)."""
-ALWAYS_WALKED = 1 << 20
-"""Exact rows of at most this many deals (a few ms) go to C whatever the single query's price:
-its call alone costs about 1 ms."""
+SINGLE_QUERY_UNITS = 25_000
+"""What a ``pyeval.equity`` call costs beside its strategy, in the same units: about 1 ms (a heads-up
+6th-street stud query takes 1.0-1.4 ms, its two-hand count 482 units of it)."""
 JOB_OUTCOMES = 1 << 22
 """Deals of exact rows per job: a job stays short (tens of ms) whatever the rows' streets."""
 _EVALUATORS = {"high": lib.PYEVAL_EVAL_HIGH, "razz": lib.PYEVAL_EVAL_RAZZ, "deuce7": lib.PYEVAL_EVAL_DEUCE7,
@@ -90,7 +90,7 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
         elif cost > engine.EXACT_LIMIT or deals[k] > STUD_ROW_OUTCOMES_MAX:
             how[k] = 2  # equity refuses it (exact), or the walk would take too long
         else:
-            how[k] = 0 if deals[k] <= ALWAYS_WALKED or deals[k] * UNITS_PER_WALKED_DEAL <= cost else 2
+            how[k] = 0 if deals[k] * UNITS_PER_WALKED_DEAL <= cost + SINGLE_QUERY_UNITS else 2
     per_row = how[inverse.ravel()]
     exact = np.flatnonzero(per_row == 0)
     return exact, deals[inverse.ravel()][exact], np.flatnonzero(per_row == 1), np.flatnonzero(per_row == 2)
