@@ -39,6 +39,21 @@ static inline int next_combination(int *pos, int k, int m)
     return i;
 }
 
+/* First index of a[0..n) (sorted) with a[i] >= x (right = 0) or a[i] > x (right = 1): numpy's
+ * searchsorted, side left or right. */
+static inline int64_t sorted_search(const int32_t *a, int64_t n, int32_t x, int right)
+{
+    int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < x || (right && a[mid] == x))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Why a batch row is bad (csrc/board_batch.c, csrc/stud_batch.c; pyeval/batch.py words them). */
 #define ROW_BAD_CODE 1      /* a code above 51 (UNKNOWN_CARD too, where no card may be unknown) */
 #define ROW_REPEATED 2      /* a card twice */

@@ -24,6 +24,7 @@
 #include "internal.h"
 #include "pyeval.h"
 #include "rng.h"
+#include "deal_kernels.h"
 #include "stud_batch.h"
 
 #define UNKNOWN_CARD 255
@@ -174,10 +175,19 @@ typedef struct {
     const stud_row *r;
     int64_t *counts;
     int lo_part, players;
+    /* The last player's completions by subset of their cards (high-only games): bucket of a subset
+     * S of deck positions base[|S|] + colex rank of S, its sorted strengths data[off[b]..off[b + 1]). */
+    int by_subset;
+    int64_t base[SB_MAX_HOLE + 2], *off, *fill, off_cap, fill_cap, data_cap;
+    int32_t *data;
+    int64_t binom[BINOM_MAX_M + 1][BINOM_MAX_K + 1];
 } exact_work;
 
 static void work_free(exact_work *w)
 {
+    free(w->off);
+    free(w->fill);
+    free(w->data);
     free(w->buf);
     for (int k = 0; k <= SB_MAX_HOLE; k++)
         free(w->masks[k]);
@@ -199,10 +209,79 @@ static int grow(void **ptr, int64_t *cap, int64_t want, size_t size)
     return 1;
 }
 
+/* Bucket of the subset ``sub`` (bits over the set bits of ``mask``, ascending) of deck positions. */
+static inline int64_t subset_of(const exact_work *w, uint64_t mask, unsigned sub)
+{
+    int64_t rank = 0;
+    int size = 0;
+    for (int q = 0; mask; q++, mask &= mask - 1)
+        if (sub >> q & 1)
+            rank += w->binom[__builtin_ctzll(mask)][++size];
+    return w->base[size] + rank;
+}
+
+/* The buckets of the last player's n completions of k cards (masks) and strengths; 0 or -1 (memory). */
+static int fill_buckets(exact_work *w, int m, int k, const uint64_t *masks, const int32_t *values, int64_t n)
+{
+    w->base[0] = 0;
+    for (int size = 0; size <= k; size++)
+        w->base[size + 1] = w->base[size] + w->binom[m][size];
+    const int64_t buckets = w->base[k + 1];
+    if (!grow((void **)&w->off, &w->off_cap, buckets + 1, sizeof(int64_t)) ||
+        !grow((void **)&w->fill, &w->fill_cap, buckets, sizeof(int64_t)) ||
+        !grow((void **)&w->data, &w->data_cap, n << k, sizeof(int32_t)))
+        return -1;
+    memset(w->off, 0, sizeof(int64_t) * (size_t)(buckets + 1));
+    for (int64_t i = 0; i < n; i++)
+        for (unsigned sub = 0; sub < 1u << k; sub++)
+            w->off[subset_of(w, masks[i], sub) + 1]++;
+    for (int64_t b = 0; b < buckets; b++) {
+        w->off[b + 1] += w->off[b];
+        w->fill[b] = w->off[b];
+    }
+    for (int64_t i = 0; i < n; i++)
+        for (unsigned sub = 0; sub < 1u << k; sub++)
+            w->data[w->fill[subset_of(w, masks[i], sub)]++] = values[i];
+    return pyeval_sort_buckets(w->off, buckets + 1, w->data, n << k, 0, buckets) == 0 ? 0 : -1;
+}
+
+/* The last player's completions disjoint from ``used``, by inclusion-exclusion over the subsets of
+ * used that their buckets hold: how many beat, tie and lose to the others' best hand bh (mask mh). */
+static void count_last(exact_work *w, uint64_t used, int32_t bh, uint32_t mh)
+{
+    const int last = w->players - 1, k = w->r->need[last];
+    int pos[52], u = 0, idx[SB_MAX_HOLE];
+    for (; used; used &= used - 1)
+        pos[u++] = __builtin_ctzll(used);
+    int64_t lt = 0, eq = 0, all = 0;
+    for (int size = 0; size <= k && size <= u; size++) {
+        for (int j = 0; j < size; j++)
+            idx[j] = j;
+        do {
+            int64_t rank = 0;
+            for (int j = 0; j < size; j++)
+                rank += w->binom[pos[idx[j]]][j + 1];
+            const int64_t b = w->base[size] + rank, lo = w->off[b], n = w->off[b + 1] - lo;
+            const int64_t below = sorted_search(w->data + lo, n, bh, 0), upto = sorted_search(w->data + lo, n, bh, 1);
+            const int64_t sign = size & 1 ? -1 : 1;
+            lt += sign * below;
+            eq += sign * (upto - below);
+            all += sign * n;
+        } while (next_combination(idx, size, u) >= 0);
+    }
+    w->counts[mh] += lt;
+    w->counts[mh | 1u << last] += eq;
+    w->counts[1u << last] += all - lt - eq;
+}
+
 static void walk(exact_work *w, int p, uint64_t used, int32_t bh, uint32_t mh, int32_t bl, uint32_t ml)
 {
     if (p == w->players) {
         w->counts[mh | (uint64_t)ml << w->players]++;
+        return;
+    }
+    if (p == w->players - 1 && w->by_subset) {
+        count_last(w, used, bh, mh);
         return;
     }
     const int k = w->r->need[p];
@@ -221,14 +300,68 @@ static void walk(exact_work *w, int p, uint64_t used, int32_t bh, uint32_t mh, i
     }
 }
 
+/* Subsets of the other players' cards the last player's count looks up, or -1 where it walks the
+ * last player's completions instead: lows (hi/lo), no cards or more than 3 to deal it, or more
+ * subsets than an eighth of its completions. */
+static int64_t last_subsets(const int *need, int players, int m, int lo_part, int64_t binom[][BINOM_MAX_K + 1])
+{
+    const int k = need[players - 1];
+    int u = 0;
+    for (int p = 0; p < players - 1; p++)
+        u += need[p];
+    int64_t subsets = 0;
+    for (int size = 0; size <= k && size <= u; size++)
+        subsets += binom[u][size];
+    return !lo_part && k >= 1 && k <= 3 && subsets * 8 < binom[m][k] ? subsets : -1;
+}
+
+#define LOOKUP_DEALS 8 /* a subset look-up (two binary searches) costs about 8 walked deals */
+#define EVALUATION_DEALS 4 /* an evaluation about 4 */
+
+/* The work of an exact row (pyeval_stud_batch_work), needs checked: 0 <= need[p], their sum <= deck_n - community. */
+static int64_t row_work(const int *needs, int players, int deck_n, int community, int lo_part)
+{
+    const int m = deck_n - community;
+    int left = m;
+    int64_t binom[BINOM_MAX_M + 1][BINOM_MAX_K + 1];
+    fill_binom(binom);
+    double prefixes = 1, evaluations = 0; /* deals of every player but the last; completions valued */
+    for (int p = 0; p < players; p++) {
+        evaluations += (double)binom[m][needs[p]] * (1 + lo_part);
+        if (p < players - 1)
+            prefixes *= (double)binom[left][needs[p]];
+        left -= needs[p];
+    }
+    const int k = needs[players - 1];
+    const int64_t subsets = last_subsets(needs, players, m, lo_part, binom);
+    double work = subsets >= 0 ? prefixes * (double)subsets * LOOKUP_DEALS + (double)binom[m][k] * (1 << k)
+                               : prefixes * (double)binom[left + k][k];
+    work = (work + evaluations * EVALUATION_DEALS) * (community ? deck_n : 1);
+    return work < 0x1p62 ? (int64_t)work : INT64_MAX;
+}
+
+int64_t pyeval_stud_batch_work(const int64_t *need, int players, int deck_n, int community, int lo_part)
+{
+    if (players < 2 || players > SB_MAX_PLAYERS || deck_n < 0 || deck_n > 52 || (community != 0 && community != 1) ||
+        (lo_part != 0 && lo_part != 1))
+        return -2;
+    int needs[SB_MAX_PLAYERS], total = community;
+    for (int p = 0; p < players; p++) {
+        if (need[p] < 0 || need[p] > SB_MAX_HOLE)
+            return -2;
+        needs[p] = (int)need[p];
+        total += needs[p];
+    }
+    return total <= deck_n ? row_work(needs, players, deck_n, community, lo_part) : -2;
+}
+
 /* Every deal from deck[0..m) (the common card, if any, already chosen), counted into w->counts;
  * 0, or -1 when memory runs out, -2 when an evaluation refuses. */
 static int count_deck(exact_work *w, const uint8_t *deck, int m, int common)
 {
     const stud_shape *s = w->s;
     const stud_row *r = w->r;
-    int64_t binom[BINOM_MAX_M + 1][BINOM_MAX_K + 1];
-    fill_binom(binom);
+    int64_t(*binom)[BINOM_MAX_K + 1] = w->binom;
     for (int k = 0; k <= SB_MAX_HOLE; k++)
         w->n_combos[k] = -1;
     for (int p = 0; p < s->players; p++) {
@@ -270,6 +403,10 @@ static int count_deck(exact_work *w, const uint8_t *deck, int m, int common)
             (w->lo_part && evaluate(s->lo_eval, w->buf, n, s->h, w->lo[p]) != -1))
             return -2;
     }
+    const int last = s->players - 1, k = r->need[last];
+    w->by_subset = last_subsets(r->need, s->players, m, w->lo_part, binom) >= 0;
+    if (w->by_subset && fill_buckets(w, m, k, w->masks[k], w->hi[last], binom[m][k]) != 0)
+        return -1;
     walk(w, 0, 0, -1, 0, 0, 0);
     return 0;
 }
@@ -295,37 +432,18 @@ static int exact_row(exact_work *w, const stud_row *r, int64_t *counts, int64_t 
     return 0;
 }
 
-/* Deals an exact row takes (saturating at INT64_MAX). */
-static int64_t row_outcomes(const stud_row *r, int players)
-{
-    int64_t binom[BINOM_MAX_M + 1][BINOM_MAX_K + 1];
-    fill_binom(binom);
-    int left = r->deck_n;
-    __int128 total = 1;
-    if (r->community)
-        total = left--;
-    for (int p = 0; p < players; p++) {
-        if (r->need[p] > BINOM_MAX_K || r->need[p] > left)
-            return 0;
-        total *= binom[left][r->need[p]];
-        left -= r->need[p];
-        if (total > INT64_MAX)
-            return INT64_MAX;
-    }
-    return (int64_t)total;
-}
-
 int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const uint8_t *dead, int dead_n,
-                                int lowest_card, int shortage, int hi_eval, int lo_eval, int64_t max_outcomes,
-                                int64_t n, int64_t *counts, int64_t counts_per_row, const int64_t *matrix,
+                                int lowest_card, int shortage, int hi_eval, int lo_eval, int64_t max_work, int64_t n,
+                                int64_t *counts, int64_t counts_per_row, const int64_t *matrix,
                                 int64_t columns, int64_t *tallies)
 {
     stud_shape s = {players, h, dead_n, lowest_card, shortage, hi_eval, lo_eval};
-    if (!shape_ok(&s) || n < 0 || max_outcomes < 1 || max_outcomes > (INT64_C(1) << 40) ||
+    if (!shape_ok(&s) || n < 0 || max_work < 1 ||
         counts_per_row != INT64_C(1) << patterns_bits(&s) || (matrix && (columns < 1 || !tallies)))
         return -2;
     exact_work w;
     memset(&w, 0, sizeof w);
+    fill_binom(w.binom);
     w.s = &s;
     w.players = players;
     w.lo_part = lo_eval != -1;
@@ -333,7 +451,8 @@ int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const 
     int64_t status = -1;
     for (int64_t i = 0; i < n; i++) {
         int64_t *row_counts = matrix ? counts : counts + i * counts_per_row;
-        if (read_row(&s, holes, dead, i, &r) || row_outcomes(&r, players) > max_outcomes ||
+        if (read_row(&s, holes, dead, i, &r) ||
+            row_work(r.need, players, r.deck_n, r.community, lo_eval != -1) > max_work ||
             exact_row(&w, &r, row_counts, counts_per_row) != 0) {
             status = i;
             break;

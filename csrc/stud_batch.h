@@ -10,7 +10,8 @@
  * each row's outcome patterns (bit p: player p wins the high half, bit players + p the low half)
  * into counts + i * counts_per_row, or with a tally matrix (counts_per_row x columns) into one row
  * of scratch and row i's tallies, its histogram times the matrix, into tallies + i * columns; they
- * return -1, -2, or the first row they refuse (a bad row, more than max_outcomes deals, memory). */
+ * return -1, -2, or the first row they refuse (a bad row, more work than max_work as
+ * pyeval_stud_batch_work prices it, memory). */
 #ifndef PYEVAL_STUD_BATCH_H
 #define PYEVAL_STUD_BATCH_H
 #include <stdint.h>
@@ -18,9 +19,14 @@
 int64_t pyeval_stud_batch_check(const uint8_t *holes, int players, int h, const uint8_t *dead, int dead_n,
                                 int lowest_card, int shortage, int hi_eval, int lo_eval, int64_t n, int32_t *reason);
 int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const uint8_t *dead, int dead_n,
-                                int lowest_card, int shortage, int hi_eval, int lo_eval, int64_t max_outcomes,
-                                int64_t n, int64_t *counts, int64_t counts_per_row, const int64_t *matrix,
+                                int lowest_card, int shortage, int hi_eval, int lo_eval, int64_t max_work, int64_t n,
+                                int64_t *counts, int64_t counts_per_row, const int64_t *matrix,
                                 int64_t columns, int64_t *tallies);
+/* The work of an exact row in walked deals (one deal of the walk, or about 1/8 of a subset look-up
+ * of the last player's count, or 1/4 of an evaluation): need[p] cards to deal player p from deck_n
+ * live cards, community 1 where the last card is one common card, lo_part 1 for hi/lo; -2 for bad
+ * arguments.  pyeval/engines/stud_batch.py prices rows with it. */
+int64_t pyeval_stud_batch_work(const int64_t *need, int players, int deck_n, int community, int lo_part);
 /* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c),
  * as pyeval.engine's generic sampler draws them; this call deals chunks first_chunk .. first_chunk +
  * chunks - 1 (those that exist). */

@@ -152,16 +152,17 @@ def test_auto_rows_pick_what_equity_picks_and_heavy_rows_go_through_equity():
         s = pyeval.equity("stud", row, seed=batch.row_seed(8, i), threads=2)
         assert s.method == ("exact" if i == 0 else "monte-carlo")
         assert_row_equals(r, i, s)
-    # heads-up 4th and 5th streets (141M and 672K deals): pyeval.equity's two-hand count takes
-    # milliseconds, the walk 0.6 s and 4 ms; 6th street is walked
-    heavy = [["AsAd7c3h", "KhKc2s4d"], ["AsAd7c3h6h9c", "KhKc2s4d5d8s"], ["AsAd7c3h6h", "KhKc2s4d5d"]]
-    g = pyeval.get_game("stud")
-    exact, _, sampled, single_rows = stud_batch.plan(g, batch._hands_rows(g, heavy), np.zeros((3, 0), np.uint8),
-                                                     "exact")
-    assert exact.tolist() == [1] and len(sampled) == 0 and single_rows.tolist() == [0, 2]
-    r = pyeval.equity_batch("stud", heavy, method="exact")
-    for i in range(3):
-        assert_row_equals(r, i, pyeval.equity("stud", heavy[i], method="exact"))
+    # heads-up stud 4th and 5th streets (141M and 672K deals) are counted in C, the last player by
+    # inclusion-exclusion; hi/lo 5th street (walked: 672K deals) is left to the two-hand count
+    for game, heavy, in_c in [("stud", [["AsAd7c3h", "KhKc2s4d"], ["AsAd7c3h6h", "KhKc2s4d5d"]], [0, 1]),
+                              ("stud-hilo", [["AsAd7c3h6h9c", "KhKc2s4d5d8s"], ["AsAd7c3h6h", "KhKc2s4d5d"]], [0])]:
+        g = pyeval.get_game(game)
+        exact, _, sampled, single_rows = stud_batch.plan(g, batch._hands_rows(g, heavy), np.zeros((2, 0), np.uint8),
+                                                         "exact")
+        assert exact.tolist() == in_c and len(sampled) == 0 and single_rows.tolist() == [1] * (len(in_c) == 1)
+        r = pyeval.equity_batch(game, heavy, method="exact")
+        for i in range(2):
+            assert_row_equals(r, i, pyeval.equity(game, heavy[i], method="exact"))
 
 
 def test_rows_refused_by_the_c_check_are_named():
@@ -189,12 +190,18 @@ def test_the_c_layer_checks_what_it_is_given():
     ptr = ffi.from_buffer("int64_t[]", counts)
     assert lib.pyeval_stud_batch_exact(*args, *kinds, 1 << 31, 2, ptr, 16, ffi.NULL, 0, ffi.NULL) == 1
     assert lib.pyeval_stud_batch_exact(*args, *kinds, 1 << 31, 2, ptr, 8, ffi.NULL, 0, ffi.NULL) == -2  # counts
-    assert lib.pyeval_stud_batch_exact(*args, *kinds, 10, 1, ptr, 16, ffi.NULL, 0, ffi.NULL) == 0  # too many deals
+    assert lib.pyeval_stud_batch_exact(*args, *kinds, 10, 1, ptr, 16, ffi.NULL, 0, ffi.NULL) == 0  # too much work
     bad_shapes = [(1, 7, *kinds), (2, 3, *kinds), (2, 7, lib.PYEVAL_EVAL_LOW8, -1), (2, 7, kinds[0], kinds[0]),
                   (2, 7, lib.PYEVAL_EVAL_BADUGI, -1), (11, 7, kinds[0], -1)]
     for players, h, hi, lo in bad_shapes:
         reason = ffi.new("int32_t *")
         assert lib.pyeval_stud_batch_check(args[0], players, h, args[3], 0, 0, 1, hi, lo, 1, reason) == -2
+    need = np.array([1, 1, 9], np.int64)
+    work = lib.pyeval_stud_batch_work
+    assert work(ffi.from_buffer("int64_t[]", need), 2, 40, 0, 0) > 0
+    assert work(ffi.from_buffer("int64_t[]", need), 3, 40, 0, 0) == -2  # 9 cards to deal a hand
+    assert work(ffi.from_buffer("int64_t[]", need), 2, 1, 0, 0) == -2  # more cards than the deck holds
+    assert work(ffi.from_buffer("int64_t[]", need), 2, 40, 2, 0) == -2
     seeds = np.ones(2, np.uint64)
     assert lib.pyeval_stud_batch_sample(*args, *kinds, ffi.from_buffer("uint64_t[]", seeds), 100, 0, 0, 1, 1, ptr,
                                         16, ffi.NULL, 0, ffi.NULL) == -2  # chunk 0

@@ -7,16 +7,16 @@ C code checks every row, deals the rest exactly as ``pyeval.engine.build_layout`
 single query (the shortage rule included: when the deck runs short the last card is one common
 card, RULES.md) and counts outcome patterns:
 
-* exact rows whose deals number at most ``STUD_ROW_OUTCOMES_MAX``: each hand's completions valued
-  once, their disjoint combinations walked: the integer counts of ``pyeval.equity(...,
-  method="exact")``;
+* exact rows: each hand's completions valued once, their disjoint combinations walked (the last
+  player's, in high-only games, counted by inclusion-exclusion over the others' cards from its
+  completions sorted by subset of cards): the integer counts of ``pyeval.equity(..., method="exact")``;
 * Monte Carlo rows: the generic sampler's deals for the row's seed (same generator, chunks and pick
   order), so the counts of ``pyeval.equity(..., method="monte-carlo", seed=row_seed(seed, i))``.
 
 ``plan`` sorts the rows: the method ``pyeval.equity`` would pick for each (``method="auto"``: exact
 when its cheapest exact strategy is within ``EXACT_BUDGET``), priced once per row shape (players'
-known cards and the deck size), not per row; exact rows with more deals than the C walk takes are
-left to the single query (``pyeval.equity``'s two-hand count and its other strategies).
+known cards and the deck size), not per row; exact rows whose C count is priced above the single
+query's are left to it (``pyeval.equity``'s two-hand count and its other strategies).
 """
 
 from __future__ import annotations
@@ -28,17 +28,18 @@ from pyeval.core.games import Game
 from pyeval.engines import batch_rows, engine, exact_strategies
 from pyeval.engines.board_batch import UNKNOWN
 
-STUD_ROW_OUTCOMES_MAX = 1 << 31
-"""Exact rows with more deals than this (about 10 s of one core) go to ``pyeval.equity``."""
+STUD_ROW_WORK_MAX = 1 << 31
+"""Exact rows priced above this many walked deals (``pyeval_stud_batch_work``; about 10 s of one
+core) go to ``pyeval.equity``."""
 UNITS_PER_WALKED_DEAL = 0.15
-"""The C walk's price of a deal in ``pyeval.exact_strategies`` evaluation units (about 40 ns each):
-3.5-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its deals
-cost less than the single query's cheapest strategy (the generic enumerator costs 1 unit an
-evaluation; heads-up fourth street's two-hand count is far cheaper than walking 141M deals)."""
+"""The C count's price of a walked deal in ``pyeval.exact_strategies`` evaluation units (about 40 ns
+each): 2-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its
+work costs less than the single query's cheapest strategy plus the call (the generic enumerator
+costs 1 unit an evaluation; heads-up hi/lo fifth street's two-hand count beats walking 672K deals)."""
 SINGLE_QUERY_UNITS = 25_000
 """What a ``pyeval.equity`` call costs beside its strategy, in the same units: about 1 ms (a heads-up
 6th-street stud query takes 1.0-1.4 ms, its two-hand count 482 units of it)."""
-JOB_OUTCOMES = 1 << 22
+JOB_WORK = 1 << 22
 """Deals of exact rows per job: a job stays short (tens of ms) whatever the rows' streets."""
 _EVALUATORS = {"high": lib.PYEVAL_EVAL_HIGH, "razz": lib.PYEVAL_EVAL_RAZZ, "deuce7": lib.PYEVAL_EVAL_DEUCE7,
                "badugi": lib.PYEVAL_EVAL_BADUGI, "low8": lib.PYEVAL_EVAL_LOW8}
@@ -71,8 +72,8 @@ def check(g: Game, kinds: tuple[int, int], holes: np.ndarray, dead: np.ndarray) 
 
 def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                                                  np.ndarray]:
-    """(rows counted exactly in C, their deals, rows sampled in C, rows for ``pyeval.equity``) of a
-    checked batch, each row as ``pyeval.equity(method=method)`` would run it."""
+    """(rows counted exactly in C, their work in walked deals, rows sampled in C, rows for
+    ``pyeval.equity``) of a checked batch, each row as ``pyeval.equity(method=method)`` would run it."""
     n = len(holes)
     if method in ("monte-carlo", "mc"):
         none = np.zeros(0, np.int64)
@@ -80,32 +81,42 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
     known = (holes != UNKNOWN).sum(axis=2)
     shapes = np.concatenate([known, (dead != UNKNOWN).sum(axis=1)[:, None]], axis=1)
     keys, first, inverse = np.unique(shapes, axis=0, return_index=True, return_inverse=True)
-    how, deals = np.zeros(len(keys), np.int64), np.zeros(len(keys), np.int64)
+    how, work = np.zeros(len(keys), np.int64), np.zeros(len(keys), np.int64)
     for k, i in enumerate(first.tolist()):  # one layout per row shape: the single query's pricing
         row_dead = dead[i][dead[i] != UNKNOWN]
         layout = engine.build_layout(g, [h[h != UNKNOWN] for h in holes[i]], [], row_dead)
-        cost, deals[k] = exact_strategies.exact_cost(layout), layout.outcomes
+        cost, work[k] = exact_strategies.exact_cost(layout), _work(g, layout)
         if method == "auto" and cost > engine.EXACT_BUDGET:
             how[k] = 1  # sampled, as equity's auto would
-        elif cost > engine.EXACT_LIMIT or deals[k] > STUD_ROW_OUTCOMES_MAX:
-            how[k] = 2  # equity refuses it (exact), or the walk would take too long
+        elif cost > engine.EXACT_LIMIT or work[k] > STUD_ROW_WORK_MAX:
+            how[k] = 2  # equity refuses it (exact), or the C count would take too long
         else:
-            how[k] = 0 if deals[k] * UNITS_PER_WALKED_DEAL <= cost + SINGLE_QUERY_UNITS else 2
+            how[k] = 0 if work[k] * UNITS_PER_WALKED_DEAL <= cost + SINGLE_QUERY_UNITS else 2
     per_row = how[inverse.ravel()]
     exact = np.flatnonzero(per_row == 0)
-    return exact, deals[inverse.ravel()][exact], np.flatnonzero(per_row == 1), np.flatnonzero(per_row == 2)
+    return exact, work[inverse.ravel()][exact], np.flatnonzero(per_row == 1), np.flatnonzero(per_row == 2)
 
 
-def exact_jobs(deals: np.ndarray) -> list[tuple[int, int, int, int]]:
-    """Row ranges (first, end, 0, 0) of about JOB_OUTCOMES deals (at most ROWS_PER_JOB rows) each."""
+def _work(g: Game, layout: engine.Layout) -> int:
+    """The C count's work for a row laid out as ``layout`` (csrc/stud_batch.c prices it), in walked deals."""
+    need = np.array([layout.hole - len(h) for h in layout.known_holes], np.int64)
+    work = lib.pyeval_stud_batch_work(ffi.from_buffer("int64_t[]", need), layout.players, len(layout.deck),
+                                      layout.board, int(g.low is not None))
+    if work < 0:
+        raise RuntimeError(f"internal error: the stud batch refused to price a {g.name} row")
+    return int(work)
+
+
+def exact_jobs(work: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Row ranges (first, end, 0, 0) of about JOB_WORK walked deals (at most ROWS_PER_JOB rows) each."""
     jobs, a, total = [], 0, 0
-    for i, d in enumerate(deals.tolist()):
-        if i > a and (total + d > JOB_OUTCOMES or i - a >= batch_rows.ROWS_PER_JOB):
+    for i, d in enumerate(work.tolist()):
+        if i > a and (total + d > JOB_WORK or i - a >= batch_rows.ROWS_PER_JOB):
             jobs.append((a, i, 0, 0))
             a, total = i, 0
         total += d
-    if a < len(deals):
-        jobs.append((a, len(deals), 0, 0))
+    if a < len(work):
+        jobs.append((a, len(work), 0, 0))
     return jobs
 
 
@@ -117,7 +128,7 @@ def count(g: Game, kinds: tuple[int, int], table: engine.PatternTable, holes: np
     def call(arrays, row_seeds, first_chunk, chunks, n, tail):
         shape = _shape(g, kinds, *arrays)
         if row_seeds is None:
-            return lib.pyeval_stud_batch_exact(*shape, STUD_ROW_OUTCOMES_MAX, n, *tail)
+            return lib.pyeval_stud_batch_exact(*shape, STUD_ROW_WORK_MAX, n, *tail)
         return lib.pyeval_stud_batch_sample(*shape, ffi.from_buffer("uint64_t[]", row_seeds), samples, engine.CHUNK,
                                             first_chunk, chunks, n, *tail)
 
