@@ -10,9 +10,13 @@ no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` us
 * a Monte Carlo row ``i`` of a batch with seed ``s`` is the query
   ``pyeval.equity(..., method="monte-carlo", samples=samples, seed=row_seed(s, i))``.
 
-Rows the C batch does not take are answered by ``pyeval.equity`` row by row, with the same
-per-row seed: rows whose exact count is heavy (``ROW_EXACT_MAX`` evaluations or more, where
-``equity``'s strategies pay), and the stud and draw games.
+Rows of the stud and draw games are checked and counted in C too (csrc/stud_batch.c, through
+pyeval/engines/stud_batch.py), the shortage rule's common card included.  Rows the C batches do not
+take are answered by ``pyeval.equity`` row by row, with the same per-row seed: board rows whose exact
+count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
+exact stud and draw rows whose C count is priced above the single query's strategy
+(``stud_batch.plan``: heads-up 3rd street and hi/lo before 6th street, where the two-hand count
+pays) or beyond ``stud_batch.STUD_ROW_WORK_MAX`` (exact multiway early streets).
 
 >>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
 >>> r.equity.round(4).tolist()
