@@ -31,6 +31,7 @@ SPOTS = {
     "razz 6th street, 3-way, exact": ("razz", 3, 6, 0, "exact", None),
     "stud 7th street, 8 players (common card), exact": ("stud", 8, 6, 0, "exact", None),
     "stud 5th street, heads-up, exact": ("stud", 2, 5, 0, "exact", None),
+    "stud hi/lo 5th street, heads-up, exact (left to equity)": ("stud-hilo", 2, 5, 0, "exact", None),
     "2-7 draw, 3 kept vs 4 kept, exact": ("draw-deuce7", 2, (3, 4), 0, "exact", None),
     "stud 4th street, 3-way, Monte Carlo 10,000": ("stud", 3, 4, 0, "monte-carlo", 10_000),
 }

@@ -31,6 +31,7 @@
 #define SB_MAX_PLAYERS 10
 #define SB_MAX_HOLE 7
 #define SB_BLOCK 128 /* sampled deals evaluated per evaluator call */
+#define SB_TABLE_MAX (INT64_C(1) << 22) /* most completions of one hand an exact row values (about 100 MB) */
 
 typedef struct {
     int players, h, dead_n, lowest_card, shortage, hi_eval, lo_eval;
@@ -327,6 +328,8 @@ static int64_t row_work(const int *needs, int players, int deck_n, int community
     fill_binom(binom);
     double prefixes = 1, evaluations = 0; /* deals of every player but the last; completions valued */
     for (int p = 0; p < players; p++) {
+        if (binom[m][needs[p]] > SB_TABLE_MAX)
+            return INT64_MAX; /* a hand with too many completions to keep: beyond any max_work */
         evaluations += (double)binom[m][needs[p]] * (1 + lo_part);
         if (p < players - 1)
             prefixes *= (double)binom[left][needs[p]];

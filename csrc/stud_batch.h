@@ -24,8 +24,8 @@ int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const 
                                 int64_t columns, int64_t *tallies);
 /* The work of an exact row in walked deals (one deal of the walk, or about 1/8 of a subset look-up
  * of the last player's count, or 1/4 of an evaluation): need[p] cards to deal player p from deck_n
- * live cards, community 1 where the last card is one common card, lo_part 1 for hi/lo; -2 for bad
- * arguments.  pyeval/engines/stud_batch.py prices rows with it. */
+ * live cards, community 1 where the last card is one common card, lo_part 1 for hi/lo; INT64_MAX
+ * when a hand has more than 2**22 completions (their table is not built); -2 for bad arguments.  pyeval/engines/stud_batch.py prices rows with it. */
 int64_t pyeval_stud_batch_work(const int64_t *need, int players, int deck_n, int community, int lo_part);
 /* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c),
  * as pyeval.engine's generic sampler draws them; this call deals chunks first_chunk .. first_chunk +
