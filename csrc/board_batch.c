@@ -15,17 +15,11 @@
 #include <string.h>
 #include "showdown.h"
 #include "rng.h"
+#include "internal.h"
 
 #define UNKNOWN_CARD 255
 #define MAX_BOARDS 2
 #define MAX_PARTS (2 * MAX_BOARDS)
-
-/* Why a row is bad (pyeval_board_batch_check's reason). */
-#define ROW_BAD_CODE 1      /* a code above 51 (UNKNOWN_CARD too, on a board) */
-#define ROW_REPEATED 2      /* a card twice */
-#define ROW_PARTIAL_HAND 3  /* a hand with some cards known and some unknown */
-#define ROW_NOT_IN_DECK 4   /* a card below the game's lowest card (short deck) */
-#define ROW_DECK_SHORT 5    /* fewer live cards than the row deals */
 
 typedef struct {
     int players, h, n_boards, known_n, dead_n, board_n, lowest_card, hi_kind, lo_kind;
@@ -92,26 +86,11 @@ static int read_row(const batch_shape *s, const uint8_t *holes, const uint8_t *b
         if (c != UNKNOWN_CARD)
             cards[m++] = c;
     }
-    for (int j = 0; j < m; j++) {
-        uint8_t c = cards[j];
-        if (c > 51) {
-            bad = bad ? bad : ROW_BAD_CODE;
-            continue;
-        }
-        if (used >> c & 1)
-            bad = bad ? bad : ROW_REPEATED;
-        if (c < s->lowest_card)
-            bad = bad ? bad : ROW_NOT_IN_DECK;
-        used |= UINT64_C(1) << c;
-    }
+    for (int j = 0; j < m; j++)
+        row_card(cards[j], s->lowest_card, &used, &bad);
     if (bad)
         return bad;
-    int deck_n = 0;
-    for (int c = s->lowest_card; c < 52; c++) { /* branch-free: which cards are live is data */
-        r->deck[deck_n] = (uint8_t)c;
-        deck_n += !(used >> c & 1);
-    }
-    r->deck_n = deck_n;
+    r->deck_n = row_deck(used, s->lowest_card, r->deck);
     int need = s->n_boards * (s->board_n - s->known_n) + s->h * __builtin_popcount(r->drawn);
     return need > r->deck_n ? ROW_DECK_SHORT : 0;
 }
@@ -341,20 +320,6 @@ static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
     return 0;
 }
 
-/* A row's tallies from its pattern histogram: out = counts . matrix (patterns x columns). */
-static void tally_row(const int64_t *counts, int64_t patterns, const int64_t *matrix, int64_t columns, int64_t *out)
-{
-    memset(out, 0, sizeof(int64_t) * (size_t)columns);
-    for (int64_t q = 0; q < patterns; q++) {
-        const int64_t c = counts[q];
-        if (!c)
-            continue;
-        const int64_t *m = matrix + q * columns;
-        for (int64_t j = 0; j < columns; j++)
-            out[j] += c * m[j];
-    }
-}
-
 /* Where row i's histogram goes: its own counts row, or (with a tally matrix) the one-row scratch. */
 static int64_t *row_counts_of(int64_t *counts, int64_t counts_per_row, const int64_t *matrix, int64_t i)
 {
@@ -375,7 +340,7 @@ int64_t pyeval_board_batch_exact(const uint8_t *holes, int players, int h, const
         if (read_row(&s, holes, boards, dead, i, &r) || exact_row(&s, &r, row_counts) != 0)
             return i;
         if (matrix)
-            tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
+            pyeval_tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
     }
     return -1;
 }
@@ -404,11 +369,11 @@ int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, cons
             return i;
         uint8_t ascending[52];
         memcpy(ascending, r.deck, (size_t)r.deck_n);
-        for (int64_t c = first_chunk; c < first_chunk + chunks && c * chunk < samples; c++) {
-            int64_t take = samples - c * chunk < chunk ? samples - c * chunk : chunk;
+        for (int64_t c = first_chunk; c < first_chunk + chunks; c++) {
             uint64_t state[4];
-            pyeval_chunk_state(row_seeds[i], (uint64_t)c, state);
-            memcpy(r.deck, ascending, (size_t)r.deck_n);
+            int64_t take = row_chunk(row_seeds[i], samples, chunk, c, state, r.deck, ascending, r.deck_n);
+            if (!take)
+                break;
             if (n_boards == 1) {
                 if (pyeval_board_patterns_sample(r.holes, players, h, r.known, known_n, r.deck, r.deck_n, missing,
                                                  hi_kind, lo_kind, r.drawn, state, take, row_counts,
@@ -421,7 +386,7 @@ int64_t pyeval_board_batch_sample(const uint8_t *holes, int players, int h, cons
             }
         }
         if (matrix)
-            tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
+            pyeval_tally_row(row_counts, counts_per_row, matrix, columns, tallies + i * columns);
     }
     return -1;
 }

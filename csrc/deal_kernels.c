@@ -371,21 +371,6 @@ int64_t pyeval_sort_buckets(const int64_t *offsets, int64_t n_offsets, int32_t *
     return 0;
 }
 
-/* First index of a[0..n) (sorted) with a[i] >= x (right = 0) or a[i] > x (right = 1): numpy's
- * searchsorted, side left or right. */
-static inline int64_t search(const int32_t *a, int64_t n, int32_t x, int right)
-{
-    int64_t lo = 0, hi = n;
-    while (lo < hi) {
-        int64_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < x || (right && a[mid] == x))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 int64_t pyeval_count_two_hands(const uint8_t *combos_a, const int32_t *values_a, int64_t n_a, int k_a, int k_b,
                                const int64_t *base, int64_t n_base, const int64_t *offsets, int64_t n_offsets,
                                const int32_t *data, int64_t n_data, int64_t *out)
@@ -407,7 +392,7 @@ int64_t pyeval_count_two_hands(const uint8_t *combos_a, const int32_t *values_a,
             int64_t lo = offsets[b], hi = offsets[b + 1];
             if (lo < 0 || hi < lo || hi > n_data)
                 return -2;
-            int64_t lt = search(data + lo, hi - lo, x, 0), le = search(data + lo, hi - lo, x, 1);
+            int64_t lt = sorted_search(data + lo, hi - lo, x, 0), le = sorted_search(data + lo, hi - lo, x, 1);
             int64_t sign = s & 1 ? -1 : 1;
             lt_total += sign * lt;
             eq_total += sign * (le - lt);

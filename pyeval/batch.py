@@ -10,9 +10,13 @@ no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` us
 * a Monte Carlo row ``i`` of a batch with seed ``s`` is the query
   ``pyeval.equity(..., method="monte-carlo", samples=samples, seed=row_seed(s, i))``.
 
-Rows the C batch does not take are answered by ``pyeval.equity`` row by row, with the same
-per-row seed: rows whose exact count is heavy (``ROW_EXACT_MAX`` evaluations or more, where
-``equity``'s strategies pay), and the stud and draw games.
+Rows of the stud and draw games are checked and counted in C too (csrc/stud_batch.c, through
+pyeval/engines/stud_batch.py), the shortage rule's common card included.  Rows the C batches do not
+take are answered by ``pyeval.equity`` row by row, with the same per-row seed: board rows whose exact
+count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
+exact stud and draw rows whose C count is priced above the single query's strategy
+(``stud_batch.plan``: heads-up 3rd street and hi/lo before 6th street, where the two-hand count
+pays) or beyond ``stud_batch.STUD_ROW_WORK_MAX`` (exact multiway early streets).
 
 >>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
 >>> r.equity.round(4).tolist()
@@ -38,8 +42,11 @@ from pyeval.core._threads import default_threads
 from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
-from pyeval.engines import engine
-from pyeval.engines.board_batch import _UNKNOWN_TEXT, C_TALLY_PATTERNS, UNKNOWN
+from pyeval.engines import batch_rows, engine, stud_batch
+from pyeval.engines.batch_rows import JOB_SAMPLES, ROWS_PER_JOB  # noqa: F401  (batch.ROWS_PER_JOB, ...)
+from pyeval.engines.batch_rows import RowRefused as _RowRefused
+from pyeval.engines.batch_rows import jobs as _jobs
+from pyeval.engines.board_batch import _UNKNOWN_TEXT, UNKNOWN
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.parse import check_query, resolve_method
 from pyeval.results.equity_result import part_shares
@@ -63,10 +70,10 @@ __all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EX
 ROW_EXACT_MAX = 50_000_000
 """Rows whose exact enumeration takes more hand evaluations than this are answered by
 ``pyeval.equity`` one by one (its strategies for large queries pay there)."""
-ROWS_PER_JOB = 2048
 _REASONS = {1: "a card code out of range 0..51", 2: "a card twice", 3: "a hand with some cards unknown (a hand is "
             "all known cards or all -1 / 'random' in a batch)", 4: "a card not in the game's deck",
-            5: "more cards to deal than the deck holds"}
+            5: "more cards to deal than the deck holds", 6: "the deck runs short (the last card would be one "
+            "common card) but a player already holds his last card"}
 
 
 def row_seed(seed: int, i: int) -> int:
@@ -331,14 +338,18 @@ def _dead_rows(dead, n: int) -> np.ndarray:
     return out
 
 
-def _check_rows(g: Game, kinds, holes, boards, dead) -> None:
-    """ValueError naming the first bad row and its cards; nothing is computed for a bad batch."""
+def _check_rows(g: Game, kinds, holes, boards, dead, stud=None) -> None:
+    """ValueError naming the first bad row and its cards; nothing is computed for a bad batch.
+    ``stud``: the C evaluators of a stud or draw game's rows (pyeval/engines/stud_batch.py)."""
     n, players, h = holes.shape
     reason = ffi.new("int32_t *")
-    bad = lib.pyeval_board_batch_check(ffi.from_buffer("uint8_t[]", holes), players, h,
-                                       ffi.from_buffer("uint8_t[]", boards), g.boards, boards.shape[2],
-                                       ffi.from_buffer("uint8_t[]", dead), dead.shape[1], g.board, g.lowest_card,
-                                       kinds[0], kinds[1], n, reason)
+    if stud is not None:
+        bad, reason[0] = stud_batch.check(g, stud, holes, dead)
+    else:
+        bad = lib.pyeval_board_batch_check(ffi.from_buffer("uint8_t[]", holes), players, h,
+                                           ffi.from_buffer("uint8_t[]", boards), g.boards, boards.shape[2],
+                                           ffi.from_buffer("uint8_t[]", dead), dead.shape[1], g.board,
+                                           g.lowest_card, kinds[0], kinds[1], n, reason)
     if bad == -2:
         most = min(g.max_players, engine.PATTERN_BITS // _parts(g))
         raise ValueError(f"{g.name}: a batch takes 2 to {most} players, got {players}"
@@ -403,71 +414,24 @@ def _light_rows(g: Game, holes, boards, dead) -> tuple[np.ndarray, bool]:
     return np.array(light, bool)[inverse.ravel()], False
 
 
-class _RowRefused(Exception):
-    """The C batch met a row it does not accept (a bad row: _check_rows says why)."""
-
-
-JOB_SAMPLES = 1 << 21
-"""Monte Carlo deals per job (about 10-50 ms): rows with fewer share a job, a row with more is split
-over jobs by its chunks (their counts add up), so that every thread has work and Ctrl-C acts
-between jobs."""
-
-
-def _jobs(n: int, patterns: int, sampled: bool, samples: int) -> list[tuple[int, int, int, int]]:
-    """(first row, end row, first chunk, chunks) per job."""
-    per_job = max(1, min(ROWS_PER_JOB, (1 << 22) // patterns))
-    if not sampled:
-        return [(a, min(a + per_job, n), 0, 0) for a in range(0, n, per_job)]
-    row_chunks = -(-samples // engine.CHUNK)
-    job_chunks = max(1, JOB_SAMPLES // engine.CHUNK)
-    if row_chunks > job_chunks:
-        return [(i, i + 1, c, job_chunks) for i in range(n) for c in range(0, row_chunks, job_chunks)]
-    per_job = max(1, min(per_job, JOB_SAMPLES // max(samples, 1)))
-    return [(a, min(a + per_job, n), 0, row_chunks) for a in range(0, n, per_job)]
-
-
 def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead, rows: np.ndarray, sampled: bool,
                 seeds, samples: int, threads: int) -> dict:
-    """The tallies (PatternTable.split_tallies) of the given rows, in jobs of rows (or of one
-    row's chunks) on threads."""
+    """The tallies (PatternTable.split_tallies) of the given board-game rows, in jobs of rows (or of
+    one row's chunks) on threads (pyeval/engines/batch_rows.py)."""
     players, h = holes.shape[1:]
-    patterns = table.size
-    if len(rows) != len(holes):  # else the arrays are already the batch's own contiguous copies
-        holes, boards, dead = holes[rows], boards[rows], dead[rows]
-        seeds = seeds[rows] if sampled else None
-    in_c = patterns <= C_TALLY_PATTERNS
-    matrix = table.tally_matrix if in_c else None
-    columns = table.tally_matrix.shape[1]
-    out = np.zeros((len(rows), columns), np.int64)  # each row's tallies
 
-    def work(job):
-        a, b, first_chunk, chunks = job
-        args = (ffi.from_buffer("uint8_t[]", holes[a:b]), players, h, ffi.from_buffer("uint8_t[]", boards[a:b]),
-                g.boards, boards.shape[2], ffi.from_buffer("uint8_t[]", dead[a:b]), dead.shape[1], g.board,
-                g.lowest_card, kinds[0], kinds[1])
-        tallies = np.zeros((b - a, columns), np.int64)
-        if in_c:
-            scratch = np.empty(patterns, np.int64)
-            tail = (ffi.from_buffer("int64_t[]", scratch), patterns, ffi.from_buffer("int64_t[]", matrix),
-                    columns, ffi.from_buffer("int64_t[]", tallies))
-        else:  # a job's histograms (at most 4M counts): 7-8 players in hi/lo have 65,536 patterns a row
-            histograms = np.zeros((b - a, patterns), np.int64)
-            tail = (ffi.from_buffer("int64_t[]", histograms), patterns, ffi.NULL, 0, ffi.NULL)
+    def call(arrays, row_seeds, first_chunk, chunks, n, tail):
+        hs, bs, ds = arrays
+        args = (ffi.from_buffer("uint8_t[]", hs), players, h, ffi.from_buffer("uint8_t[]", bs), g.boards,
+                boards.shape[2], ffi.from_buffer("uint8_t[]", ds), dead.shape[1], g.board, g.lowest_card, kinds[0],
+                kinds[1])
         if sampled:
-            status = lib.pyeval_board_batch_sample(*args, ffi.from_buffer("uint64_t[]", seeds[a:b]), samples,
-                                                   engine.CHUNK, first_chunk, chunks, b - a, *tail)
-        else:
-            status = lib.pyeval_board_batch_exact(*args, b - a, *tail)
-        if status != -1:
-            raise _RowRefused(a + status)
-        return a, b, tallies if in_c else table.histogram_products(histograms)
+            return lib.pyeval_board_batch_sample(*args, ffi.from_buffer("uint64_t[]", row_seeds), samples,
+                                                 engine.CHUNK, first_chunk, chunks, n, *tail)
+        return lib.pyeval_board_batch_exact(*args, n, *tail)
 
-    def add(done) -> None:
-        a, b, tallies = done
-        out[a:b] += tallies
-
-    engine._run_pool(work, _jobs(len(rows), patterns, sampled, samples), threads, add)
-    return table.split_tallies(out)
+    return batch_rows.count_rows(table, [holes, boards, dead], rows, seeds if sampled else None,
+                                 _jobs(len(rows), table.size, sampled, samples), threads, call)
 
 
 @_progress.reports_progress("{game} batch")
@@ -510,54 +474,66 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     boards = _board_rows(g, board, n)
     dead_rows = _dead_rows(dead, n)
     kinds = engine.board_kinds_for(g)
+    stud = stud_batch.kinds_for(g) if kinds is None else None
     n_samples = int(samples) if samples is not None else DEFAULT_SAMPLES
     mc = method in ("monte-carlo", "mc")
     used_seed = None if seed is None and not mc and method == "exact" else (
         int(seed) if seed is not None else secrets.randbits(63))
     parts = engine.parts_of(g, g.boards)
     table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    none = np.zeros(0, np.int64)
     cheap = False
     if kinds is not None and mc:
-        in_c, sampled, single = np.arange(n), True, np.zeros(0, np.int64)
+        in_c, c_sampled, single = none, np.arange(n), none
     elif kinds is not None:
         light, cheap = _light_rows(g, holes, boards, dead_rows)
-        in_c, sampled, single = np.flatnonzero(light), False, np.flatnonzero(~light)
+        in_c, c_sampled, single = np.flatnonzero(light), none, np.flatnonzero(~light)
     else:
-        in_c, sampled, single = np.zeros(0, np.int64), False, np.arange(n)
-    if kinds is not None and not cheap:
-        _check_rows(g, kinds, holes, boards, dead_rows)  # before any work
-    tallies: dict | None = None
+        in_c, c_sampled, single = none, none, np.arange(n)
+    if (kinds is not None or stud is not None) and not cheap:
+        _check_rows(g, kinds, holes, boards, dead_rows, stud)  # before any work
+    if stud is not None:  # stud and draw rows: pyeval/engines/stud_batch.py
+        in_c, deals, c_sampled, single = stud_batch.plan(g, holes, dead_rows, method)
+    seeds = row_seeds(used_seed, n) if used_seed is not None and len(c_sampled) else None
+    counted: list[tuple[np.ndarray, dict]] = []  # (rows, their tallies)
+    if stud is not None:
+        for rows, sampled in ((in_c, False), (c_sampled, True)):
+            if len(rows):
+                jobs = _jobs(len(rows), table.size, True, n_samples) if sampled else stud_batch.exact_jobs(deals)
+                counted.append((rows, stud_batch.count(g, stud, table, holes, dead_rows, rows,
+                                                       seeds if sampled else None, n_samples, jobs, threads)))
+    else:
+        for rows, sampled in ((in_c, False), (c_sampled, True)):
+            if not len(rows):
+                continue
+            try:
+                counted.append((rows, _count_rows(g, kinds, table, holes, boards, dead_rows, rows, sampled, seeds,
+                                                  n_samples, threads)))
+            except _RowRefused:  # cheap rows are checked as they are counted: name the first bad row
+                _check_rows(g, kinds, holes, boards, dead_rows)
+                raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
     single_sampled: list[int] = []
-    if len(in_c):
-        seeds = row_seeds(used_seed, n) if sampled and used_seed is not None else None
-        try:
-            tallies = _count_rows(g, kinds, table, holes, boards, dead_rows, in_c, sampled, seeds, n_samples,
-                                  threads)
-        except _RowRefused:  # cheap rows are checked as they are counted: name the first bad row
-            _check_rows(g, kinds, holes, boards, dead_rows)
-            raise RuntimeError("internal error: the batch engine refused a row the check accepts") from None
-    if len(single):  # heavy rows, stud and draw games: the single query, same seed
-        spread = table.zero_tallies(n)  # every row's tallies
-        for k, v in (tallies or {}).items():
-            spread[k][in_c] = v
-        tallies = spread
-        for i in single.tolist():
-            row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
-            r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead),
-                       method=method, samples=samples, seed=None if used_seed is None else row_seed(used_seed, i),
-                       threads=threads)
-            spread["outcomes"][i] = r.outcomes
-            spread["units"][i], spread["wins"][i], spread["ties"][i] = r.units, r.wins, r.ties
-            for name, counts in r.extra["sample_counts"].items():
-                spread[name][i] = counts
-            if r.method != "exact":
-                single_sampled.append(i)
-    if tallies is None:  # no rows
-        tallies = table.zero_tallies(0)
+    if len(counted) == 1 and len(counted[0][0]) == n:
+        tallies = counted[0][1]
+    else:  # every row's tallies
+        tallies = table.zero_tallies(n)
+        for rows, part in counted:
+            for k, v in part.items():
+                tallies[k][rows] = v
+    for i in single.tolist():  # heavy rows: the single query, same seed
+        row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
+        r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead),
+                   method=method, samples=samples, seed=None if used_seed is None else row_seed(used_seed, i),
+                   threads=threads)
+        tallies["outcomes"][i] = r.outcomes
+        tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
+        for name, counts in r.extra["sample_counts"].items():
+            tallies[name][i] = counts
+        if r.method != "exact":
+            single_sampled.append(i)
     outcomes = tallies["outcomes"]
     exact = np.ones(n, bool)
-    if sampled:
-        exact[in_c] = False
+    exact[c_sampled] = False
     exact[single_sampled] = False
     denominator = np.maximum(outcomes, 1)[:, None]
     units = tallies["units"]
