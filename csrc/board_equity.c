@@ -131,8 +131,7 @@ PYEVAL_HOT int64_t pyeval_board_patterns(const uint8_t *holes, int players, int 
                            counts_len);
     if (status != 0)
         return status;
-    int64_t total = binom(deck_n, missing);
-    if (start < 0 || count < 0 || start > total || count > total - start)
+    if (!completions_in_range(start, count, deck_n, missing))
         return -2;
     if (count == 0)
         return 0;

@@ -62,6 +62,13 @@ typedef struct {
     uint8_t deck[52];
 } showdown_ctx;
 
+/* Whether completions [start, start + count) lie among the deck's C(deck_n, missing). */
+static inline int completions_in_range(int64_t start, int64_t count, int deck_n, int missing)
+{
+    int64_t total = binom(deck_n, missing);
+    return start >= 0 && count >= 0 && start <= total && count <= total - start;
+}
+
 /* Copy a query's cards into ctx, validate the copies (trust nothing) and precompute hole and
  * known-board keys.  The deck (the cards boards are drawn from) must be distinct from the holes
  * and known board.  ``drawn`` (bit p) marks players whose holes are drawn from the deck too;
