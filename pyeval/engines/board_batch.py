@@ -51,6 +51,7 @@ def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: i
 def small_query(g: Game, hands, board, dead):
     """The exact answer of a small board-game query with text cards, or None when the query is
     not small or not plain (then ``pyeval.equity``'s general path answers it, and words any error)."""
+    board, dead = "" if board is None else board, "" if dead is None else dead  # None: no cards, as ""
     if not isinstance(hands, (list, tuple)) or not isinstance(board, str) or not isinstance(dead, str):
         return None
     if not all(isinstance(h, str) for h in hands) or len(board) > 64 or len(dead) > 64:
