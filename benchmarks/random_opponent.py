@@ -48,7 +48,7 @@ game, hands, board, dead = sys.argv[1], sys.argv[2].split(","), sys.argv[3], sys
 times = []
 for _ in range(6):  # the first call warms up; then the median of five, or one where a call takes seconds
     t = time.perf_counter()
-    pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
+    pyeval.equity(game, hands, board=board, dead=dead, method="exact", threads=1)
     times.append(time.perf_counter() - t)
     if times[-1] > 1 and len(times) == 2:
         break
@@ -78,7 +78,7 @@ def pyeval_time(game: str, hands: list[str], board: str, dead: str, repeats: int
     times = []
     for _ in range(repeats):
         t = time.perf_counter()
-        pyeval.equity(game, hands, board=board or None, dead=dead or None, method="exact", threads=1)
+        pyeval.equity(game, hands, board=board, dead=dead, method="exact", threads=1)
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 
