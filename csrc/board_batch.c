@@ -310,6 +310,14 @@ static int64_t exact_row(const batch_shape *s, row_cards *r, int64_t *counts)
         if (status != 1)
             return status;
     }
+    if (s->n_boards == 2 && s->lo_kind == -1 && __builtin_popcount(r->drawn) == 1) { /* two boards, one random hand */
+        int64_t status = pyeval_random_hand_patterns2(r->holes, s->players, s->h, r->known, r->known + s->known_n,
+                                                      s->known_n, r->deck, r->deck_n, missing, s->hi_kind,
+                                                      __builtin_ctz(r->drawn), 0, binom(r->deck_n, missing), counts,
+                                                      patterns_of(s));
+        if (status != 1)
+            return status;
+    }
     if (s->n_boards == 1 && !r->drawn)
         return pyeval_board_patterns_all(r->holes, s->players, s->h, r->known, s->known_n, r->deck, r->deck_n,
                                          missing, s->hi_kind, s->lo_kind, counts, patterns_of(s));

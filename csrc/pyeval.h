@@ -95,6 +95,15 @@ int64_t pyeval_random_hand_patterns_ranks(const uint8_t *holes, int players, int
                                           int known_n, const uint8_t *deck, int deck_n, int missing, int hi_kind,
                                           int lo_kind, int random_player, int64_t *counts, int64_t counts_len);
 
+/* pyeval_random_hand_patterns on two boards (double-board hold'em, high only): known0 and known1
+ * hold known_n cards each, both boards draw ``missing`` cards from the deck (the second from what
+ * the first left); completions start .. start + count - 1 of the first board, each with every
+ * completion of the second.  Returns 0, -2, -3, or 1 when it does not apply (Omaha). */
+int64_t pyeval_random_hand_patterns2(const uint8_t *holes, int players, int h, const uint8_t *known0,
+                                     const uint8_t *known1, int known_n, const uint8_t *deck, int deck_n,
+                                     int missing, int hi_kind, int random_player, int64_t start, int64_t count,
+                                     int64_t *counts, int64_t counts_len);
+
 /* The same for n given completions (boards: n x missing codes drawn from deck), e.g. sampled
  * ones.  Returns 0, -2, -3, or -4 - i when row i is not ``missing`` distinct deck cards. */
 int64_t pyeval_board_patterns_list(const uint8_t *holes, int players, int h, const uint8_t *known, int known_n,

@@ -1,5 +1,5 @@
 /* Exact showdowns against one random hand, counted rather than walked (hold'em and short deck, high
- * or hi/lo 8-or-better; issue 29).
+ * or hi/lo 8-or-better, and double-board hold'em; Omaha with 4 to 6 cards below; issue 29).
  *
  * On a complete board, a two-card hand's strength depends only on its two ranks, unless it makes a
  * flush.  A five-card board has at most one suit with three or more cards (the flush suit, fs); a
@@ -417,6 +417,60 @@ static int random_hand_kinds(int h, int board_n, int hi_kind, int lo_kind, rando
     }
 }
 
+/* Two boards (double-board hold'em, high only): each card of the random hand plays on both boards,
+ * so its role is which boards' flush suits it is of (bit b: board b's); the hands fall into rank
+ * pairs times role pairs, each valued on both boards, and the outcomes are counted by how the hand
+ * compares with the best known hand on each board (3 x 3 cells). */
+static void count_two_boards(const showdown_ctx *ctx0, const showdown_ctx *ctx1, const random_hand_tables *t,
+                             const uint64_t key[2], const uint64_t bits[2], int64_t *counts)
+{
+    const int r = t->random_player, players = ctx0->players;
+    const best_hands best[2] = {showdown_best(ctx0, ctx0->hi_kind, -1, key[0], bits[0], 0, 1u << r),
+                                showdown_best(ctx1, ctx1->hi_kind, -1, key[1], bits[1], 0, 1u << r)};
+    board_view v[2];
+    view_board(ctx0, t, key[0], bits[0], &v[0]);
+    view_board(ctx1, t, key[1], bits[1], &v[1]);
+    /* live cards per rank and role; view_board took only its own board's cards out */
+    int live[13][4] = {{0}};
+    const uint64_t live_bits = t->deck_bits & ~bits[0] & ~bits[1];
+    for (int k = 0; k < 13; k++)
+        for (int s = 0; s < 4; s++)
+            if (live_bits >> (16 * s + k) & 1)
+                live[k][(s == v[0].fs) | (s == v[1].fs) << 1]++;
+    int64_t c[3][3] = {{0}};
+    for (int r1 = 0; r1 < 13; r1++)
+        for (int r2 = r1; r2 < 13; r2++) {
+            int32_t rank_value[2];
+            for (int b = 0; b < 2; b++)
+                rank_value[b] = t->rank_table[rank_slot((uint32_t)key[b] + t->rank_key[r1] + t->rank_key[r2])];
+            for (int x = 0; x < 4; x++)
+                for (int y = r2 == r1 ? x : 0; y < 4; y++) {
+                    const int64_t n = r2 == r1 ? (x == y ? (int64_t)live[r1][x] * (live[r1][x] - 1) / 2
+                                                         : (int64_t)live[r1][x] * live[r1][y])
+                                               : (int64_t)live[r1][x] * live[r2][y];
+                    if (!n)
+                        continue;
+                    int cell[2];
+                    for (int b = 0; b < 2; b++) {
+                        const int in1 = x >> b & 1, in2 = y >> b & 1;
+                        int32_t value = rank_value[b];
+                        if (v[b].fs >= 0 && in1 + in2 >= v[b].need)
+                            value = t->flush_table[v[b].fs_board | (uint32_t)in1 << r1 | (uint32_t)in2 << r2];
+                        cell[b] = compare(value, best[b].hi);
+                    }
+                    c[cell[0]][cell[1]] += n;
+                }
+        }
+    const uint32_t me = 1u << r;
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            if (c[a][b]) {
+                const uint32_t m0 = a == 0 ? best[0].hi_mask : a == 1 ? best[0].hi_mask | me : me;
+                const uint32_t m1 = b == 0 ? best[1].hi_mask : b == 1 ? best[1].hi_mask | me : me;
+                counts[m0 | (uint64_t)m1 << players] += c[a][b];
+            }
+}
+
 /* Validates the query into ctx and t (0), or -2, -3, or 1 when the count does not apply. */
 static int64_t random_hand_setup(showdown_ctx *ctx, random_hand_tables *t, const uint8_t *holes, int players, int h,
                                  const uint8_t *known, int known_n, const uint8_t *deck, int deck_n, int missing,
@@ -513,5 +567,55 @@ PYEVAL_HOT int64_t pyeval_random_hand_patterns_ranks(const uint8_t *holes, int p
     rank_walk w = {.ctx = &ctx, .counts = counts, .flush_board = count_flush_board, .user = &t,
                    .suit_weight = suit_weight};
     pyeval_walk_flush_boards(&w, missing, need);
+    return 0;
+}
+
+/* See pyeval.h. */
+PYEVAL_HOT int64_t pyeval_random_hand_patterns2(const uint8_t *holes, int players, int h, const uint8_t *known0,
+                                                const uint8_t *known1, int known_n, const uint8_t *deck, int deck_n,
+                                                int missing, int hi_kind, int random_player, int64_t start,
+                                                int64_t count, int64_t *counts, int64_t counts_len)
+{
+    random_hand_tables t;
+    showdown_ctx ctx0, ctx1;
+    if (hi_kind == PYEVAL_KIND_OMAHA_HIGH) /* two Omaha boards: not counted */
+        return 1;
+    if (deck_n < 2 * missing || counts_len < (INT64_C(1) << (2 * players)) || players > 8)
+        return -2;
+    int64_t status = random_hand_setup(&ctx0, &t, holes, players, h, known0, known_n, deck, deck_n, missing,
+                                       hi_kind, -1, random_player, counts_len);
+    if (status == 0) /* the second board's known cards, checked against the first query's cards */
+        status = random_hand_setup(&ctx1, &t, holes, players, h, known1, known_n, deck, deck_n, missing, hi_kind,
+                                   -1, random_player, counts_len);
+    if (status != 0)
+        return status;
+    uint64_t board_bits = 0;
+    for (int j = 0; j < known_n; j++)
+        board_bits |= PYEVAL_CARD_BIT[ctx0.board[j]] | PYEVAL_CARD_BIT[ctx1.board[j]];
+    if (!HAND_OK(board_bits, 2 * known_n))
+        return -3;
+    if (!completions_in_range(start, count, deck_n, missing))
+        return -2;
+    board_walk w0;
+    board_walk_start(&w0, &ctx0, missing, start);
+    for (int64_t done = 0; done < count; done++) {
+        board_walk_keys(&w0, &ctx0);
+        /* the second board is dealt from what the first left */
+        const uint64_t first = w0.bits_at[missing] & ~ctx0.known_bits;
+        ctx1.deck_n = 0;
+        for (int i = 0; i < ctx0.deck_n; i++)
+            if (!(PYEVAL_CARD_BIT[ctx0.deck[i]] & first))
+                ctx1.deck[ctx1.deck_n++] = ctx0.deck[i];
+        board_walk w1;
+        board_walk_start(&w1, &ctx1, missing, 0);
+        for (int64_t more = 1; more; more = board_walk_next(&w1, &ctx1)) {
+            board_walk_keys(&w1, &ctx1);
+            const uint64_t key[2] = {w0.key_at[missing], w1.key_at[missing]};
+            const uint64_t bits[2] = {w0.bits_at[missing], w1.bits_at[missing]};
+            count_two_boards(&ctx0, &ctx1, &t, key, bits, counts);
+        }
+        if (!board_walk_next(&w0, &ctx0))
+            break;
+    }
     return 0;
 }

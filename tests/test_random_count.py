@@ -171,3 +171,31 @@ def test_small_queries_take_the_lean_path_with_none_for_no_cards(board, dead, mo
     monkeypatch.setattr(sys.modules["pyeval.equity"], "small_query", lambda *a: calls.append(a) or real(*a))
     got = pyeval.equity("holdem", ["AhKh", "QsQd"], board=board, dead=dead, method="exact")
     assert got == want and calls
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_two_boards_counted_equal_dealt(seed):
+    """Double-board hold'em: each card of the random hand plays on both boards, with either board's
+    flush suit (or both); the count equals the enumeration on turns and rivers, any seat, dead cards."""
+    rng = random.Random(500 + seed)
+    g = pyeval.get_game("holdem-double-board")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    players = rng.randint(2, 4)
+    seat = rng.randrange(players)
+    if seed % 4 == 0:  # both boards three-suited in one suit: the roles "both boards' flush suit"
+        suited = [c for c in deck if c % 4 == 2]
+        deck = [c for c in deck if c % 4 != 2]
+        deck = suited[:6] + deck + suited[6:]
+    street = 4 if seed % 2 else 5
+    boards = [[deck.pop(0) for _ in range(street)] for _ in range(2)]
+    holes = [[] if p == seat else [deck.pop(), deck.pop()] for p in range(players)]
+    dead = [deck.pop() for _ in range(rng.choice([0, 1, 2]))]
+
+    def lay():
+        return engine.build_layout(g, [np.array(h, np.uint8) for h in holes], [np.array(b, np.uint8) for b in boards],
+                                   np.array(dead, np.uint8))
+
+    counted = exact_strategies.run_exact(lay(), 1, plan_named(lay(), "random-count"))
+    dealt = exact_strategies.run_exact(lay(), 1, plan_named(lay(), "generic"))
+    assert tally(counted) == tally(dealt), f"seed {seed}: {holes} {boards} {dead}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pyeval.core._native import lib
+from pyeval.core._native import ffi, lib
 from pyeval.core.cards import suit_symmetries
 from pyeval.engines.engine import (
     BOARD_CHUNK,
@@ -98,6 +98,12 @@ def _random_player(layout: Layout) -> int | None:
     return unknown[0]
 
 
+def _random_seat(layout: Layout) -> int | None:
+    """The one player with no known card (two-board games, which the board fast path does not play)."""
+    unknown = [p for p, h in enumerate(layout.known_holes) if len(h) == 0]
+    return unknown[0] if len(unknown) == 1 else None
+
+
 def random_hand_classes(layout: Layout) -> list[tuple[np.ndarray, int]]:
     """The random player's possible hands up to the suit symmetries of the known cards (each hand,
     each board and the dead cards fixed on its own), with weights."""
@@ -146,30 +152,71 @@ def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
 
 
 def _counts_random_hand(layout: Layout, p: int) -> bool:
-    """Whether csrc/random_hand.c counts the query: two hole cards, one five-card board, every
-    other hand known, a high (or short-deck) evaluator with or without the 8-or-better low."""
+    """Whether csrc/random_hand.c counts the query: every other hand known, five-card boards, two
+    hole cards (four to six in Omaha) with a high (or short-deck) evaluator and optionally the
+    8-or-better low on one board, or two boards of hold'em high with as many cards known on each."""
     kinds = board_kinds_for(layout.game)
-    omaha = kinds is not None and kinds[0] == lib.PYEVAL_KIND_OMAHA_HIGH
-    return (kinds is not None and (4 <= layout.hole <= 6 if omaha else layout.hole == 2) and layout.board == 5
-            and layout.boards == 1 and all(len(h) == layout.hole for q, h in enumerate(layout.known_holes) if q != p))
+    if kinds is None or layout.board != 5 or any(len(h) != layout.hole for q, h in enumerate(layout.known_holes)
+                                                 if q != p):
+        return False
+    omaha = kinds[0] == lib.PYEVAL_KIND_OMAHA_HIGH
+    if layout.boards == 2:
+        return (not omaha and kinds[1] == -1 and layout.hole == 2 and layout.patterns is not None
+                and len({len(b) for b in layout.known_boards}) <= 1)
+    return layout.boards == 1 and (4 <= layout.hole <= 6 if omaha else layout.hole == 2)
 
 
 def _random_count_units(layout: Layout) -> int:
-    """The count's price: per board, a hold'em hand's rank pairs, or an Omaha hand's rank multisets."""
+    """The count's price: per board, a hold'em hand's rank pairs, or an Omaha hand's rank multisets;
+    two boards: per pair of boards."""
     per_board = UNITS_PER_RANDOM_COUNT_BOARD
     if layout.game.use == "omaha":
         per_board = int(math.comb(12 + layout.hole, layout.hole) * UNITS_PER_OMAHA_RANK_MULTISET)
+    if layout.boards == 2:
+        missing = layout.board - _known_board_cards(layout)
+        return _boards_to_deal(layout) * math.comb(len(layout.deck) - missing, missing) * per_board * 2 + 100
     return _boards_to_deal(layout) * per_board + 100
 
 
+def _known_board_cards(layout: Layout) -> int:
+    return len(layout.known_boards[0]) if layout.known_boards else 0
+
+
 def _boards_to_deal(layout: Layout) -> int:
-    return math.comb(len(layout.deck), layout.board - (len(layout.known_boards[0]) if layout.known_boards else 0))
+    """Completions of the (first) board."""
+    return math.comb(len(layout.deck), layout.board - _known_board_cards(layout))
+
+
+def _two_board_call(layout: Layout, p: int, start: int, count: int) -> np.ndarray:
+    """The pattern histogram of first-board completions [start, start + count), each with every
+    completion of the second board (csrc/random_hand.c)."""
+    holes = np.zeros((layout.players, layout.hole), np.uint8)
+    for q, h in enumerate(layout.known_holes):
+        holes[q, :len(h)] = h
+    known = [np.ascontiguousarray(b, np.uint8) if len(b) else np.zeros(1, np.uint8) for b in layout.known_boards]
+    known += [np.zeros(1, np.uint8)] * (2 - len(known))
+    counts = np.zeros(pattern_table(layout).size, np.int64)
+    missing = layout.board - _known_board_cards(layout)
+    status = lib.pyeval_random_hand_patterns2(
+        ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole, ffi.from_buffer("uint8_t[]", known[0]),
+        ffi.from_buffer("uint8_t[]", known[1]), _known_board_cards(layout), ffi.from_buffer("uint8_t[]", layout.deck),
+        len(layout.deck), missing, _board_kinds_of(layout.game)[0], p, start, count,
+        ffi.from_buffer("int64_t[]", counts), len(counts))
+    if status != 0:
+        raise RuntimeError(f"internal error: the random-hand count refused the query (status {status})")
+    return counts
 
 
 def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand, its hands counted by rank pair and flush cards on each
     board (csrc/random_hand.c) rather than dealt one by one."""
     kinds = _board_kinds_of(layout.game)
+    if layout.boards == 2:
+        boards = _boards_to_deal(layout)
+        step = max(1, RANDOM_COUNT_JOB_UNITS * boards // _random_count_units(layout))
+        return _run_jobs(lambda job: _two_board_call(layout, p, *job), layout,
+                         ((s, min(step, boards - s)) for s in range(0, boards, step)), threads,
+                         size=lambda job: job[1], units=boards)
     try:  # by rank multiset of the boards, where that pays (one call)
         return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
                                                        may_decline=True))
@@ -263,8 +310,9 @@ def exact_plans(layout: Layout, every: bool = False) -> list[ExactPlan]:
         if every:
             plans.append(ExactPlan("board-walk", plans[-1].cost))
     p = _random_player(layout)
-    if p is not None and _counts_random_hand(layout, p):
-        plans.append(ExactPlan("random-count", _random_count_units(layout), p))
+    seat = p if p is not None else _random_seat(layout)
+    if seat is not None and _counts_random_hand(layout, seat):
+        plans.append(ExactPlan("random-count", _random_count_units(layout), seat))
     if p is not None:
         cost = _random_hand_cost(layout, p, math.inf if every else min(plan.cost for plan in plans))
         if cost is not None:
