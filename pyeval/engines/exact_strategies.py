@@ -211,22 +211,22 @@ def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand, its hands counted by rank pair and flush cards on each
     board (csrc/random_hand.c) rather than dealt one by one."""
     kinds = _board_kinds_of(layout.game)
-    if layout.boards == 2:
-        boards = _boards_to_deal(layout)
-        step = max(1, RANDOM_COUNT_JOB_UNITS * boards // _random_count_units(layout))
-        return _run_jobs(lambda job: _two_board_call(layout, p, *job), layout,
-                         ((s, min(step, boards - s)) for s in range(0, boards, step)), threads,
-                         size=lambda job: job[1], units=boards)
-    try:  # by rank multiset of the boards, where that pays (one call)
-        return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
-                                                       may_decline=True))
-    except _Declined:
-        pass
-    boards = _boards_to_deal(layout)
+    if layout.boards == 1:
+        try:  # by rank multiset of the boards, where that pays (one call)
+            return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
+                                                           may_decline=True))
+        except _Declined:
+            pass  # else the boards walked, in jobs
+
+        def count(job: tuple[int, int]) -> np.ndarray:
+            return _board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job)
+    else:
+        def count(job: tuple[int, int]) -> np.ndarray:
+            return _two_board_call(layout, p, *job)
+    boards = _boards_to_deal(layout)  # of the first board: jobs split its completions
     step = max(1, RANDOM_COUNT_JOB_UNITS * boards // _random_count_units(layout))
     jobs = ((s, min(step, boards - s)) for s in range(0, boards, step))
-    return _run_jobs(lambda job: _board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job), layout, jobs,
-                     threads, size=lambda job: job[1], units=boards)
+    return _run_jobs(count, layout, jobs, threads, size=lambda job: job[1], units=boards)
 
 
 RANDOM_COUNT_JOB_UNITS = 1 << 17
