@@ -53,14 +53,9 @@ typedef struct {
     uint32_t fs_board, fs_live;
 } board_view;
 
-/* The view of the complete board in ctx->board (mask bbits, key bkey). */
-static inline __attribute__((always_inline)) void view_board(const showdown_ctx *ctx, const random_hand_tables *t,
-                                                             uint64_t bkey, uint64_t bbits, board_view *v)
+/* The flush suit of a complete board (key bkey, mask bbits), if any, and what the view says of it. */
+static inline void view_flush_suit(const random_hand_tables *t, uint64_t bkey, uint64_t bbits, board_view *v)
 {
-    for (int k = 0; k < 13; k++)
-        v->live[k] = t->deck_rank_n[k];
-    for (int j = ctx->known_n; j < ctx->board_n; j++)
-        v->live[ctx->board[j] >> 2]--;
     v->fs = -1;
     v->need = 3;
     for (int s = 0; s < 4; s++) {
@@ -72,6 +67,17 @@ static inline __attribute__((always_inline)) void view_board(const showdown_ctx 
     }
     v->fs_board = v->fs >= 0 ? suit_ranks(bbits, (unsigned)v->fs) : 0;
     v->fs_live = v->fs >= 0 ? suit_ranks(t->deck_bits & ~bbits, (unsigned)v->fs) : 0;
+}
+
+/* The view of the complete board in ctx->board (mask bbits, key bkey). */
+static inline __attribute__((always_inline)) void view_board(const showdown_ctx *ctx, const random_hand_tables *t,
+                                                             uint64_t bkey, uint64_t bbits, board_view *v)
+{
+    for (int k = 0; k < 13; k++)
+        v->live[k] = t->deck_rank_n[k];
+    for (int j = ctx->known_n; j < ctx->board_n; j++)
+        v->live[ctx->board[j] >> 2]--;
+    view_flush_suit(t, bkey, bbits, v);
 }
 
 /* Every random hand on the board (its rank key and presence mask) compared with the best known
@@ -427,10 +433,10 @@ static void count_two_boards(const showdown_ctx *ctx0, const showdown_ctx *ctx1,
     const int r = t->random_player, players = ctx0->players;
     const best_hands best[2] = {showdown_best(ctx0, ctx0->hi_kind, -1, key[0], bits[0], 0, 1u << r),
                                 showdown_best(ctx1, ctx1->hi_kind, -1, key[1], bits[1], 0, 1u << r)};
-    board_view v[2];
-    view_board(ctx0, t, key[0], bits[0], &v[0]);
-    view_board(ctx1, t, key[1], bits[1], &v[1]);
-    /* live cards per rank and role; view_board took only its own board's cards out */
+    board_view v[2]; /* their flush suits; the live cards, of both boards at once, are counted below */
+    view_flush_suit(t, key[0], bits[0], &v[0]);
+    view_flush_suit(t, key[1], bits[1], &v[1]);
+    /* live cards per rank and role */
     int live[13][4] = {{0}};
     const uint64_t live_bits = t->deck_bits & ~bits[0] & ~bits[1];
     for (int k = 0; k < 13; k++)
