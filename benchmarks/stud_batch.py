@@ -2,7 +2,7 @@
 call a row, what ``equity_batch`` did for every stud and draw row before issue 29 item 3) against
 the C rows (csrc/stud_batch.c), in the same process, repeats interleaved, medians printed.
 
-The old path is the batch with ``pyeval.engines.stud_batch.kinds_for`` answering None, which sends
+The old path is the batch with ``Game.stud_kinds`` answering None, which sends
 every row to ``pyeval.equity`` as before.  Both runs give the same counts (checked on every repeat).
 
 Usage (from the repository root)::
@@ -22,7 +22,6 @@ from unittest import mock
 import numpy as np
 
 import pyeval
-from pyeval.engines import stud_batch
 
 # name -> (game, players, known cards a hand, dead cards, method, samples)
 SPOTS = {
@@ -72,7 +71,7 @@ def main() -> int:
         old, new = [], []
         for _ in range(args.repeats):
             t = time.perf_counter()
-            with mock.patch.object(stud_batch, "kinds_for", lambda g: None):
+            with mock.patch.dict(pyeval.get_game(game).__dict__, {"stud_kinds": None}):  # the old path
                 before = pyeval.equity_batch(game, holes, dead=dead, **kw)
             old.append(time.perf_counter() - t)
             t = time.perf_counter()

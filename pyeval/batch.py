@@ -473,8 +473,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     threads = default_threads(threads)
     boards = _board_rows(g, board, n)
     dead_rows = _dead_rows(dead, n)
-    kinds = engine.board_kinds_for(g)
-    stud = stud_batch.kinds_for(g) if kinds is None else None
+    kinds = g.board_kinds
+    stud = g.stud_kinds if kinds is None else None
     n_samples = int(samples) if samples is not None else DEFAULT_SAMPLES
     mc = method in ("monte-carlo", "mc")
     used_seed = None if seed is None and not mc and method == "exact" else (

@@ -155,9 +155,7 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
 
 def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> EquityResult:
     """``equity(..., folded=...)``: the range engine with the folders as players who never show down."""
-    from pyeval.ranges import _family
-
-    if _family(g) not in ("holdem", "omaha"):
+    if g.family not in ("holdem", "omaha"):
         raise ValueError(f"folded= is supported in hold'em and Omaha games, not {g.name}")
     if options["contributions"] is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with folded=")

@@ -17,8 +17,8 @@ STUD_AND_DRAW = [name for name, g in pyeval.GAMES.items() if g.partial_hands]
 
 def test_every_stud_and_draw_game_is_counted_in_c():
     assert set(STUD_AND_DRAW) == {"stud", "stud-hilo", "razz", "stud5", "draw5", "draw-deuce7", "badugi"}
-    assert all(stud_batch.kinds_for(pyeval.get_game(name)) is not None for name in STUD_AND_DRAW)
-    assert all(stud_batch.kinds_for(g) is None for g in pyeval.GAMES.values() if g.board)
+    assert all(pyeval.get_game(name).stud_kinds is not None for name in STUD_AND_DRAW)
+    assert all(g.stud_kinds is None for g in pyeval.GAMES.values() if g.board)
 
 
 def partial_spots(game, n, players, known, dead_n, seed):
@@ -176,7 +176,7 @@ def test_rows_refused_by_the_c_check_are_named():
 
 def test_the_c_layer_checks_what_it_is_given():
     g = pyeval.get_game("stud-hilo")
-    kinds = stud_batch.kinds_for(g)
+    kinds = g.stud_kinds
     holes = np.full((2, 2, 7), 255, np.uint8)
     holes[:, 0, :6], holes[:, 1, :6] = [0, 1, 4, 5, 8, 9], [2, 3, 6, 7, 10, 11]
     dead = np.zeros((2, 0), np.uint8)

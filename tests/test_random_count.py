@@ -67,7 +67,7 @@ def g_hole(game: str) -> int:
 
 
 def c_histogram(lay: engine.Layout, seat: int, by_ranks: bool) -> np.ndarray | None:
-    kinds = engine._board_kinds_of(lay.game)
+    kinds = engine.board_kinds_of(lay.game)
     if by_ranks:
         try:
             return engine._board_call(lay, kinds, lib.pyeval_random_hand_patterns_ranks, seat, may_decline=True)

@@ -30,7 +30,7 @@ from pyeval.core.checks import renamed, renamed_attribute
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
-from pyeval.ranges import UNKNOWN, Range, _family, parse_range
+from pyeval.ranges import UNKNOWN, Range, parse_range
 from pyeval.results.protocol import Table
 
 __all__ = ["range_breakdown", "RangeBreakdown"]
@@ -215,7 +215,7 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", o
     class's equity against them (``method``, ``samples``, ``seed`` as there).
     Hold'em, short deck and Omaha games (one board)."""
     g = get_game(game)
-    family = _family(g)
+    family = g.family
     if family not in ("holdem", "omaha") or g.boards != 1 or g.dealt_cards != g.hole:
         raise ValueError(f"range_breakdown is for hold'em, short deck and Omaha games, not {g.name}")
     if not isinstance(board, str) or not board.strip():

@@ -140,7 +140,7 @@ def _check_counts(g: Game, hole: np.ndarray, board: np.ndarray) -> None:
         if not least <= len(board) <= g.board:
             raise ValueError(f"best_five in {g.name} takes a board of {least} to {g.board} cards, got {len(board)}")
         return
-    if len(board) > (1 if g.stud_shortage else 0):
+    if len(board) > g.community_cards:
         raise ValueError(f"{g.name} has no board" + (" (only the community card of a short deck)"
                                                      if g.stud_shortage else ""))
     least = 4 if g.high == "badugi" else 5

@@ -10,6 +10,7 @@ about a game (no per-game branches elsewhere).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,80 @@ class Game:
         hand is a mistake unless its missing cards are written out (``"Ah*"``, ``"Ah??"``).
         """
         return self.board == 0
+
+    @property
+    def family(self) -> str:
+        """The range family: "holdem" (two hole cards, any of them with the board), "omaha" (exactly two with three
+        of the board) or "other" (stud, draw, the four-card hold'em variants): the families the
+        range syntax and the range engine know."""
+        if self.board and self.use == "omaha":
+            return "omaha"
+        if self.board and self.use == "any" and self.hole == 2:
+            return "holdem"
+        return "other"
+
+    @property
+    def community_cards(self) -> int:
+        """Most board cards a deal shows: the board, or in stud the one community card of a short deck."""
+        return self.board if self.board else int(self.stud_shortage)
+
+    def deals_community_card(self, need: int, live: int, shown: int, forced: bool = False) -> bool:
+        """Whether stud's last card is dealt as one community card (RULES.md): when the players
+        need more cards (``need``) than remain (``live``), or it is already shown (``shown``) or
+        ``forced`` (a side pot among fewer players keeps the deal of the whole table).  A shown
+        community card when the deck does not run short is refused."""
+        if not self.stud_shortage:
+            return False
+        if shown and not forced and need <= live + shown:
+            raise ValueError(f"{self.name} deals a community card only when the deck runs short (RULES.md: the "
+                             f"players need {need} more card{'s' * (need != 1)} and {live + shown} remain); "
+                             "give no board")
+        return need > live or forced or bool(shown)
+
+    def pot_parts(self, n_boards: int, pot: int) -> tuple[tuple[str, int, int, int], ...]:
+        """The parts of a pot of ``pot`` units: (evaluator, board, units, fallback part or -1) per
+        board, the low half falling back to the high half when no low qualifies."""
+        parts: list[tuple[str, int, int, int]] = []
+        share = pot // n_boards
+        for j in range(n_boards):
+            if self.low:
+                hi = len(parts)
+                parts.append((self.high, j, share // 2, -1))
+                parts.append((self.low, j, share // 2, hi))
+            else:
+                parts.append((self.high, j, share, -1))
+        return tuple(parts)
+
+    @cached_property
+    def board_kinds(self) -> tuple[int, int] | None:
+        """The C evaluator kinds (high half, low half or -1) of the board engine (csrc/board_*.c),
+        or None for a game it does not play."""
+        from pyeval.core._native import lib  # the compiled core, loaded when a game is first played
+
+        high = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
+                ("any", "shortdeck-straight"): lib.PYEVAL_KIND_SHORTDECK_ALT,
+                ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}.get((self.use, self.high))
+        low = {None: -1, "low8": lib.PYEVAL_KIND_OMAHA_LOW8 if self.use == "omaha" else lib.PYEVAL_KIND_LOW8
+               }.get(self.low)
+        if not self.board or high is None or low is None or (self.use == "any" and self.hole > 2):
+            return None
+        return high, low
+
+    @cached_property
+    def stud_kinds(self) -> tuple[int, int] | None:
+        """The C evaluators (high half, low half or -1) of the stud/draw count (csrc/stud_batch.c),
+        or None: board games, and evaluators it does not take."""
+        from pyeval.core._native import lib
+
+        if self.board or not 4 <= self.hole <= 7:
+            return None
+        evaluators = {"high": lib.PYEVAL_EVAL_HIGH, "razz": lib.PYEVAL_EVAL_RAZZ, "deuce7": lib.PYEVAL_EVAL_DEUCE7,
+                      "badugi": lib.PYEVAL_EVAL_BADUGI}
+        high = evaluators.get(self.high)
+        low = -1 if self.low is None else (lib.PYEVAL_EVAL_LOW8 if self.low == "low8" else None)
+        if high is None or low is None:
+            return None
+        return high, low
 
 
 _DECLARATIONS = [

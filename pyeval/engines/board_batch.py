@@ -34,7 +34,7 @@ spot, or a turn or river spot against a random hand) as one C call on one thread
 def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: int):
     """What a small query of this shape needs (cached: scripts repeat the same shapes), or None."""
     g = get_game(name)
-    kinds = engine.board_kinds_for(g)
+    kinds = g.board_kinds
     parts = engine.parts_of(g, 1)
     if kinds is None or g.boards != 1 or 1 << (players * len(parts)) > C_TALLY_PATTERNS or players > g.max_players:
         return None

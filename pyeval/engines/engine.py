@@ -114,11 +114,7 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
     deck = np.flatnonzero(live).astype(np.uint8)
     need = sum(hole_n - len(h) for h in holes) + sum(board_n - len(b) for b in boards)
     shown = sum(len(b) for b in boards)
-    if game.stud_shortage and shown and not community and need <= len(deck) + shown:
-        raise ValueError(f"{game.name} deals a community card only when the deck runs short (RULES.md: the "
-                         f"players need {need} more card{'s' * (need != 1)} and {len(deck) + shown} remain); "
-                         "give no board")
-    if game.stud_shortage and (need > len(deck) or community or shown):
+    if game.deals_community_card(need, len(deck), shown, community):
         # RULES.md: the last card is dealt face up as one community card every player uses.
         if any(len(h) > hole_n - 1 for h in holes):
             raise ValueError("a community card is only dealt when no player has a seventh card of his own")
@@ -149,24 +145,12 @@ def build_layout(game: Game, holes: list[np.ndarray], boards: list[np.ndarray], 
                   np.asarray(dead, np.uint8))
 
 
-@functools.lru_cache(maxsize=64)
-def _parts_of(game: Game, n_boards: int) -> tuple:
-    parts: list[tuple] = []
-    share = POT // n_boards
-    for j in range(n_boards):
-        if game.low:
-            hi = len(parts)
-            parts.append((game.high, j, share // 2, -1))
-            parts.append((game.low, j, share // 2, hi))
-        else:
-            parts.append((game.high, j, share, -1))
-    return tuple(parts)
-
-
 def parts_of(game: Game, n_boards: int) -> list:
-    """The pot parts of a deal: (evaluator, board, pot units, fallback part or -1) per board,
-    the low half falling back to the high half when no low qualifies."""
-    return list(_parts_of(game, n_boards))
+    """``Game.pot_parts`` of a pot of ``POT`` units (a copy the caller may change)."""
+    return list(_pot_parts(game, n_boards))
+
+
+_pot_parts = functools.lru_cache(maxsize=64)(lambda game, n_boards: game.pot_parts(n_boards, POT))
 
 
 def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
@@ -392,25 +376,12 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
     return total
 
 
-_HI_KINDS = {("any", "high"): lib.PYEVAL_KIND_HIGH, ("any", "shortdeck"): lib.PYEVAL_KIND_SHORTDECK,
-             ("any", "shortdeck-straight"): lib.PYEVAL_KIND_SHORTDECK_ALT,
-             ("omaha", "high"): lib.PYEVAL_KIND_OMAHA_HIGH}
-_LO_KINDS = {("any", None): -1, ("omaha", None): -1, ("any", "low8"): lib.PYEVAL_KIND_LOW8,
-             ("omaha", "low8"): lib.PYEVAL_KIND_OMAHA_LOW8}
 BOARD_CHUNK = 1 << 18
 
 
-def board_kinds_for(g: Game) -> tuple[int, int] | None:
-    """C evaluator kinds of the board-only fast path for a game, or None."""
-    hi, lo = _HI_KINDS.get((g.use, g.high)), _LO_KINDS.get((g.use, g.low), None)
-    if hi is None or lo is None or (g.use == "any" and g.hole > 2):
-        return None
-    return hi, lo
-
-
-def _board_kinds_of(g: Game) -> tuple[int, int]:
-    """board_kinds_for a game the caller knows the board engine plays."""
-    kinds = board_kinds_for(g)
+def board_kinds_of(g: Game) -> tuple[int, int]:
+    """``Game.board_kinds`` of a game the caller knows the board engine plays."""
+    kinds = g.board_kinds
     if kinds is None:
         raise RuntimeError(f"internal error: the board engine does not play {g.name}")
     return kinds
@@ -490,7 +461,7 @@ def board_sample_kinds(layout: Layout) -> tuple[int, int] | None:
         return None
     if any(0 < len(h) < layout.hole for h in layout.known_holes):
         return None
-    return board_kinds_for(layout.game)
+    return layout.game.board_kinds
 
 
 def _run_board_sample(layout: Layout, kinds: tuple[int, int], jobs: Iterable[tuple]) -> np.ndarray:

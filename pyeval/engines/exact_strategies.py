@@ -24,14 +24,13 @@ from pyeval.engines.engine import (
     _board_call,
     _board_cost,
     _board_histogram,
-    _board_kinds_of,
     _Declined,
     _run_board_chunk,
     _run_chunks,
     _run_jobs,
     _run_pool,
     board_kinds,
-    board_kinds_for,
+    board_kinds_of,
     board_sample_kinds,
     build_layout,
     pattern_table,
@@ -146,7 +145,7 @@ def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
 def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand: the board fast path for each of its possible hands
     (one per suit-symmetry class, weighted by the class size)."""
-    kinds = _board_kinds_of(layout.game)
+    kinds = board_kinds_of(layout.game)
     return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
                      threads, size=lambda job: job[0].outcomes * job[1])
 
@@ -155,7 +154,7 @@ def _counts_random_hand(layout: Layout, p: int) -> bool:
     """Whether csrc/random_hand.c counts the query: every other hand known, five-card boards, two
     hole cards (four to six in Omaha) with a high (or short-deck) evaluator and optionally the
     8-or-better low on one board, or two boards of hold'em high with as many cards known on each."""
-    kinds = board_kinds_for(layout.game)
+    kinds = layout.game.board_kinds
     if kinds is None or layout.board != 5 or any(len(h) != layout.hole for q, h in enumerate(layout.known_holes)
                                                  if q != p):
         return False
@@ -200,7 +199,7 @@ def _two_board_call(layout: Layout, p: int, start: int, count: int) -> np.ndarra
     status = lib.pyeval_random_hand_patterns2(
         ffi.from_buffer("uint8_t[]", holes), layout.players, layout.hole, ffi.from_buffer("uint8_t[]", known[0]),
         ffi.from_buffer("uint8_t[]", known[1]), _known_board_cards(layout), ffi.from_buffer("uint8_t[]", layout.deck),
-        len(layout.deck), missing, _board_kinds_of(layout.game)[0], p, start, count,
+        len(layout.deck), missing, board_kinds_of(layout.game)[0], p, start, count,
         ffi.from_buffer("int64_t[]", counts), len(counts))
     if status != 0:
         raise RuntimeError(f"internal error: the random-hand count refused the query (status {status})")
@@ -210,7 +209,7 @@ def _two_board_call(layout: Layout, p: int, start: int, count: int) -> np.ndarra
 def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand, its hands counted by rank pair and flush cards on each
     board (csrc/random_hand.c) rather than dealt one by one."""
-    kinds = _board_kinds_of(layout.game)
+    kinds = board_kinds_of(layout.game)
     if layout.boards == 1:
         try:  # by rank multiset of the boards, where that pays (one call)
             return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
@@ -290,7 +289,7 @@ def _random_hand_cost(layout: Layout, p: int, below: float) -> int | None:
     hands = math.comb(len(layout.deck), layout.hole)
     if hands > RANDOM_HAND_CLASSES_MAX or hands // 24 * UNITS_PER_RANDOM_HAND_CLASS >= below:
         return None  # at most 24 suit symmetries: at least hands / 24 classes
-    kinds = _board_kinds_of(layout.game)
+    kinds = board_kinds_of(layout.game)
     return sum(UNITS_PER_RANDOM_HAND_CLASS + _board_units(sub, kinds) for sub, _ in _random_hand_layouts(layout, p))
 
 
@@ -350,7 +349,7 @@ def run_exact(layout: Layout, threads: int, plan: ExactPlan | None = None) -> Ta
         assert plan.player is not None, "a random-hand plan names its player"
         return run_random_hand(layout, plan.player, threads)
     if plan.strategy in ("board", "board-walk"):
-        kinds = _board_kinds_of(layout.game)
+        kinds = board_kinds_of(layout.game)
         counts = _board_histogram(layout, kinds) if plan.strategy == "board" else None
         if counts is not None:
             return pattern_table(layout).tally(counts)

@@ -64,7 +64,7 @@ from pyeval.engines import engine
 from pyeval.engines.range_spot import MAX_ASSIGNMENTS, _Player, _Spot  # noqa: F401  (pyeval.range_equity.MAX_ASSIGNMENTS)
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.parse import _is_unknown, _parse_boards, _parse_hand, check_query, hand_text, resolve_method
-from pyeval.ranges import Range, _all_of, _family, is_range_entry, parse_range
+from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
 from pyeval.results.equity_result import RangeEquityResult
 
 __all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
@@ -102,12 +102,12 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
     cards = _parse_hand(entry, g, p)  # the explicit-hand rules of pyeval.equity (Ah* for a missing card)
     if len(cards) == g.hole:
         return _Player("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
-                                                          _family(g)))
+                                                          g.family))
     rest = [c for c in range(g.lowest_card, 52) if c not in set(cards.tolist())]
     fills = _all_of(rest, g.hole - len(cards))
     combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
     return _Player("hand", hand_text(cards, g) if len(cards) else "random",
-                   Range(combos, None, g.hole, None, g.lowest_card, _family(g)))
+                   Range(combos, None, g.hole, None, g.lowest_card, g.family))
 
 
 def _folders(folded, g, first: int) -> list[_Player]:
@@ -155,7 +155,7 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     method = resolve_method(method, samples, stderr_target)
     if contributions is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
-    if _family(g) not in ("holdem", "omaha"):
+    if g.family not in ("holdem", "omaha"):
         raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
                          "(give explicit hands or 'random')")
     seed = check_query(g, hands, method, samples, stderr_target, seed)

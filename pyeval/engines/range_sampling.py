@@ -135,7 +135,7 @@ def _c_sampler(deals: _Deals) -> _CSampler | None:
     """The C sampler where it applies (one board or two, an evaluator kind of the C board engine,
     outcome patterns few enough to histogram)."""
     spot, layout = deals.spot, deals.layout
-    kinds = engine.board_kinds_for(spot.g)
+    kinds = spot.g.board_kinds
     if not 1 <= len(spot.missing) <= lib.PYEVAL_MAX_BOARDS or kinds is None or layout.patterns is None:
         return None
     levels = share_levels(layout.patterns)

@@ -23,7 +23,7 @@ from pyeval.engines import (
 )
 from pyeval.engines.range_symmetry import perm_tables, symmetry_group
 from pyeval.engines.range_weights import ExactCounts, integer_weights
-from pyeval.ranges import Range, _all_of, _family
+from pyeval.ranges import Range, _all_of
 from pyeval.results.equity_result import EquityResult, RangeEquityResult, _result
 
 
@@ -90,7 +90,7 @@ class _Spot:
         for pl in self.players:
             if pl.kind == "random":
                 combos = _all_of(self.live, self.hole)
-                out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, _family(self.g)))
+                out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, self.g.family))
             else:
                 out.append(pl.rng)
         return out

@@ -41,18 +41,6 @@ SINGLE_QUERY_UNITS = 25_000
 6th-street stud query takes 1.0-1.4 ms, its two-hand count 482 units of it)."""
 JOB_WORK = 1 << 22
 """Deals of exact rows per job: a job stays short (tens of ms) whatever the rows' streets."""
-_EVALUATORS = {"high": lib.PYEVAL_EVAL_HIGH, "razz": lib.PYEVAL_EVAL_RAZZ, "deuce7": lib.PYEVAL_EVAL_DEUCE7,
-               "badugi": lib.PYEVAL_EVAL_BADUGI, "low8": lib.PYEVAL_EVAL_LOW8}
-def kinds_for(g: Game) -> tuple[int, int] | None:
-    """The C evaluators (high half, low half or -1) of a game's stud/draw rows, or None: board games,
-    and evaluators csrc/stud_batch.c does not take."""
-    if g.board or not 4 <= g.hole <= 7:
-        return None
-    hi = _EVALUATORS.get(g.high) if g.high != "low8" else None
-    lo = -1 if g.low is None else (_EVALUATORS["low8"] if g.low == "low8" else None)
-    if hi is None or lo is None:
-        return None
-    return hi, lo
 
 
 def _shape(g: Game, kinds: tuple[int, int], holes: np.ndarray, dead: np.ndarray) -> tuple:

@@ -71,9 +71,9 @@ def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
     except ValueError as exc:
         if not isinstance(hand, str):
             raise ValueError(f"player {p + 1}: {exc}") from None
-        from pyeval.ranges import _family, parse_range
+        from pyeval.ranges import parse_range
 
-        if _family(game) not in ("holdem", "omaha"):
+        if game.family not in ("holdem", "omaha"):
             raise ValueError(f"player {p + 1}: {exc}") from None
         try:
             parse_range(hand, game)
@@ -105,9 +105,8 @@ def _parse_boards(board, game: Game) -> list[np.ndarray]:
         boards = [parse_cards(b or "") for b in parts]
     else:
         boards = [parse_cards(board)]
-    limit = game.board if game.board else (1 if game.stud_shortage else 0)
     for b in boards:
-        if len(b) > limit:
+        if len(b) > game.community_cards:
             if game.board == 0:
                 raise ValueError(f"{game.name} has no board" + (" (only the one community card of a short deck)"
                                                                  if game.stud_shortage else ""))

@@ -159,7 +159,7 @@ class Range:
         if any(len(r) != hole for r in rows):
             raise ValueError("every hand of a range must have the same number of cards")
         arr = np.array(rows, np.uint8).reshape(len(rows), hole)
-        return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, _family(g))
+        return cls(arr, None if weights is None else np.asarray(weights), hole, None, g.lowest_card, g.family)
 
     @classmethod
     def from_solver(cls, text: str) -> Range:
@@ -235,14 +235,6 @@ class Range:
         return f"Range({text!r}, {len(self)} combos)"
 
 
-def _family(g: Game) -> str:
-    if g.board and g.use == "omaha":
-        return "omaha"
-    if g.board and g.use == "any" and g.hole == 2:
-        return "holdem"
-    return "other"
-
-
 # ---------------------------------------------------------------------------
 # parsing
 # ---------------------------------------------------------------------------
@@ -305,7 +297,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
         return text
     if not isinstance(text, str):
         raise TypeError(f"a range is text such as 'QQ+,AKs', got {type(text).__name__}")
-    family = _family(g)
+    family = g.family
     if not text.strip():
         raise RangeError("empty range")
     if family == "omaha" and not _plain_omaha(text):
