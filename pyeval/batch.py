@@ -39,15 +39,15 @@ from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
 from pyeval.core._results import Result, require, same
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import _parse_text_cached, check_not_blank, format_cards, parse_cards
+from pyeval.core.cards import check_not_blank, format_cards, is_unknown_hand, parse_card_text, parse_cards
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
 from pyeval.engines import batch_rows, engine, stud_batch
 from pyeval.engines.batch_rows import JOB_SAMPLES, ROWS_PER_JOB  # noqa: F401  (batch.ROWS_PER_JOB, ...)
 from pyeval.engines.batch_rows import RowRefused as _RowRefused
 from pyeval.engines.batch_rows import jobs as _jobs
-from pyeval.engines.board_batch import _UNKNOWN_TEXT, UNKNOWN
-from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.engines.board_batch import UNKNOWN
+from pyeval.query.limits import DEFAULT_SAMPLES, ROW_EXACT_MAX
 from pyeval.query.parse import check_query, resolve_method
 from pyeval.results.equity_result import part_shares
 
@@ -67,9 +67,6 @@ DeadRows: TypeAlias = "np.ndarray | Sequence[str | None] | None"
 
 __all__ = ["equity_batch", "BatchEquityResult", "row_seed", "row_seeds", "ROW_EXACT_MAX"]
 
-ROW_EXACT_MAX = 50_000_000
-"""Rows whose exact enumeration takes more hand evaluations than this are answered by
-``pyeval.equity`` one by one (its strategies for large queries pay there)."""
 _REASONS = {1: "a card code out of range 0..51", 2: "a card twice", 3: "a hand with some cards unknown (a hand is "
             "all known cards or all -1 / 'random' in a batch)", 4: "a card not in the game's deck",
             5: "more cards to deal than the deck holds", 6: "the deck runs short (the last card would be one "
@@ -227,7 +224,7 @@ def _text_row(row, what: str, i: int) -> list[int]:
     if not isinstance(row, str):
         raise TypeError(f"row {i}: {what} must be card text such as 'AhKd2c', got {type(row).__name__}")
     try:
-        return list(_parse_text_cached(row)) if len(row) <= 64 else parse_cards(row).tolist()
+        return list(parse_card_text(row)) if len(row) <= 64 else parse_cards(row).tolist()
     except ValueError as e:
         raise ValueError(f"row {i}: {e}") from None
 
@@ -279,7 +276,7 @@ def _hands_rows(g: Game, hands) -> np.ndarray:
             raise ValueError(f"row {i}: every row needs {players} hands (one list per row), got {row!r}")
         for p, h in enumerate(row):
             check_not_blank(h, f"row {i}: player {p + 1}'s hand")
-            if h is None or (isinstance(h, str) and h.strip().lower() in _UNKNOWN_TEXT):
+            if is_unknown_hand(h):
                 continue
             codes = _text_row(h, "a hand", i)
             if not g.board and len(codes) < g.hole:  # stud: the cards so far; draw: the cards kept

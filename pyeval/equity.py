@@ -16,15 +16,14 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._threads import MAX_THREADS, default_threads
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.checks import non_negative_number
 from pyeval.core.games import Game, get_game
+from pyeval.core.pots import side_pots
 from pyeval.engines import engine, exact_strategies
 from pyeval.engines.board_batch import small_query
-from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT
 from pyeval.query.parse import (  # noqa: F401  (pyeval.equity's names before the layout: hand_text, ...)
-    UNKNOWN_HAND,
-    _is_unknown,
     _parse_boards,
     _parse_cards_of,
     _parse_hand,
@@ -61,7 +60,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
                strategy's price, ``pyeval.exact_strategies.exact_cost``, is within ``EXACT_BUDGET``, else Monte
-               Carlo); "exact" refuses at once work priced beyond ``pyeval.engine.EXACT_LIMIT``
+               Carlo); "exact" refuses at once work priced beyond ``pyeval.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
                of them without ``method`` means Monte Carlo; at most ``pyeval.engine.MAX_SAMPLES``
                (50 billion), a larger count is refused at once
@@ -128,11 +127,11 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
     layout = engine.build_layout(g, holes, boards, dead_cards, community=community)
     nthreads = default_threads(threads)
     cost = exact_strategies.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
-    if method == "exact" and cost > engine.EXACT_LIMIT:
+    if method == "exact" and cost > EXACT_LIMIT:
         raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
-                         f"beyond the limit of {engine.EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
+                         f"beyond the limit of {EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
                          f"stderr_target=)")
-    use_exact = method == "exact" or (method == "auto" and cost <= engine.EXACT_BUDGET)
+    use_exact = method == "exact" or (method == "auto" and cost <= EXACT_BUDGET)
     if use_exact:
         tally = exact_strategies.run_exact(layout, nthreads)
         used_seed = None
@@ -166,23 +165,6 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
     return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
 
 
-def side_pots(contributions) -> list[tuple[float, list[int]]]:
-    """Split chips put in into (amount, eligible players) pots, main pot first.
-
-    >>> side_pots([100, 40, 100])
-    [(120, [0, 1, 2]), (120, [0, 2])]
-    """
-    chips = [non_negative_number(c, "contributions") for c in contributions]
-    chips = [int(c) if c.is_integer() else c for c in chips]
-    pots: list[tuple[float, list[int]]] = []
-    previous: float = 0
-    for level in sorted(set(c for c in chips if c > 0)):
-        amount = sum(min(c, level) - min(c, previous) for c in chips)
-        pots.append((amount, [p for p, c in enumerate(chips) if c >= level]))
-        previous = level
-    return pots
-
-
 def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> EquityResult:
     """Each pot is won by the best hand among the players who paid into it.  A pot's share
     among its eligible players is their equity with the others' known cards dead: the others'
@@ -193,11 +175,13 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
     community = full.extra.get("community_card", False)
     expected = np.zeros(len(hands))
     pots = []
-    for amount, eligible in side_pots(contributions):
+    chips = [non_negative_number(c, "contributions") for c in contributions]
+    for pot in side_pots([int(c) if c.is_integer() else c for c in chips]):
+        amount, eligible = pot.amount, list(pot.seats)
         if len(eligible) == 1:
             shares = np.array([1.0])
         else:
-            others = [p for p in range(len(hands)) if p not in eligible and not _is_unknown(hands[p])]
+            others = [p for p in range(len(hands)) if p not in eligible and not is_unknown_hand(hands[p])]
             extra_dead = [c for p in others for c in _parse_hand(hands[p], g, p).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
             r = _equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.equity import side_pots
+from pyeval.core.pots import Pot, side_pots
 
 MC = dict(method="monte-carlo", seed=1)
 
@@ -65,5 +65,11 @@ def test_contributions_must_be_finite_numbers(bad):
 
 
 def test_good_contributions_still_split_into_pots():
-    assert side_pots([100, 40, 100]) == [(120, [0, 1, 2]), (120, [0, 2])]
-    assert side_pots([np.int64(50), 25.5, 0]) == [(51.0, [0, 1]), (24.5, [0])]
+    assert side_pots([100, 40, 100]) == [Pot(120, (0, 1, 2)), Pot(120, (0, 2))]
+    assert side_pots([50, 25.5, 0]) == [Pot(51.0, (0, 1)), Pot(24.5, (0,))]
+    r = pyeval.equity("holdem", ["AhAs", "KdKc", "QhQs"], board="2c7d9hJs", method="exact",
+                      contributions=[np.int64(50), 25.5, 0])
+    assert [(p["amount"], p["eligible"]) for p in r.side_pots] == [(51.0, [0, 1]), (24.5, [0])]
+    r = pyeval.equity("holdem", ["AhAs", "KdKc", "QhQs"], board="2c7d9hJs", method="exact",
+                      contributions=[np.float64(100), 40, 100])
+    assert [(p["amount"], type(p["amount"])) for p in r.side_pots] == [(120, int), (120, int)]

@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.history.allin import pot_rows, pots_of
+from pyeval.core.pots import Pot, side_pots
+from pyeval.history.allin import pot_rows
 from pyeval.history.replay import replay
 from pyeval.history.sources import collect_paths, read_file
 
@@ -163,10 +164,9 @@ def test_per_pot_equities_equal_equity_with_contributions():
 
 
 def test_pots_by_contributions():
-    assert pots_of([300, 1000, 1000], [True, True, True]) == [
-        pyeval.history.allin.Pot(900, (0, 1, 2)), pyeval.history.allin.Pot(1400, (1, 2))]
+    assert side_pots([300, 1000, 1000], [True, True, True]) == [Pot(900, (0, 1, 2)), Pot(1400, (1, 2))]
     # a folded player's chips go to the pots up to their level
-    assert [p.amount for p in pots_of([50, 300, 1000, 1000], [False, True, True, True])] == [950, 1400]
+    assert [p.amount for p in side_pots([50, 300, 1000, 1000], [False, True, True, True])] == [950, 1400]
 
 
 def test_result_protocol_and_plot(tmp_path):

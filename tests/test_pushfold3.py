@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import pyeval
+from pyeval.analysis.icm import prize_equity
 from pyeval.analysis.pushfold3_equities import (
     PERMS,
     TRIPLE_DEALS,
@@ -27,7 +28,7 @@ from pyeval.analysis.pushfold3_equities import (
     samples,
     triple_weights,
 )
-from pyeval.analysis.pushfold3_values import final_chips, prize_equity
+from pyeval.analysis.pushfold3_values import final_chips
 from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts
 from pyeval.ranges import CLASS_NAMES
 from pyeval.ranges.classes import COMBO_CLASS, HOLDEM_COMBOS

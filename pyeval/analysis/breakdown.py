@@ -30,6 +30,7 @@ from pyeval.core.checks import renamed, renamed_attribute
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
+from pyeval.query.limits import BREAKDOWN_MAX_COMBOS
 from pyeval.ranges import UNKNOWN, Range, parse_range
 from pyeval.results.protocol import Table
 
@@ -189,9 +190,6 @@ class RangeBreakdown(Table, ResultEquality):
         return "\n".join(lines)
 
 
-BREAKDOWN_MAX_COMBOS = 2_000_000
-"""A breakdown lists every combo of its range: a random hand of Omaha-6 (14 million combos, 9 GB and a
-minute) is refused at once; Omaha-5's (1.9 million, seconds) is not."""
 
 
 def _check_size(g, range, known: int) -> None:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import math
 import secrets
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,18 +29,13 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
-from pyeval.core.checks import is_integer, positive_int, renamed_attribute
-from pyeval.query.limits import MAX_SAMPLES
+from pyeval.core.checks import is_integer, is_number, positive_int, renamed_attribute
+from pyeval.query.limits import ICM_WORK_LIMIT, MAX_EXACT_PLAYERS, MAX_SAMPLES
 from pyeval.results.protocol import Table
 
-__all__ = ["icm", "ICMResult", "MAX_EXACT_PLAYERS"]
+__all__ = ["icm", "prize_equity", "ICMResult", "MAX_EXACT_PLAYERS"]
 
-MAX_EXACT_PLAYERS = 10
 DEFAULT_ICM_SAMPLES = 1_000_000
-ICM_WORK_LIMIT = 2_000_000_000
-"""Monte Carlo ICM draws ``samples x players`` finishing times (about 30 ns each, a minute at this
-limit); more is refused at once with the estimate.  The default sample count shrinks with the
-players to stay within a tenth of it (1,000 players: 200,000 orders, a few seconds)."""
 
 
 @dataclass(eq=False)
@@ -98,9 +94,9 @@ def _numbers(values: Any, what: str, positive: bool) -> list:
         raise TypeError(f"{what} must be a list of numbers")
     out = []
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating, Fraction)):
+        if not is_number(v):
             raise TypeError(f"{what} must be numbers, got {v!r}")
-        if not np.isfinite(float(v)) or (v <= 0 if positive else v < 0):
+        if not math.isfinite(v) or (v <= 0 if positive else v < 0):
             raise ValueError(f"{what} must be {'positive' if positive else 'non-negative'} and finite, got {v!r}")
         out.append(int(v) if isinstance(v, (int, np.integer)) else v)
     if not out:
@@ -226,3 +222,29 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     var = np.maximum(total_sq / count - mean * mean, 0.0) * count / (count - 1)
     return ICMResult(shown, [float(x) for x in pay], "monte-carlo", mean, place_count / count,
                      np.sqrt(var / count), None, count, used_seed)
+
+
+def prize_equity(chips: list[float], start: list[float], payouts: list[float]) -> list[float]:
+    """ICM equity of each player after a hand (the one tie rule of the push/fold models): the
+    players left with chips by ``icm``, those with none left the last places, in the order of
+    their chips before the hand (``start``: more chips, the better place; equal ones share their
+    places' prizes)."""
+    n = len(chips)
+    prizes = list(payouts) + [0.0] * (n - len(payouts))
+    alive = [k for k, c in enumerate(chips) if c > 0]
+    out = [0.0] * n
+    if len(alive) == 1:
+        out[alive[0]] = prizes[0]
+    else:
+        for k, e in zip(alive, icm([chips[k] for k in alive], prizes[:len(alive)]).equity):
+            out[k] = float(e)
+    busted = sorted((k for k in range(n) if chips[k] <= 0), key=lambda k: -start[k])
+    place = len(alive)
+    while busted:
+        same = [k for k in busted if start[k] == start[busted[0]]]
+        share = sum(prizes[place:place + len(same)]) / len(same)
+        for k in same:
+            out[k] = share
+        place += len(same)
+        busted = busted[len(same):]
+    return out

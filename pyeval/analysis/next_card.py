@@ -32,11 +32,11 @@ import numpy as np
 from pyeval.batch import equity_batch
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines import engine, exact_strategies
 from pyeval.equity import equity
-from pyeval.query.parse import _is_unknown
+from pyeval.query.limits import NEXT_CARD_LIMIT
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
 from pyeval.results.protocol import Table
 
@@ -185,7 +185,7 @@ class NextCard(Table, ResultEquality):
 
 
 def _kind(entry: Any, g: Any) -> str:
-    if _is_unknown(entry):
+    if is_unknown_hand(entry):
         return "random"
     if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
         r = parse_range(entry, g)
@@ -214,10 +214,6 @@ def _leads(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return alone, top & ~alone
 
 
-NEXT_CARD_LIMIT = 1_000_000_000
-"""Evaluation units (about 40 ns of one core each: 40 s, or 20 s on two cores) that next_card
-spends at most on a spot; beyond, it refuses at once with its estimate (two random hands on a
-flop: 5 billion)."""
 
 
 def _check_price(g, holes: list, board: np.ndarray, dead: np.ndarray, cards: int) -> None:

@@ -18,16 +18,16 @@ dealt, by switching to a best response (``exploitability``).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.icm import icm
+from pyeval.analysis.icm import prize_equity
 from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts
 from pyeval.analysis.pushfold_solver import BilinearGame, solve
+from pyeval.core.checks import finite_number
 from pyeval.ranges import Range
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS
 from pyeval.results.protocol import Result
@@ -127,12 +127,7 @@ def _short(text: str, width: int = 100) -> str:
 
 
 def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{what} must be a number, got {value!r}")
-    x = float(value)
-    if not math.isfinite(x):
-        raise ValueError(f"{what} must be finite, got {value!r}")
-    return x
+    return float(finite_number(value, what))
 
 
 def _stacks_in_hand(stack: Any) -> tuple[float, float]:
@@ -195,21 +190,6 @@ def check_posts(sb: Any, bb: Any, ante: Any, seats: list[tuple[str, float, str |
     return sb_, bb_, ante_
 
 
-def _prize_equity(chips: list[float], payouts: list[float]) -> list[float]:
-    """ICM equity of each player; a player with no chips left takes the last place (one at most)."""
-    alive = [k for k, c in enumerate(chips) if c > 0]
-    n = len(chips)
-    prizes = payouts + [0.0] * (n - len(payouts))
-    out = [prizes[n - 1] if c <= 0 else 0.0 for c in chips]
-    if len(alive) == 1:
-        out[alive[0]] = prizes[0]
-        return out
-    eq = icm([chips[k] for k in alive], prizes[:len(alive)]).equity
-    for k, e in zip(alive, eq):
-        out[k] = float(e)
-    return out
-
-
 def outcome_values(in_hand: tuple[float, float], sb: float, bb: float, ante: float, payouts: list[float] | None,
                    others: list[float] | None) -> dict[str, tuple[float, float]]:
     """(small blind's value, big blind's value) of each of ``OUTCOMES``."""
@@ -220,7 +200,8 @@ def outcome_values(in_hand: tuple[float, float], sb: float, bb: float, ante: flo
     if payouts is None:
         return chips
     assert others is not None
-    return {k: tuple(_prize_equity([s_sb + d_sb, s_bb + d_bb] + others, payouts)[:2])  # type: ignore[misc]
+    return {k: tuple(prize_equity([s_sb + d_sb, s_bb + d_bb] + others, [s_sb, s_bb] + others,  # type: ignore[misc]
+                                  payouts)[:2])
             for k, (d_sb, d_bb) in chips.items()}
 
 

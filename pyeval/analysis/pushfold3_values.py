@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.icm import icm
+from pyeval.analysis.icm import prize_equity
 from pyeval.analysis.pushfold import _number, check_posts, check_prizes
+from pyeval.core.pots import side_pots
 
-__all__ = ["check_spot3", "final_chips", "value_of", "prize_equity"]
+__all__ = ["check_spot3", "final_chips", "value_of"]
 
 
 def check_spot3(stacks: Any, sb: Any, bb: Any, ante: Any, payouts: Any, others: Any
@@ -39,40 +40,9 @@ def final_chips(stacks: tuple[float, float, float], contrib: list[float], rankin
     between consecutive contribution levels; each layer goes to the best hand among the players
     in it who put in that much (a layer only its contributor reached goes back to him)."""
     final = [s - c for s, c in zip(stacks, contrib)]
-    prev = 0.0
-    for level in sorted(set(contrib)):
-        layer = [min(c, level) - min(c, prev) for c in contrib]
-        eligible = [p for p in ranking if contrib[p] >= level]
-        if eligible:
-            final[eligible[0]] += sum(layer)
-        else:
-            final = [f + x for f, x in zip(final, layer)]
-        prev = level
+    for pot in side_pots(contrib, [p in ranking for p in range(len(contrib))]):
+        final[min(pot.seats, key=ranking.index) if pot.contested else pot.seats[0]] += pot.amount
     return final
-
-
-def prize_equity(chips: list[float], start: list[float], payouts: list[float]) -> list[float]:
-    """ICM equity of each player; the players with no chips left take the last places, in the
-    order of their chips before the hand (``start``; equal ones share their places)."""
-    n = len(chips)
-    prizes = list(payouts) + [0.0] * (n - len(payouts))
-    alive = [k for k, c in enumerate(chips) if c > 0]
-    out = [0.0] * n
-    if len(alive) == 1:
-        out[alive[0]] = prizes[0]
-    else:
-        for k, e in zip(alive, icm([chips[k] for k in alive], prizes[:len(alive)]).equity):
-            out[k] = float(e)
-    busted = sorted((k for k in range(n) if chips[k] <= 0), key=lambda k: -start[k])
-    place = len(alive)
-    while busted:
-        same = [k for k in busted if start[k] == start[busted[0]]]
-        share = sum(prizes[place:place + len(same)]) / len(same)
-        for k in same:
-            out[k] = share
-        place += len(same)
-        busted = busted[len(same):]
-    return out
 
 
 def value_of(stacks: tuple[float, float, float], final: list[float], payouts: list[float] | None,

@@ -17,6 +17,7 @@ import numpy as np
 
 from pyeval.analysis.pushfold import pushfold
 from pyeval.core import _progress
+from pyeval.core.checks import is_number
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
 
@@ -139,7 +140,7 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
     grid = np.array(DEFAULT_DEPTHS if depths is None else depths, dtype=object)
     if grid.ndim != 1 or len(grid) == 0:
         raise ValueError("depths must be a non-empty list of stacks")
-    if any(isinstance(d, bool) or not isinstance(d, (int, float, np.integer, np.floating)) for d in grid):
+    if not all(is_number(d) for d in grid):
         raise TypeError(f"depths must be numbers, got {list(grid)!r}")
     values = np.unique(grid.astype(np.float64))
     start = time.perf_counter()

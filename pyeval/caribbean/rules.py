@@ -15,6 +15,7 @@ from typing import TypeAlias
 import numpy as np
 
 from pyeval.core.cards import parse_cards
+from pyeval.core.checks import is_number
 from pyeval.core.describe import hand_category
 from pyeval.core.evaluate import HIGH_CATEGORIES, evaluate_high
 
@@ -193,7 +194,7 @@ def validate_paytable(paytable: Mapping[str, float | Fraction] | None = None) ->
         if key in seen:
             raise ValueError(f"pay-table category {key!r} given twice ({seen[key]!r} and {name!r})")
         seen[key] = name
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        if not is_number(value):
             raise ValueError(f"payout for {key!r} must be a number, got {value!r}")
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError(f"payout for {key!r} must be finite, got {value!r}")

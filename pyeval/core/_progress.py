@@ -4,19 +4,23 @@ The engines' thread pool reports every finished job to the ``Watch`` of the curr
 (none outside a ``watching`` block: library calls are unaffected).  A watch may show a tqdm
 bar on stderr, and may keep a Monte Carlo run's partial result on Ctrl-C: the sampling stops,
 the chunks that finished are counted and ``interrupted`` is set (exact enumerations have no
-partial answer: there Ctrl-C raises KeyboardInterrupt as usual).
+partial answer: there Ctrl-C raises KeyboardInterrupt as usual).  ``graceful_interrupt`` is the
+other half for runs that always keep what finished (``pyeval.simulate``): the first Ctrl-C sets a
+stop event, a second one raises.
 """
 
 from __future__ import annotations
 
 import contextvars
 import functools
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
-__all__ = ["Watch", "current", "reporting", "reports_progress", "watching"]
+__all__ = ["Watch", "current", "graceful_interrupt", "reporting", "reports_progress", "watching"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,15 +79,16 @@ def watching(watch: Watch) -> Iterator[Watch]:
 
 
 @contextmanager
-def reporting(progress: object, desc: str) -> Iterator[Watch | None]:
+def reporting(progress: object, desc: str, delay: float = 0.5) -> Iterator[Watch | None]:
     """The one meaning of every call's ``progress=``: None or False, no report of its own (a
     watch the caller set up, the command line's, still hears); True, a bar on stderr; a callable,
-    ``progress(done, total)`` after each piece of work; a ``Watch``, that watch."""
+    ``progress(done, total)`` after each piece of work; a ``Watch``, that watch.  ``delay``: a
+    bar shows once the run has taken this long (seconds)."""
     if progress is None or progress is False:
         yield current()
         return
     if progress is True:
-        watch = Watch(bar=True, desc=desc)
+        watch = Watch(bar=True, desc=desc, delay=delay)
     elif isinstance(progress, Watch):
         watch = progress
     elif callable(progress):
@@ -112,3 +117,29 @@ def reports_progress(label: str) -> Callable[[F], F]:
         return cast(F, call)
 
     return wrap
+
+
+class graceful_interrupt:  # noqa: N801  (used as a context manager, like a function)
+    """While running in the main thread with Python's default SIGINT handler: the first
+    Ctrl-C sets ``stop`` (the run winds down and returns what finished), a second one
+    raises KeyboardInterrupt as usual."""
+
+    def __init__(self, stop: threading.Event):
+        self.stop = stop
+        self.old = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread() and \
+                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def _handler(self, signum, frame):
+        if self.stop.is_set():
+            raise KeyboardInterrupt
+        self.stop.set()
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        return False

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from pyeval.core.checks import positive_int
+from pyeval.query.limits import MAX_THREADS
 
 __all__ = ["usable_cpus", "default_threads", "run_slices", "MIN_SLICE"]
 
@@ -28,9 +29,6 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
-MAX_THREADS = 1024
-"""More threads than this are refused at once: each costs a stack and a start, and no machine
-this runs on has that many cores (the pools start at most one thread per job anyway)."""
 
 
 def default_threads(threads: int | None) -> int:

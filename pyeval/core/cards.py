@@ -61,8 +61,21 @@ def _excerpt(text, limit: int = 60) -> str:
     return repr(text)
 
 
+_PLAIN_CODES = {RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3]: c for c in range(DECK_SIZE)}
+
+
 @lru_cache(maxsize=4096)
-def _parse_text_cached(text: str) -> tuple[int, ...]:
+def parse_card_text(text: str) -> tuple[int, ...]:
+    """The codes of card text (``"AsKd"``, ``"as, 10d"``, ``"A♠"``), cached: the one reading of
+    card text (``parse_cards`` takes lists and codes too).  Duplicates are not checked here.
+
+    >>> parse_card_text("AsKd"), parse_card_text("as 10d")
+    ((51, 45), (51, 34))
+    """
+    if len(text) % 2 == 0:  # the usual compact form ("AsKd7c"): a dictionary look-up a card
+        codes = [_PLAIN_CODES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]
+        if -1 not in codes:
+            return tuple(codes)
     cleaned = _SEPARATORS.sub("", text.translate(_SUIT_TABLE))
     codes, pos = [], 0
     while pos < len(cleaned):
@@ -77,7 +90,7 @@ def _parse_text_cached(text: str) -> tuple[int, ...]:
 
 def _parse_text(text: str) -> list[int]:
     # Short texts (hands, boards) repeat across queries: cache them; long ones are parsed once.
-    return list(_parse_text_cached(text) if len(text) <= 64 else _parse_text_cached.__wrapped__(text))
+    return list(parse_card_text(text) if len(text) <= 64 else parse_card_text.__wrapped__(text))
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> np.ndarray:
@@ -209,6 +222,15 @@ def format_cards(codes: Sequence[int] | Sequence[Sequence[int]] | np.ndarray, se
 UNKNOWN_HAND_TEXT = frozenset({"random", "xx", "?"})
 """Texts that stand for an unknown (random) hand.  An empty text is not one of them: it is
 refused, as it is more often a missing argument than a wish."""
+
+
+def is_unknown_hand(hand: object) -> bool:
+    """Whether a hand is the unknown (random) hand: None or one of ``UNKNOWN_HAND_TEXT``.
+
+    >>> is_unknown_hand(" Random"), is_unknown_hand(None), is_unknown_hand("AhKh")
+    (True, True, False)
+    """
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND_TEXT)
 
 
 def check_not_blank(hand: object, what: str) -> None:

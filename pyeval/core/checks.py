@@ -22,8 +22,8 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number", "renamed",
-           "renamed_attribute"]
+__all__ = ["is_integer", "is_number", "finite_number", "positive_int", "non_negative_int", "positive_number",
+           "non_negative_number", "renamed", "renamed_attribute"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,8 +50,31 @@ def non_negative_int(value: Any, what: str) -> int:
     return int(value)
 
 
+def is_number(value: Any) -> bool:
+    """A real number (int, float, Fraction, numpy's), and not a bool."""
+    return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real)
+
+
+def finite_number(value: Any, what: str) -> Any:
+    """``value`` itself if it is a finite number: TypeError if it is no number, ValueError if it
+    is NaN or infinite.
+
+    >>> finite_number(2.5, "stack")
+    2.5
+    >>> finite_number("10", "stack")
+    Traceback (most recent call last):
+    ...
+    TypeError: stack must be a number, got '10'
+    """
+    if not is_number(value):
+        raise TypeError(f"{what} must be a number, got {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{what} must be finite, got {value!r}")
+    return value
+
+
 def _finite_number(value) -> bool:
-    return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real) and math.isfinite(value)
+    return is_number(value) and math.isfinite(value)
 
 
 def positive_number(value: Any, what: str) -> float:

@@ -27,7 +27,7 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core._threads import default_threads, run_slices
-from pyeval.core.cards import DECK_SIZE, _parse_text_cached, format_card, parse_cards, reject_bytes
+from pyeval.core.cards import DECK_SIZE, format_card, parse_card_text, parse_cards, reject_bytes
 
 if TYPE_CHECKING:
     from pyeval.core._types import Cards
@@ -166,8 +166,8 @@ def _explain_bad_hand(hand: np.ndarray, index: int, what: str, min_code: int = 0
 
 @lru_cache(maxsize=4096)
 def _text_codes(text: str) -> bytes:
-    # The parse is _parse_text_cached's; the bytes are kept too, as they cost a tenth of this path's call.
-    return bytes(_parse_text_cached(text))  # raises, naming the bad card, as the batch path would
+    # The parse is parse_card_text's; the bytes are kept too, as they cost a tenth of this path's call.
+    return bytes(parse_card_text(text))  # raises, naming the bad card, as the batch path would
 
 
 def _one_hand(cards, counts: range) -> bytes | np.ndarray | None:

@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.core.cards import UNKNOWN_HAND_TEXT, _parse_text_cached, format_codes
+from pyeval.core.cards import format_codes, is_unknown_hand, parse_card_text
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.results.equity_result import make_result
@@ -17,7 +17,6 @@ from pyeval.results.equity_result import make_result
 UNKNOWN = 255  # csrc/board_batch.c's UNKNOWN_CARD
 
 
-_UNKNOWN_TEXT = UNKNOWN_HAND_TEXT
 
 
 C_TALLY_PATTERNS = 1024
@@ -89,15 +88,15 @@ def _small_hand(text: str):
     plain cards; cached, as scripts repeat their hands."""
     if len(text) > 64:
         return None
-    if text.strip().lower() in _UNKNOWN_TEXT:
+    if is_unknown_hand(text):
         return None, "random"
     codes = _small_cards(text)
     return None if codes is None else (codes, format_codes(codes))
 
 
 def _small_cards(text: str):
-    """The codes of plain card text (cards._parse_text_cached caches them), or None."""
+    """The codes of plain card text (cards.parse_card_text caches them), or None."""
     try:
-        return _parse_text_cached(text)
+        return parse_card_text(text)
     except ValueError:
         return None

@@ -25,17 +25,13 @@ from pyeval.core._native import ffi, lib
 from pyeval.core.cards import format_card
 from pyeval.core.games import Game
 from pyeval.engines.pool import _run_pool, _run_threads, stopped  # noqa: F401  (callers' engine._run_pool, ...)
-from pyeval.query.limits import MAX_SAMPLES  # noqa: F401  (pyeval.engine.MAX_SAMPLES: the documented name)
+from pyeval.query.limits import (
+    MAX_SAMPLES,  # noqa: F401  (pyeval.engine.MAX_SAMPLES: the documented name)
+)
 from pyeval.results.tally import POT, Tally, standard_errors, standard_errors_rows  # noqa: F401  (engine.POT, ...)
 
 CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
-EXACT_BUDGET = 400_000_000
-"""``method="auto"`` enumerates when the cheapest exact strategy stays below this many evaluation
-units (``exact_cost``: about 40 ns of one core each: 16 core-seconds, some seconds on all cores)."""
-EXACT_LIMIT = 10_000_000_000
-"""``method="exact"`` refuses, before starting, queries costing more units than this (about 7
-minutes of one core)."""
 _BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
 
 

@@ -36,6 +36,7 @@ from pyeval.engines.engine import (
     pattern_table,
 )
 from pyeval.engines.two_hand import TWO_HAND_STEP, _player_values, _subset_buckets  # noqa: F401
+from pyeval.query.limits import RANDOM_HAND_CLASSES_MAX, TWO_HAND_MAX_ENTRIES
 
 
 def counts_two_hands(layout: Layout) -> bool:
@@ -115,10 +116,6 @@ def random_hand_classes(layout: Layout) -> list[tuple[np.ndarray, int]]:
     return [(c, w) for c, w in classes.values()]
 
 
-RANDOM_HAND_CLASSES_MAX = 5000
-"""Above this many possible hands for the unknown player the random-hand strategy is not priced
-nor used: its per-class cost loses to enumeration (hold'em: 1,225 or fewer; Omaha: 100,000 and
-more)."""
 
 
 def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
@@ -241,10 +238,6 @@ UNITS_PER_BOARD_SHOWDOWN = 0.25
 Omaha one costs what its evaluation costs in the generic pipeline."""
 UNITS_PER_TWO_HAND_ENTRY = 3
 """subset_buckets and count_two_hands: 65-145 ns per (completion, subset of its cards)."""
-TWO_HAND_MAX_ENTRIES = 100_000_000
-"""The two-hand count keeps each completion of the second hand once per subset of its cards, 4 bytes
-each (subset_buckets): beyond this many entries (400 MB) it is not used (stud with one card each
-would need 785 million)."""
 UNITS_PER_RANDOM_COUNT_BOARD = 10
 """csrc/random_hand.c: one board's known showdown and up to 91 rank-pair classes of the random hand."""
 UNITS_PER_OMAHA_RANK_MULTISET = 0.6

@@ -13,7 +13,7 @@ never meet).  Counts stay integers: weights are scaled to exact integers with th
 (pyeval/engines/range_weights.py; weights far apart are counted by weight class in Python integers);
 with weights all 1, ``outcomes`` is the number of (assignment, board) pairs and
 ``wins``/``ties`` are plain counts.  The cheapest of four paths
-is taken (estimated work; ``method="auto"`` enumerates within ``engine.EXACT_BUDGET``):
+is taken (estimated work; ``method="auto"`` enumerates within ``EXACT_BUDGET``):
 
 * preflop table: heads-up hold'em without board or dead cards, both ranges unions of whole
   classes (one weight per class, ``random`` included): the shipped exact class matrix
@@ -58,12 +58,11 @@ import secrets
 import numpy as np
 
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines import engine
 from pyeval.engines.range_spot import MAX_ASSIGNMENTS, _Player, _Spot  # noqa: F401  (pyeval.range_equity.MAX_ASSIGNMENTS)
-from pyeval.query.limits import DEFAULT_SAMPLES
-from pyeval.query.parse import _is_unknown, _parse_boards, _parse_hand, check_query, hand_text, resolve_method
+from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET
+from pyeval.query.parse import _parse_boards, _parse_hand, check_query, hand_text, resolve_method
 from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
 from pyeval.results.equity_result import RangeEquityResult
 
@@ -79,14 +78,14 @@ __all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
 def _player(entry, g, p: int, tracked: bool = False) -> _Player:
     """Player p's hand, range or random hand.  A ``tracked`` random hand is kept as the range of
     every combo, so that its combos are counted one by one (combo_equities of 'random')."""
-    if tracked and (_is_unknown(entry) or isinstance(entry, (str, Range)) and is_range_entry(entry, g)
+    if tracked and (is_unknown_hand(entry) or isinstance(entry, (str, Range)) and is_range_entry(entry, g)
                     and parse_range(entry, g).is_random):
-        r = parse_range("random" if _is_unknown(entry) else entry, g)
+        r = parse_range("random" if is_unknown_hand(entry) else entry, g)
         if g.lowest_card:
             keep = (r.combos >= g.lowest_card).all(axis=1)
             r = Range(r.combos[keep], None, r.hole, None, g.lowest_card, r.family)
         return _Player("range", "random", Range(r.combos, None, r.hole, None, g.lowest_card, r.family))
-    if _is_unknown(entry):
+    if is_unknown_hand(entry):
         return _Player("random", "random")
     if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
         r = parse_range(entry, g)
@@ -137,7 +136,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
     same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
     estimated work (assignments / symmetries x boards x players) is within
-    ``pyeval.engine.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
+    ``pyeval.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
     hands), dealt with the others and never shown down (pyeval/engines/range_folded.py)."""
     try:
         return _range_equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
@@ -221,12 +220,12 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     if method in ("auto", "exact"):
         cost = spot.exact_cost()
         if method == "exact":
-            if cost is None or cost > engine.EXACT_BUDGET * 50:
+            if cost is None or cost > EXACT_BUDGET * 50:
                 raise ValueError("exact enumeration of these ranges is beyond the budget "
-                                 f"({engine.EXACT_BUDGET * 50:,} hand evaluations); use method='monte-carlo'")
+                                 f"({EXACT_BUDGET * 50:,} hand evaluations); use method='monte-carlo'")
             use_exact = True
         else:
-            use_exact = cost is not None and cost <= engine.EXACT_BUDGET
+            use_exact = cost is not None and cost <= EXACT_BUDGET
     if use_exact:
         return spot.run_exact()
     used_seed = int(seed) if seed is not None else secrets.randbits(63)

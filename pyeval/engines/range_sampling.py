@@ -22,11 +22,11 @@ import numpy as np
 from pyeval.core._native import ffi, lib
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
+from pyeval.query.limits import MAX_TRIES
 from pyeval.ranges import Range, _masks
 
 __all__ = ["run_monte_carlo"]
 
-MAX_TRIES = 10_000_000  # rejected draws in a row before a query is refused as (almost) impossible
 _NO_DEAL = ("no deal is possible, or almost none: the ranges keep colliding "
             f"({MAX_TRIES:,} draws in a row)")
 

@@ -23,6 +23,7 @@ from pyeval.engines import (
 )
 from pyeval.engines.range_symmetry import perm_tables, symmetry_group
 from pyeval.engines.range_weights import ExactCounts, integer_weights
+from pyeval.query.limits import MAX_ASSIGNMENTS
 from pyeval.ranges import Range, _all_of
 from pyeval.results.equity_result import EquityResult, RangeEquityResult, _result
 
@@ -34,8 +35,6 @@ class _Player:
     rng: Range | None = None
 
 
-MAX_ASSIGNMENTS = 30_000_000
-"""Exact enumeration lists at most this many combo assignments (else Monte Carlo / an error)."""
 
 
 class _Spot:

@@ -28,6 +28,7 @@ import numpy as np
 
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
+from pyeval.query.limits import MAX_SPLIT_QUERIES
 
 if TYPE_CHECKING:
     from pyeval.engines.range_spot import _Spot
@@ -38,8 +39,6 @@ __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_sp
 
 INT64_SAFE = 2**62
 """Weighted counts below this cannot overflow an int64 sum of two of them."""
-MAX_SPLIT_QUERIES = 4096
-"""Most sub-queries (one per choice of a weight class per player) a split may take."""
 
 
 def integer_weights(w: np.ndarray) -> np.ndarray:

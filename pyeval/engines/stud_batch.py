@@ -27,10 +27,8 @@ from pyeval.core._native import ffi, lib
 from pyeval.core.games import Game
 from pyeval.engines import batch_rows, engine, exact_strategies
 from pyeval.engines.board_batch import UNKNOWN
+from pyeval.query.limits import EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
 
-STUD_ROW_WORK_MAX = 1 << 31
-"""Exact rows priced above this many walked deals (``pyeval_stud_batch_work``; about 10 s of one
-core) go to ``pyeval.equity``."""
 UNITS_PER_WALKED_DEAL = 0.15
 """The C count's price of a walked deal in ``pyeval.exact_strategies`` evaluation units (about 40 ns
 each): 2-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its
@@ -74,9 +72,9 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
         row_dead = dead[i][dead[i] != UNKNOWN]
         layout = engine.build_layout(g, [h[h != UNKNOWN] for h in holes[i]], [], row_dead)
         cost, work[k] = exact_strategies.exact_cost(layout), _work(g, layout)
-        if method == "auto" and cost > engine.EXACT_BUDGET:
+        if method == "auto" and cost > EXACT_BUDGET:
             how[k] = 1  # sampled, as equity's auto would
-        elif cost > engine.EXACT_LIMIT or work[k] > STUD_ROW_WORK_MAX:
+        elif cost > EXACT_LIMIT or work[k] > STUD_ROW_WORK_MAX:
             how[k] = 2  # equity refuses it (exact), or the C count would take too long
         else:
             how[k] = 0 if work[k] * UNITS_PER_WALKED_DEAL <= cost + SINGLE_QUERY_UNITS else 2

@@ -8,7 +8,6 @@ what the fast reader declines), ``sources`` (paths, folders, text, parallel read
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections import Counter
 from typing import Any
@@ -22,7 +21,7 @@ from pyeval.history.sources import collect_paths, gc_paused, read_source
 __all__ = ["allin_ev", "AllinEVResult", "HandRecord"]
 
 
-def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", progress: bool | None = None,
+def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", progress: Any = None,
              client: Any = None) -> AllinEVResult:
     """All-in EV, actual winnings and luck over hand histories.
 
@@ -31,7 +30,8 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
     player    only the hands this player sat in, and only this player's row
     method    equities: "exact" (rows too large to enumerate are sampled and marked), or
               "monte-carlo"
-    progress  a progress bar on stderr (default: when stderr is a terminal)
+    progress  True: a bar on stderr; a callable: ``progress(done, total)``; default none
+              (``pyeval.core._progress.reporting``)
     client    a Dask ``Client``: the files are read on the cluster, a task per chunk of files
 
     A hand is an all-in when betting is over before the last card (every player still in is
@@ -44,10 +44,10 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
     """
     if method not in ("exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
-    bar = sys.stderr.isatty() if progress is None else bool(progress)
     started = time.perf_counter()
     # the collector off throughout: a million hands are millions of objects, none in a cycle
-    with gc_paused(), _progress.watching(_progress.Watch(bar=bar, desc="allin-ev")) as watch:
+    with gc_paused(), _progress.reporting(progress, "allin-ev") as reported:
+        watch = reported if reported is not None else _progress.Watch()  # no report: counted, not shown
         if isinstance(source, (str, os.PathLike, list, tuple)) and _is_paths(source):
             source = collect_paths(source)
             watch.add_total(len(source))

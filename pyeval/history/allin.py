@@ -17,42 +17,20 @@ from typing import Any
 import numpy as np
 
 from pyeval.batch import equity_batch
-from pyeval.core.cards import format_cards, parse_cards
+from pyeval.core.cards import format_cards, parse_card_text, parse_cards
 from pyeval.core.games import get_game
+from pyeval.core.pots import Pot, side_pots
 from pyeval.history.reader import HandRecord
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.results.tally import POT
 
-__all__ = ["Pot", "pots_of", "PotRow", "pot_rows", "count_rows", "hand_values", "ROWS_PER_CALL"]
+__all__ = ["PotRow", "pot_rows", "count_rows", "hand_values", "ROWS_PER_CALL"]
 
 ROWS_PER_CALL = 20_000
 """Rows per ``equity_batch`` call: the arrays of a chunk stay small, the C batch spreads them over
 threads."""
-_CODES = {format_cards([c]): c for c in range(52)}
 MONTE_CARLO_SEED = 20240630
 """The seed of rows sampled because their exact count is refused: results are repeatable."""
-
-
-@dataclass(frozen=True)
-class Pot:
-    """A main or side pot: its chips (before rake) and the seats eligible for it."""
-
-    amount: Any
-    seats: tuple[int, ...]
-
-
-def pots_of(put_in: list[Any], contesting: list[bool]) -> list[Pot]:
-    """Main and side pots by contributions: each level of a contesting player's chips in makes a
-    pot of everyone's chips up to that level, shared by the contesting players who reached it."""
-    levels = sorted({put_in[i] for i, c in enumerate(contesting) if c})
-    pots, below = [], 0
-    for level in levels:
-        amount = sum(min(x, level) - min(x, below) for x in put_in)
-        seats = tuple(i for i, c in enumerate(contesting) if c and put_in[i] >= level)
-        if amount:
-            pots.append(Pot(amount, seats))
-        below = level
-    return pots
 
 
 @dataclass
@@ -77,7 +55,8 @@ def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotR
     for h, r in enumerate(records):
         if r.allin_street is None or r.put_in is None or r.game is None:
             continue
-        pots[h] = hand_pots = pots_of(r.put_in, r.contesting)
+        # a folded player's chips above every contesting player's are not in play: left out
+        pots[h] = hand_pots = [p for p in side_pots(r.put_in, r.contesting) if p.contested]
         contesting = [i for i, c in enumerate(r.contesting) if c]
         for k, pot in enumerate(hand_pots):
             if len(pot.seats) < 2:
@@ -85,10 +64,6 @@ def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotR
             others = "".join(r.holes[i] for i in contesting if i not in pot.seats)
             rows.append(PotRow(h, k, r.game, [r.holes[i] for i in pot.seats], r.board, others + r.dead))
     return pots, rows
-
-
-def _codes(text: str) -> list[int]:
-    return [_CODES[text[i:i + 2]] for i in range(0, len(text), 2)] if text else []
 
 
 def count_rows(rows: list[PotRow], method: str = "exact", advance: Any = None) -> None:
@@ -128,9 +103,9 @@ def _count_distinct(rows: list[PotRow], method: str, advance: Any) -> None:
 
 def _count_group(game: str, rows: list[PotRow], method: str) -> None:
     """One ``equity_batch`` call over rows of one game, player count and board length."""
-    holes = np.array([[_codes(h) for h in row.hands] for row in rows], np.int16)
-    board = np.array([_codes(row.board) for row in rows], np.int16).reshape(len(rows), -1)
-    dead_codes = [_codes(row.dead) for row in rows]
+    holes = np.array([[parse_card_text(h) for h in row.hands] for row in rows], np.int16)
+    board = np.array([parse_card_text(row.board) for row in rows], np.int16).reshape(len(rows), -1)
+    dead_codes = [parse_card_text(row.dead) for row in rows]
     dead = np.full((len(rows), max(map(len, dead_codes), default=0)), -1, np.int16)
     for i, d in enumerate(dead_codes):
         dead[i, :len(d)] = d

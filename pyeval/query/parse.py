@@ -6,19 +6,17 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core.cards import (
-    UNKNOWN_HAND_TEXT,
     check_distinct,
     check_not_blank,
     format_cards,
     format_codes,
+    is_unknown_hand,
     parse_cards,
     parse_partial,
 )
 from pyeval.core.checks import positive_int, positive_number
 from pyeval.core.games import Game
 from pyeval.query.limits import MAX_SAMPLES
-
-UNKNOWN_HAND = UNKNOWN_HAND_TEXT
 
 
 def resolve_method(method, samples, stderr_target):
@@ -32,16 +30,12 @@ def resolve_method(method, samples, stderr_target):
     return method
 
 
-def _is_unknown(hand) -> bool:
-    return hand is None or (isinstance(hand, str) and hand.strip().lower() in UNKNOWN_HAND)
-
-
 def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
     """A player's known cards.  Missing cards are dealt by the engines; in board games they
     must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
     a silent typo."""
     check_not_blank(hand, f"player {p + 1}'s hand")
-    if _is_unknown(hand):
+    if is_unknown_hand(hand):
         return np.zeros(0, np.uint8)
     partial = parse_partial(hand) if isinstance(hand, str) else None
     if partial is not None:

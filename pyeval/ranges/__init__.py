@@ -59,8 +59,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN_HAND_TEXT, format_card, parse_cards, parse_partial
+from pyeval.core.cards import (
+    RANK_CHARS,
+    SUIT_CHARS,
+    UNKNOWN_HAND_TEXT,
+    card_code,
+    format_card,
+    parse_cards,
+    parse_partial,
+)
 from pyeval.core.games import Game, get_game
+from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
 from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     _CLASS_INDEX,
     _CLASS_MEMBERS,
@@ -258,10 +267,6 @@ def _rank(ch: str) -> int:
     return RANK_CHARS.index(ch.upper())
 
 
-MAX_WEIGHT = 1e50
-MIN_WEIGHT = 1e-50
-"""A range weight is 0 or within these bounds (relative weights, a ratio of at most 1e100 in a range:
-the exact paths split them by weight class and count in integers, but the equities are floats)."""
 
 
 def _split_weight(token: str, text: str) -> tuple[str, float]:
@@ -488,7 +493,7 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         if m.group(3):
             items.append(("any",))
         elif m.group(2) and m.group(2) != "*":
-            items.append(("card", 4 * _rank(m.group(1)) + SUIT_CHARS.index(m.group(2).lower())))
+            items.append(("card", card_code(m.group(1) + m.group(2))))
         else:
             items.append(("rank", _rank(m.group(1))))
         pos = m.end()

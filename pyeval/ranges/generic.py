@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
+
 SUIT_VARIABLES = "wxyz"
 OPERATORS = ",:!()@"
 MACROS = ("$ds", "$ss", "$rb", "$np", "rainbow")
@@ -251,10 +251,10 @@ class Parser:
             if m.group(3):
                 elements.append(Element(ALL))
             else:
-                r = RANKS.index(m.group(1).upper())
+                r = RANK_CHARS.index(m.group(1).upper())
                 s = m.group(2)
                 if s and s != "*":
-                    c = 4 * r + SUITS.index(s.lower())
+                    c = card_code(m.group(1) + s)
                     elements.append(Element(1 << c, rank=r, suit=c & 3))
                 else:
                     elements.append(Element(_RANK_MASK[r], rank=r))
@@ -292,8 +292,8 @@ class Parser:
         while i < len(tok) and tok[i] not in "+-":
             ch = tok[i]
             allowed, rank_var, rank = ALL, None, None
-            if ch.upper() in RANKS:
-                rank = RANKS.index(ch.upper())
+            if ch.upper() in RANK_CHARS:
+                rank = RANK_CHARS.index(ch.upper())
                 allowed = _RANK_MASK[rank]
                 i += 1
             elif ch == "*":
@@ -302,20 +302,20 @@ class Parser:
                 end = tok.index("]", i)
                 allowed = self.bracket(tok[i + 1:end], tok, pos + i)
                 i = end + 1
-            elif ch.isalpha() and ch not in SUITS + SUIT_VARIABLES:
-                if ch.upper() in SUITS.upper() + SUIT_VARIABLES.upper():
+            elif ch.isalpha() and ch not in SUIT_CHARS + SUIT_VARIABLES:
+                if ch.upper() in SUIT_CHARS.upper() + SUIT_VARIABLES.upper():
                     raise error(self.text, tok, pos + i, f"suits and suit variables are lower case ({ch.lower()!r})")
                 if not ch.isupper():
                     raise error(self.text, tok, pos + i, f"rank variables are upper case (R, O, N, ...), not {ch!r}")
                 rank_var = ch
                 i += 1
-            elif ch not in SUITS + SUIT_VARIABLES:
+            elif ch not in SUIT_CHARS + SUIT_VARIABLES:
                 raise error(self.text, tok, pos, f"unexpected {ch!r} at column {pos + i + 1}: expected a rank (A..2), "
                                                  "a rank variable (R, O, N, ...), *, a suit (s h d c), a suit "
                                                  "variable (w x y z) or a [list]")
             suit_var, suit = None, None
-            if i < len(tok) and tok[i] in SUITS:
-                suit = SUITS.index(tok[i])
+            if i < len(tok) and tok[i] in SUIT_CHARS:
+                suit = SUIT_CHARS.index(tok[i])
                 allowed &= _SUIT_MASK[suit]
                 i += 1
             elif i < len(tok) and tok[i] in SUIT_VARIABLES:
@@ -332,16 +332,16 @@ class Parser:
         for item in filter(None, re.split(r",", inner)):
             m = re.fullmatch(r"([2-9TJQKA])-([2-9TJQKA])", item, re.I)
             if m:
-                a, b = sorted(RANKS.index(g.upper()) for g in m.groups())
+                a, b = sorted(RANK_CHARS.index(g.upper()) for g in m.groups())
                 allowed |= sum(_RANK_MASK[r] for r in range(a, b + 1))
                 continue
             for one in re.findall(r"[2-9TJQKA][cdhs]?|[cdhs]|.", item, re.I):
-                if one[0].upper() in RANKS and len(one) == 2:
-                    allowed |= 1 << (4 * RANKS.index(one[0].upper()) + SUITS.index(one[1]))
-                elif one.upper() in RANKS:
-                    allowed |= _RANK_MASK[RANKS.index(one.upper())]
-                elif one in SUITS:
-                    allowed |= _SUIT_MASK[SUITS.index(one)]
+                if one[0].upper() in RANK_CHARS and len(one) == 2:
+                    allowed |= 1 << (4 * RANK_CHARS.index(one[0].upper()) + SUIT_CHARS.index(one[1]))
+                elif one.upper() in RANK_CHARS:
+                    allowed |= _RANK_MASK[RANK_CHARS.index(one.upper())]
+                elif one in SUIT_CHARS:
+                    allowed |= _SUIT_MASK[SUIT_CHARS.index(one)]
                 else:
                     raise error(self.text, tok, pos, f"[lists] hold ranks, suits, cards, rank spans (K-T), not {one!r}")
         if not allowed:

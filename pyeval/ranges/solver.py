@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
 from pyeval.ranges.classes import _CLASS_INDEX, _CLASS_MEMBERS, _COMBO_INDEX, CLASS_NAMES, HOLDEM_COMBOS
 from pyeval.ranges.generic import RangeError
 
@@ -33,8 +33,7 @@ _COMBO = re.compile(r"([2-9TJQKA])([cdhs])([2-9TJQKA])([cdhs])", re.I)
 def _entry_combos(hand: str, text: str) -> list[int]:
     m = _COMBO.fullmatch(hand)
     if m:
-        a = 4 * RANK_CHARS.index(m.group(1).upper()) + SUIT_CHARS.index(m.group(2).lower())
-        b = 4 * RANK_CHARS.index(m.group(3).upper()) + SUIT_CHARS.index(m.group(4).lower())
+        a, b = card_code(m.group(1) + m.group(2)), card_code(m.group(3) + m.group(4))
         if a != b:
             return [int(_COMBO_INDEX[a, b])]
     name = hand[:2].upper() + hand[2:].lower()

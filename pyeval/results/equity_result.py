@@ -9,9 +9,9 @@ from fractions import Fraction
 import numpy as np
 
 from pyeval.core._results import HandKeyed, Result
-from pyeval.core.cards import format_cards, format_codes
+from pyeval.core.cards import format_cards, format_codes, is_unknown_hand
 from pyeval.core.games import Game
-from pyeval.query.parse import _codes, _is_unknown, hand_text
+from pyeval.query.parse import _codes, hand_text
 from pyeval.results.tally import POT, Tally, standard_errors
 
 
@@ -169,7 +169,7 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
     pot = POT
     r = EquityResult(
         game=g.name,
-        hands=texts if texts is not None else ["random" if _is_unknown(h) else hand_text(known, g)
+        hands=texts if texts is not None else ["random" if is_unknown_hand(h) else hand_text(known, g)
                                                 for h, known in zip(hands, known_holes)],
         board=[format_codes(_codes(b)) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_codes(_codes(dead)),

@@ -37,7 +37,6 @@ import csv
 import io
 import json
 import math
-import signal
 import sys
 import threading
 import time
@@ -47,6 +46,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from pyeval.core import _progress
 from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
 from pyeval.core.checks import positive_int, renamed_attribute
@@ -313,55 +313,17 @@ def table_names(plan: Plan) -> list[str]:
 # Running chunks
 
 
-def _progress_bar(enabled, total: int, desc: str):
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        return None
-    return tqdm(total=total, unit=" deals", unit_scale=True, desc=desc, smoothing=0.05, dynamic_ncols=True,
-                file=sys.stderr)
-
-
 def _run_local(plan: Plan, chunks: Iterable[int], threads: int, on_done, stop: threading.Event) -> None:
     """Run chunks on ``threads`` threads (the kernels and the C core release the GIL) through the
     equity engines' pool: one chunk in flight per thread, so memory does not depend on the deal
     count.  Once ``stop`` is set nothing new starts and running chunks end at their next sub-batch."""
-    engine._run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done), stop=stop)
-
-
-class _GracefulInterrupt:
-    """While running in the main thread with Python's default SIGINT handler: the first
-    Ctrl-C sets ``stop`` (the run winds down and returns what finished), a second one
-    raises KeyboardInterrupt as usual."""
-
-    def __init__(self, stop: threading.Event):
-        self.stop = stop
-        self.old = None
-
-    def __enter__(self):
-        if threading.current_thread() is threading.main_thread() and \
-                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.old = signal.signal(signal.SIGINT, self._handler)
-        return self
-
-    def _handler(self, signum, frame):
-        if self.stop.is_set():
-            raise KeyboardInterrupt
-        self.stop.set()
-
-    def __exit__(self, *exc):
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
-        return False
+    engine._run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done),
+                     size=plan.chunk_deals, stop=stop)
 
 
 def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
              study: str | Sequence[str] | None = None, *, board: Board = "", dead: Cards = "",
-             hands: Sequence[Hand] | None = None, threads: int | None = None, progress: bool | None = None,
+             hands: Sequence[Hand] | None = None, threads: int | None = None, progress: Any = None,
              client: Client | None = None, chunk_size: int = CHUNK) -> SimulationResult:
     """Deal ``deals`` random deals of ``game`` at a ``players``-handed table and run studies.
 
@@ -375,7 +337,8 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
                 categories)
     board, dead, hands   known cards, as for ``pyeval.deal`` (the rest is dealt at random)
     threads     worker threads (default: all cores)
-    progress    show a progress bar (default: when stderr is a terminal)
+    progress    True: a bar on stderr; a callable: ``progress(done, total)`` in deals; default none
+                (``pyeval.core._progress.reporting``)
     client      a ``dask.distributed.Client``: run the chunks as Dask tasks (the ``dask``
                 extra); see ``pyeval.cluster``
     chunk_size  deals per chunk (default ``CHUNK``); part of the result's definition
@@ -388,7 +351,6 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     total = plan.zeros()
     done: list[int] = []
     counted = [0]
-    bar = _progress_bar(progress, plan.deals, f"{plan.spec.game.name} x{plan.spec.players}")
     stop = threading.Event()
 
     def on_done(c: int, counts) -> None:
@@ -398,24 +360,24 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
         done_set.add(c)
         done.append(c)
         counted[0] += plan.chunk_deals(c)
-        if bar is not None:
-            bar.update(plan.chunk_deals(c))
+        if watch is not None and client is not None:  # the local pool reports its jobs itself
+            watch.advance(plan.chunk_deals(c))
 
     done_set: set[int] = set()
     t0 = time.perf_counter()
-    try:
-        with _GracefulInterrupt(stop):
-            if client is not None:
-                from pyeval.engines import cluster
+    with _progress.reporting(progress, f"{plan.spec.game.name} x{plan.spec.players}", delay=0) as watch:
+        if watch is not None and client is not None:
+            watch.add_total(plan.deals)
+        try:
+            with _progress.graceful_interrupt(stop):
+                if client is not None:
+                    from pyeval.engines import cluster
 
-                cluster.run_plan(client, plan, on_done, stop=stop)
-            else:
-                _run_local(plan, range(plan.chunks), nthreads, on_done, stop)
-    except KeyboardInterrupt:
-        stop.set()
-    finally:
-        if bar is not None:
-            bar.close()
+                    cluster.run_plan(client, plan, on_done, stop=stop)
+                else:
+                    _run_local(plan, range(plan.chunks), nthreads, on_done, stop)
+        except KeyboardInterrupt:
+            stop.set()
     interrupted = counted[0] < plan.deals
     elapsed = time.perf_counter() - t0
     if interrupted:
