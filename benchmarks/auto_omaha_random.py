@@ -32,10 +32,10 @@ def main() -> None:
     start = time.perf_counter()
     if method == "cost":
         from pyeval.core.games import get_game
-        from pyeval.equity import _parse_boards, _parse_hand
+        from pyeval.query.parse import parse_boards, parse_hand
 
         g = get_game(game)
-        layout = engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),
+        layout = engine.build_layout(g, [parse_hand(h, g, p) for p, h in enumerate(hands)], parse_boards(board, g),
                                      engine.np.zeros(0, engine.np.uint8))
         what = f"{exact_strategies.exact_plan(layout)} for {layout.outcomes:,} outcomes"
     else:

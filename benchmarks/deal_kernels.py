@@ -1,4 +1,4 @@
-"""The stud and draw kernels in C (pyeval._deal_kernels) against the numba kernels they replaced
+"""The stud and draw kernels in C (pyeval.engines._deal_kernels) against the numba kernels they replaced
 (tests/numba_kernels.py), warm, in one process: the same queries, alternating, median of repeats.
 
     python benchmarks/deal_kernels.py --repeats 5 --threads 1

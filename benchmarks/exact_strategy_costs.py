@@ -15,12 +15,12 @@ import numpy as np
 
 from pyeval.core.games import get_game
 from pyeval.engines import engine, exact_strategies
-from pyeval.equity import _parse_boards, _parse_hand
+from pyeval.query.parse import parse_boards, parse_hand
 
 
 def layout(game, hands, board=""):
     g = get_game(game)
-    return engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),
+    return engine.build_layout(g, [parse_hand(h, g, p) for p, h in enumerate(hands)], parse_boards(board, g),
                                np.zeros(0, np.uint8))
 
 

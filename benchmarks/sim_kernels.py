@@ -1,4 +1,4 @@
-"""The simulation kernels in C (pyeval._sim_kernels) against the numba kernels they replaced
+"""The simulation kernels in C (pyeval.sim._sim_kernels) against the numba kernels they replaced
 (tests/numba_sim_kernels.py), warm, in one process: the same calls, alternating, median of repeats.
 
     python benchmarks/sim_kernels.py --repeats 5 --threads 1

@@ -1,4 +1,4 @@
-"""Exact heads-up stud hi/lo: the joint count (pyeval.two_hand_hilo) against the walk (issue 16, item 3).
+"""Exact heads-up stud hi/lo: the joint count (pyeval.engines.two_hand_hilo) against the walk (issue 16, item 3).
 
     python benchmarks/stud_hilo_exact.py --repeats 3
 

@@ -1,6 +1,6 @@
 """pyeval: a high-throughput poker hand evaluator and equity calculator.
 
-Cards are integer codes 0..51 (``4 * rank + suit``; see ``pyeval.cards``);
+Cards are integer codes 0..51 (``4 * rank + suit``; see ``pyeval.core.cards``);
 every evaluator returns strengths where higher is better.
 
 >>> import pyeval
@@ -10,7 +10,6 @@ every evaluator returns strengths where higher is better.
 
 from typing import TYPE_CHECKING
 
-from pyeval import _moved
 from pyeval._version import __version__
 from pyeval.batch import BatchEquityResult, equity_batch
 from pyeval.core.best_five import BestFive, best_five
@@ -53,10 +52,6 @@ _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", 
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 
-_moved.install()  # old import paths (pyeval.engine, pyeval.cards, ...): pyeval/_moved.py
-_moved.keep_functions(globals())  # pyeval.deal, .simulate, .describe, .best_five stay functions
-
-
 def __getattr__(name: str) -> object:
     import importlib
 
@@ -64,7 +59,7 @@ def __getattr__(name: str) -> object:
         value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
         globals()[name] = value
         return value
-    if name == "caribbean" or f"pyeval.{name}" in _moved.MOVED:  # a subpackage (caribbean loads numba), an old path
+    if name == "caribbean":  # a subpackage that loads numba: imported when first asked for
         return importlib.import_module(f"pyeval.{name}")
     raise AttributeError(f"module 'pyeval' has no attribute {name!r}")
 

@@ -1,12 +1,9 @@
 """The warm-up at install: one small query of every kind, run once so that numba compiles (or
 loads) every kernel into its cache (setup.py runs ``warm`` while it builds the wheel; see
 pyeval/core/_jit.py for where the cache lives).  It drives every front door, so it sits at the
-top of the package, beside ``pyeval/__init__.py``; ``pyeval._jit.warm`` and
-``pyeval._jit.WARM_QUERIES`` (the names before the layout) are this module's."""
+top of the package, beside ``pyeval/__init__.py``."""
 
 from __future__ import annotations
-
-from pyeval.core._jit import njit  # noqa: F401  (pyeval._jit.njit, the name before the layout)
 
 __all__ = ["warm", "WARM_QUERIES"]
 

@@ -16,7 +16,7 @@ take are answered by ``pyeval.equity`` row by row, with the same per-row seed: b
 count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
 exact stud and draw rows whose C count is priced above the single query's strategy
 (``stud_batch.plan``: heads-up 3rd street and hi/lo before 6th street, where the two-hand count
-pays) or beyond ``stud_batch.STUD_ROW_WORK_MAX`` (exact multiway early streets).
+pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early streets).
 
 >>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
 >>> r.equity.round(4).tolist()
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 import secrets
-import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -43,13 +42,13 @@ from pyeval.core.cards import check_not_blank, format_cards, is_unknown_hand, pa
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
 from pyeval.engines import batch_rows, engine, stud_batch
-from pyeval.engines.batch_rows import JOB_SAMPLES, ROWS_PER_JOB  # noqa: F401  (batch.ROWS_PER_JOB, ...)
 from pyeval.engines.batch_rows import RowRefused as _RowRefused
 from pyeval.engines.batch_rows import jobs as _jobs
 from pyeval.engines.board_batch import UNKNOWN
 from pyeval.query.limits import DEFAULT_SAMPLES, ROW_EXACT_MAX
 from pyeval.query.parse import check_query, resolve_method
 from pyeval.results.equity_result import part_shares
+from pyeval.results.tally import POT, standard_errors_rows
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -106,8 +105,6 @@ class BatchEquityResult(Result):
     hi, lo, scoop, no_low      hi/lo games: (n, players) half-pot shares and scoops, (n,) no-low share
     boards                     multi-board games: (n, boards, players) shares of each board's pot
     seed                       the batch seed (Monte Carlo rows); row i used ``row_seed(seed, i)``
-
-    ``samples``, the deals of each Monte Carlo row, is deprecated: they are ``outcomes[~exact]``.
     """
 
     game: str
@@ -121,7 +118,7 @@ class BatchEquityResult(Result):
     ties: np.ndarray
     outcomes: np.ndarray
     exact: np.ndarray
-    pot_units: int = engine.POT
+    pot_units: int = POT
     seed: int | None = None
     hi: np.ndarray | None = None
     lo: np.ndarray | None = None
@@ -141,15 +138,6 @@ class BatchEquityResult(Result):
         if self.exact.all():
             return "exact"
         return "monte-carlo" if not self.exact.any() else "mixed"
-
-    @property
-    def samples(self) -> int | None:
-        """Deprecated: the deals of each Monte Carlo row (``outcomes[~exact]``); None when every
-        row is exact."""
-        warnings.warn("BatchEquityResult.samples is deprecated: a row's count is outcomes[i] (the one name for "
-                      "outcomes and samples); .samples goes in a later release", DeprecationWarning, stacklevel=2)
-        sampled = self.outcomes[~self.exact]
-        return int(sampled[0]) if len(sampled) else None
 
     def to_dict(self) -> dict:
         d = {"game": self.game, "players": self.players, "rows": len(self), "method": self.method,
@@ -444,7 +432,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
              texts (multi-board: ``"AhKd2c/7s7d9h"`` or a pair of texts); one k per batch
     dead     None, an array (n, d) (-1 pads rows with fewer dead cards), or n card texts
     method   "auto" (each row as ``pyeval.equity`` would pick), "exact" or "monte-carlo"
-    samples  Monte Carlo deals per row (default ``pyeval.equity.DEFAULT_SAMPLES``); as in
+    samples  Monte Carlo deals per row (default ``pyeval.query.limits.DEFAULT_SAMPLES``); as in
              ``pyeval.equity``, ``samples`` without ``method`` means Monte Carlo
     seed     Monte Carlo seed: row i draws from ``row_seed(seed, i)``, whatever the thread count
     threads  worker threads (default: all cores)
@@ -537,9 +525,9 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     stderr = None
     if not exact.all():
         stderr = np.full(units.shape, np.nan)
-        stderr[~exact] = engine.standard_errors_rows(outcomes[~exact], units[~exact], tallies["sumsq"][~exact])
+        stderr[~exact] = standard_errors_rows(outcomes[~exact], units[~exact], tallies["sumsq"][~exact])
     result = BatchEquityResult(
-        game=g.name, players=players, equity=units / (engine.POT * denominator), win=tallies["wins"] / denominator,
+        game=g.name, players=players, equity=units / (POT * denominator), win=tallies["wins"] / denominator,
         tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
         outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None, sumsq=tallies["sumsq"])
     shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],

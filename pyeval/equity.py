@@ -23,15 +23,8 @@ from pyeval.core.pots import side_pots
 from pyeval.engines import engine, exact_strategies
 from pyeval.engines.board_batch import small_query
 from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT
-from pyeval.query.parse import (  # noqa: F401  (pyeval.equity's names before the layout: hand_text, ...)
-    _parse_boards,
-    _parse_cards_of,
-    _parse_hand,
-    check_query,
-    hand_text,
-    resolve_method,
-)
-from pyeval.results.equity_result import EquityResult, _result, make_result, part_shares  # noqa: F401
+from pyeval.query.parse import check_query, parse_boards, parse_hand, resolve_method
+from pyeval.results.equity_result import EquityResult, _result
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -59,10 +52,10 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
-               strategy's price, ``pyeval.exact_strategies.exact_cost``, is within ``EXACT_BUDGET``, else Monte
-               Carlo); "exact" refuses at once work priced beyond ``pyeval.EXACT_LIMIT``
+               strategy's price, ``pyeval.engines.exact_strategies.exact_cost``, is within ``EXACT_BUDGET``, else Monte
+               Carlo); "exact" refuses at once work priced beyond ``pyeval.query.limits.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
-               of them without ``method`` means Monte Carlo; at most ``pyeval.engine.MAX_SAMPLES``
+               of them without ``method`` means Monte Carlo; at most ``pyeval.query.limits.MAX_SAMPLES``
                (50 billion), a larger count is refused at once
     seed       Monte Carlo seed: the same seed gives the same result for any thread count
     threads    worker threads (default: all cores)
@@ -71,12 +64,12 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                by all-in level) and each is shared among the players eligible for it; the result's
                ``side_pots`` and ``expected_chips`` hold each pot and the chips each player expects back
     client     a ``dask.distributed.Client``: the Monte Carlo chunks run as Dask tasks, with the
-               same result as on one machine for the same seed (``pyeval.cluster``); exact
+               same result as on one machine for the same seed (``pyeval.engines.cluster``); exact
                enumeration, ranges and side pots run locally
     folded     the folded players' ranges (``["random", "30%"]``; ranges, known hands or
                ``"random"``): their hands are dealt with the others', without replacement, and
                never show down (card "bunching"; docs/ranges.md, "Folded players").  Hold'em and
-               Omaha games; the query goes to the range engine (``pyeval.range_equity``)
+               Omaha games; the query goes to the range engine (``pyeval.engines.range_equity``)
 
     >>> r = equity("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], board="5s6d7h", method="exact")
     >>> r.outcomes, round(float(r.equity.sum()), 12)
@@ -105,7 +98,7 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
         if r is not None:
             return r
     if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
-        from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.range_equity
+        from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range_equity
 
         if any(is_range_entry(h, g) for h in hands):
             from pyeval.engines.range_equity import range_equity
@@ -116,8 +109,8 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
         return _with_side_pots(g, hands, board, dead, contributions, method=method, samples=samples, seed=seed,
                                threads=threads, stderr_target=stderr_target)
     seed = check_query(g, hands, method, samples, stderr_target, seed)
-    holes = [_parse_hand(h, g, p) for p, h in enumerate(hands)]
-    boards = _parse_boards(board, g)
+    holes = [parse_hand(h, g, p) for p, h in enumerate(hands)]
+    boards = parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None and len(dead) else np.zeros(0, np.uint8)
     everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
     check_distinct(everything, "(cards must be distinct across hands, board and dead)")
@@ -182,7 +175,7 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
             shares = np.array([1.0])
         else:
             others = [p for p in range(len(hands)) if p not in eligible and not is_unknown_hand(hands[p])]
-            extra_dead = [c for p in others for c in _parse_hand(hands[p], g, p).tolist()]
+            extra_dead = [c for p in others for c in parse_hand(hands[p], g, p).tolist()]
             base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
             r = _equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
                         community=community, **options)

@@ -1,6 +1,6 @@
 """``best_keep``: in games with discards (Irish, Aviation), rank every keep by its equity.
 
-The discards are declared in ``pyeval.games`` (``Game.discards``: when each is made and how
+The discards are declared in ``pyeval.core.games`` (``Game.discards``: when each is made and how
 many cards go); a keep is ranked at the discard the hand is at:
 
 * the last discard (Irish after the flop, Aviation's second one after the flop): each keep's
@@ -47,11 +47,12 @@ from pyeval.core._results import Result
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
-from pyeval.engines import engine
+from pyeval.engines import engine, pool
 from pyeval.equity import equity
 from pyeval.query.limits import DEFAULT_SAMPLES
-from pyeval.query.parse import _parse_boards, _parse_hand, check_query, resolve_method
+from pyeval.query.parse import check_query, parse_boards, parse_hand, resolve_method
 from pyeval.results.equity_result import EquityResult
+from pyeval.results.tally import POT
 
 if TYPE_CHECKING:
     from pyeval.core._types import Board, Cards, GameName
@@ -159,7 +160,7 @@ def best_keep(game: GameName, hands: Sequence[Cards], board: Board = "", dead: C
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(hands):
         raise ValueError(f"player must be 0..{len(hands) - 1}, got {player!r}")
     cards = parse_cards(hands[player])
-    boards = _parse_boards(board, g)
+    boards = parse_boards(board, g)
     shown = sum(len(b) for b in boards[:1])
     count, later = _stage(g, len(cards), shown, player)
     dead_cards = parse_cards(dead) if dead is not None and len(dead) else parse_cards("")
@@ -188,7 +189,7 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
     method = resolve_method(options.get("method", "auto"), options.get("samples"), None)
     seed = check_query(g, hands, method, options.get("samples"), None, options.get("seed"))
     threads = default_threads(options.get("threads"))
-    others = [_parse_hand(h, g, p) for p, h in enumerate(hands) if p != player]
+    others = [parse_hand(h, g, p) for p, h in enumerate(hands) if p != player]
     board = boards[0] if boards else np.zeros(0, np.uint8)
     check_distinct(np.concatenate([cards, board, dead, *others]).astype(np.uint8),
                    "(cards must be distinct across hands, board and dead)")
@@ -220,7 +221,7 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
         options_k = [i for i, f in enumerate(finals) if set(f) <= set(keep)]
         best = acc[:, options_k].max(axis=1)
         chosen = np.array(options_k)[acc[:, options_k].argmax(axis=1)]
-        scale = engine.POT * (per_board if per_board is not None else _deals_per_board(wide, stage_cards))
+        scale = POT * (per_board if per_board is not None else _deals_per_board(wide, stage_cards))
         values = best / scale
         stderr = None if how == "exact" else float(values.std(ddof=1) / math.sqrt(len(values)))
         then = {format_cards(cards[list(finals[i])]): float(np.mean(chosen == i)) for i in options_k}
@@ -257,7 +258,7 @@ def _exact_counts(wide: engine.Layout, showdown: engine.Layout, finals: int, sta
         return part
 
     jobs = [(min(engine.CHUNK, total - s), s) for s in range(0, total, engine.CHUNK)]
-    engine._run_pool(work, jobs, threads, acc.__iadd__)
+    pool.run_pool(work, jobs, threads, acc.__iadd__)
     return acc
 
 
@@ -283,5 +284,5 @@ def _sampled_counts(g: Game, holes, board, dead, showdown, finals: int, stage_ca
     def add(res):
         acc[res[0]] = res[1]
 
-    engine._run_pool(work, list(range(flops)), threads, add)
+    pool.run_pool(work, list(range(flops)), threads, add)
     return acc, FLOP_DEALS

@@ -331,7 +331,7 @@ def _add_hilo_queries(data_a, q0, q1, n_lo, no_low, tree, below_hi, row, sign, g
 
 @njit(cache=True, nogil=True)
 def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi, grid):
-    """The 2-D dominance counts of pyeval.two_hand_hilo over buckets lo..hi-1.
+    """The 2-D dominance counts of pyeval.engines.two_hand_hilo over buckets lo..hi-1.
 
     A bucket holds the (hi rank * n_lo + lo rank) keys, sorted, of the completions of each hand
     that contain its subset S of cards, |S| = s where base[s] <= bucket < base[s + 1].  For every

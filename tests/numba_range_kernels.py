@@ -257,5 +257,5 @@ def _rows(boards, combos, rows, valid, dummy):
 
 AS_RANGE_EXACT = types.SimpleNamespace(assignments=_assignments, canonical_keys=_canonical_keys, rows=_rows,
                                        sweep_heads_up=_sweep_heads_up, board_major_tally=_board_major_tally)
-"""These kernels under pyeval._range_exact's names: ``range_equity._range_exact`` set to it runs
+"""These kernels under pyeval.engines._range_exact's names: ``range_equity._range_exact`` set to it runs
 the exact paths on numba (the tests' and benchmarks/range_exact_kernels.py's "before")."""

@@ -1,5 +1,5 @@
 """The numba kernels pyeval.deal, pyeval.showdown and pyeval.simulate ran before they moved to C
-(csrc/sim_kernels.c, pyeval._sim_kernels).  Kept here, outside the package, as the reference
+(csrc/sim_kernels.c, pyeval.sim._sim_kernels).  Kept here, outside the package, as the reference
 tests/test_sim_kernels.py checks the C against, and for benchmarks/sim_kernels.py.
 
 Dealing.  One deal is a vector of ``V`` cards: every board's cards (board 0
@@ -8,7 +8,7 @@ first), then every player's hole cards.  ``template`` holds the known cards and
 by a partial Fisher-Yates shuffle of the live ``deck`` (permuted in place, so a
 stream of deals depends only on the starting deck and the RNG state), with
 Lemire's unbiased bounded draws from xoshiro256** (two draws per output, one
-from each 32-bit half): ``pyeval._kernels``' generator in its register form.
+from each 32-bit half): ``pyeval.engines._kernels``' generator in its register form.
 
 The RNG state is the 4-word xoshiro256** state (``engine.chunk_seed``), updated
 in place, so consecutive calls continue one stream: dealing a chunk in

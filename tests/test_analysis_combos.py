@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines import engine
+from pyeval.results.tally import POT
 
 
 def _spot(rng, cards):
@@ -34,7 +34,7 @@ def test_per_combo_equals_single_hand_queries(hero, villain, cards):
     w = pyeval.engines.range_weights.integer_weights(t.weights)
     units = sum(int(a) * int(b) for a, b in zip(w, t.counts.units))
     outcomes = sum(int(a) * int(b) for a, b in zip(w, t.counts.outcomes))
-    assert Fraction(units, engine.POT * outcomes) == t.mean_fraction
+    assert Fraction(units, POT * outcomes) == t.mean_fraction
     assert float(np.sum(t.prob * t.equity)) == pytest.approx(t.mean, abs=1e-12)
 
 

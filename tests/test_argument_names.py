@@ -1,5 +1,5 @@
-"""One name per concept across the public functions (issue 26, item 2); old names keep working
-for a release with a DeprecationWarning, and nothing private shows in a public signature."""
+"""One name per concept across the public functions (issue 26, item 2; the old names are gone,
+nothing was released), and nothing private shows in a public signature."""
 
 from __future__ import annotations
 
@@ -13,21 +13,17 @@ import pyeval
 def test_deal_takes_deals_as_simulate_does():
     assert "deals" in inspect.signature(pyeval.deal).parameters
     assert "deals" in inspect.signature(pyeval.simulate).parameters
-    new = pyeval.deal("holdem", 3, deals=50, seed=1)
-    with pytest.warns(DeprecationWarning, match="deals="):
-        old = pyeval.deal("holdem", 3, n=50, seed=1)
-    assert (new.hole == old.hole).all() and (new.board == old.board).all()
-    with pytest.raises(TypeError, match="both"):
-        pyeval.deal("holdem", 3, n=5, deals=5)
+    assert len(pyeval.deal("holdem", 3, deals=50, seed=1).hole) == 50
+    with pytest.raises(TypeError, match="'n'"):
+        pyeval.deal("holdem", 3, n=50, seed=1)
 
 
 def test_range_breakdown_takes_opponents_as_combo_equities_does():
     assert "opponents" in inspect.signature(pyeval.combo_equities).parameters
     assert "opponents" in inspect.signature(pyeval.range_breakdown).parameters
-    new = pyeval.range_breakdown("holdem", "QQ+,AK", "Kd8c2s", opponents="JJ-99")
-    with pytest.warns(DeprecationWarning, match="opponents="):
-        old = pyeval.range_breakdown("holdem", "QQ+,AK", "Kd8c2s", against="JJ-99")
-    assert new == old
+    assert pyeval.range_breakdown("holdem", "QQ+,AK", "Kd8c2s", opponents="JJ-99").opponents == ["JJ-99"]
+    with pytest.raises(TypeError, match="'against'"):
+        pyeval.range_breakdown("holdem", "QQ+,AK", "Kd8c2s", against="JJ-99")
 
 
 @pytest.mark.parametrize("name", sorted(n for n in pyeval.__all__ if callable(getattr(pyeval, n))

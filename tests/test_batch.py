@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval import batch
-from pyeval.engines import engine
+from pyeval.engines import batch_rows, engine
 
 pytestmark = pytest.mark.filterwarnings("ignore::numba.NumbaPerformanceWarning")
 
@@ -165,10 +165,10 @@ def test_bad_turn_and_river_rows_are_named(threads, known):
     """Turn and river batches are checked as they are counted (CHECKED_WHILE_COUNTED): the first
     bad row is still the one named, whichever chunk finds a bad row first."""
     rng = np.random.default_rng(known)
-    n = 3 * batch.ROWS_PER_JOB
+    n = 3 * batch_rows.ROWS_PER_JOB
     picks = np.argsort(rng.random((n, 52)), axis=1)[:, :4 + known]
     holes, boards = picks[:, :4].reshape(n, 2, 2).copy(), picks[:, 4:].copy()
-    first, later = batch.ROWS_PER_JOB + 17, 2 * batch.ROWS_PER_JOB + 3  # in the second and third chunks
+    first, later = batch_rows.ROWS_PER_JOB + 17, 2 * batch_rows.ROWS_PER_JOB + 3  # in the second and third chunks
     boards[later, 1] = holes[later, 1, 1]  # a card twice
     boards[first, 0] = boards[first, known - 1]  # a card twice
     with pytest.raises(ValueError, match=rf"row {first}: a card twice"):

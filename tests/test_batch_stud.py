@@ -10,7 +10,7 @@ from test_batch import assert_row_equals
 import pyeval
 from pyeval import batch
 from pyeval.core._native import ffi, lib
-from pyeval.engines import engine, stud_batch
+from pyeval.engines import batch_rows, engine, stud_batch
 
 STUD_AND_DRAW = [name for name, g in pyeval.GAMES.items() if g.partial_hands]
 
@@ -85,7 +85,7 @@ def test_monte_carlo_rows_equal_single_queries_with_row_seed(game, shape):
 
 def test_monte_carlo_row_over_several_chunks_and_jobs_equals_the_single_query():
     holes, dead = partial_spots("stud-hilo", 2, 3, (3, 6), 1, seed=3)
-    samples = batch.JOB_SAMPLES + engine.CHUNK + 7  # a row split over two jobs, its last chunk short
+    samples = batch_rows.JOB_SAMPLES + engine.CHUNK + 7  # a row split over two jobs, its last chunk short
     r = pyeval.equity_batch("stud-hilo", holes, dead=dead, samples=samples, seed=5, threads=2)
     for i in range(len(holes)):
         assert_row_equals(r, i, single("stud-hilo", holes[i], dead[i], samples=samples, seed=batch.row_seed(5, i)))

@@ -1,7 +1,7 @@
 """Work is bounded before it starts (issue 17, items 2 and 4).
 
 Monte Carlo jobs are made as they are taken, so the largest allowed sample count starts at once;
-a count beyond ``engine.MAX_SAMPLES`` is refused before anything is dealt.
+a count beyond ``MAX_SAMPLES`` is refused before anything is dealt.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import pytest
 import pyeval
 from pyeval.cli import main
 from pyeval.core.games import get_game
-from pyeval.engines import engine, exact_strategies
-from pyeval.equity import _parse_boards, _parse_hand
+from pyeval.engines import engine, exact_strategies, pool
+from pyeval.query.limits import EXACT_BUDGET, MAX_SAMPLES
+from pyeval.query.parse import parse_boards, parse_hand
 
 
 class _Stop(Exception):
@@ -27,7 +28,7 @@ class _Stop(Exception):
 
 def _layout(game, hands, board=""):
     g = get_game(game)
-    return engine.build_layout(g, [_parse_hand(h, g, p) for p, h in enumerate(hands)], _parse_boards(board, g),
+    return engine.build_layout(g, [parse_hand(h, g, p) for p, h in enumerate(hands)], parse_boards(board, g),
                                np.zeros(0, np.uint8))
 
 
@@ -48,7 +49,7 @@ def test_pool_takes_jobs_lazily(threads):
             raise _Stop
 
     with pytest.raises(_Stop):
-        engine._run_pool(lambda i: i * i, jobs(), threads, add)
+        pool.run_pool(lambda i: i * i, jobs(), threads, add)
     assert sorted(results)[:3] == [0, 1, 4] and len(results) == 50
 
 
@@ -67,7 +68,7 @@ def test_the_largest_sample_count_starts_at_once():
 
     start = time.perf_counter()
     with pytest.raises(_Stop):
-        engine.run_monte_carlo(layout, engine.MAX_SAMPLES, 1, 1, runner=runner)
+        engine.run_monte_carlo(layout, MAX_SAMPLES, 1, 1, runner=runner)
     assert seen and seen[0] - start < 1.0, f"{seen[0] - start:.1f} s before the first job"
 
 
@@ -80,7 +81,7 @@ def test_sample_jobs_cover_the_count_exactly():
 
 
 @pytest.mark.parametrize("hands", [["AhAs", "KdKc"], ["AA", "KK"]])
-@pytest.mark.parametrize("samples", [engine.MAX_SAMPLES + 1, 10**13, 10**100])
+@pytest.mark.parametrize("samples", [MAX_SAMPLES + 1, 10**13, 10**100])
 def test_samples_beyond_the_cap_are_refused_at_once(hands, samples):
     start = time.perf_counter()
     with pytest.raises(ValueError, match="samples must be at most 50,000,000,000"):
@@ -101,15 +102,16 @@ def test_range_monte_carlo_takes_its_chunks_lazily():
     Checked by type, not by the clock: the clock also counts the kernels' load on a busy machine."""
     code = """
 import pyeval
-from pyeval import engine
+from pyeval.engines import pool
+from pyeval.query.limits import EXACT_BUDGET, MAX_SAMPLES
 class Stop(Exception): pass
-def pool(work, jobs, threads, add, *options):
+def run_pool(work, jobs, threads, add, *options):
     print("jobs are a", "list" if isinstance(jobs, (list, tuple)) else "lazy iterator", flush=True)
     add(work(next(iter(jobs))))
     raise Stop
-engine._run_pool = pool
+pool.run_pool = run_pool
 try:
-    pyeval.equity("holdem", ["AA,KK", "QQ,JJ"], method="monte-carlo", samples=engine.MAX_SAMPLES, seed=1,
+    pyeval.equity("holdem", ["AA,KK", "QQ,JJ"], method="monte-carlo", samples=MAX_SAMPLES, seed=1,
                   threads=1)
 except Stop:
     pass
@@ -168,7 +170,7 @@ def test_omaha_against_a_random_hand_is_priced_as_counted(game, hand, board, all
     plan = exact_strategies.exact_plan(layout)
     assert time.perf_counter() - start < 0.5
     assert plan.strategy == "random-count" and plan.cost < plans["generic"].cost
-    assert plan.cost <= engine.EXACT_BUDGET
+    assert plan.cost <= EXACT_BUDGET
 
 
 def test_exact_refuses_work_that_cannot_finish_in_minutes_at_once():
@@ -185,4 +187,4 @@ def test_exact_refuses_work_that_cannot_finish_in_minutes_at_once():
 def test_holdem_against_a_random_hand_is_counted():
     layout = _layout("holdem", ["AsKd", "random"])
     plan = exact_strategies.exact_plan(layout)
-    assert plan.strategy == "random-count" and plan.cost <= engine.EXACT_BUDGET
+    assert plan.strategy == "random-count" and plan.cost <= EXACT_BUDGET

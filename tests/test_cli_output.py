@@ -278,6 +278,6 @@ def test_ctrl_c_keeps_partial_combos():
     ["equity", "holdem", "AhAs", "KdKc", "--samples", "100G"],
 ])
 def test_errors_in_the_command_lines_words(argv):
-    """Once ``give samples=66,666,666``, ``ask pyeval.equity``, ``(pyeval.engine.MAX_SAMPLES)``."""
+    """Once ``give samples=66,666,666``, ``ask pyeval.equity``, ``(pyeval.query.limits.MAX_SAMPLES)``."""
     line = error_line(pyeval_cli(*argv))
     assert "--samples" in line and "samples=" not in line and "pyeval." not in line

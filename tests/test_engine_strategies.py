@@ -1,4 +1,4 @@
-"""The three exact strategies of pyeval.engine give identical integer counts on the same queries."""
+"""The three exact strategies of pyeval.engines.engine give identical integer counts on the same queries."""
 
 import numpy as np
 import pytest
@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval.engines import engine, exact_strategies
+from pyeval.query.limits import EXACT_BUDGET
 
 
 def layout(game, hands, board="", dead=""):
@@ -405,10 +406,10 @@ def test_c_samplers_refuse_a_dead_state():
 def test_cost_of_an_omaha_hand_against_a_random_hand_is_estimated_without_listing_its_hands():
     """135,751 possible Omaha hands: listing their classes only to price the query took seconds."""
     lay = layout("omaha", ["AsKsQdJd", "random"])
-    assert exact_strategies.exact_cost(lay) > engine.EXACT_BUDGET
+    assert exact_strategies.exact_cost(lay) > EXACT_BUDGET
     assert "_random_hand_layouts" not in lay.__dict__
     holdem = layout("holdem", ["AsKs", "random"])
-    assert exact_strategies.exact_cost(holdem) <= engine.EXACT_BUDGET  # 1,225 hands: priced one class at a time
+    assert exact_strategies.exact_cost(holdem) <= EXACT_BUDGET  # 1,225 hands: priced one class at a time
 
 
 def test_omaha6_against_a_random_hand_is_priced_and_sampled_at_once():

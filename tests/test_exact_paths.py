@@ -27,6 +27,7 @@ import pyeval
 from pyeval.engines import engine, exact_strategies
 from pyeval.engines.range_equity import range_equity
 from pyeval.ranges import parse_range
+from pyeval.results.tally import POT, Tally
 
 pytestmark = pytest.mark.filterwarnings("ignore::numba.NumbaPerformanceWarning")
 
@@ -148,7 +149,7 @@ def tally_of(r) -> dict:
             "ties": r.ties.tolist()}
 
 
-def same_tally(a: engine.Tally, b: engine.Tally, what: str) -> None:
+def same_tally(a: Tally, b: Tally, what: str) -> None:
     for name in TALLY_FIELDS:
         x, y = getattr(a, name), getattr(b, name)
         assert np.array_equal(x, y), f"{what}: {name} {x} != {y}"
@@ -196,7 +197,7 @@ def check_spot(seed: int) -> None:
                          spot.dead)
         assert e.outcomes == expect.outcomes, where
         fractions = [int(u) for u in expect.units]
-        assert [f * expect.outcomes * engine.POT for f in e.fractions] == fractions, f"{where}: reference"
+        assert [f * expect.outcomes * POT for f in e.fractions] == fractions, f"{where}: reference"
         assert e.wins == expect.wins.tolist() and e.ties == expect.ties.tolist(), f"{where}: reference wins/ties"
 
 
@@ -231,7 +232,7 @@ def check_range_paths(spot: Spot, want: dict, where: str) -> None:
     hands = [parse_range(pyeval.format_cards(h, ""), spot.g) if h else "random" for h in spot.holes]
     for path in paths:
         r = range_equity(spot.game, hands, board=spot.board_text(), dead=spot.dead_text(), _path=path)
-        units = (r.equity * r.outcomes * engine.POT).round().astype(np.int64)
+        units = (r.equity * r.outcomes * POT).round().astype(np.int64)
         assert r.outcomes == want["outcomes"] and units.tolist() == want["units"], f"{where}: range path {path}"
 
 
@@ -304,8 +305,8 @@ def test_every_sampler_meets_the_exact_answer(seed):
     spot, lay, plans = affordable_spot(seed)
     where = f"seed {seed}: {spot.call()}"
     t = exact_strategies.run_exact(spot.layout(), 1, plans[0])
-    mean = t.units / (engine.POT * t.outcomes)
-    sd = np.sqrt(np.maximum(t.sumsq / (engine.POT ** 2 * t.outcomes) - mean ** 2, 0))
+    mean = t.units / (POT * t.outcomes)
+    sd = np.sqrt(np.maximum(t.sumsq / (POT ** 2 * t.outcomes) - mean ** 2, 0))
     r = pyeval.equity(spot.game, spot.hand_texts(), board=spot.board_text(), dead=spot.dead_text(),
                       method="monte-carlo", samples=MC_SAMPLES, seed=seed, threads=2)
     check_sampler(r.equity, r.stderr, mean, sd, MC_SAMPLES, f"{where}: pyeval.equity Monte Carlo")

@@ -16,6 +16,7 @@ import pyeval
 from pyeval.core.cards import format_cards
 from pyeval.engines.range_equity import range_equity
 from pyeval.ranges import parse_range
+from pyeval.results.tally import POT
 
 
 def explicit(game, hands, folded, board="", dead=""):
@@ -41,7 +42,7 @@ def explicit(game, hands, folded, board="", dead=""):
             units[p] += w * int(r.units[p])
             if r.hi is not None:
                 hi[p] += w * Fraction(repr(float(r.hi[p]))) * r.outcomes
-    eq = [u / (total * pyeval.engine.POT) for u in units]
+    eq = [u / (total * POT) for u in units]
     return eq, [h / total for h in hi], total
 
 

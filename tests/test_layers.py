@@ -1,5 +1,5 @@
 """The package layout (issue 26; docs/DESIGN.md, "Layout"): no import circles, imports one way
-down the layers, no module above 600 lines, and every old import path still working.
+down the layers, no module above 600 lines, and the module paths before issue 26 gone.
 
 The import graph is read from the sources with ``ast``: every ``import`` and ``from ... import``
 of a module counts, those inside functions included; only the body of ``if TYPE_CHECKING:`` is
@@ -24,7 +24,6 @@ from pathlib import Path
 import pytest
 
 import pyeval
-from pyeval._moved import MOVED
 
 ROOT = Path(pyeval.__file__).parent
 MAX_LINES = 600
@@ -161,7 +160,7 @@ def test_the_circle_finder_finds_circles():
 # circle check above keeps the order.  Keys: a module or a package (its modules); the longest
 # key that names a module gives its layer.
 LAYERS = {
-    "pyeval._core": 0, "pyeval._version": 0, "pyeval._moved": 0, "pyeval.core": 0, "pyeval.query.limits": 0,
+    "pyeval._core": 0, "pyeval._version": 0, "pyeval.core": 0, "pyeval.query.limits": 0,
     "pyeval.ranges": 1,
     "pyeval.query": 2,
     "pyeval.results": 3,
@@ -205,35 +204,46 @@ def test_no_module_is_longer_than_600_lines():
 
 
 # ---------------------------------------------------------------------------
-# the old import paths
+# the module paths before issue 26 are gone (nothing was released; CHANGELOG)
 # ---------------------------------------------------------------------------
 
-DOCUMENTED = [  # module path, name: the old paths the docs, README, CONTRIBUTING and results mention
-    ("pyeval.batch", "row_seed"), ("pyeval.engine", "MAX_SAMPLES"), ("pyeval.engine", "POT"),
-    ("pyeval.engine", "EXACT_BUDGET"), ("pyeval.engine", "EXACT_LIMIT"), ("pyeval.engine", "run_monte_carlo"),
-    ("pyeval.cluster", "DEFAULT_STALL_TIMEOUT"), ("pyeval.cluster", "ClusterError"), ("pyeval.equity", "equity"),
-    ("pyeval.equity", "EquityResult"), ("pyeval.equity", "DEFAULT_SAMPLES"), ("pyeval.equity", "side_pots"),
-    ("pyeval.simulate", "simulate"), ("pyeval.simulate", "SimulationResult"), ("pyeval.deal", "deal"),
-    ("pyeval.deal", "showdown"), ("pyeval.combo_tally", "ComboTally"), ("pyeval.caribbean", "decide"),
+OLD_PATHS = [
+    "pyeval._deal_kernels", "pyeval._jit", "pyeval._keepkernels", "pyeval._kernels", "pyeval._native",
+    "pyeval._progress", "pyeval._range_exact", "pyeval._range_sample_numba", "pyeval._results", "pyeval._sim_kernels",
+    "pyeval._threads", "pyeval._types", "pyeval.analysis.table", "pyeval.best_five", "pyeval.cards",
+    "pyeval.caribbean_counts", "pyeval.caribbean_rules", "pyeval.checks", "pyeval.cli_analysis", "pyeval.cli_caribbean",
+    "pyeval.cli_equity", "pyeval.cli_eval", "pyeval.cli_help", "pyeval.cli_simulate", "pyeval.cluster",
+    "pyeval.combo_tally", "pyeval.deal", "pyeval.describe", "pyeval.engine", "pyeval.evaluate",
+    "pyeval.exact_strategies", "pyeval.games", "pyeval.range_equity", "pyeval.range_sampling", "pyeval.range_symmetry",
+    "pyeval.range_weights", "pyeval.simulate", "pyeval.stud", "pyeval.two_hand_hilo",
+]
+
+DOCUMENTED = [  # module path, name: the paths the docs, README, CONTRIBUTING and results mention
+    ("pyeval.batch", "row_seed"), ("pyeval.query.limits", "MAX_SAMPLES"), ("pyeval.results.tally", "POT"),
+    ("pyeval.query.limits", "EXACT_BUDGET"), ("pyeval.query.limits", "EXACT_LIMIT"),
+    ("pyeval.engines.engine", "run_monte_carlo"), ("pyeval.engines.cluster", "DEFAULT_STALL_TIMEOUT"),
+    ("pyeval.engines.cluster", "ClusterError"), ("pyeval.equity", "equity"), ("pyeval.equity", "EquityResult"),
+    ("pyeval.query.limits", "DEFAULT_SAMPLES"), ("pyeval.core.pots", "side_pots"),
+    ("pyeval.sim.simulate", "simulate"), ("pyeval.sim.simulate", "SimulationResult"), ("pyeval.sim.deal", "deal"),
+    ("pyeval.sim.deal", "showdown"), ("pyeval.engines.combo_tally", "ComboTally"), ("pyeval.caribbean", "decide"),
     ("pyeval.caribbean", "house_edge"), ("pyeval.analysis.plots", "grid_heatmap"),
-    ("pyeval.analysis.hand_classes", "MADE_CLASSES"), ("pyeval._jit", "warm"), ("pyeval._jit", "WARM_QUERIES"),
-    ("pyeval.games", "GAMES"), ("pyeval.games", "ALIASES"), ("pyeval.exact_strategies", "exact_cost"),
-    ("pyeval.ranges", "parse_range"), ("pyeval.ranges", "preflop_counts"), ("pyeval.cards", "parse_cards"),
-    ("pyeval.evaluate", "evaluate_high"), ("pyeval.range_equity", "range_equity"),
-    ("pyeval.range_equity", "RangeEquityResult"), ("pyeval.range_equity", "MAX_ASSIGNMENTS"),
-    ("pyeval.describe", "CATEGORIES"), ("pyeval.cli", "main"),
+    ("pyeval.analysis.hand_classes", "MADE_CLASSES"), ("pyeval._warm", "warm"), ("pyeval._warm", "WARM_QUERIES"),
+    ("pyeval.core.games", "GAMES"), ("pyeval.core.games", "ALIASES"), ("pyeval.engines.exact_strategies", "exact_cost"),
+    ("pyeval.ranges", "parse_range"), ("pyeval.ranges", "preflop_counts"), ("pyeval.core.cards", "parse_cards"),
+    ("pyeval.core.evaluate", "evaluate_high"), ("pyeval.engines.range_equity", "range_equity"),
+    ("pyeval.engines.range_equity", "RangeEquityResult"), ("pyeval.query.limits", "MAX_ASSIGNMENTS"),
+    ("pyeval.core.describe", "CATEGORIES"), ("pyeval.cli", "main"),
 ]
 
 
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_every_old_module_path_imports_as_the_new_module(old):
-    module = importlib.import_module(old)
-    assert module is importlib.import_module(MOVED[old])
-    assert module.__name__ == MOVED[old] and module.__spec__.name == MOVED[old]
+@pytest.mark.parametrize("old", OLD_PATHS)
+def test_the_old_module_paths_are_gone(old):
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
 
 
 @pytest.mark.parametrize("module, name", DOCUMENTED)
-def test_documented_old_paths(module, name):
+def test_documented_paths(module, name):
     if module == "pyeval.analysis.plots":
         pytest.importorskip("matplotlib")
     assert hasattr(importlib.import_module(module), name)
@@ -246,25 +256,25 @@ def test_every_public_name():
     exec(f"from pyeval import {', '.join(pyeval.__all__)}", namespace)  # noqa: S102
 
 
-def test_old_paths_in_a_new_process():
-    """In a fresh interpreter: ``from pyeval.equity import ...`` and the like leave the functions
-    pyeval.equity, pyeval.deal and pyeval.simulate alone; pyeval.engine, pyeval.caribbean and the
-    other old module names are attributes of pyeval as before; numba stays unloaded."""
+def test_a_new_process():
+    """In a fresh interpreter: pyeval.equity, pyeval.deal and pyeval.simulate are functions, an old
+    module name is neither a module nor an attribute, pyeval.caribbean loads when asked for, and
+    numba stays unloaded."""
     code = """
-import sys
+import importlib, sys
 import pyeval
-from pyeval.equity import EquityResult
-from pyeval.deal import Deal, deal_spec
-from pyeval.simulate import SimulationResult
-from pyeval.describe import category_index
-from pyeval.best_five import played_cards
-import pyeval.deal, pyeval.simulate, pyeval.equity, pyeval.engine, pyeval.describe, pyeval.best_five
-from pyeval import engine, cards
+from pyeval.sim.deal import Deal, deal_spec
+from pyeval.sim.simulate import SimulationResult
 functions = (pyeval.equity, pyeval.deal, pyeval.simulate, pyeval.describe, pyeval.best_five)
 assert all(callable(f) for f in functions), "a function was replaced"
-assert pyeval.engine is sys.modules["pyeval.engines.engine"] is engine
-assert pyeval.engine.MAX_SAMPLES == 50_000_000_000 and pyeval.cluster.DEFAULT_STALL_TIMEOUT > 0
-assert cards is sys.modules["pyeval.core.cards"] and pyeval.games.GAMES
+for old in ("pyeval.engine", "pyeval.cards", "pyeval.cluster"):
+    assert not hasattr(pyeval, old.split(".")[1]), old
+    try:
+        importlib.import_module(old)
+    except ModuleNotFoundError:
+        pass
+    else:
+        raise AssertionError(old + " imports")
 assert "numba" not in sys.modules
 assert pyeval.caribbean.decide is sys.modules["pyeval.caribbean"].decide
 print("ok")

@@ -11,7 +11,8 @@ import pytest
 
 import pyeval
 from pyeval.engines.range_equity import range_equity
-from pyeval.ranges import CLASS_NAMES, CLASS_SIZES, HOLDEM_COMBOS, _masks, preflop_counts, preflop_info
+from pyeval.ranges import CLASS_NAMES, HOLDEM_COMBOS, preflop_counts, preflop_info
+from pyeval.ranges.classes import CLASS_SIZES, combo_masks
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = os.environ.get("PYEVAL_FULL", "") not in ("", "0")
@@ -70,12 +71,12 @@ def test_generator_kernel_against_brute_force():
     pick = np.sort(np.random.default_rng(7).choice(len(boards), 12, replace=False))
     pick = np.concatenate([pick, [0, len(boards) - 1]])  # also the first and last board classes
     wins, ties = pf.exact_matrix(1, boards=(boards[pick], weights[pick]), progress=False)
-    cls = pyeval.ranges.COMBO_CLASS
-    masks = _masks(HOLDEM_COMBOS)
+    cls = pyeval.ranges.classes.COMBO_CLASS
+    masks = combo_masks(HOLDEM_COMBOS)
     want_w = np.zeros((169, 169), np.int64)
     want_t = np.zeros((169, 169), np.int64)
     for board, w in zip(boards[pick], weights[pick]):
-        live = np.flatnonzero((masks & _masks(board[None, :])[0]) == 0)
+        live = np.flatnonzero((masks & combo_masks(board[None, :])[0]) == 0)
         rows = np.ascontiguousarray(np.hstack([HOLDEM_COMBOS[live], np.tile(board, (len(live), 1))]))
         s = pyeval.evaluate_high(rows).astype(np.int64)
         disjoint = (masks[live][:, None] & masks[live][None, :]) == 0

@@ -16,7 +16,8 @@ import pyeval
 from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts, combo_pair_counts
 from pyeval.analysis.pushfold_solver import BilinearGame, solve
 from pyeval.core.cards import format_cards
-from pyeval.ranges import CLASS_NAMES, COMBO_CLASS, HOLDEM_COMBOS
+from pyeval.ranges import CLASS_NAMES, HOLDEM_COMBOS
+from pyeval.ranges.classes import COMBO_CLASS
 from pyeval.ranges.preflop import preflop_counts
 
 
@@ -165,10 +166,10 @@ def test_evs_agree_with_pyeval_equity_of_the_printed_ranges():
 
 
 def _index(combo: str) -> int:
-    from pyeval.ranges.classes import _COMBO_INDEX
+    from pyeval.ranges.classes import COMBO_INDEX
 
     a, b = pyeval.parse_cards(combo)
-    return int(_COMBO_INDEX[a, b])
+    return int(COMBO_INDEX[a, b])
 
 
 def test_chip_ev_equals_icm_winner_take_all():

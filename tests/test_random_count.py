@@ -12,6 +12,7 @@ import pytest
 import pyeval
 from pyeval.core._native import lib
 from pyeval.engines import engine, exact_strategies
+from pyeval.results.tally import Tally
 
 COUNTED_GAMES = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight", "omaha", "omaha-hilo", "omaha5",
                  "omaha6", "courchevel-hilo"]
@@ -37,7 +38,7 @@ def layout_of(g, holes, board, dead) -> engine.Layout:
                                np.array(dead, np.uint8))
 
 
-def tally(t: engine.Tally) -> tuple:
+def tally(t: Tally) -> tuple:
     return t.outcomes, t.units.tolist(), t.sumsq.tolist(), t.wins.tolist(), t.ties.tolist(), t.part_units.tolist(), \
         t.no_qualifier.tolist()
 

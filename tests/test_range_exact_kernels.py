@@ -1,4 +1,4 @@
-"""The C kernels of exact range equity (pyeval._range_exact, csrc/range_exact.c) against the numba
+"""The C kernels of exact range equity (pyeval.engines._range_exact, csrc/range_exact.c) against the numba
 kernels they replace (tests/numba_range_kernels.py): the same arrays out of the same arrays in on
 many seeded random inputs, the same integer counts for whole queries (heads-up and multiway,
 weights, boards of 0/3/4/5 cards, dead cards, hi/lo, Omaha), arguments the wrapper or the C
@@ -15,7 +15,8 @@ import pytest
 
 from pyeval.core._native import ffi, lib
 from pyeval.engines import _range_exact as C
-from pyeval.engines import engine, range_equity, range_spot
+from pyeval.engines import range_equity, range_spot
+from pyeval.results.tally import POT
 
 
 def random_combos(rng, n, hole, deck=52, lowest=0):
@@ -136,7 +137,7 @@ def tally_inputs(rng, parts, players, hole=2):
     valid = rng.random((nb, n)) < 0.85
     wfull = rng.integers(1, 50, count).astype(np.int64)
     split = np.zeros((parts, players + 1), np.int64)
-    split[:, 1:] = [[(engine.POT // parts) // w for w in range(1, players + 1)]] * parts
+    split[:, 1:] = [[(POT // parts) // w for w in range(1, players + 1)]] * parts
     fallback = np.array([-1] + [0] * (parts - 1), np.int64)
     return strengths, valid, assign, offsets, wfull, split, fallback
 
@@ -154,8 +155,8 @@ def test_board_major_tally_matches_numba(parts, players):
         args = tally_inputs(rng, parts, players)
         counters = tally_counters(rng, len(args[2]), parts, players)
         c, n = [a.copy() for a in counters], [a.copy() for a in counters]
-        C.board_major_tally(*args, engine.POT, *c)
-        K._board_major_tally(*args, engine.POT, *n)
+        C.board_major_tally(*args, POT, *c)
+        K._board_major_tally(*args, POT, *n)
         assert all(np.array_equal(x, y) for x, y in zip(c, n))
         assert c[-1][0] > counters[-1][0]
 
@@ -296,7 +297,7 @@ def test_c_refuses_indices_out_of_range():
         else:
             f[1] = 2
         with pytest.raises(ValueError, match="refused"):
-            C.board_major_tally(strengths, valid, a, offsets, wfull, split, f, engine.POT, *counters)
+            C.board_major_tally(strengths, valid, a, offsets, wfull, split, f, POT, *counters)
     combos = np.array([[3, 60]], np.uint8)  # not a card
     with pytest.raises(ValueError, match="refused"):
         C.rows(np.zeros((1, 3), np.uint8), combos, np.zeros((1, 5), np.uint8), np.zeros((1, 1), bool),

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines import engine
+from pyeval.results.tally import POT
 
 
 def exact(hands, board=""):
@@ -25,7 +25,7 @@ def combined(weighted_parts):
     """Exact equities of a weighted mix of unweighted queries: sum(w * units) / (POT * sum(w * outcomes))."""
     outcomes = sum(w * r.outcomes for w, r in weighted_parts)
     players = len(weighted_parts[0][1].units)
-    return [Fraction(sum(w * int(r.units[p]) for w, r in weighted_parts), engine.POT * outcomes)
+    return [Fraction(sum(w * int(r.units[p]) for w, r in weighted_parts), POT * outcomes)
             for p in range(players)]
 
 

@@ -143,25 +143,18 @@ def test_monte_carlo_results_carry_method_and_seed():
     assert b.method == "monte-carlo" and b.seed == 5 and b.outcomes == 2000
 
 
-def test_one_name_for_outcomes_and_old_names_warn():
+def test_one_name_for_outcomes_and_the_old_names_are_gone():
+    """Nothing was released: the names before issue 26 are not kept (CHANGELOG)."""
     mc = RESULTS["icm monte-carlo"]()
-    assert mc.outcomes == 5000
-    with pytest.warns(DeprecationWarning, match="outcomes"):
-        assert mc.samples == 5000
+    assert mc.outcomes == 5000 and not hasattr(mc, "samples")
     s = RESULTS["simulate"]()
-    with pytest.warns(DeprecationWarning, match="outcomes"):
-        assert s.deals == s.outcomes == 5000
+    assert s.outcomes == 5000 and not hasattr(s, "deals")
     d = RESULTS["caribbean decide"]()
-    with pytest.warns(DeprecationWarning, match="outcomes"):
-        assert d.total == d.outcomes == 163_185
+    assert d.outcomes == 163_185 and not hasattr(d, "total")
     b = pyeval.equity_batch("holdem", [["AhAs", "KdKc"]], samples=1000, seed=1)
-    with pytest.warns(DeprecationWarning, match="outcomes"):
-        assert b.samples == 1000 == b.outcomes[0]
+    assert b.outcomes[0] == 1000 and not hasattr(b, "samples")
     br = RESULTS["range_breakdown"]()
-    with pytest.warns(DeprecationWarning, match="opponents"):
-        assert br.against == br.opponents == ["JJ-99"]
-    with pytest.warns(DeprecationWarning, match="class_equity_fraction"):
-        assert br.equity_fraction("overpair") == br.class_equity_fraction("overpair")
+    assert br.opponents == ["JJ-99"] and not hasattr(br, "against") and not hasattr(br, "equity_fraction")
 
 
 def test_equity_and_mean_fraction_are_values_everywhere():

@@ -1,4 +1,4 @@
-"""The C kernels of deal, showdown and simulate (pyeval._sim_kernels, csrc/sim_kernels.c) against the
+"""The C kernels of deal, showdown and simulate (pyeval.sim._sim_kernels, csrc/sim_kernels.c) against the
 numba kernels they replace (tests/numba_sim_kernels.py): the same arrays out of the same arrays in
 on many random inputs, the same answers for whole queries on one and two threads, and refusals of
 arrays the C must not touch."""
@@ -16,15 +16,14 @@ from pyeval.core._results import same
 from pyeval.core.describe import category_index
 from pyeval.core.games import GAMES
 from pyeval.engines import engine
+from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels as C
 from pyeval.sim.deal import deal_spec, evaluate_rows
 from pyeval.sim.studies import _combinations, hand_classes
 
-POT = engine.POT
-
 
 def numba_twins():
-    """The numba kernels behind pyeval._sim_kernels' signatures: the engine as it was."""
+    """The numba kernels behind pyeval.sim._sim_kernels' signatures: the engine as it was."""
     twins = {name: getattr(K, name) for name in C.__all__}
     twins["hand_class_ids"] = lambda rows, hole, classes, out: K.hand_class_ids(rows, hole, engine._BINOM, classes,
                                                                                 out)

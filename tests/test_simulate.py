@@ -22,10 +22,11 @@ from conftest import FULL
 import pyeval
 from pyeval.cli import main as cli_main
 from pyeval.engines import engine
+from pyeval.results.tally import POT
+from pyeval.sim import studies
 
 sim = importlib.import_module("pyeval.sim.simulate")  # the module (pyeval.simulate is the function)
 
-POT = engine.POT
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def test_showdown_errors():
 def _tally_from_blocks(game, players, deals, seed, chunk_size):
     """Starting-hand counts from deal() + showdown(), chunk by chunk, in numpy."""
     g = pyeval.get_game(game)
-    hc = sim.hand_classes(g.hole, g.lowest_card)
+    hc = studies.hand_classes(g.hole, g.lowest_card)
     dealt = np.zeros(len(hc.labels), np.int64)
     units = np.zeros(len(hc.labels), np.int64)
     for c in range(-(-deals // chunk_size)):
@@ -249,7 +250,7 @@ def test_starting_hands_identities():
 
 @pytest.mark.parametrize("hole", [2, 3, 4, 5])
 def test_hand_classes_are_suit_orbits(hole):
-    hc = sim.hand_classes(hole)
+    hc = studies.hand_classes(hole)
     rng = np.random.default_rng(hole)
     cards = np.stack([rng.choice(52, hole, replace=False) for _ in range(3000)])
     perms = np.stack([rng.permutation(4) for _ in range(3000)])
@@ -266,7 +267,7 @@ def test_hand_classes_are_suit_orbits(hole):
 
 
 def test_omaha_classes():
-    hc = sim.hand_classes(4)
+    hc = studies.hand_classes(4)
     assert len(hc.labels) == 16_432 and hc.combos.sum() == math.comb(52, 4)
     assert hc.labels[0] == "AsAhAdAc" and hc.combos[0] == 1
     feats = {k: dict(zip(*np.unique(v, return_counts=True))) for k, v in hc.features.items()}

@@ -235,7 +235,7 @@ def sliced_calls(rng, n):
 @pytest.fixture
 def short_slices(monkeypatch):
     """Slices of 1,000 hands, so that a test batch is cut into one slice per thread."""
-    monkeypatch.setattr(pyeval._threads, "MIN_SLICE", 1000)
+    monkeypatch.setattr(pyeval.core._threads, "MIN_SLICE", 1000)
 
 
 @pytest.mark.parametrize("threads", [2, 3, 7])

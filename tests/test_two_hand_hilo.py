@@ -1,4 +1,4 @@
-"""Heads-up hi/lo counted jointly (pyeval.two_hand_hilo) against the walk and the brute force.
+"""Heads-up hi/lo counted jointly (pyeval.engines.two_hand_hilo) against the walk and the brute force.
 
 The joint count must give the generic engine's integer tallies exactly (every outcome pattern:
 scoops, split halves, a low nobody makes), on spots small enough to walk, and the brute-force

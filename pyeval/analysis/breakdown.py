@@ -14,7 +14,6 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -26,13 +25,12 @@ from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
-from pyeval.core.checks import renamed, renamed_attribute
 from pyeval.core.games import get_game
-from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
 from pyeval.query.limits import BREAKDOWN_MAX_COMBOS
 from pyeval.ranges import UNKNOWN, Range, parse_range
 from pyeval.results.protocol import Table
+from pyeval.results.tally import POT
 
 __all__ = ["range_breakdown", "RangeBreakdown"]
 
@@ -45,7 +43,7 @@ class RangeBreakdown(Table, ResultEquality):
     combos, weights              the combos classified (range after card removal; ``hands``: as texts)
     made                         per combo: its made class (index into made_classes)
     draws                        per combo and draw class: whether it has that draw
-    opponents                    the opponents' ranges (``against``, its old name, is deprecated), or None
+    opponents                    the opponents' ranges, or None
     combos_equity                with ``opponents``: the per-combo equities behind the class equities
     equity                       with ``opponents``: each class's equity, in ``classes`` order (the rows'
                                  order; NaN for an empty class), else None; ``class_equity(name)``: one
@@ -65,8 +63,6 @@ class RangeBreakdown(Table, ResultEquality):
     draws: np.ndarray
     outs: np.ndarray
     combos_equity: ComboEquities | None = None
-
-    against = renamed_attribute("against", "opponents")
 
     @property
     def hands(self) -> list[str]:
@@ -120,12 +116,6 @@ class RangeBreakdown(Table, ResultEquality):
         """The class's share of the range (by weight)."""
         return self.count(name) / self.total
 
-    def equity_fraction(self, name: str) -> Fraction | None:
-        """Deprecated: ``class_equity_fraction(name)``."""
-        warnings.warn("RangeBreakdown.equity_fraction(name) is now .class_equity_fraction(name); the old name goes "
-                      "in a later release", DeprecationWarning, stacklevel=2)
-        return self.class_equity_fraction(name)
-
     def class_equity_fraction(self, name: str) -> Fraction | None:
         """The class's exact equity against ``opponents`` (None without them, or for an empty class);
         exact method only."""
@@ -138,7 +128,7 @@ class RangeBreakdown(Table, ResultEquality):
         w = integer_weights(c.weights)[inside]
         units = sum(int(a) * int(b) for a, b in zip(w, np.asarray(c.counts.units)[inside]))
         outcomes = sum(int(a) * int(b) for a, b in zip(w, np.asarray(c.counts.outcomes)[inside]))
-        return Fraction(units, engine.POT * outcomes) if outcomes else None
+        return Fraction(units, POT * outcomes) if outcomes else None
 
     def class_equity(self, name: str) -> float | None:
         """The class's equity against ``opponents`` (None without them or for an empty class)."""
@@ -150,7 +140,7 @@ class RangeBreakdown(Table, ResultEquality):
         outcomes = float((w * np.asarray(c.counts.outcomes, np.float64)[inside]).sum())
         if outcomes == 0:
             return None
-        return float((w * np.asarray(c.counts.units, np.float64)[inside]).sum()) / (engine.POT * outcomes)
+        return float((w * np.asarray(c.counts.units, np.float64)[inside]).sum()) / (POT * outcomes)
 
     def classes_of(self, hand: str) -> list[str]:
         """The made class and the draws of one combo of the range."""
@@ -202,14 +192,13 @@ def _check_size(g, range, known: int) -> None:
                              f"breakdown lists; give a narrower range (e.g. 'AA{'*' * (g.hole - 2)}')")
 
 
-@renamed(against="opponents")
 @_progress.reports_progress("{game} breakdown")
 def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", opponents: Any = None,
                     method: str = "auto", samples: int | None = None, seed: int | None = None, *,
                     progress: Any = None) -> RangeBreakdown:
     """The combos (weighted) and the share of ``range`` in each made-hand class and each draw
     class on ``board`` (3 or 4 cards); with ``opponents`` (one or more ranges, hands or "random", as
-    in ``pyeval.combo_equities``; ``against=``, its old name, still works for a release), each
+    in ``pyeval.combo_equities``), each
     class's equity against them (``method``, ``samples``, ``seed`` as there).
     Hold'em, short deck and Omaha games (one board)."""
     g = get_game(game)

@@ -23,11 +23,12 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.core.cards import format_cards
-from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
-from pyeval.ranges import _COMBO_INDEX, CLASS_NAMES, COMBO_CLASS, Range
+from pyeval.ranges import CLASS_NAMES, Range
+from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
 from pyeval.results.protocol import Table
+from pyeval.results.tally import POT
 
 __all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS"]
 
@@ -55,7 +56,7 @@ class ComboEquities(Table, ResultEquality):
     hands     combo texts of the range after card removal (``"As Ah"``; ``len(self)`` of them; exact: a
               combo that no opponent hand can face is left out)
     weights   each combo's weight in the range
-    counts    integer counts per combo against the opponents (``pyeval.combo_tally.ComboTally``)
+    counts    integer counts per combo against the opponents (``pyeval.engines.combo_tally.ComboTally``)
     prob      each combo's probability in the deal (sums to 1)
     result    the range query behind it (``RangeEquityResult``: the players' equities)
     outcomes, seed   the range query's: outcomes enumerated or deals sampled, and the Monte Carlo seed
@@ -133,7 +134,7 @@ class ComboEquities(Table, ResultEquality):
         class the probability-weighted mean of its combos: hold'em and short deck."""
         if self.combos.shape[1] != 2:
             raise ValueError(f"the 13x13 grid is for two-card games, not {self.game}")
-        cls = COMBO_CLASS[_COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
+        cls = COMBO_CLASS[COMBO_INDEX[self.combos[:, 0], self.combos[:, 1]]]
         mass = self._mass()
         eq = np.nan_to_num(self.equity)
         num = np.bincount(cls, weights=mass * eq, minlength=169)
@@ -184,7 +185,7 @@ class ComboEquities(Table, ResultEquality):
         d: dict[str, Any] = {
             "game": self.game, "range": self.range_text, "opponents": self.opponents, "board": board_list(self.board),
             "dead": self.dead, "method": self.method, "seed": self.seed, "outcomes": self.outcomes,
-            "mean_equity": self.mean, "pot_units": engine.POT,
+            "mean_equity": self.mean, "pot_units": POT,
             "buckets": [{"low": lo, "high": hi, "share": s} for lo, hi, s in self.buckets()], "rows": self.rows()}
         if self.method == "exact":
             d["mean_equity_fraction"] = fraction_pair(self.mean_fraction)
@@ -214,7 +215,7 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
                    threads: int | None = None, *, folded: Any = None, progress: Any = None) -> ComboEquities:
     """Each combo's weight, equity, win and tie for ``range`` against one or more opponent
     ranges (texts, Ranges, known hands or ``"random"``) on ``board``.  Exact where the
-    enumeration is within ``pyeval.engine.EXACT_BUDGET`` (``method="auto"``), else Monte Carlo
+    enumeration is within ``pyeval.query.limits.EXACT_BUDGET`` (``method="auto"``), else Monte Carlo
     (``samples``, ``seed``); hold'em, short deck and Omaha, as ``pyeval.equity`` with ranges.
     ``folded``: the folded players' ranges, dealt and never shown down (``pyeval.equity``'s)."""
     opps = _opponent_list(opponents)

@@ -6,7 +6,7 @@ partition a range.  Draws are flags: a combo may have several, or none.  Everyth
 rank and suit counts of the hole cards and the board, for all combos at once (numpy).
 
 >>> import numpy as np
->>> from pyeval.cards import parse_cards
+>>> from pyeval.core.cards import parse_cards
 >>> made, draws, outs = classify(np.array([parse_cards("AhKh"), parse_cards("9d8d")]), parse_cards("Kd7h2h"), 0)
 >>> [MADE_CLASSES[m] for m in made], [d for d, f in zip(DRAW_CLASSES, draws[0]) if f]
 (['top pair, good kicker', 'no made hand'], ['flush draw', 'nut flush draw'])

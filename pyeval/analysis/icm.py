@@ -29,7 +29,7 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
-from pyeval.core.checks import is_integer, is_number, positive_int, renamed_attribute
+from pyeval.core.checks import is_integer, is_number, positive_int
 from pyeval.query.limits import ICM_WORK_LIMIT, MAX_EXACT_PLAYERS, MAX_SAMPLES
 from pyeval.results.protocol import Table
 
@@ -46,8 +46,7 @@ class ICMResult(Table, ResultEquality):
     place_prob  (players, paid places) P(player finishes in each paid place)
     stderr      Monte Carlo: the standard error of each equity; None when exact
     fractions   exact equities (exact method with integer stacks and payouts), else None
-    outcomes    Monte Carlo: the finishing orders sampled (``samples``, its old name, is deprecated);
-                None when exact
+    outcomes    Monte Carlo: the finishing orders sampled; None when exact
     seed        Monte Carlo: the seed; None when exact
     """
 
@@ -60,8 +59,6 @@ class ICMResult(Table, ResultEquality):
     fractions: list[Fraction] | None = None
     outcomes: int | None = None
     seed: int | None = None
-
-    samples = renamed_attribute("samples", "outcomes")
 
     def rows(self) -> list[dict[str, Any]]:
         ratios = _normalised(self.stacks)  # 1e308-chip stacks would overflow their sum
@@ -165,7 +162,7 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
-        samples = positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+        samples = positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.query.limits.MAX_SAMPLES)")
         if samples < 2:
             raise ValueError(f"samples must be at least 2, got {samples!r}")
     if seed is not None and (isinstance(seed, bool) or not is_integer(seed) or seed < 0):

@@ -37,8 +37,10 @@ from pyeval.core.games import get_game
 from pyeval.engines import engine, exact_strategies
 from pyeval.equity import equity
 from pyeval.query.limits import NEXT_CARD_LIMIT
-from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
+from pyeval.ranges import Range, is_range_entry, parse_range
+from pyeval.ranges.classes import all_of
 from pyeval.results.protocol import Table
+from pyeval.results.tally import POT
 
 __all__ = ["next_card", "NextCard", "STREETS"]
 
@@ -79,7 +81,7 @@ class NextCard(Table, ResultEquality):
 
     @property
     def equity(self) -> np.ndarray:
-        return self.units / (engine.POT * self.outcomes[:, None].astype(np.float64))
+        return self.units / (POT * self.outcomes[:, None].astype(np.float64))
 
     @property
     def prob(self) -> list[Fraction]:
@@ -106,7 +108,7 @@ class NextCard(Table, ResultEquality):
     def fractions(self) -> list[list[Fraction]]:
         """Each player's exact equity after each card, ``[card][player]`` (``equity``'s shape).
         (Before issue 26 a method of the player: ``fractions(p)`` is ``[f[p] for f in fractions]``.)"""
-        return [[Fraction(int(u), engine.POT * int(n)) for u in units] for units, n in
+        return [[Fraction(int(u), POT * int(n)) for u in units] for units, n in
                 zip(self.units.tolist(), self.outcomes.tolist())]
 
     @property
@@ -114,7 +116,7 @@ class NextCard(Table, ResultEquality):
         """Per player, the cards' equities averaged with their probabilities: the spot's equity,
         exactly.  (Before issue 26 a method of the player: ``mean_fraction(p)`` is
         ``mean_fraction[p]``.)"""
-        total = engine.POT * int(self.outcomes.sum())
+        total = POT * int(self.outcomes.sum())
         return [Fraction(int(u), total) for u in self.units.sum(axis=0).tolist()]
 
     @property
@@ -303,7 +305,7 @@ def next_card(game: str, hands: list, board: str, dead: str = "", threads: int |
         for k in (3, 4, 5):
             if k <= len(b):
                 continue
-            extra = _all_of(live, k - len(b))  # every street completion once, equally likely
+            extra = all_of(live, k - len(b))  # every street completion once, equally likely
             boards = np.hstack([np.tile(b, (len(extra), 1)), extra]).astype(np.uint8)
             alone, shared = _leads(_strengths(g, holes, boards))
             n = len(boards)

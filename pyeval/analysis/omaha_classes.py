@@ -8,7 +8,7 @@ two board cards of it; straight draws are counted by out ranks (gutshot 1, open-
 or more) and outs (unseen cards of those ranks).
 
 >>> import numpy as np
->>> from pyeval.cards import parse_cards
+>>> from pyeval.core.cards import parse_cards
 >>> made, draws, outs = classify(np.array([parse_cards("JhTh9c8c")]), parse_cards("7s6d2h"), 0)
 >>> MADE_CLASSES[made[0]], [d for d, f in zip(DRAW_CLASSES, draws[0]) if f], int(outs[0])
 ('no made hand', ['wrap', 'backdoor flush draw', 'two overcards'], 13)

@@ -18,7 +18,7 @@ from importlib import resources
 
 import numpy as np
 
-from pyeval.ranges.classes import _COMBO_INDEX, COMBO_CLASS, HOLDEM_COMBOS, _masks
+from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX, HOLDEM_COMBOS, combo_masks
 
 __all__ = ["BOARDS", "combo_pair_classes", "combo_pair_counts", "class_pair_counts"]
 
@@ -32,7 +32,7 @@ def _suit_images() -> np.ndarray:
     cards = np.arange(52)
     for k, perm in enumerate(itertools.permutations(range(4))):
         image = (cards & ~3) | np.array(perm)[cards & 3]
-        out[k] = _COMBO_INDEX[image[HOLDEM_COMBOS[:, 0]], image[HOLDEM_COMBOS[:, 1]]]
+        out[k] = COMBO_INDEX[image[HOLDEM_COMBOS[:, 0]], image[HOLDEM_COMBOS[:, 1]]]
     return out
 
 
@@ -42,7 +42,7 @@ def combo_pair_classes() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray
     indices, the key of its class (the smallest ``a * 1326 + b`` over its images under the suit
     permutations and the swap of the hands: the class's representative ``(a, b)``), and whether
     the representative keeps the hands in order (``False``: its first hand is our second)."""
-    masks = _masks(HOLDEM_COMBOS)
+    masks = combo_masks(HOLDEM_COMBOS)
     first, second = np.nonzero((masks[:, None] & masks[None, :]) == 0)
     same = np.full(len(first), np.iinfo(np.int64).max)
     swapped = same.copy()
@@ -88,7 +88,7 @@ def class_pair_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     wins, ties = combo_pair_counts()
     onehot = np.zeros((1326, 169))
     onehot[np.arange(1326), COMBO_CLASS] = 1
-    masks = _masks(HOLDEM_COMBOS)
+    masks = combo_masks(HOLDEM_COMBOS)
     disjoint = (masks[:, None] & masks[None, :]) == 0
     # float64 matrix products (BLAS): every sum is an integer below 2**53, so exact
     out = tuple(np.rint(onehot.T @ m.astype(np.float64) @ onehot).astype(np.int64) for m in (wins, ties, disjoint))

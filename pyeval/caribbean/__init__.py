@@ -70,7 +70,6 @@ from pyeval.caribbean.rules import (
     validate_paytable,
 )
 from pyeval.core._results import Result, fraction_pair
-from pyeval.core.checks import renamed_attribute
 
 __all__ = [
     "CATEGORIES",
@@ -94,8 +93,7 @@ __all__ = [
 class Decision(Result):
     """The exact value of raising one situation, from :func:`decide`.
 
-    Counts are over the ``outcomes`` = 163,185 dealer completions (``total``, its old name, is
-    deprecated); EVs are in antes.
+    Counts are over the ``outcomes`` = 163,185 dealer completions; EVs are in antes.
     """
 
     hand: tuple[int, ...]
@@ -109,8 +107,6 @@ class Decision(Result):
     ev_raise: Fraction
     ev_fold: Fraction = Fraction(-1)
     outcomes: int = COMPLETIONS
-
-    total = renamed_attribute("total", "outcomes")
 
     @property
     def action(self) -> str:
@@ -238,8 +234,8 @@ class HouseEdge(Result):
     """The exact return of a strategy and pay table, from :func:`house_edge`.
 
     ``total_return`` is the player's net result summed over all ``outcomes``
-    (every deal: player hand, up-card and dealer completion; ``deals``, its old
-    name, is deprecated), in antes: an int for an integer pay table.
+    (every deal: player hand, up-card and dealer completion), in antes: an int for an
+    integer pay table.
     ``house_edge = -total_return / outcomes`` per ante;
     ``element_of_risk`` is the loss per unit wagered (ante plus raise);
     ``raise_frequency`` is the share of (hand, up-card) situations raised.
@@ -253,8 +249,6 @@ class HouseEdge(Result):
     raised_situations: int
     events: tuple[ReturnRow, ...]
     seconds: float = field(compare=False)  # == compares the answer, not how long it took
-
-    deals = renamed_attribute("deals", "outcomes")
 
     @property
     def expected_return(self) -> Fraction:

@@ -1,6 +1,6 @@
 """Casino Stud Poker (Caribbean stud): the game's constants, the checks of its inputs and the
 strengths it is played by (pyeval.evaluate_high is the one source of truth).  Shared by the
-decision (pyeval.caribbean), the situation counts (pyeval.caribbean_counts) and the house edge."""
+decision (pyeval.caribbean), the situation counts (pyeval.caribbean.counts) and the house edge."""
 
 from __future__ import annotations
 

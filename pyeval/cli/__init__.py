@@ -38,7 +38,7 @@ _CLI_WORDS = [
     (re.compile(r"\bsamples=(?=\s|$|,)|\bsamples(?= must)"), "--samples"),
     (re.compile(r"\b(seed|threads|players|deals)(?= must)"), r"--\1"),
     (re.compile(r"\bsamples=(?=\d)"), "--samples "),
-    (re.compile(r" \(pyeval\.engine\.MAX_SAMPLES\)"), ""),
+    (re.compile(r" \(pyeval\.query\.limits\.MAX_SAMPLES\)"), ""),
     (re.compile(r"\bpyeval\.equity\b"), "pyeval equity"),
 ]
 

@@ -85,7 +85,7 @@ def run_icm(args: argparse.Namespace) -> int:
     method = "monte-carlo" if args.samples else "auto"
     with output.watching(args, "icm", keep_partial=True) as watch:
         r = icm(args.stacks, args.payouts, method=method, samples=args.samples, seed=args.seed)
-    partial = f"the result of the {r.samples:,} finishing orders drawn so far" if watch.interrupted else None
+    partial = f"the result of the {r.outcomes:,} finishing orders drawn so far" if watch.interrupted else None
     return output.emit(args, r, partial=partial)
 
 

@@ -34,7 +34,7 @@ def usable_cpus() -> int:
 def default_threads(threads: int | None) -> int:
     """``threads`` checked (1 to ``MAX_THREADS``), or every usable core when it is None."""
     return usable_cpus() if threads is None else positive_int(threads, "threads", MAX_THREADS,
-                                                             " (pyeval.core._threads.MAX_THREADS)")
+                                                             " (pyeval.query.limits.MAX_THREADS)")
 
 
 def run_slices(run: Callable[[int, int], int], n: int, threads: int) -> int:

@@ -70,7 +70,7 @@ def parse_card_text(text: str) -> tuple[int, ...]:
     card text (``parse_cards`` takes lists and codes too).  Duplicates are not checked here.
 
     >>> parse_card_text("AsKd"), parse_card_text("as 10d")
-    ((51, 45), (51, 34))
+    ((51, 45), (51, 33))
     """
     if len(text) % 2 == 0:  # the usual compact form ("AsKd7c"): a dictionary look-up a card
         codes = [_PLAIN_CODES.get(text[i:i + 2], -1) for i in range(0, len(text), 2)]

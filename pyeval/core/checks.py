@@ -13,17 +13,15 @@ ValueError: samples must be a positive integer, got True
 
 from __future__ import annotations
 
-import functools
 import math
 import numbers
-import warnings
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import numpy as np
 
 __all__ = ["is_integer", "is_number", "finite_number", "positive_int", "non_negative_int", "positive_number",
-           "non_negative_number", "renamed", "renamed_attribute"]
+           "non_negative_number"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,36 +87,3 @@ def non_negative_number(value: Any, what: str) -> float:
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)
-
-
-def renamed(**old_to_new: str) -> Callable[[F], F]:
-    """A decorator that keeps old argument names working for a release: ``old=`` is passed on as
-    ``new=`` with a DeprecationWarning (both at once: TypeError).  The signature shows the new names."""
-
-    def wrap(fn: F) -> F:
-        @functools.wraps(fn)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            for old, new in old_to_new.items():
-                if old in kwargs:
-                    if new in kwargs:
-                        raise TypeError(f"{fn.__name__}() got both {old}= and {new}=; {old}= is the old name")
-                    warnings.warn(f"{fn.__name__}({old}=...) is now {new}=...; {old}= goes in a later release",
-                                  DeprecationWarning, stacklevel=2)
-                    kwargs[new] = kwargs.pop(old)
-            return fn(*args, **kwargs)
-
-        return cast(F, call)
-
-    return wrap
-
-
-def renamed_attribute(old: str, new: str, note: str = "") -> property:
-    """A read-only property that keeps an old attribute name of a result working for a release:
-    ``obj.old`` gives ``obj.new`` with a DeprecationWarning (``note``: how the value differs)."""
-
-    def get(self: Any) -> Any:
-        warnings.warn(f"{type(self).__name__}.{old} is now .{new}{note}; .{old} goes in a later release",
-                      DeprecationWarning, stacklevel=2)
-        return getattr(self, new)
-
-    return property(get, doc=f"Deprecated: the old name of ``{new}``{note}.")

@@ -1,5 +1,6 @@
 """Human-readable names of strengths, for every evaluator.
 
+>>> from pyeval.core.evaluate import evaluate_high, evaluate_low8
 >>> describe(7462)
 'Royal flush'
 >>> describe(evaluate_high("Qh Qd Qc 2s 2h"))
@@ -22,7 +23,7 @@ import numpy as np
 
 from pyeval.core._native import table
 from pyeval.core.cards import RANK_CHARS, RANK_NAMES, RANK_PLURALS
-from pyeval.core.evaluate import HandStrength, evaluate_high, evaluate_low8, evaluate_razz  # noqa: F401  (doctest examples)
+from pyeval.core.evaluate import HandStrength
 
 if TYPE_CHECKING:
     from pyeval.core._types import Strength
@@ -199,6 +200,7 @@ def describe(strength: Strength, kind: str | None = None) -> str | list[str]:
     is named on it; a ``kind`` on another scale is refused.  A plain int or a batch's array
     carries no kind: give the one it was made with (without one, ``"high"``).
 
+    >>> from pyeval.core.evaluate import evaluate_high, evaluate_razz
     >>> describe(evaluate_high("5d 4c 3h 2s Ad"))
     'Straight, five high'
     >>> describe(evaluate_razz("As 2d 3c 4h 5s Kd Kc"))
@@ -258,6 +260,7 @@ def hand_category(strength: Strength, kind: str | None = None) -> str | np.ndarr
     ['high card', 'one pair']
     >>> hand_category(1404, kind="shortdeck"), hand_category(6175, kind="razz"), hand_category(0, kind="low8")
     ('straight flush', 'no pair', 'no low')
+    >>> from pyeval.core.evaluate import evaluate_razz
     >>> hand_category(evaluate_razz("As 2d 3c 4h 5s Kd Kc"))
     'no pair'
     """

@@ -84,7 +84,7 @@ HandStrength._BY_KIND.update({kind: _strength_class(kind) for kind in (
     "showing", "showing-low")})
 
 
-def _parse_hand(cards) -> np.ndarray:
+def parse_hand(cards) -> np.ndarray:
     return parse_cards(cards, allow_duplicates=True)
 
 
@@ -107,7 +107,7 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
     """
     reject_bytes(cards, what)
     if isinstance(cards, str):
-        arr, single = _parse_hand(cards)[None, :], True
+        arr, single = parse_hand(cards)[None, :], True
     else:
         if type(cards) is np.ndarray:
             raw = cards
@@ -124,9 +124,9 @@ def as_hands(cards, counts: range, what: str) -> tuple[np.ndarray, bool]:
             if isinstance(cards, (list, tuple)) and _holds_code(cards):  # numpy made the codes text
                 raise TypeError(f"{what}: a hand mixes card codes and card text; give all codes or all text")
             if raw.ndim == 1:
-                arr, single = _parse_hand(raw.tolist())[None, :], True
+                arr, single = parse_hand(raw.tolist())[None, :], True
             elif raw.ndim == 2:
-                arr, single = np.stack([_parse_hand(row) for row in raw.tolist()]) if len(raw) else \
+                arr, single = np.stack([parse_hand(row) for row in raw.tolist()]) if len(raw) else \
                     np.zeros((0, raw.shape[1]), np.uint8), False
             else:
                 raise ValueError(f"{what}: expected one hand or a 2-D batch of hands, got {raw.ndim} dimensions")

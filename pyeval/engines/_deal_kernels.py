@@ -150,7 +150,7 @@ def count_two_hands(combos_a: np.ndarray, values_a: np.ndarray, k_b: int, base: 
 
 def count_hilo_buckets(off_a: np.ndarray, data_a: np.ndarray, off_b: np.ndarray, data_b: np.ndarray,
                        base: np.ndarray, n_lo: int, no_low: int, lo: int, hi: int, grid: np.ndarray) -> None:
-    """The 2-D dominance counts of pyeval.two_hand_hilo over buckets lo..hi-1, added to grid (2, 3, 3)."""
+    """The 2-D dominance counts of pyeval.engines.two_hand_hilo over buckets lo..hi-1, added to grid (2, 3, 3)."""
     if grid.shape != (2, 3, 3):
         raise ValueError("grid must be (2, 3, 3)")
     _check(lib.pyeval_count_hilo_buckets(_ptr(off_a, np.int64, "off_a"), off_a.size, _ptr(data_a, np.int32, "data_a"),

@@ -2,7 +2,7 @@
 pyeval.simulate's deals, the keep advisor): the xoshiro256** generator and its bounded draws, and
 the per-deal share tally.
 
-The equity engine's dealing and tallying are C (csrc/deal_kernels.c, pyeval._deal_kernels); the
+The equity engine's dealing and tallying are C (csrc/deal_kernels.c, pyeval.engines._deal_kernels); the
 numba kernels they replaced live on in tests/numba_kernels.py, as the reference the C is checked
 against.  Every kernel is ``cache=True`` and ``nogil=True``; nothing is compiled at import time.
 """
@@ -145,7 +145,7 @@ def tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, pa
                 per_combo):
     """``tally``, and where ``idx`` has a row per deal (else it has none) also per combo:
     ``per_combo[:, p, c]`` (pot units, their squares, whole pots won alone, shares, samples) for
-    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.range_sampling)."""
+    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.engines.range_sampling)."""
     n_players = strengths.shape[1]
     by_combo = idx.shape[0] > 0
     share = np.zeros(n_players, np.int64)

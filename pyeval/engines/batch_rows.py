@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from pyeval.core._native import ffi
-from pyeval.engines import engine
+from pyeval.engines import engine, pool
 from pyeval.engines.board_batch import C_TALLY_PATTERNS
 
 ROWS_PER_JOB = 2048
@@ -83,5 +83,5 @@ def count_rows(table: engine.PatternTable, arrays: Sequence[np.ndarray], rows: n
         a, b, tallies = done
         out[a:b] += tallies
 
-    engine._run_pool(work, job_list, threads, add)
+    pool.run_pool(work, job_list, threads, add)
     return table.split_tallies(out)

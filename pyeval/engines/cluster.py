@@ -194,7 +194,7 @@ def run_plan(client: Client, plan: Plan, on_done: Callable, *, retries: int = DE
 
 def job_runner(client: Client, query: object, *, retries: int = DEFAULT_RETRIES,
                window: int | None = None) -> Callable:
-    """A ``runner(work, jobs, add)`` for ``pyeval.engine.run_monte_carlo``: each job (its
+    """A ``runner(work, jobs, add)`` for ``pyeval.engines.engine.run_monte_carlo``: each job (its
     chunk's size and seed state) becomes a Dask task keyed by the query and the job."""
     prefix = "pyeval-equity-" + _token(query)
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from pyeval.core._results import ResultEquality
-from pyeval.engines import engine
+from pyeval.results.tally import POT, standard_errors_rows
 
 __all__ = ["ComboTally", "from_assignments"]
 
@@ -23,7 +23,7 @@ __all__ = ["ComboTally", "from_assignments"]
 class ComboTally(ResultEquality):
     """One player's per-combo counts (arrays of the range's length, int64 or Python ints).
 
-    units     pot units won (``engine.POT`` per whole pot)
+    units     pot units won (``POT`` per whole pot)
     wins      outcomes in which the combo wins the whole pot alone
     ties      outcomes in which it shares the pot
     outcomes  outcomes the combo meets (0: it never meets a valid deal)
@@ -38,18 +38,18 @@ class ComboTally(ResultEquality):
 
     def equity(self) -> np.ndarray:
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.asarray(self.units, np.float64) / (engine.POT * np.asarray(self.outcomes, np.float64))
+            return np.asarray(self.units, np.float64) / (POT * np.asarray(self.outcomes, np.float64))
 
     def fractions(self) -> list[Fraction | None]:
         """Exact equities (None where the combo meets no outcome)."""
-        return [Fraction(int(u), engine.POT * int(n)) if int(n) else None for u, n in zip(self.units, self.outcomes)]
+        return [Fraction(int(u), POT * int(n)) if int(n) else None for u, n in zip(self.units, self.outcomes)]
 
     def stderr(self) -> np.ndarray:
         """Standard errors of the equities (zeros without ``sumsq``: exact counts)."""
         if self.sumsq is None:
             return np.zeros(len(self.units))
         n = np.asarray(self.outcomes, np.int64)
-        return engine.standard_errors_rows(n, np.asarray(self.units, np.float64)[:, None],
+        return standard_errors_rows(n, np.asarray(self.units, np.float64)[:, None],
                                            np.asarray(self.sumsq, np.float64)[:, None])[:, 0]
 
     def subset(self, keep: np.ndarray) -> ComboTally:

@@ -24,11 +24,8 @@ import numpy as np
 from pyeval.core._native import ffi, lib
 from pyeval.core.cards import format_card
 from pyeval.core.games import Game
-from pyeval.engines.pool import _run_pool, _run_threads, stopped  # noqa: F401  (callers' engine._run_pool, ...)
-from pyeval.query.limits import (
-    MAX_SAMPLES,  # noqa: F401  (pyeval.engine.MAX_SAMPLES: the documented name)
-)
-from pyeval.results.tally import POT, Tally, standard_errors, standard_errors_rows  # noqa: F401  (engine.POT, ...)
+from pyeval.engines import pool
+from pyeval.results.tally import POT, Tally, standard_errors
 
 CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
@@ -348,8 +345,8 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
               partial: bool = False, units: int | None = None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
-    cancels what has not started and returns at once (``partial``: see ``_run_pool``).
-    ``runner(work, jobs, add)``, when given, runs the jobs instead (pyeval.cluster: as Dask tasks)."""
+    cancels what has not started and returns at once (``partial``: see ``pool.run_pool``).
+    ``runner(work, jobs, add)``, when given, runs the jobs instead (pyeval.engines.cluster: as Dask tasks)."""
     total = Tally.zeros(layout.players, len(layout.parts))
     histogram: list[np.ndarray | None] = [None]
 
@@ -363,8 +360,8 @@ def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=
 
     try:
         if runner is None:
-            _run_pool(work, jobs, threads, add, size, partial, units)
-        else:  # issue 6: e.g. pyeval.cluster.job_runner (Dask tasks)
+            pool.run_pool(work, jobs, threads, add, size, partial, units)
+        else:  # issue 6: e.g. pyeval.engines.cluster.job_runner (Dask tasks)
             runner(work, jobs, add)
     finally:
         if histogram[0] is not None:
@@ -518,7 +515,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
 
     if stderr_target is None:
         total = run(sample_jobs(samples, seed), -(-samples // CHUNK), units=samples)
-        stopped(total)
+        pool.stopped(total)
         return total
     total = Tally.zeros(layout.players, len(layout.parts))
     chunk, round_size = 0, 1
@@ -530,7 +527,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
         chunk += round_size
         round_size = min(32, max(1, chunk))
         total.add(run(jobs, len(jobs)))
-        if stopped(total) or float(standard_errors(total).max()) <= stderr_target:
+        if pool.stopped(total) or float(standard_errors(total).max()) <= stderr_target:
             break
     return total
 

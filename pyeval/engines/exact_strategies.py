@@ -2,7 +2,7 @@
 engine, heads-up counting by inclusion-exclusion (two hands) and the random hand by suit classes.
 
 ``exact_plan`` prices each strategy that applies in evaluation units and ``run_exact`` runs the
-cheapest; every strategy returns the same integer ``Tally`` (pyeval.engine).
+cheapest; every strategy returns the same integer ``Tally`` (pyeval.engines.engine).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core.cards import suit_symmetries
+from pyeval.engines import pool
 from pyeval.engines.engine import (
     BOARD_CHUNK,
     CHUNK,
@@ -28,21 +29,20 @@ from pyeval.engines.engine import (
     _run_board_chunk,
     _run_chunks,
     _run_jobs,
-    _run_pool,
     board_kinds,
     board_kinds_of,
     board_sample_kinds,
     build_layout,
     pattern_table,
 )
-from pyeval.engines.two_hand import TWO_HAND_STEP, _player_values, _subset_buckets  # noqa: F401
+from pyeval.engines.two_hand import TWO_HAND_STEP, _player_values, _subset_buckets
 from pyeval.query.limits import RANDOM_HAND_CLASSES_MAX, TWO_HAND_MAX_ENTRIES
 
 
 def counts_two_hands(layout: Layout) -> bool:
     """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
     are all their own (stud, draw, or a fully known board), one pot part or a hi/lo pair
-    (pyeval.two_hand_hilo), within the memory cap."""
+    (pyeval.engines.two_hand_hilo), within the memory cap."""
     from pyeval.engines import two_hand_hilo
 
     if not (layout.players == 2 and layout.boards == 1 and (len(layout.parts) == 1 or two_hand_hilo.applies(layout))
@@ -56,7 +56,7 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
     stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos.
-    Hi/lo: pyeval.two_hand_hilo."""
+    Hi/lo: pyeval.engines.two_hand_hilo."""
     from pyeval.engines import _deal_kernels, two_hand_hilo
 
     if len(layout.parts) == 2:
@@ -72,7 +72,7 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
                                                       values_a[lo:lo + TWO_HAND_STEP], k_b, base, offsets, data),
                         np.int64)
 
-    _run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
+    pool.run_pool(count, range(0, len(combos_a), TWO_HAND_STEP), threads, counts.__iadd__)
     a_wins, b_wins, ties = (int(x) for x in counts)
     outcomes = a_wins + b_wins + ties
     assert outcomes == layout.outcomes
@@ -85,7 +85,7 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
 
 def suit_maps(groups) -> list[np.ndarray]:
     """Suit permutations, as code maps, that fix each group of known cards as a set
-    (pyeval.cards.suit_symmetries)."""
+    (pyeval.core.cards.suit_symmetries)."""
     codes = np.arange(52)
     return [4 * (codes // 4) + sigma[codes % 4] for sigma in suit_symmetries(groups)]
 

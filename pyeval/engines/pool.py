@@ -11,11 +11,11 @@ from pyeval.core import _progress
 from pyeval.results.tally import Tally
 
 
-def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
+def run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
               stop: threading.Event | None = None) -> None:
     """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
     generator of a billion jobs costs nothing up front): one job a thread is taken ahead of its
-    result.  The current progress watch (pyeval._progress) hears of every job done
+    result.  The current progress watch (pyeval.core._progress) hears of every job done
     (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
     Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
     partial results, it returns normally with what finished and marks the watch interrupted,
@@ -42,7 +42,7 @@ def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool 
                 if watch is not None:
                     watch.advance(units(job))
             return
-        _run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
+        run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
     except KeyboardInterrupt:
         if partial and watch is not None and watch.keep_partial:
             watch.interrupted = True
@@ -50,7 +50,7 @@ def _run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool 
         raise
 
 
-def _run_threads(work, jobs, threads, add, watch, units, stop: threading.Event | None = None) -> None:
+def run_threads(work, jobs, threads, add, watch, units, stop: threading.Event | None = None) -> None:
     """Each of ``threads`` workers takes the next job, runs it (the kernels release the GIL) and adds
     its result, taking the job and adding under one lock, while this thread only waits: a worker
     goes on to its next job at once.  (Handing every result back to this thread through futures

@@ -60,13 +60,14 @@ import numpy as np
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines.range_spot import MAX_ASSIGNMENTS, _Player, _Spot  # noqa: F401  (pyeval.range_equity.MAX_ASSIGNMENTS)
+from pyeval.engines.range_spot import _Player, _Spot
 from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET
-from pyeval.query.parse import _parse_boards, _parse_hand, check_query, hand_text, resolve_method
-from pyeval.ranges import Range, _all_of, is_range_entry, parse_range
+from pyeval.query.parse import check_query, hand_text, parse_boards, parse_hand, resolve_method
+from pyeval.ranges import Range, is_range_entry, parse_range
+from pyeval.ranges.classes import all_of
 from pyeval.results.equity_result import RangeEquityResult
 
-__all__ = ["range_equity", "RangeEquityResult", "MAX_ASSIGNMENTS"]
+__all__ = ["range_equity", "RangeEquityResult"]
 
 
 
@@ -98,12 +99,12 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
             return _Player("random", "random")
         text = " ".join(entry.split()) if isinstance(entry, str) else str(r)  # the user's own notation
         return _Player("range", text, r)
-    cards = _parse_hand(entry, g, p)  # the explicit-hand rules of pyeval.equity (Ah* for a missing card)
+    cards = parse_hand(entry, g, p)  # the explicit-hand rules of pyeval.equity (Ah* for a missing card)
     if len(cards) == g.hole:
         return _Player("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
                                                           g.family))
     rest = [c for c in range(g.lowest_card, 52) if c not in set(cards.tolist())]
-    fills = _all_of(rest, g.hole - len(cards))
+    fills = all_of(rest, g.hole - len(cards))
     combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
     return _Player("hand", hand_text(cards, g) if len(cards) else "random",
                    Range(combos, None, g.hole, None, g.lowest_card, g.family))
@@ -136,7 +137,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
     same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
     estimated work (assignments / symmetries x boards x players) is within
-    ``pyeval.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
+    ``pyeval.query.limits.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
     hands), dealt with the others and never shown down (pyeval/engines/range_folded.py)."""
     try:
         return _range_equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
@@ -170,7 +171,7 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     if not _keep_random_folders:  # a random folder changes nothing (range_folded.py): left out
         folders = [f for f in folders if f.kind != "random"]
     players += folders
-    boards = _parse_boards(board, g)
+    boards = parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead is not None else np.zeros(0, np.uint8)
     fixed = [pl.rng.combos[0] for pl in players if pl.kind == "hand" and pl.rng is not None and len(pl.rng) == 1]
     everything = np.concatenate([*fixed, *boards, dead_cards]).astype(np.uint8)

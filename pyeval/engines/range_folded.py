@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.engines import engine
+from pyeval.results.tally import Tally
 
 __all__ = ["padded", "without_folders"]
 
 
-def padded(t: engine.Tally, players: int) -> engine.Tally:
+def padded(t: Tally, players: int) -> Tally:
     """A tally of the first players widened to ``players`` columns, zero for the folders."""
     extra = players - len(t.units)
 
@@ -47,17 +47,17 @@ def padded(t: engine.Tally, players: int) -> engine.Tally:
         a = np.asarray(a)
         return np.concatenate([a, np.zeros(a.shape[:-1] + (extra,), a.dtype)], axis=-1)
 
-    return engine.Tally(t.outcomes, wide(t.units), wide(t.sumsq), wide(t.wins), wide(t.ties), wide(t.part_units),
+    return Tally(t.outcomes, wide(t.units), wide(t.sumsq), wide(t.wins), wide(t.ties), wide(t.part_units),
                         t.no_qualifier)
 
 
-def without_folders(spot, t: engine.Tally, ranges, combo_eq, combo_prob, counts):
+def without_folders(spot, t: Tally, ranges, combo_eq, combo_prob, counts):
     """The layout, tally and per-player lists of the active players only (the first
     ``spot.active``); a folder's columns are all zero: it never wins a share."""
     A = spot.active
     units = np.asarray(t.units)
     assert not units[A:].any(), "internal error: a folded player won part of a pot"
-    tally = engine.Tally(t.outcomes, units[:A], np.asarray(t.sumsq)[:A], np.asarray(t.wins)[:A],
+    tally = Tally(t.outcomes, units[:A], np.asarray(t.sumsq)[:A], np.asarray(t.wins)[:A],
                          np.asarray(t.ties)[:A], np.asarray(t.part_units)[:, :A], t.no_qualifier)
     layout = spot._layout([np.zeros(0, np.uint8)] * A)
 

@@ -1,4 +1,4 @@
-"""Monte Carlo equity when players hold ranges (the sampling half of ``pyeval.range_equity``).
+"""Monte Carlo equity when players hold ranges (the sampling half of ``pyeval.engines.range_equity``).
 
 Unbiased weighted sampling with card removal by rejection: every range player draws a combo by
 weight, independently; if any two collide, the whole draw is rejected and redrawn; random
@@ -20,10 +20,12 @@ import math
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.engines import engine
+from pyeval.engines import engine, pool
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.query.limits import MAX_TRIES
-from pyeval.ranges import Range, _masks
+from pyeval.ranges import Range
+from pyeval.ranges.classes import combo_masks
+from pyeval.results.tally import POT, Tally, standard_errors
 
 __all__ = ["run_monte_carlo"]
 
@@ -44,7 +46,7 @@ class _Deals:
         self.offsets = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
         combos = np.concatenate([b.combos for b in self.blocks if b is not None] or [np.zeros((0, h), np.uint8)])
         self.combos = np.ascontiguousarray(combos.reshape(-1, h).astype(np.uint8))
-        self.masks = _masks(self.combos) if len(self.combos) else np.zeros(0, np.uint64)
+        self.masks = combo_masks(self.combos) if len(self.combos) else np.zeros(0, np.uint64)
         self.cumw = np.zeros(len(self.combos))
         self.uniform = np.zeros(P, np.bool_)
         for p, b in enumerate(self.blocks):
@@ -109,12 +111,12 @@ class _CSampler:
         self.combo_counts += combo_counts
         self.rejected += rejected
 
-    def tally(self) -> engine.Tally:
+    def tally(self) -> Tally:
         return self.patterns.tally(self.hist)
 
     def per_combo(self) -> np.ndarray:
         v = self.values
-        stats = np.stack([v, v * v, v == engine.POT, (v > 0) & (v < engine.POT), np.ones_like(v)], axis=1)
+        stats = np.stack([v, v * v, v == POT, (v > 0) & (v < POT), np.ones_like(v)], axis=1)
         out = self.deals.per_combo_zeros()
         d = self.deals
         for p, size in enumerate(d.sizes):
@@ -150,7 +152,7 @@ class _NumbaSampler:
 
     def __init__(self, deals: _Deals):
         self.deals = deals
-        self.total = engine.Tally.zeros(deals.spot.P, len(deals.layout.parts))
+        self.total = Tally.zeros(deals.spot.P, len(deals.layout.parts))
         self.per_combo_total = deals.per_combo_zeros()
         self.rejected = 0
 
@@ -176,16 +178,16 @@ class _NumbaSampler:
             block = rows[b].reshape(P * n, width)
             strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
         strengths[:, spot.active:] = 0  # folded players never show down (pyeval/engines/range_folded.py)
-        t = engine.Tally.zeros(P, len(parts))
+        t = Tally.zeros(P, len(parts))
         t.outcomes = n
         per_combo = d.per_combo_zeros()
-        kernels.tally_deals(strengths, n, d.layout.split, d.layout.fallback, engine.POT, t.units, t.sumsq, t.wins,
+        kernels.tally_deals(strengths, n, d.layout.split, d.layout.fallback, POT, t.units, t.sumsq, t.wins,
                             t.ties, t.part_units, t.no_qualifier, idx, per_combo)
         return t, per_combo, rejected
 
     def chunks(self, jobs):
         """Consecutive chunks (engine.sample_jobs), each from its own stream, summed."""
-        total = engine.Tally.zeros(self.deals.spot.P, len(self.deals.layout.parts))
+        total = Tally.zeros(self.deals.spot.P, len(self.deals.layout.parts))
         per_combo_total, rejected_total = self.deals.per_combo_zeros(), 0
         for job in jobs:
             t, per_combo, rejected = self.chunk(job)
@@ -200,7 +202,7 @@ class _NumbaSampler:
         self.per_combo_total += per_combo
         self.rejected += rejected
 
-    def tally(self) -> engine.Tally:
+    def tally(self) -> Tally:
         return self.total
 
     def per_combo(self) -> np.ndarray:
@@ -216,11 +218,11 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
 
     def run(jobs, count: int) -> None:  # consecutive chunks a job (engine._in_groups)
         groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
-        engine._run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
+        pool.run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
 
     if stderr_target is None:
         run(engine.sample_jobs(samples, seed), samples)
-        engine.stopped(sampler.tally())
+        pool.stopped(sampler.tally())
     else:
         # one chunk, then as many more as the observed standard error says are needed (+10%);
         # chunk c always uses stream (seed, c): the answer depends on the seed only
@@ -230,8 +232,8 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
             run(engine.sample_jobs(size, seed, c0), size)
             c0 += rounds
             total = sampler.tally()
-            se = float(engine.standard_errors(total).max())
-            if engine.stopped(total) or se <= stderr_target:
+            se = float(standard_errors(total).max())
+            if pool.stopped(total) or se <= stderr_target:
                 break
             more = total.outcomes * ((se / stderr_target) ** 2 * 1.1 - 1)
             rounds = max(1, math.ceil(more / engine.CHUNK))
@@ -250,7 +252,7 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
             continue
         cu, csq, cw, ct, cc = (x[p, :len(b)].copy() for x in per_combo_total)
         with np.errstate(invalid="ignore", divide="ignore"):
-            combo_eq.append(cu / (cc * engine.POT))
+            combo_eq.append(cu / (cc * POT))
         combo_prob.append(cc / total.outcomes)
         shown.append(b)
         counts.append(ComboTally(cu, cw, ct, cc, csq))

@@ -17,6 +17,7 @@ from pyeval.engines import (
     combo_tally,
     engine,
     exact_strategies,
+    pool,
     range_folded,
     range_sampling,
     range_weights,
@@ -24,8 +25,10 @@ from pyeval.engines import (
 from pyeval.engines.range_symmetry import perm_tables, symmetry_group
 from pyeval.engines.range_weights import ExactCounts, integer_weights
 from pyeval.query.limits import MAX_ASSIGNMENTS
-from pyeval.ranges import Range, _all_of
+from pyeval.ranges import Range
+from pyeval.ranges.classes import all_of
 from pyeval.results.equity_result import EquityResult, RangeEquityResult, _result
+from pyeval.results.tally import POT, Tally
 
 
 @dataclass
@@ -88,7 +91,7 @@ class _Spot:
         out = []
         for pl in self.players:
             if pl.kind == "random":
-                combos = _all_of(self.live, self.hole)
+                combos = all_of(self.live, self.hole)
                 out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, self.g.family))
             else:
                 out.append(pl.rng)
@@ -200,7 +203,7 @@ class _Spot:
             num = np.bincount(assign[:, p], weights=w * units_full[:, p], minlength=len(ranges[p]))
             den = np.bincount(assign[:, p], weights=w * per_board, minlength=len(ranges[p]))
             with np.errstate(invalid="ignore", divide="ignore"):
-                combo_eq.append(num / (den * engine.POT))
+                combo_eq.append(num / (den * POT))
             combo_prob.append(den / den.sum())
         counts = combo_tally.from_assignments(assign, nums, wfull, per_board, units_full, wins_full, ties_full,
                                               [len(r) for r in ranges])
@@ -217,13 +220,13 @@ class _Spot:
         for p in range(P):
             wfull *= nums[p][assign[:, p]]
         per_board = self.boards_per_assignment()
-        if float(wfull.sum()) * per_board * engine.POT * P >= 2**62:
+        if float(wfull.sum()) * per_board * POT * P >= 2**62:
             raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
         always = np.uint64(0)
         for r in ranges:
             always |= np.bitwise_and.reduce(r.masks)
         deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
-        completions = _all_of(deck, self.missing[0])
+        completions = all_of(deck, self.missing[0])
         known = self.boards[0].astype(np.uint8)
         boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
         combos = np.ascontiguousarray(np.vstack([r.combos for r in ranges]))
@@ -244,7 +247,7 @@ class _Spot:
             units_a = np.zeros((n_assign, P), np.int64)
             wins_a = np.zeros((n_assign, P), np.int64)
             ties_a = np.zeros((n_assign, P), np.int64)
-            tot = engine.Tally.zeros(P, len(parts))
+            tot = Tally.zeros(P, len(parts))
             for lo, hi in jobs[t::threads]:
                 if stop.is_set():
                     break
@@ -258,12 +261,12 @@ class _Spot:
                 strengths[:, :, offsets[self.active]:] = 0  # folders never show down (range_folded.py)
                 out = np.zeros(1, np.int64)
                 _range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
-                                               engine.POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
+                                               POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
                                                tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
             return units_a, wins_a, ties_a, tot
 
-        total = engine.Tally.zeros(P, len(parts))
+        total = Tally.zeros(P, len(parts))
         units_full = np.zeros((n_assign, P), np.int64)
         wins_full = np.zeros((n_assign, P), np.int64)
         ties_full = np.zeros((n_assign, P), np.int64)
@@ -279,7 +282,7 @@ class _Spot:
         except KeyboardInterrupt:
             stop.set()
             raise
-        total.sumsq = total.units * engine.POT  # not used by exact results
+        total.sumsq = total.units * POT  # not used by exact results
         combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, units_full, per_board, nums, wins_full,
                                                       ties_full)
         return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
@@ -311,7 +314,7 @@ class _Spot:
         rep_w = mult.astype(np.int64) * wfull[first]
         reps = assign[first]
         per_board = self.boards_per_assignment()
-        if float(rep_w.sum()) * per_board * engine.POT * P >= 2**62:
+        if float(rep_w.sum()) * per_board * POT * P >= 2**62:
             raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
 
         first_holes = [ranges[p].combos[reps[0, p]] for p in range(P)]
@@ -338,8 +341,8 @@ class _Spot:
         patterns = layout.patterns if kinds is not None else None
         share = patterns.share if patterns is not None else None
         if share is not None:  # per pattern and player: pot units, a whole pot won alone, a share
-            per_pattern = np.stack([share, (share == engine.POT).astype(np.int64),
-                                    ((share > 0) & (share < engine.POT)).astype(np.int64)], axis=1)
+            per_pattern = np.stack([share, (share == POT).astype(np.int64),
+                                    ((share > 0) & (share < POT)).astype(np.int64)], axis=1)
 
         def holes_of(i):
             return np.ascontiguousarray(np.stack([combos[p][reps[i, p]] for p in range(P)]).astype(np.uint8))
@@ -370,13 +373,13 @@ class _Spot:
 
         def generic_job(lo_hi):
             lo, hi = lo_hi
-            total = engine.Tally.zeros(A, len(layout.parts))
+            total = Tally.zeros(A, len(layout.parts))
             units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
                 holes = list(holes_of(i))
                 t = exact_strategies.run_exact(self._layout(holes[:A], holes[A:]), 1)
                 w = int(rep_w[i])
-                total.add(engine.Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
+                total.add(Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
                 units[k, :, :A] = t.units, t.wins, t.ties
             return lo, units, total
@@ -392,12 +395,12 @@ class _Spot:
             rep_units[lo:lo + len(units)] = units
             if acc[0] is None:
                 acc[0] = part
-            elif isinstance(part, engine.Tally):
+            elif isinstance(part, Tally):
                 acc[0].add(part)
             else:
                 acc[0] += part
 
-        engine._run_pool(work, jobs, self.threads, add)
+        pool.run_pool(work, jobs, self.threads, add)
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
         return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
 
@@ -406,7 +409,8 @@ class _Spot:
         class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
         Against a suit-symmetric range every combo of a class does the same, so per combo the
         counts are the class's divided by its size."""
-        from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS, preflop_counts
+        from pyeval.ranges import preflop_counts
+        from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, COMBO_INDEX
 
         u0, u1 = _table_classes(self)
         c = preflop_counts()
@@ -416,13 +420,13 @@ class _Spot:
         per1 = [(m @ u0) // sizes for m in (c["wins"], c["ties"], c["total"])]  # row class vs player 0
         wins0, ties0, outcomes = (int(u0 @ (x * sizes)) for x in per0)
         wins1 = outcomes - wins0 - ties0
-        pot = engine.POT
+        pot = POT
         units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
-        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+        t = Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
                          np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
         ranges, combo_eq, combo_prob, counts = self._exact_ranges(), [], [], []
         for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
-            cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+            cls = COMBO_CLASS[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
             combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
             mass = u[cls] * per[2][cls]
             combo_prob.append(mass / mass.sum())
@@ -444,7 +448,7 @@ class _Spot:
         for r in ranges:
             always |= np.bitwise_and.reduce(r.masks)
         deck = np.array([c for c in self.live.tolist() if not (int(always) >> c) & 1], np.uint8)
-        completions = _all_of(deck, self.missing[0])
+        completions = all_of(deck, self.missing[0])
         known = self.boards[0].astype(np.uint8) if self.boards else np.zeros(0, np.uint8)
         boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
         combos = np.ascontiguousarray(np.vstack([r0.combos, r1.combos]))
@@ -477,7 +481,7 @@ class _Spot:
         def add(a):
             acc.__iadd__(a)
 
-        engine._run_pool(job, jobs, self.threads, add)
+        pool.run_pool(job, jobs, self.threads, add)
         W0, T0, N0 = acc[0, :n0], acc[1, :n0], acc[2, :n0]
         W1, T1, N1 = acc[3, :n1], acc[4, :n1], acc[5, :n1]
         outcomes = int(num0 @ N0)
@@ -485,9 +489,9 @@ class _Spot:
         wins1 = outcomes - wins0 - ties0
         if outcomes == 0:
             raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
-        pot = engine.POT
+        pot = POT
         units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
-        t = engine.Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
+        t = Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
                          np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
         with np.errstate(invalid="ignore", divide="ignore"):
             combo_eq = [(W0 + T0 / 2) / N0, (W1 + T1 / 2) / N1]
@@ -512,7 +516,7 @@ def _stacked(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
 def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
     """The engine's pool: Ctrl-C cancels the jobs not started (a plain ``pool.map`` would run
     every submitted job before returning); progress and partial results as there."""
-    engine._run_pool(work, jobs, threads, add, size, partial, total)
+    pool.run_pool(work, jobs, threads, add, size, partial, total)
 
 
 def _table_classes(spot):
@@ -521,7 +525,7 @@ def _table_classes(spot):
     ranges unions of whole classes with one weight per class)."""
     if spot.g.name != "holdem" or spot.P != 2 or len(spot.known) or len(spot.live) != 52:
         return None
-    from pyeval.ranges import _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS
+    from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, COMBO_INDEX
 
     out = []
     for pl in spot.players:
@@ -529,7 +533,7 @@ def _table_classes(spot):
             out.append(np.ones(169, np.int64))
             continue
         r = pl.rng
-        cls = COMBO_CLASS[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
+        cls = COMBO_CLASS[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
         num = integer_weights(r.weights)
         counts = np.bincount(cls, minlength=169)
         present = counts > 0
@@ -547,9 +551,9 @@ def _table_classes(spot):
 
 def _table_available() -> bool:
     try:
-        from pyeval.ranges import _preflop_data
+        from pyeval.ranges.preflop import preflop_data
 
-        _preflop_data()
+        preflop_data()
         return True
     except (OSError, KeyError, RuntimeError):
         return False

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core.cards import permute_suits, suit_symmetries
-from pyeval.ranges import Range, _masks
+from pyeval.ranges import Range
+from pyeval.ranges.classes import combo_masks
 
 __all__ = ["symmetry_group", "perm_tables"]
 
@@ -22,7 +23,7 @@ def _range_perm(r: Range, sigma: np.ndarray) -> np.ndarray | None:
     """Index of sigma(combo i) in r for every i, or None if sigma does not map r onto itself."""
     if (sigma == np.arange(4)).all():
         return np.arange(len(r))
-    pm = _masks(permute_suits(r.combos, sigma))
+    pm = combo_masks(permute_suits(r.combos, sigma))
     order = np.argsort(r.masks)
     pos = np.searchsorted(r.masks, pm, sorter=order)
     pos = np.minimum(pos, len(r) - 1)

@@ -29,6 +29,7 @@ import numpy as np
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.query.limits import MAX_SPLIT_QUERIES
+from pyeval.results.tally import POT, Tally
 
 if TYPE_CHECKING:
     from pyeval.engines.range_spot import _Spot
@@ -62,12 +63,12 @@ class ExactCounts:
     split), per player the ranges and each combo's equity and probability, and notes."""
 
     layout: engine.Layout
-    tally: engine.Tally
+    tally: Tally
     ranges: list
     combo_eq: list
     combo_prob: list
     extra: dict = field(default_factory=dict)
-    combo_tally: list | None = None  # per player a pyeval.combo_tally.ComboTally
+    combo_tally: list | None = None  # per player a pyeval.engines.combo_tally.ComboTally
 
 
 @dataclass
@@ -103,7 +104,7 @@ def split_plan(spot: _Spot) -> Split | None:
         return None
     totals = [sum(int(x) for x in integer_weights(pl.rng.weights)) if pl.rng is not None
               else math.comb(len(spot.live), spot.hole) for pl in spot.players]
-    bound = math.prod(totals) * spot.boards_per_assignment() * engine.POT * spot.P
+    bound = math.prod(totals) * spot.boards_per_assignment() * POT * spot.P
     if bound < INT64_SAFE:
         return None
     if math.prod(len(c) for c in classes) > MAX_SPLIT_QUERIES:
@@ -138,7 +139,7 @@ def run_split(spot: _Spot, split: Split) -> ExactCounts:
     for part in split.parts:
         c = part.spot.exact_counts()
         t = c.tally
-        scaled = engine.Tally(part.weight * int(t.outcomes), *(np.asarray(getattr(t, name)).astype(object) * part.weight
+        scaled = Tally(part.weight * int(t.outcomes), *(np.asarray(getattr(t, name)).astype(object) * part.weight
                                                               for name in ("units", "sumsq", "wins", "ties",
                                                                            "part_units", "no_qualifier")))
         if tally is None:

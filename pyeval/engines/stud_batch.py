@@ -3,7 +3,7 @@ board (``Game.partial_hands``: seven-card stud, stud hi/lo, razz, five-card stud
 2-7 draw, badugi), whose declared evaluators the C core has.
 
 A row's hands are the cards so far (stud) or kept (draw), UNKNOWN for each card still to come; the
-C code checks every row, deals the rest exactly as ``pyeval.engine.build_layout`` lays out the
+C code checks every row, deals the rest exactly as ``pyeval.engines.engine.build_layout`` lays out the
 single query (the shortage rule included: when the deck runs short the last card is one common
 card, RULES.md) and counts outcome patterns:
 
@@ -30,7 +30,7 @@ from pyeval.engines.board_batch import UNKNOWN
 from pyeval.query.limits import EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
 
 UNITS_PER_WALKED_DEAL = 0.15
-"""The C count's price of a walked deal in ``pyeval.exact_strategies`` evaluation units (about 40 ns
+"""The C count's price of a walked deal in ``pyeval.engines.exact_strategies`` evaluation units (about 40 ns
 each): 2-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its
 work costs less than the single query's cheapest strategy plus the call (the generic enumerator
 costs 1 unit an evaluation; heads-up hi/lo fifth street's two-hand count beats walking 672K deals)."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._threads import default_threads
-from pyeval.engines.engine import _BINOM, Layout, _evaluate, _run_pool
+from pyeval.engines import pool
+from pyeval.engines.engine import _BINOM, Layout, _evaluate
 
 
 def _player_values(layout: Layout, p: int, part: int = 0):
@@ -33,7 +34,7 @@ progress bar act between calls."""
 
 def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
     """For every subset S of up to k live positions, the sorted values of the combos holding S:
-    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval._deal_kernels.subset_sizes)."""
+    (base, offsets, data), bucket base[|S|] + colex rank of S (pyeval.engines._deal_kernels.subset_sizes)."""
     from pyeval.engines import _deal_kernels
 
     k = combos.shape[1]
@@ -42,15 +43,15 @@ def _subset_buckets(combos: np.ndarray, values: np.ndarray, m: int) -> tuple:
         base[s + 1] = base[s] + _BINOM[m, s]
     sizes = np.zeros(base[k + 1] + 1, np.int64)
     steps = range(0, len(combos), TWO_HAND_STEP)
-    _run_pool(lambda lo: _deal_kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, base, sizes), steps, 1,
+    pool.run_pool(lambda lo: _deal_kernels.subset_sizes(combos[lo:lo + TWO_HAND_STEP], k, base, sizes), steps, 1,
               lambda _: None)
     offsets = np.cumsum(sizes)
     fill = offsets[:-1].copy()
     data = np.empty(offsets[-1], np.int32)
-    _run_pool(lambda lo: _deal_kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP],
+    pool.run_pool(lambda lo: _deal_kernels.subset_fill(combos[lo:lo + TWO_HAND_STEP], values[lo:lo + TWO_HAND_STEP],
                                                    k, base, fill, data), steps, 1, lambda _: None)
     buckets = len(offsets) - 1
     per = max(1, buckets // 64)
-    _run_pool(lambda lo: _deal_kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)), range(0, buckets, per),
-              default_threads(None), lambda _: None)
+    pool.run_pool(lambda lo: _deal_kernels.sort_buckets(offsets, data, lo, min(buckets, lo + per)),
+                  range(0, buckets, per), default_threads(None), lambda _: None)
     return base, offsets, data

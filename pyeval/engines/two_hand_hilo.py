@@ -1,6 +1,6 @@
 """Heads-up exact hi/lo counts without visiting every (A, B) pair (issue 16, item 3).
 
-The high-only two-hand count (pyeval.exact_strategies.run_two_hand_count) needs, for each completion A of
+The high-only two-hand count (pyeval.engines.exact_strategies.run_two_hand_count) needs, for each completion A of
 the first hand, how many disjoint completions B of the second hand are weaker, equal or
 stronger: one sorted list per subset of cards and inclusion-exclusion over A's cards.  Hi/lo
 needs the two comparisons jointly (A may win the high half and lose the low half), so each
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.engines import engine, two_hand
+from pyeval.engines import engine, pool, two_hand
+from pyeval.results.tally import Tally
 
 BUCKET_STEP = 1 << 12
 """Buckets per call of the sweep kernel: calls stay short (Ctrl-C and progress act between them)."""
@@ -38,7 +39,7 @@ def _ranks(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
     return np.searchsorted(levels, a).astype(np.int64), np.searchsorted(levels, b).astype(np.int64), levels
 
 
-def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
+def run(layout: engine.Layout, threads: int = 1) -> Tally:
     """The exact Tally of a heads-up hi/lo query (``applies``), equal to the generic engine's."""
     from pyeval.engines import _deal_kernels
 
@@ -68,7 +69,7 @@ def run(layout: engine.Layout, threads: int = 1) -> engine.Tally:
                                          min(buckets, lo + BUCKET_STEP), part)
         return part
 
-    engine._run_pool(sweep, range(0, buckets, BUCKET_STEP), threads, grid.__iadd__)
+    pool.run_pool(sweep, range(0, buckets, BUCKET_STEP), threads, grid.__iadd__)
     counts = patterns_of_grid(grid)
     assert counts.sum() == layout.outcomes and layout.patterns is not None
     return layout.patterns.tally(counts)

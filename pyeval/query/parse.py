@@ -30,7 +30,7 @@ def resolve_method(method, samples, stderr_target):
     return method
 
 
-def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
+def parse_hand(hand, game: Game, p: int) -> np.ndarray:
     """A player's known cards.  Missing cards are dealt by the engines; in board games they
     must be written out (``Ah*``, ``Ah??``: ``Game.partial_hands``), so that a short hand is not
     a silent typo."""
@@ -42,7 +42,7 @@ def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
         cards, missing = partial
         check_distinct(cards)
     else:
-        cards, missing = _parse_cards_of(hand, game, p), 0
+        cards, missing = parse_cards_of(hand, game, p), 0
     total = len(cards) + missing
     if total > game.hole:
         if missing == 0 and game.dealt_cards > game.hole and len(cards) <= game.dealt_cards:
@@ -57,7 +57,7 @@ def _parse_hand(hand, game: Game, p: int) -> np.ndarray:
     return cards
 
 
-def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
+def parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
     """parse_cards, with an error naming the player; text that is no hand may be a mistyped
     range: then the range parser's message names the bad token."""
     try:
@@ -79,14 +79,14 @@ def _parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
 
 def hand_text(known, game: Game) -> str:
     """A parsed hand (codes) as text; a board game's missing cards as ``*``."""
-    text = format_codes(_codes(known))
+    text = format_codes(codes_tuple(known))
     missing = game.hole - len(known)
     if missing and not game.partial_hands:
         text = " ".join([text] * bool(text) + ["*"] * missing)
     return text
 
 
-def _parse_boards(board, game: Game) -> list[np.ndarray]:
+def parse_boards(board, game: Game) -> list[np.ndarray]:
     if board is None or (isinstance(board, str) and not board.strip()):
         return [np.zeros(0, np.uint8) for _ in range(game.boards)] if game.board else []
     if game.boards > 1:
@@ -121,7 +121,7 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> in
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     if samples is not None:
-        positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.engine.MAX_SAMPLES)")
+        positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.query.limits.MAX_SAMPLES)")
     if stderr_target is not None:
         positive_number(stderr_target, "stderr_target")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
@@ -131,5 +131,5 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> in
     return None if seed is None else int(seed)
 
 
-def _codes(cards) -> tuple:
+def codes_tuple(cards) -> tuple:
     return cards if isinstance(cards, tuple) else tuple(np.asarray(cards).tolist())

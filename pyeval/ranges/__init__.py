@@ -70,30 +70,18 @@ from pyeval.core.cards import (
 )
 from pyeval.core.games import Game, get_game
 from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
-from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
-    _CLASS_INDEX,
-    _CLASS_MEMBERS,
-    _COMBO_INDEX,
+from pyeval.ranges.classes import (
     CLASS_NAMES,
-    CLASS_SIZES,
-    COMBO_CLASS,
+    COMBO_INDEX,
     HOLDEM_COMBOS,
-    _all_of,
     _class_combos,
-    _class_name,
-    _combo_class,
-    _holdem_combos,
-    _masks,
+    all_of,
     class_of,
+    combo_masks,
 )
-from pyeval.ranges.formatting import _format_holdem, _with_weight  # noqa: F401
+from pyeval.ranges.formatting import _format_holdem, _with_weight
 from pyeval.ranges.generic import _LEGACY, RangeError
-from pyeval.ranges.preflop import (  # noqa: F401  (pyeval.ranges' names)
-    BOARDS_HEADS_UP,
-    _class_index,
-    _matrix,
-    _pairs_disjoint,
-    _preflop_data,
+from pyeval.ranges.preflop import (
     _top_percent,
     preflop_counts,
     preflop_equity,
@@ -147,7 +135,7 @@ class Range:
         keep = weights > 0
         combos, weights = combos[keep], weights[keep]
         combos = -np.sort(-combos.astype(np.int16), axis=1).astype(np.uint8)
-        masks = _masks(combos)
+        masks = combo_masks(combos)
         order = np.argsort(masks)[::-1]
         masks, combos, weights = masks[order], combos[order], weights[order]
         if len(masks) > 1 and (masks[1:] == masks[:-1]).any():
@@ -203,18 +191,18 @@ class Range:
         return dict(zip(self.hands(), self.weights.tolist()))
 
     def __contains__(self, hand) -> bool:
-        key = _masks(parse_cards(hand)[None, :])[0]
+        key = combo_masks(parse_cards(hand)[None, :])[0]
         return bool((self.masks == key).any())
 
     def weight(self, hand: Cards) -> float:
         """The weight of one combo (0 when it is not in the range)."""
-        key = _masks(parse_cards(hand)[None, :])[0]
+        key = combo_masks(parse_cards(hand)[None, :])[0]
         hit = np.flatnonzero(self.masks == key)
         return float(self.weights[hit[0]]) if len(hit) else 0.0
 
     def without(self, cards: Cards) -> Range:
         """The range without the combos that hold any of ``cards`` (card removal)."""
-        dead = _masks(np.asarray(parse_cards(cards), np.uint8)[None, :])[0] if len(parse_cards(cards)) else 0
+        dead = combo_masks(np.asarray(parse_cards(cards), np.uint8)[None, :])[0] if len(parse_cards(cards)) else 0
         keep = (self.masks & np.uint64(dead)) == 0
         return Range(self.combos[keep], self.weights[keep], self.hole, None, self.lowest_card, self.family)
 
@@ -346,7 +334,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             raise RangeError(f"every hand of the range {text!r} must have the same number of cards")
         rows = np.concatenate([c for c, _ in arrays])
         wts = np.concatenate([np.full(len(c), w) for c, w in arrays])
-        masks = _masks(rows)
+        masks = combo_masks(rows)
         # the last token wins: keep each mask's last occurrence
         _, last = np.unique(masks[::-1], return_index=True)
         keep = len(masks) - 1 - last
@@ -422,7 +410,7 @@ def _holdem_token(body: str, token: str, text: str) -> np.ndarray:
             for b in (range(4) if s2 == "*" else [SUIT_CHARS.index(s2)]):
                 c1, c2 = 4 * r1 + a, 4 * r2 + b
                 if c1 != c2:
-                    out.append(_COMBO_INDEX[c1, c2])
+                    out.append(COMBO_INDEX[c1, c2])
         if not out:
             raise _bad(token, text, "the same card twice")
         return np.unique(np.array(out, np.int64))
@@ -477,7 +465,7 @@ _OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
 def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tuple[np.ndarray, str]:
     low = body.lower()
     if low in UNKNOWN:
-        return _all_of(list(range(lowest, 52)), hole), "random"
+        return all_of(list(range(lowest, 52)), hole), "random"
     suffix = ""
     for s in _OMAHA_SUFFIXES:
         if low.endswith(s) and len(low) > len(s):
@@ -518,10 +506,10 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
     blocks = []
     for base in bases:
         rest = [c for c in range(lowest, 52) if c not in base]
-        fills = _all_of(rest, wild)
+        fills = all_of(rest, wild)
         blocks.append(np.hstack([np.tile(np.array(base, np.uint8).reshape(1, -1), (len(fills), 1)), fills]))
     rows = np.concatenate(blocks)
-    _, first = np.unique(_masks(rows), return_index=True)
+    _, first = np.unique(combo_masks(rows), return_index=True)
     combos = rows[np.sort(first)]
     if suffix:
         counts = np.stack([((combos & 3) == s).sum(axis=1) for s in range(4)], axis=1)

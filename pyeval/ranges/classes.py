@@ -25,9 +25,9 @@ def _holdem_combos() -> np.ndarray:
 HOLDEM_COMBOS = _holdem_combos()
 """The 1,326 two-card combos, (1326, 2) uint8, higher card first, in descending order (AsAh first)."""
 
-_COMBO_INDEX = np.full((52, 52), -1, np.int64)
-_COMBO_INDEX[HOLDEM_COMBOS[:, 0], HOLDEM_COMBOS[:, 1]] = np.arange(1326)
-_COMBO_INDEX[HOLDEM_COMBOS[:, 1], HOLDEM_COMBOS[:, 0]] = np.arange(1326)
+COMBO_INDEX = np.full((52, 52), -1, np.int64)
+COMBO_INDEX[HOLDEM_COMBOS[:, 0], HOLDEM_COMBOS[:, 1]] = np.arange(1326)
+COMBO_INDEX[HOLDEM_COMBOS[:, 1], HOLDEM_COMBOS[:, 0]] = np.arange(1326)
 
 
 def _class_name(i: int, j: int) -> str:
@@ -73,12 +73,12 @@ def _class_combos(name: str) -> np.ndarray:
     return _CLASS_MEMBERS[_CLASS_INDEX[name]]
 
 
-def _masks(combos: np.ndarray) -> np.ndarray:
+def combo_masks(combos: np.ndarray) -> np.ndarray:
     bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
     return np.bitwise_or.reduce(bits, axis=1) if combos.shape[1] else np.zeros(len(combos), np.uint64)
 
 
-def _all_of(cards_in, k: int) -> np.ndarray:
+def all_of(cards_in, k: int) -> np.ndarray:
     """Every k-subset of ``cards_in`` (in order), as a (C(n, k), k) uint8 array, built with numpy."""
     cards_in = np.asarray(cards_in, np.uint8)
     n = len(cards_in)

@@ -9,7 +9,7 @@ from functools import cache
 
 import numpy as np
 
-from pyeval.ranges.classes import _all_of
+from pyeval.ranges.classes import all_of
 from pyeval.ranges.generic import ALL, Binary, Element, Macro, Masks, Percent, RangeError, Term, Union, error
 
 _CHUNK = 1 << 22  # rows per numpy step: bounds the memory of a big expansion
@@ -33,7 +33,7 @@ def cards_to_masks(cards: np.ndarray) -> np.ndarray:
 @cache
 def all_hands(hole: int, lowest: int) -> np.ndarray:
     """Sorted masks of every hand of ``hole`` cards from the deck (cards lowest..51)."""
-    m = cards_to_masks(_all_of(np.arange(lowest, 52), hole))
+    m = cards_to_masks(all_of(np.arange(lowest, 52), hole))
     m.sort()
     m.flags.writeable = False
     return m

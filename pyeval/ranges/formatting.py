@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, format_card
-from pyeval.ranges.classes import _CLASS_INDEX, _COMBO_INDEX, CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS, _class_combos
+from pyeval.ranges.classes import _CLASS_INDEX, CLASS_SIZES, COMBO_CLASS, COMBO_INDEX, HOLDEM_COMBOS, _class_combos
 
 if TYPE_CHECKING:
     from pyeval.ranges import Range
@@ -18,7 +18,7 @@ def _with_weight(token: str, w: float) -> str:
 
 
 def _format_holdem(r: Range) -> str:
-    idx = _COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]
+    idx = COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]
     groups: dict[float, set[int]] = {}
     for i, w in zip(idx.tolist(), r.weights.tolist()):
         groups.setdefault(w, set()).add(i)

@@ -18,13 +18,13 @@ from pyeval.ranges.classes import (
     CLASS_SIZES,
     COMBO_CLASS,
     HOLDEM_COMBOS,
-    _masks,
     class_of,
+    combo_masks,
 )
 
 
 @cache
-def _preflop_data() -> dict:
+def preflop_data() -> dict:
     path = resources.files("pyeval") / "data" / "preflop.npz"
     with resources.as_file(path) as p, np.load(p, allow_pickle=False) as z:
         data = {k: z[k] for k in z.files}
@@ -39,7 +39,7 @@ def _preflop_data() -> dict:
 @cache
 def _pairs_disjoint() -> np.ndarray:
     """Number of disjoint (row combo, column combo) pairs of each class pair."""
-    ma = _masks(HOLDEM_COMBOS)
+    ma = combo_masks(HOLDEM_COMBOS)
     disjoint = ((ma[:, None] & ma[None, :]) == 0).astype(np.float64)
     onehot = np.zeros((1326, 169))
     onehot[np.arange(1326), COMBO_CLASS] = 1
@@ -56,7 +56,7 @@ def preflop_counts() -> dict[str, np.ndarray]:
     combos of the row and column classes and every board: ``wins`` (row wins), ``ties`` and
     ``total`` (pairs x 1,712,304 boards).  AA vs KK: 50,371,344 wins, 285,228 ties of 61,642,944.
     """
-    d = _preflop_data()
+    d = preflop_data()
     return {"wins": d["wins"].astype(np.int64), "ties": d["ties"].astype(np.int64),
             "total": _pairs_disjoint() * BOARDS_HEADS_UP}
 
@@ -101,7 +101,7 @@ def preflop_equity(hand: str | None = None, opponents: int = 1) -> float | np.nd
         c = preflop_counts()
         values = (c["wins"].sum(axis=1) + c["ties"].sum(axis=1) / 2) / c["total"].sum(axis=1)
     else:
-        values = _preflop_data()["mc_equity"][:, opponents - 2]
+        values = preflop_data()["mc_equity"][:, opponents - 2]
     if hand is None:
         return values
     return float(values[_class_index(hand)])
@@ -133,7 +133,7 @@ def preflop_order() -> list[str]:
 def preflop_info() -> dict:
     """The tables' provenance: generator, wall times, Monte Carlo samples, seed and standard
     errors (``stderr``: 169 x 8 array for 2..9 opponents)."""
-    d = _preflop_data()
+    d = preflop_data()
     info = dict(d["info"])
     info["stderr"] = d["mc_stderr"]
     info["samples"] = d["mc_samples"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
-from pyeval.ranges.classes import _CLASS_INDEX, _CLASS_MEMBERS, _COMBO_INDEX, CLASS_NAMES, HOLDEM_COMBOS
+from pyeval.ranges.classes import _CLASS_INDEX, _CLASS_MEMBERS, CLASS_NAMES, COMBO_INDEX, HOLDEM_COMBOS
 from pyeval.ranges.generic import RangeError
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def _entry_combos(hand: str, text: str) -> list[int]:
     if m:
         a, b = card_code(m.group(1) + m.group(2)), card_code(m.group(3) + m.group(4))
         if a != b:
-            return [int(_COMBO_INDEX[a, b])]
+            return [int(COMBO_INDEX[a, b])]
     name = hand[:2].upper() + hand[2:].lower()
     if name in _CLASS_INDEX:
         return _CLASS_MEMBERS[_CLASS_INDEX[name]].tolist()
@@ -87,7 +87,7 @@ def to_solver(r: Range) -> str:
     if r.hole != 2 or r.lowest_card:
         raise ValueError("solver range text is for hold'em ranges (two cards, a 52-card deck)")
     weights = np.zeros(1326)
-    weights[_COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]] = r.weights
+    weights[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]] = r.weights
     out = []
     for k, name in enumerate(CLASS_NAMES):
         members = _CLASS_MEMBERS[k]

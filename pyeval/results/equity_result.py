@@ -11,7 +11,7 @@ import numpy as np
 from pyeval.core._results import HandKeyed, Result
 from pyeval.core.cards import format_cards, format_codes, is_unknown_hand
 from pyeval.core.games import Game
-from pyeval.query.parse import _codes, hand_text
+from pyeval.query.parse import codes_tuple, hand_text
 from pyeval.results.tally import POT, Tally, standard_errors
 
 
@@ -171,8 +171,8 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
         game=g.name,
         hands=texts if texts is not None else ["random" if is_unknown_hand(h) else hand_text(known, g)
                                                 for h, known in zip(hands, known_holes)],
-        board=[format_codes(_codes(b)) for b in boards] if any(len(b) for b in boards) else [],
-        dead=format_codes(_codes(dead)),
+        board=[format_codes(codes_tuple(b)) for b in boards] if any(len(b) for b in boards) else [],
+        dead=format_codes(codes_tuple(dead)),
         method=method,
         outcomes=n,
         equity=_ratios(t.units, pot * n),
@@ -218,7 +218,7 @@ class RangeEquityResult(EquityResult):
     combo_prob    per player: probability of each combo in the deal distribution (exact), or
                   the fraction of samples that dealt it (Monte Carlo)
     by_combo      per player: ``{combo text: equity}`` (``"As Ah"``, found written any way), or None
-    combo_tally   per player: integer counts per combo (``pyeval.combo_tally.ComboTally``), or None
+    combo_tally   per player: integer counts per combo (``pyeval.engines.combo_tally.ComboTally``), or None
     """
 
     ranges: list = field(default_factory=list)

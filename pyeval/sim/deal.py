@@ -14,8 +14,8 @@ One C call deals a whole batch and one C call per evaluator scores it; no
 Python loop runs per deal.  Cards are uint8 codes ``4 * rank + suit`` (docs/DESIGN.md).
 
 Streams.  ``deal(..., seed=s, chunk=c)`` draws from the xoshiro256** stream
-``pyeval.engine.chunk_seed(s, c)``; ``pyeval.simulate`` deals its chunk c (of
-``pyeval.simulate.CHUNK`` deals) from that same stream, so any chunk of a
+``pyeval.engines.engine.chunk_seed(s, c)``; ``pyeval.simulate`` deals its chunk c (of
+``pyeval.sim.simulate.CHUNK`` deals) from that same stream, so any chunk of a
 simulation can be re-dealt and inspected with ``deal(..., deals=CHUNK, seed=s, chunk=c)``.
 """
 
@@ -30,9 +30,10 @@ import numpy as np
 
 from pyeval.core._results import ResultEquality
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
-from pyeval.core.checks import non_negative_int, positive_int, renamed
+from pyeval.core.checks import non_negative_int, positive_int
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
+from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def _default_seed(seed) -> int:
 def deal_spec(game: GameName, players: int | None = None, board: Board = "", dead: Cards = "",
               hands: Sequence[Hand] | None = None) -> DealSpec:
     """Validate a deal query and lay it out (see ``deal`` for the arguments)."""
-    from pyeval.query.parse import _parse_boards, _parse_hand
+    from pyeval.query.parse import parse_boards, parse_hand
 
     g = get_game(game)
     if hands is not None:
@@ -97,9 +98,9 @@ def deal_spec(game: GameName, players: int | None = None, board: Board = "", dea
     players = positive_int(players, "players")
     if players > g.max_players:
         raise ValueError(f"too many players for {g.name}: {players} (at most {g.max_players})")
-    holes = [_parse_hand(h, g, p) for p, h in enumerate(hands)] if hands else \
+    holes = [parse_hand(h, g, p) for p, h in enumerate(hands)] if hands else \
         [np.zeros(0, np.uint8) for _ in range(players)]
-    boards = _parse_boards(board, g)
+    boards = parse_boards(board, g)
     dead_cards = parse_cards(dead) if dead not in (None, "") else np.zeros(0, np.uint8)
     everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
     check_distinct(everything, "(cards must be distinct across hands, board and dead)")
@@ -136,7 +137,6 @@ class Deal(NamedTuple):
     board: np.ndarray
 
 
-@renamed(n="deals")
 def deal(game: GameName, players: int | None = None, deals: int = 1, seed: int | None = None, board: Board = "",
          dead: Cards = "", hands: Sequence[Hand] | None = None,
          chunk: int = 0) -> Deal:
@@ -198,7 +198,7 @@ class Showdown(ResultEquality):
     shares: np.ndarray
     winners: np.ndarray
     scoops: np.ndarray
-    pot_units: int = engine.POT
+    pot_units: int = POT
 
     def __repr__(self) -> str:
         n, players = self.shares.shape
@@ -267,8 +267,8 @@ def showdown(game: GameName, hole: np.ndarray, board: np.ndarray | None = None) 
         part = slice(start, min(n, start + SHOWDOWN_CHUNK))
         _showdown_chunk(g, hole[part], board[part], start, hi[part], None if lo is None else lo[part], units[part])
     squeeze = (lambda a: a[:, 0, :]) if boards == 1 else (lambda a: a)
-    return Showdown(g.name, squeeze(hi), None if lo is None else squeeze(lo), units, units / engine.POT, units > 0,
-                    units == engine.POT)
+    return Showdown(g.name, squeeze(hi), None if lo is None else squeeze(lo), units, units / POT, units > 0,
+                    units == POT)
 
 
 SHOWDOWN_CHUNK = 1 << 18
@@ -296,7 +296,7 @@ def _showdown_chunk(g: Game, hole: np.ndarray, board: np.ndarray, first: int, hi
     hi[:], lo_part = evaluate_rows(g, rows.reshape(m, boards * players, h + b), h, b, boards, players)
     if lo is not None:
         lo[:] = lo_part
-    _sim_kernels.showdown_shares(hi, lo if lo is not None else hi, lo is not None, engine.POT, units)
+    _sim_kernels.showdown_shares(hi, lo if lo is not None else hi, lo is not None, POT, units)
 
 
 def _as_cards(a, ndim, what: str) -> np.ndarray:

@@ -25,7 +25,7 @@ Studies (``study=``, one name or a list):
 Engine.  The deals are cut into chunks of ``CHUNK`` deals; chunk c is dealt from its own
 stream ``engine.chunk_seed(seed, c)`` (``pyeval.deal(..., deals=CHUNK, seed=seed, chunk=c)``
 deals the same cards).  A chunk is dealt straight into evaluation rows, scored by the C
-core and tallied in sub-batches that stay in cache (the C kernels of pyeval._sim_kernels,
+core and tallied in sub-batches that stay in cache (the C kernels of pyeval.sim._sim_kernels,
 which release the GIL), and returns integer counts; totals are sums of chunk counts.  So
 the same seed gives byte-identical results for any number of threads or Dask workers, and
 memory does not grow with ``deals``.
@@ -49,12 +49,13 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
-from pyeval.core.checks import positive_int, renamed_attribute
-from pyeval.engines import engine
+from pyeval.core.checks import positive_int
+from pyeval.engines import engine, pool
 from pyeval.results.protocol import json_text
+from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels
 from pyeval.sim.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
-from pyeval.sim.studies import _STUDY_CLASSES, STUDIES, HandClasses, _studies, hand_classes  # noqa: F401
+from pyeval.sim.studies import _STUDY_CLASSES, STUDIES, _studies
 
 if TYPE_CHECKING:
     from dask.distributed import Client
@@ -68,7 +69,7 @@ CHUNK = 1 << 18
 """Deals per chunk.  Part of a simulation's definition: chunk c is stream ``chunk_seed(seed, c)``."""
 SUB_BYTES = 1 << 20
 """Working set of one sub-batch (rows + strengths), sized to stay in a core's L2 cache."""
-POT = engine.POT
+POT = POT
 
 
 
@@ -162,8 +163,8 @@ class SimulationResult(Result):
 
     tables      name -> numpy structured array (``table`` is the first one)
     counts      name -> the integer tallies the tables come from (sums over chunks)
-    outcomes    deals simulated (fewer than ``requested`` if interrupted; ``deals``, its old name, is
-                deprecated: the one name for what a result counted, docs/results.md)
+    outcomes    deals simulated (fewer than ``requested`` if interrupted; the one name for what a
+                result counted, docs/results.md)
     method      always "monte-carlo"
     chunks_done  chunk indices that finished (all of them unless interrupted)
     """
@@ -181,8 +182,6 @@ class SimulationResult(Result):
     elapsed: float = field(default=0.0, compare=False)
     chunks_done: list[int] = field(default_factory=list)
     known: tuple = ()
-
-    deals = renamed_attribute("deals", "outcomes")
     method = "monte-carlo"
 
     @property
@@ -317,7 +316,7 @@ def _run_local(plan: Plan, chunks: Iterable[int], threads: int, on_done, stop: t
     """Run chunks on ``threads`` threads (the kernels and the C core release the GIL) through the
     equity engines' pool: one chunk in flight per thread, so memory does not depend on the deal
     count.  Once ``stop`` is set nothing new starts and running chunks end at their next sub-batch."""
-    engine._run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done),
+    pool.run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done),
                      size=plan.chunk_deals, stop=stop)
 
 
@@ -340,7 +339,7 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     progress    True: a bar on stderr; a callable: ``progress(done, total)`` in deals; default none
                 (``pyeval.core._progress.reporting``)
     client      a ``dask.distributed.Client``: run the chunks as Dask tasks (the ``dask``
-                extra); see ``pyeval.cluster``
+                extra); see ``pyeval.engines.cluster``
     chunk_size  deals per chunk (default ``CHUNK``); part of the result's definition
 
     Ctrl-C stops cleanly: the result holds the chunks that finished (``interrupted=True``,
