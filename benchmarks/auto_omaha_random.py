@@ -13,7 +13,8 @@ import sys
 import time
 
 import pyeval
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine
+from pyeval.engines.single import exact_strategies
 
 CASES = {
     "omaha-turn": ("omaha", ["AsKsQdJd", "random"], "2s7h9dTc"),

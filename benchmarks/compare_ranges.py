@@ -29,7 +29,7 @@ WIDE = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
 
 def per_sample(n: int, repeats: int) -> None:
     """ns per sample, medians of repeats taken in turn; ratios to eval7 and to the numba path."""
-    from pyeval.engines import range_sampling
+    from pyeval.engines.range import sampling as range_sampling
 
     c_sampler = range_sampling._c_sampler
     r20, r30 = str(pyeval.parse_range("20%")), str(pyeval.parse_range("30%"))

@@ -1,4 +1,4 @@
-"""The stud and draw kernels in C (pyeval.engines._deal_kernels) against the numba kernels they replaced
+"""The stud and draw kernels in C (pyeval.engines.native.deal_kernels) against the numba kernels they replaced
 (tests/numba_kernels.py), warm, in one process: the same queries, alternating, median of repeats.
 
     python benchmarks/deal_kernels.py --repeats 5 --threads 1
@@ -20,7 +20,7 @@ from kernel_ab import print_comparison  # noqa: E402
 from test_cold_kernels import numba_twins  # noqa: E402  (the numba kernels behind the C kernels' signatures)
 
 import pyeval  # noqa: E402
-from pyeval.engines import _deal_kernels  # noqa: E402
+from pyeval.engines.native import deal_kernels  # noqa: E402
 
 QUERIES = {
     "stud MC 2M": ("stud", ["AsAd7c", "KhKd2s"], dict(samples=2_000_000, seed=7)),
@@ -46,7 +46,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
     calls = {label: query(*q) for label, q in QUERIES.items()}
-    print_comparison(_deal_kernels, numba_twins, calls, args.repeats, args.threads, operator.eq, what="query")
+    print_comparison(deal_kernels, numba_twins, calls, args.repeats, args.threads, operator.eq, what="query")
     return 0
 
 

@@ -14,7 +14,8 @@ import time
 import numpy as np
 
 from pyeval.core.games import get_game
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine
+from pyeval.engines.single import exact_strategies
 from pyeval.query.parse import parse_boards, parse_hand
 
 
@@ -33,7 +34,7 @@ def timed(fn):
 def generic(lay):
     total = lay.outcomes
     jobs = ((min(engine.CHUNK, total - s), s, None) for s in range(0, total, engine.CHUNK))
-    return engine._run_chunks(lay, jobs, 1)
+    return engine.run_chunks(lay, jobs, 1)
 
 
 def main() -> None:
@@ -51,7 +52,7 @@ def main() -> None:
     for game, hands in [("holdem", ["AhAs", "KdKc", "QhJh"]), ("omaha", ["AsKsQdJd", "7c8c9h2d"])]:
         lay = layout(game, hands)
         kinds = engine.board_kinds(lay)
-        showdowns = engine._board_cost(lay, kinds) * lay.players * len(lay.parts)
+        showdowns = engine.board_cost(lay, kinds) * lay.players * len(lay.parts)
         dt = timed(lambda lay=lay: exact_strategies.run_exact(lay, 1))
         print(f"  {game:8s} {showdowns:>12,} showdown-players {dt:6.3f} s  {dt / showdowns * 1e9:5.1f} ns each")
     print("two-hand counting:")

@@ -1,4 +1,4 @@
-"""Warm speed of exact range equity with the C kernels (pyeval/_range_exact.py) against the numba
+"""Warm speed of exact range equity with the C kernels (pyeval/range_exact.py) against the numba
 kernels they replaced (tests/numba_range_kernels.py), in one process, round after round.
 
 Each round times every spot once with each kernel set, back to back (both warm: every kernel is
@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import numba_range_kernels as K  # noqa: E402
 
-from pyeval.engines import _range_exact, range_equity  # noqa: E402
+from pyeval.engines.native import range_exact  # noqa: E402
+from pyeval.engines.range import equity as range_equity  # noqa: E402
 
 NUMBA = K.AS_RANGE_EXACT
 
@@ -48,21 +49,21 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
-    kernels = {"C": _range_exact, "numba": NUMBA}
+    kernels = {"C": range_exact, "numba": NUMBA}
     times: dict = {(name, k): [] for name in SPOTS for k in kernels}
     for spot in SPOTS.values():  # warm both, and the same counts
         results = {}
         for k, mod in kernels.items():
-            range_equity._range_exact = mod
+            range_equity.range_exact = mod
             results[k] = run(spot, args.threads)[1]
         c, n = results["C"], results["numba"]
         assert c.outcomes == n.outcomes and c.wins.tolist() == n.wins.tolist() and c.ties.tolist() == n.ties.tolist()
     for _ in range(args.rounds):
         for name, spot in SPOTS.items():
             for k, mod in kernels.items():
-                range_equity._range_exact = mod
+                range_equity.range_exact = mod
                 times[(name, k)].append(run(spot, args.threads)[0])
-    range_equity._range_exact = _range_exact
+    range_equity.range_exact = range_exact
     print(f"{'spot':32} {'C ms':>9} {'numba ms':>9} {'numba/C':>8}")
     for name in SPOTS:
         ratios = [n / c for c, n in zip(times[(name, "C")], times[(name, "numba")])]

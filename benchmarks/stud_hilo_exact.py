@@ -1,4 +1,4 @@
-"""Exact heads-up stud hi/lo: the joint count (pyeval.engines.two_hand_hilo) against the walk (issue 16, item 3).
+"""Exact heads-up stud hi/lo: the joint count (pyeval.engines.single.two_hand_hilo) against the walk (issue 16, item 3).
 
     python benchmarks/stud_hilo_exact.py --repeats 3
 
@@ -19,7 +19,8 @@ import time
 import numpy as np
 
 import pyeval
-from pyeval.engines import engine, two_hand_hilo
+from pyeval.engines import engine
+from pyeval.engines.single import two_hand_hilo
 
 HANDS = ["AsAd7c", "KhKd2s"]
 SPOTS = {"third street, 10 dead cards": "2c3c4c5c6c7d8d9dTdJd", "third street, no dead card": ""}
@@ -50,7 +51,7 @@ def main() -> None:
     g = pyeval.get_game("stud-hilo")
     lay = engine.build_layout(g, [pyeval.parse_cards(h) for h in WALK_SPOT[0]], [], pyeval.parse_cards(WALK_SPOT[1]))
     jobs = [(min(engine.CHUNK, lay.outcomes - s), s, None) for s in range(0, lay.outcomes, engine.CHUNK)]
-    walk_s, walked = median_time(lambda: engine._run_chunks(lay, jobs, 1), args.repeats)
+    walk_s, walked = median_time(lambda: engine.run_chunks(lay, jobs, 1), args.repeats)
     count_s, counted = median_time(lambda: two_hand_hilo.run(lay, 1), args.repeats)
     same = all(np.array_equal(getattr(walked, k), getattr(counted, k))
                for k in ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier"))

@@ -1,4 +1,4 @@
-/* Rows of stud and draw spots (pyeval.equity_batch; pyeval/engines/stud_batch.py), counted in C.
+/* Rows of stud and draw spots (pyeval.equity_batch; pyeval/engines/batch/stud.py), counted in C.
  *
  * A row is ``players`` hands of h cards (UNKNOWN_CARD = a card still to come: stud hands are the
  * cards dealt so far, draw hands the cards kept) and dead_n dead cards (UNKNOWN_CARD pads a row

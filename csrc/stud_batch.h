@@ -1,4 +1,4 @@
-/* Rows of stud and draw spots (csrc/stud_batch.c; pyeval/engines/stud_batch.py).
+/* Rows of stud and draw spots (csrc/stud_batch.c; pyeval/engines/batch/stud.py).
  *
  * holes: n x players x h codes, 255 for a card still to come (a hand is the cards so far: any
  * number known); dead: n x dead_n, 255 pads.  hi_eval, lo_eval: PYEVAL_EVAL_* of the game's
@@ -25,7 +25,7 @@ int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const 
 /* The work of an exact row in walked deals (one deal of the walk, or about 1/8 of a subset look-up
  * of the last player's count, or 1/4 of an evaluation): need[p] cards to deal player p from deck_n
  * live cards, community 1 where the last card is one common card, lo_part 1 for hi/lo; INT64_MAX
- * when a hand has more than 2**22 completions (their table is not built); -2 for bad arguments.  pyeval/engines/stud_batch.py prices rows with it. */
+ * when a hand has more than 2**22 completions (their table is not built); -2 for bad arguments.  pyeval/engines/batch/stud.py prices rows with it. */
 int64_t pyeval_stud_batch_work(const int64_t *need, int players, int deck_n, int community, int lo_part);
 /* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c),
  * as pyeval.engine's generic sampler draws them; this call deals chunks first_chunk .. first_chunk +

@@ -11,7 +11,7 @@ no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` us
   ``pyeval.equity(..., method="monte-carlo", samples=samples, seed=row_seed(s, i))``.
 
 Rows of the stud and draw games are checked and counted in C too (csrc/stud_batch.c, through
-pyeval/engines/stud_batch.py), the shortage rule's common card included.  Rows the C batches do not
+pyeval/engines/batch/stud.py), the shortage rule's common card included.  Rows the C batches do not
 take are answered by ``pyeval.equity`` row by row, with the same per-row seed: board rows whose exact
 count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
 exact stud and draw rows whose C count is priced above the single query's strategy
@@ -41,10 +41,12 @@ from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_not_blank, format_cards, is_unknown_hand, parse_card_text, parse_cards
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
-from pyeval.engines import batch_rows, engine, stud_batch
-from pyeval.engines.batch_rows import RowRefused as _RowRefused
-from pyeval.engines.batch_rows import jobs as _jobs
-from pyeval.engines.board_batch import UNKNOWN
+from pyeval.engines import engine
+from pyeval.engines.batch import rows as batch_rows
+from pyeval.engines.batch import stud as stud_batch
+from pyeval.engines.batch.board import UNKNOWN
+from pyeval.engines.batch.rows import RowRefused as _RowRefused
+from pyeval.engines.batch.rows import jobs as _jobs
 from pyeval.query.limits import DEFAULT_SAMPLES, ROW_EXACT_MAX
 from pyeval.query.parse import check_query, resolve_method
 from pyeval.results.equity_result import part_shares
@@ -325,7 +327,7 @@ def _dead_rows(dead, n: int) -> np.ndarray:
 
 def _check_rows(g: Game, kinds, holes, boards, dead, stud=None) -> None:
     """ValueError naming the first bad row and its cards; nothing is computed for a bad batch.
-    ``stud``: the C evaluators of a stud or draw game's rows (pyeval/engines/stud_batch.py)."""
+    ``stud``: the C evaluators of a stud or draw game's rows (pyeval/engines/batch/stud.py)."""
     n, players, h = holes.shape
     reason = ffi.new("int32_t *")
     if stud is not None:
@@ -402,7 +404,7 @@ def _light_rows(g: Game, holes, boards, dead) -> tuple[np.ndarray, bool]:
 def _count_rows(g: Game, kinds, table: engine.PatternTable, holes, boards, dead, rows: np.ndarray, sampled: bool,
                 seeds, samples: int, threads: int) -> dict:
     """The tallies (PatternTable.split_tallies) of the given board-game rows, in jobs of rows (or of
-    one row's chunks) on threads (pyeval/engines/batch_rows.py)."""
+    one row's chunks) on threads (pyeval/engines/batch/rows.py)."""
     players, h = holes.shape[1:]
 
     def call(arrays, row_seeds, first_chunk, chunks, n, tail):
@@ -465,7 +467,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     used_seed = None if seed is None and not mc and method == "exact" else (
         int(seed) if seed is not None else secrets.randbits(63))
     parts = engine.parts_of(g, g.boards)
-    table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
     none = np.zeros(0, np.int64)
     cheap = False
     if kinds is not None and mc:
@@ -477,7 +479,7 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
         in_c, c_sampled, single = none, none, np.arange(n)
     if (kinds is not None or stud is not None) and not cheap:
         _check_rows(g, kinds, holes, boards, dead_rows, stud)  # before any work
-    if stud is not None:  # stud and draw rows: pyeval/engines/stud_batch.py
+    if stud is not None:  # stud and draw rows: pyeval/engines/batch/stud.py
         in_c, deals, c_sampled, single = stud_batch.plan(g, holes, dead_rows, method)
     seeds = row_seeds(used_seed, n) if used_seed is not None and len(c_sampled) else None
     counted: list[tuple[np.ndarray, dict]] = []  # (rows, their tallies)

@@ -20,11 +20,12 @@ from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, par
 from pyeval.core.checks import non_negative_number
 from pyeval.core.games import Game, get_game
 from pyeval.core.pots import side_pots
-from pyeval.engines import engine, exact_strategies
-from pyeval.engines.board_batch import small_query
+from pyeval.engines import engine
+from pyeval.engines.batch.board import small_query
+from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT
 from pyeval.query.parse import check_query, parse_boards, parse_hand, resolve_method
-from pyeval.results.equity_result import EquityResult, _result
+from pyeval.results.equity_result import EquityResult, layout_result
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -52,8 +53,9 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
-               strategy's price, ``pyeval.engines.exact_strategies.exact_cost``, is within ``EXACT_BUDGET``, else Monte
-               Carlo); "exact" refuses at once work priced beyond ``pyeval.query.limits.EXACT_LIMIT``
+               strategy's price, ``pyeval.engines.single.exact_strategies.exact_cost``, is within
+               ``EXACT_BUDGET``, else Monte Carlo); "exact" refuses at once work priced beyond
+               ``pyeval.query.limits.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
                of them without ``method`` means Monte Carlo; at most ``pyeval.query.limits.MAX_SAMPLES``
                (50 billion), a larger count is refused at once
@@ -69,7 +71,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     folded     the folded players' ranges (``["random", "30%"]``; ranges, known hands or
                ``"random"``): their hands are dealt with the others', without replacement, and
                never show down (card "bunching"; docs/ranges.md, "Folded players").  Hold'em and
-               Omaha games; the query goes to the range engine (``pyeval.engines.range_equity``)
+               Omaha games; the query goes to the range engine (``pyeval.engines.range.equity``)
 
     >>> r = equity("omaha-hilo", ["As2sKdQd", "AhKh3c4c"], board="5s6d7h", method="exact")
     >>> r.outcomes, round(float(r.equity.sum()), 12)
@@ -98,10 +100,10 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
         if r is not None:
             return r
     if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
-        from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range_equity
+        from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range.equity
 
         if any(is_range_entry(h, g) for h in hands):
-            from pyeval.engines.range_equity import range_equity
+            from pyeval.engines.range.equity import range_equity
 
             return range_equity(g, hands, board=board, dead=dead, method=method, samples=samples, seed=seed,
                                 threads=threads, stderr_target=stderr_target, contributions=contributions)
@@ -142,7 +144,8 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
                                            if samples is not None else 2_000_000_000, runner=runner)
         else:
             tally = engine.run_monte_carlo(layout, n, used_seed, nthreads, runner=runner)
-    return _result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo", used_seed)
+    return layout_result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo",
+                         used_seed)
 
 
 def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> EquityResult:
@@ -153,7 +156,7 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
         raise NotImplementedError("side pots (contributions=) are not supported with folded=")
     if client is not None:
         raise NotImplementedError("folded= runs locally: give no client=")
-    from pyeval.engines.range_equity import range_equity
+    from pyeval.engines.range.equity import range_equity
 
     return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
 

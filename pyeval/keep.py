@@ -247,14 +247,14 @@ def _exact_counts(wide: engine.Layout, showdown: engine.Layout, finals: int, sta
     known = len(wide.known_boards[0])
     acc = np.zeros((math.comb(len(wide.deck), stage_cards), finals), np.int64)
 
-    from pyeval.engines import _keepkernels
+    from pyeval.engines.native import keep_kernels
 
     def work(job):
         n, start = job
         rows = engine.deal_rows(wide, n, start, None)
         part = np.zeros_like(acc)
-        _keepkernels.tally_keeps(engine.row_strengths(wide, rows), rows[0, :, wide.hole + known:], deck_pos,
-                                 finals, showdown.split, showdown.fallback, stage_cards, engine._BINOM, part)
+        keep_kernels.tally_keeps(engine.row_strengths(wide, rows), rows[0, :, wide.hole + known:], deck_pos,
+                                 finals, showdown.split, showdown.fallback, stage_cards, engine.BINOM, part)
         return part
 
     jobs = [(min(engine.CHUNK, total - s), s) for s in range(0, total, engine.CHUNK)]
@@ -271,14 +271,14 @@ def _sampled_counts(g: Game, holes, board, dead, showdown, finals: int, stage_ca
     picks = [rng.choice(base.deck, stage_cards, replace=False) for _ in range(flops)]
     deck_pos = np.full(52, -1, np.int64)
     acc = np.zeros((flops, finals), np.int64)
-    from pyeval.engines import _keepkernels
+    from pyeval.engines.native import keep_kernels
 
     def work(f):
         layout = engine.build_layout(g, holes, [np.concatenate([board, picks[f]]).astype(np.uint8)], dead)
         rows = engine.deal_rows(layout, FLOP_DEALS, None, engine.chunk_seed(seed, f))
         part = np.zeros((1, finals), np.int64)
-        _keepkernels.tally_keeps(engine.row_strengths(layout, rows), rows[0, :, :0], deck_pos, finals,
-                                 showdown.split, showdown.fallback, 0, engine._BINOM, part)
+        keep_kernels.tally_keeps(engine.row_strengths(layout, rows), rows[0, :, :0], deck_pos, finals,
+                                 showdown.split, showdown.fallback, 0, engine.BINOM, part)
         return f, part[0]
 
     def add(res):

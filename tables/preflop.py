@@ -46,7 +46,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pyeval.core._native import ffi, lib  # noqa: E402
-from pyeval.engines._kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
+from pyeval.engines.native.tally_kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
 from pyeval.ranges import CLASS_NAMES, COMBO_CLASS, HOLDEM_COMBOS  # noqa: E402
 
 # ---------------------------------------------------------------------------

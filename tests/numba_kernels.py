@@ -13,7 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._jit import njit
-from pyeval.engines._kernels import _bounded_pair_regs, _bounded_regs, tally_deals  # the generator and the share tally
+from pyeval.engines.native.tally_kernels import (  # the generator and the share tally
+    _bounded_pair_regs,
+    bounded_regs,
+    tally_deals,
+)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -52,7 +56,7 @@ def sample_rows(deck, n_unknown, state, cells, out):
             _swap_in(deck, u + 1, j2, picks)
             u += 2
         if u < n_unknown:
-            j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live - u)
+            j, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, n_live - u)
             _swap_in(deck, u, j, picks)
         _fill_rows(i, picks, cells, out)
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
@@ -331,7 +335,7 @@ def _add_hilo_queries(data_a, q0, q1, n_lo, no_low, tree, below_hi, row, sign, g
 
 @njit(cache=True, nogil=True)
 def count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo, hi, grid):
-    """The 2-D dominance counts of pyeval.engines.two_hand_hilo over buckets lo..hi-1.
+    """The 2-D dominance counts of pyeval.engines.single.two_hand_hilo over buckets lo..hi-1.
 
     A bucket holds the (hi rank * n_lo + lo rank) keys, sorted, of the completions of each hand
     that contain its subset S of cards, |S| = s where base[s] <= bucket < base[s + 1].  For every

@@ -1,5 +1,5 @@
 """The numba kernels exact range equity (pyeval/range_equity.py) ran before they moved to C
-(csrc/range_exact.c, pyeval/_range_exact.py): combo assignments, their canonical keys, the
+(csrc/range_exact.c, pyeval/range_exact.py): combo assignments, their canonical keys, the
 evaluation rows, the heads-up sweep and the board-major tally.  Kept here, outside the package, as
 the reference tests/test_range_exact_kernels.py checks the C against (unchanged but for this note)."""
 
@@ -250,12 +250,12 @@ def _board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback
 
 
 def _rows(boards, combos, rows, valid, dummy):
-    """``_range_exact.rows``: the sweep's kernel on its shape, else the board-major one (the same rows)."""
+    """``range_exact.rows``: the sweep's kernel on its shape, else the board-major one (the same rows)."""
     sweep = boards.shape[1] == 5 and combos.shape[1] == 2
     (_sweep_rows if sweep else _board_major_rows)(boards, combos, rows, valid, dummy)
 
 
 AS_RANGE_EXACT = types.SimpleNamespace(assignments=_assignments, canonical_keys=_canonical_keys, rows=_rows,
                                        sweep_heads_up=_sweep_heads_up, board_major_tally=_board_major_tally)
-"""These kernels under pyeval.engines._range_exact's names: ``range_equity._range_exact`` set to it runs
+"""These kernels under pyeval.engines.native.range_exact's names: ``range_equity.range_exact`` set to it runs
 the exact paths on numba (the tests' and benchmarks/range_exact_kernels.py's "before")."""

@@ -8,7 +8,7 @@ first), then every player's hole cards.  ``template`` holds the known cards and
 by a partial Fisher-Yates shuffle of the live ``deck`` (permuted in place, so a
 stream of deals depends only on the starting deck and the RNG state), with
 Lemire's unbiased bounded draws from xoshiro256** (two draws per output, one
-from each 32-bit half): ``pyeval.engines._kernels``' generator in its register form.
+from each 32-bit half): ``pyeval.engines.native.tally_kernels``' generator in its register form.
 
 The RNG state is the 4-word xoshiro256** state (``engine.chunk_seed``), updated
 in place, so consecutive calls continue one stream: dealing a chunk in
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._jit import njit
-from pyeval.engines._kernels import _bounded_pair_regs, _bounded_regs
+from pyeval.engines.native.tally_kernels import _bounded_pair_regs, bounded_regs
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -40,7 +40,7 @@ def _draw_two(deck, u, n_live, s0, s1, s2, s3):
 
 @njit(cache=True, nogil=True, inline="always")
 def _draw_one(deck, u, n_live, s0, s1, s2, s3):
-    j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live - u)
+    j, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, n_live - u)
     j += u
     c = deck[j]
     deck[j] = deck[u]

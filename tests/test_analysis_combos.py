@@ -31,7 +31,7 @@ def test_per_combo_equals_single_hand_queries(hero, villain, cards):
         assert Fraction(int(t.counts.ties[i]), n) == Fraction(int(single.ties[0]), single.outcomes)
     assert t.mean_fraction == pyeval.equity("holdem", [hero, villain], board=board).fractions[0]
     # the mean from the combos' own counts, each with its integer weight
-    w = pyeval.engines.range_weights.integer_weights(t.weights)
+    w = pyeval.engines.range.weights.integer_weights(t.weights)
     units = sum(int(a) * int(b) for a, b in zip(w, t.counts.units))
     outcomes = sum(int(a) * int(b) for a, b in zip(w, t.counts.outcomes))
     assert Fraction(units, POT * outcomes) == t.mean_fraction

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval import batch
-from pyeval.engines import batch_rows, engine
+from pyeval.engines import engine
+from pyeval.engines.batch import rows as batch_rows
 
 pytestmark = pytest.mark.filterwarnings("ignore::numba.NumbaPerformanceWarning")
 

@@ -1,4 +1,4 @@
-"""Stud, razz and draw rows of ``pyeval.equity_batch`` in C (csrc/stud_batch.c, pyeval/engines/stud_batch.py):
+"""Stud, razz and draw rows of ``pyeval.equity_batch`` in C (csrc/stud_batch.c, pyeval/engines/batch/stud.py):
 every row equals the single query on that row (exact counts; Monte Carlo with the row's seed), the
 shortage rule's common card, the rows left to ``pyeval.equity``, refusals named by row, and Monte
 Carlo rows that do not depend on the thread count."""
@@ -10,7 +10,9 @@ from test_batch import assert_row_equals
 import pyeval
 from pyeval import batch
 from pyeval.core._native import ffi, lib
-from pyeval.engines import batch_rows, engine, stud_batch
+from pyeval.engines import engine
+from pyeval.engines.batch import rows as batch_rows
+from pyeval.engines.batch import stud as stud_batch
 
 STUD_AND_DRAW = [name for name, g in pyeval.GAMES.items() if g.partial_hands]
 

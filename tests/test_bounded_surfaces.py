@@ -35,7 +35,7 @@ def test_eight_handed_hilo_rivers_tally_per_job_and_match_single_queries():
 
 def test_sparse_histogram_product_equals_the_dense_one():
     g = pyeval.get_game("holdem-hilo")
-    table = engine._pattern_table(8, tuple((p[2], p[3]) for p in engine.parts_of(g, 1)))
+    table = engine.new_pattern_table(8, tuple((p[2], p[3]) for p in engine.parts_of(g, 1)))
     assert table.size > engine.SPARSE_PRODUCT_PATTERNS
     rng = np.random.default_rng(0)
     valid, matrix = table._columns[:2]

@@ -17,7 +17,8 @@ import pytest
 import pyeval
 from pyeval.cli import main
 from pyeval.core.games import get_game
-from pyeval.engines import engine, exact_strategies, pool
+from pyeval.engines import engine, pool
+from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import EXACT_BUDGET, MAX_SAMPLES
 from pyeval.query.parse import parse_boards, parse_hand
 

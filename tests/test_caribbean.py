@@ -189,7 +189,7 @@ FIXED = [
 
 @pytest.fixture(scope="module")
 def tables():
-    return cb._build_tables()
+    return cb.build_tables()
 
 
 # ---------------------------------------------------------------------------
@@ -520,7 +520,7 @@ def test_reachable_after_import_pyeval():
     code = ("import sys, pyeval\n"
             "assert 'pyeval.caribbean' not in sys.modules and 'numba' not in sys.modules\n"
             "d = pyeval.caribbean.decide('AsKd7c5h2d', 'Qs')\n"
-            "print(d.action in ('raise', 'fold') and d.total == 163185,\n"
+            "print(d.action in ('raise', 'fold') and d.outcomes == 163185,\n"
             "      pyeval.caribbean is sys.modules['pyeval.caribbean'])\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -1,4 +1,4 @@
-"""The C kernels of stud and draw (pyeval.engines._deal_kernels, csrc/deal_kernels.c) against the numba
+"""The C kernels of stud and draw (pyeval.engines.native.deal_kernels, csrc/deal_kernels.c) against the numba
 kernels they replace (tests/numba_kernels.py): the same arrays out of the same arrays in, the same
 answers for whole queries, and no numba in a process that asks only stud or draw questions."""
 
@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines import _deal_kernels as C
 from pyeval.engines import engine
+from pyeval.engines.native import deal_kernels as C
 
-BINOM = engine._BINOM
+BINOM = engine.BINOM
 
 
 def random_cells(rng, rows, k, picks):
@@ -150,7 +150,7 @@ def test_hilo_counts_match_numba(m, k_a, k_b, n_lo):
 
 
 def numba_twins():
-    """The numba kernels behind pyeval.engines._deal_kernels' signatures: the engine as it was."""
+    """The numba kernels behind pyeval.engines.native.deal_kernels' signatures: the engine as it was."""
     return types.SimpleNamespace(
         sample_rows=K.sample_rows, tally_patterns=K.tally_patterns, tally=K.tally, sort_buckets=K.sort_buckets,
         count_hilo_buckets=K.count_hilo_buckets,

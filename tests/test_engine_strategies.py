@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyeval
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine
+from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import EXACT_BUDGET
 
 
@@ -19,7 +20,7 @@ def layout(game, hands, board="", dead=""):
 
 def generic(lay):
     jobs = [(min(engine.CHUNK, lay.outcomes - s), s, None) for s in range(0, lay.outcomes, engine.CHUNK)]
-    return engine._run_chunks(lay, jobs, 2)
+    return engine.run_chunks(lay, jobs, 2)
 
 
 def same(a, b):
@@ -40,7 +41,7 @@ def test_board_fast_path_equals_generic(game, hands, board):
     lay = layout(game, hands, board)
     assert engine.board_kinds(lay) is not None
     jobs = [(s, min(1000, lay.outcomes - s)) for s in range(0, lay.outcomes, 1000)]
-    fast = engine._run_jobs(lambda job: engine._run_board_chunk(lay, engine.board_kinds(lay), *job), lay, jobs, 2)
+    fast = engine.run_jobs(lambda job: engine.run_board_chunk(lay, engine.board_kinds(lay), *job), lay, jobs, 2)
     same(fast, generic(lay))
 
 
@@ -108,7 +109,7 @@ def test_ctrl_c_stops_a_long_monte_carlo_run_quickly():
 def walk_histogram(lay):
     kinds = engine.board_kinds(lay)
     total = lay.outcomes
-    return engine._board_call(lay, kinds, engine.lib.pyeval_board_patterns, 0, total)
+    return engine.board_call(lay, kinds, engine.lib.pyeval_board_patterns, 0, total)
 
 
 @pytest.mark.parametrize("game,hands,board,dead", [
@@ -129,14 +130,14 @@ def walk_histogram(lay):
 ])
 def test_rank_multiset_counting_equals_board_walk(game, hands, board, dead):
     lay = layout(game, hands, board, dead)
-    by_ranks = engine._board_histogram(lay, engine.board_kinds(lay))
+    by_ranks = engine.board_histogram(lay, engine.board_kinds(lay))
     assert by_ranks is not None
     assert np.array_equal(by_ranks, walk_histogram(lay))
 
 
 def test_rank_multiset_counting_declines_when_a_flush_is_made():
     lay = layout("holdem", ["AhKh", "QsQd"], "2h3h4h")
-    assert engine._board_histogram(lay, engine.board_kinds(lay)) is None
+    assert engine.board_histogram(lay, engine.board_kinds(lay)) is None
     assert pyeval.equity("holdem", ["AhKh", "QsQd"], "2h3h4h").outcomes == 990  # walked instead
 
 
@@ -156,7 +157,7 @@ def test_rank_multiset_counting_equals_board_walk_on_random_spots(data):
     board = pyeval.format_cards(cards[h * players:h * players + known])
     dead = pyeval.format_cards(cards[h * players + known:])
     lay = layout(game, hands, board, dead)
-    by_ranks = engine._board_histogram(lay, engine.board_kinds(lay))
+    by_ranks = engine.board_histogram(lay, engine.board_kinds(lay))
     if by_ranks is not None:
         assert np.array_equal(by_ranks, walk_histogram(lay))
 
@@ -173,7 +174,8 @@ def c_sample_cards(deck, state, n, k):
 
 @pytest.mark.parametrize("deck_n,k", [(48, 5), (45, 3), (32, 1), (52, 7)])
 def test_c_sampler_draws_what_the_numba_kernels_draw(deck_n, k):
-    """One generator in two languages (csrc/rng.h, pyeval/_kernels.py): equal states, equal cards."""
+    """One generator in two languages (csrc/rng.h, pyeval/engines/native/tally_kernels.py): equal states,
+    equal cards."""
     import numba_kernels as _kernels  # tests/numba_kernels.py
 
     deck = np.random.default_rng(deck_n).permutation(52)[:deck_n].astype(np.uint8)
@@ -254,14 +256,14 @@ def test_a_rejected_half_is_redrawn_alike_in_c_and_numba(first):
 
 @pytest.mark.parametrize("seed,chunk", [(7, 0), (1, 5), (2**40 + 3, 17)])
 def test_generator_state_forms_give_one_stream(seed, chunk):
-    """One generator, two state forms (pyeval/_kernels.py): from equal states the array form
-    (_next64, _bounded: csrc/rng.h's twin) and the register form (_next64_regs, _bounded_regs)
+    """One generator, two state forms (pyeval/engines/native/tally_kernels.py): from equal states the array form
+    (_next64, _bounded: csrc/rng.h's twin) and the register form (next64_regs, bounded_regs)
     give the same outputs, the same bounded integers (bounds near 2**31 reject half the draws)
     and the same final state; _bounded_pair_regs is Lemire's method on the two halves of one
     output, a rejected half redrawn alone."""
     from numba import njit
 
-    from pyeval.engines import _kernels as K
+    from pyeval.engines.native import tally_kernels as K
 
     @njit
     def array_form(s, n, bounds, raw, out):
@@ -274,9 +276,9 @@ def test_generator_state_forms_give_one_stream(seed, chunk):
     def register_form(s, n, bounds, raw, out):
         s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
         for i in range(n):
-            raw[i], s0, s1, s2, s3 = K._next64_regs(s0, s1, s2, s3)
+            raw[i], s0, s1, s2, s3 = K.next64_regs(s0, s1, s2, s3)
         for i in range(bounds.shape[0]):
-            out[i], s0, s1, s2, s3 = K._bounded_regs(s0, s1, s2, s3, bounds[i])
+            out[i], s0, s1, s2, s3 = K.bounded_regs(s0, s1, s2, s3, bounds[i])
         s[0], s[1], s[2], s[3] = s0, s1, s2, s3
 
     @njit
@@ -334,7 +336,7 @@ def test_board_monte_carlo_counts_the_deals_the_sampler_draws(game, hands, board
     state = engine.chunk_seed(3, 0)
     fused = engine._run_board_sample(lay, kinds, [(20_000, None, state)])
     boards = c_sample_cards(lay.deck, state, 20_000, lay.board - len(lay.known_boards[0]))
-    listed = engine._board_call(lay, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards),
+    listed = engine.board_call(lay, kinds, lib.pyeval_board_patterns_list, ffi.from_buffer("uint8_t[]", boards),
                                 len(boards))
     assert np.array_equal(fused, listed)
 
@@ -381,7 +383,7 @@ def test_board_monte_carlo_in_groups_counts_what_a_job_a_chunk_counts(samples, t
 def test_in_groups_takes_every_chunk_once_in_order_in_shrinking_groups(chunks, threads):
     """Guided scheduling: groups of at most MC_GROUP that never grow, the last ones single chunks."""
     jobs = [(c, None, None) for c in range(chunks)]
-    groups, size = engine._in_groups(iter(jobs), chunks, threads)
+    groups, size = engine.in_groups(iter(jobs), chunks, threads)
     groups = list(groups)
     assert [job for group in groups for job in group] == jobs
     lengths = [len(g) for g in groups]

@@ -24,8 +24,9 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines import engine, exact_strategies
-from pyeval.engines.range_equity import range_equity
+from pyeval.engines import engine
+from pyeval.engines.range.equity import range_equity
+from pyeval.engines.single import exact_strategies
 from pyeval.ranges import parse_range
 from pyeval.results.tally import POT, Tally
 

@@ -14,7 +14,7 @@ import pytest
 
 import pyeval
 from pyeval.core.cards import format_cards
-from pyeval.engines.range_equity import range_equity
+from pyeval.engines.range.equity import range_equity
 from pyeval.ranges import parse_range
 from pyeval.results.tally import POT
 

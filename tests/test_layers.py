@@ -48,14 +48,15 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _imports(name: str, path: Path, mods: dict[str, Path]) -> set[str]:
-    """The pyeval modules ``name`` imports (anywhere but under ``if TYPE_CHECKING:``)."""
+def _imports(name: str, path: Path, mods: dict[str, Path], type_checking: bool = False) -> set[str]:
+    """The pyeval modules ``name`` imports (anywhere but under ``if TYPE_CHECKING:``, unless
+    ``type_checking``)."""
     found: list[str] = []
     is_package = path.name == "__init__.py"
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child.test):
+            if isinstance(child, ast.If) and _is_type_checking(child.test) and not type_checking:
                 for stmt in child.orelse:
                     visit_one(stmt)
                 continue
@@ -85,9 +86,9 @@ def _imports(name: str, path: Path, mods: dict[str, Path]) -> set[str]:
     return out
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(type_checking: bool = False) -> dict[str, set[str]]:
     mods = _modules()
-    return {n: (_imports(n, p, mods) if p.suffix == ".py" else set()) for n, p in mods.items()}
+    return {n: (_imports(n, p, mods, type_checking) if p.suffix == ".py" else set()) for n, p in mods.items()}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -188,6 +189,101 @@ def test_imports_go_down_the_layers():
     assert not upward, "imports up the layers: " + "; ".join(upward)
 
 
+TYPE_CHECKING_EXCEPTIONS = {
+    # the public signatures' aliases (``Hand`` may be a ``Range``): strings, never evaluated
+    ("pyeval.core._types", "pyeval.ranges"),
+    # the Dask runner takes a simulation's plan (it runs the chunks of every front door)
+    ("pyeval.engines.cluster", "pyeval.sim.simulate"),
+}
+
+
+def test_imports_for_type_checking_go_down_the_layers_too():
+    """An annotation's import is an edge too: a module that names an upper layer's type depends
+    on it (range_weights once called the range spot's private methods through such an import)."""
+    graph = import_graph(type_checking=True)
+    upward = [f"{m} imports {t}" for m in sorted(graph) for t in sorted(graph[m])
+              if layer_of(t) > layer_of(m) and (m, t) not in TYPE_CHECKING_EXCEPTIONS]
+    assert not upward, "imports up the layers (TYPE_CHECKING included): " + "; ".join(upward)
+
+
+def private_uses() -> list[str]:
+    """Every use of another module's private name: ``from M import _x`` (``_x`` not a module) and
+    ``m._x`` through a module imported by name, under ``if TYPE_CHECKING:`` too.  A module whose own
+    name starts with ``_`` (``pyeval.core._native``, ``_progress``, ...) is private to the package,
+    not to its folder: importing it is no such use."""
+    mods = _modules()
+    found = []
+    for name, path in sorted(mods.items()):
+        if path.suffix != ".py":
+            continue
+        is_package = path.name == "__init__.py"
+        aliases: dict[str, str] = {}
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    package = name.split(".") if is_package else name.split(".")[:-1]
+                    base = ".".join(package[:len(package) - (node.level - 1)] + ([base] if base else []))
+                if not base.startswith("pyeval"):
+                    continue
+                for a in node.names:
+                    full = f"{base}.{a.name}"
+                    if full in mods:
+                        aliases[a.asname or a.name] = full
+                    elif a.name.startswith("_") and not a.name.startswith("__") and base != name:
+                        found.append(f"{name} imports {base}.{a.name}")
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name in mods and a.asname:
+                        aliases[a.asname] = a.name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+                    and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and aliases[node.value.id] not in (name, "pyeval._core"):
+                found.append(f"{name} uses {aliases[node.value.id]}.{node.attr}")
+    return sorted(set(found))
+
+
+PRIVATE_EXCEPTIONS: set[str] = {
+    # pending (issue 37): modules the other open branches change, renamed once those are merged
+    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._deal_weights",
+    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._number",
+    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._short",
+    "pyeval.analysis.pushfold3_values imports pyeval.analysis.pushfold._number",
+    "pyeval.cli.analysis imports pyeval.cli.equity._count",
+    "pyeval.cli.pushfold imports pyeval.cli.analysis._parser",
+    "pyeval.cli.simulate imports pyeval.cli.equity._count",
+    "pyeval.history.replay imports pyeval.history.reader._cards_at_allin",
+    "pyeval.history.replay imports pyeval.history.reader._set_allin",
+    "pyeval.history.sources imports pyeval.history.reader._fields",
+    "pyeval.ranges imports pyeval.ranges.classes._class_combos",
+    "pyeval.ranges imports pyeval.ranges.formatting._format_holdem",
+    "pyeval.ranges imports pyeval.ranges.formatting._with_weight",
+    "pyeval.ranges imports pyeval.ranges.generic._LEGACY",
+    "pyeval.ranges imports pyeval.ranges.preflop._top_percent",
+    "pyeval.ranges.expand imports pyeval.ranges.preflop._top_percent",
+    "pyeval.ranges.formatting imports pyeval.ranges.classes._CLASS_INDEX",
+    "pyeval.ranges.formatting imports pyeval.ranges.classes._class_combos",
+    "pyeval.ranges.preflop imports pyeval.ranges.classes._CLASS_INDEX",
+    "pyeval.ranges.solver imports pyeval.ranges.classes._CLASS_INDEX",
+    "pyeval.ranges.solver imports pyeval.ranges.classes._CLASS_MEMBERS",
+}
+"""Uses of another module's private name that are allowed, each with its reason."""
+
+
+def test_no_module_uses_another_modules_private_names():
+    found = [use for use in private_uses() if use not in PRIVATE_EXCEPTIONS]
+    assert not found, f"{len(found)} uses of another module's private names: " + "; ".join(found)
+
+
+def test_the_private_name_finder_finds_them():
+    uses = private_uses()
+    assert all(" imports " in u or " uses " in u for u in uses)
+    tree = ast.parse("from pyeval.engines.engine import _evaluate\nfrom pyeval.engines import engine\nengine._x")
+    assert any(isinstance(n, ast.ImportFrom) and n.names[0].name == "_evaluate" for n in ast.walk(tree))
+
+
 def test_engines_and_below_import_no_front_door():
     """The engines take the query's parsers from pyeval.query, not from pyeval.equity (the circles
     before the layout)."""
@@ -225,13 +321,14 @@ DOCUMENTED = [  # module path, name: the paths the docs, README, CONTRIBUTING an
     ("pyeval.engines.cluster", "ClusterError"), ("pyeval.equity", "equity"), ("pyeval.equity", "EquityResult"),
     ("pyeval.query.limits", "DEFAULT_SAMPLES"), ("pyeval.core.pots", "side_pots"),
     ("pyeval.sim.simulate", "simulate"), ("pyeval.sim.simulate", "SimulationResult"), ("pyeval.sim.deal", "deal"),
-    ("pyeval.sim.deal", "showdown"), ("pyeval.engines.combo_tally", "ComboTally"), ("pyeval.caribbean", "decide"),
+    ("pyeval.sim.deal", "showdown"), ("pyeval.engines.range.combo_tally", "ComboTally"), ("pyeval.caribbean", "decide"),
     ("pyeval.caribbean", "house_edge"), ("pyeval.analysis.plots", "grid_heatmap"),
     ("pyeval.analysis.hand_classes", "MADE_CLASSES"), ("pyeval._warm", "warm"), ("pyeval._warm", "WARM_QUERIES"),
-    ("pyeval.core.games", "GAMES"), ("pyeval.core.games", "ALIASES"), ("pyeval.engines.exact_strategies", "exact_cost"),
+    ("pyeval.core.games", "GAMES"), ("pyeval.core.games", "ALIASES"),
+    ("pyeval.engines.single.exact_strategies", "exact_cost"),
     ("pyeval.ranges", "parse_range"), ("pyeval.ranges", "preflop_counts"), ("pyeval.core.cards", "parse_cards"),
-    ("pyeval.core.evaluate", "evaluate_high"), ("pyeval.engines.range_equity", "range_equity"),
-    ("pyeval.engines.range_equity", "RangeEquityResult"), ("pyeval.query.limits", "MAX_ASSIGNMENTS"),
+    ("pyeval.core.evaluate", "evaluate_high"), ("pyeval.engines.range.equity", "range_equity"),
+    ("pyeval.engines.range.equity", "RangeEquityResult"), ("pyeval.query.limits", "MAX_ASSIGNMENTS"),
     ("pyeval.core.describe", "CATEGORIES"), ("pyeval.cli", "main"),
 ]
 

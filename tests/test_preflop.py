@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines.range_equity import range_equity
+from pyeval.engines.range.equity import range_equity
 from pyeval.ranges import CLASS_NAMES, HOLDEM_COMBOS, preflop_counts, preflop_info
 from pyeval.ranges.classes import CLASS_SIZES, combo_masks
 

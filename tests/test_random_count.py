@@ -11,7 +11,8 @@ import pytest
 
 import pyeval
 from pyeval.core._native import lib
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine
+from pyeval.engines.single import exact_strategies
 from pyeval.results.tally import Tally
 
 COUNTED_GAMES = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight", "omaha", "omaha-hilo", "omaha5",
@@ -71,11 +72,11 @@ def c_histogram(lay: engine.Layout, seat: int, by_ranks: bool) -> np.ndarray | N
     kinds = engine.board_kinds_of(lay.game)
     if by_ranks:
         try:
-            return engine._board_call(lay, kinds, lib.pyeval_random_hand_patterns_ranks, seat, may_decline=True)
-        except engine._Declined:
+            return engine.board_call(lay, kinds, lib.pyeval_random_hand_patterns_ranks, seat, may_decline=True)
+        except engine.Declined:
             return None
     boards = exact_strategies._boards_to_deal(lay)
-    return engine._board_call(lay, kinds, lib.pyeval_random_hand_patterns, seat, 0, boards)
+    return engine.board_call(lay, kinds, lib.pyeval_random_hand_patterns, seat, 0, boards)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -162,7 +163,7 @@ def test_small_queries_take_the_lean_path_with_none_for_no_cards(board, dead, mo
     one-C-call path (dead=None cost 80 us more a call through the general path)."""
     import sys
 
-    from pyeval.engines import board_batch
+    from pyeval.engines.batch import board as board_batch
 
     assert board_batch.small_query(pyeval.get_game("holdem"), ["AhKh", "QsQd"], board or "2c3d4h5s",
                                    dead) is not None

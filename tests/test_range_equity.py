@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines.range_equity import range_equity
+from pyeval.engines.range.equity import range_equity
 from pyeval.ranges import parse_range
 
 

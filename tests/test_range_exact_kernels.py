@@ -1,4 +1,4 @@
-"""The C kernels of exact range equity (pyeval.engines._range_exact, csrc/range_exact.c) against the numba
+"""The C kernels of exact range equity (pyeval.engines.native.range_exact, csrc/range_exact.c) against the numba
 kernels they replace (tests/numba_range_kernels.py): the same arrays out of the same arrays in on
 many seeded random inputs, the same integer counts for whole queries (heads-up and multiway,
 weights, boards of 0/3/4/5 cards, dead cards, hi/lo, Omaha), arguments the wrapper or the C
@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from pyeval.core._native import ffi, lib
-from pyeval.engines import _range_exact as C
-from pyeval.engines import range_equity, range_spot
+from pyeval.engines.native import range_exact as C
+from pyeval.engines.range import equity as range_equity
+from pyeval.engines.range import spot as range_spot
 from pyeval.results.tally import POT
 
 
@@ -203,7 +204,7 @@ def test_queries_match_numba(monkeypatch, game, hands, board, dead, paths):
         kw = {"method": "exact"} if path is None else {"_path": path}
         c = range_equity.range_equity(game, hands, board=board, dead=dead, **kw)
         with monkeypatch.context() as m:
-            m.setattr(range_spot, "_range_exact", NUMBA)
+            m.setattr(range_spot, "range_exact", NUMBA)
             n = range_equity.range_equity(game, hands, board=board, dead=dead, **kw)
         same_counts(c, n)
 
@@ -236,11 +237,11 @@ def test_random_queries_match_numba(monkeypatch, trial):
             c = range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
         except ValueError as e:  # no deal possible: both must say so
             with monkeypatch.context() as m, pytest.raises(ValueError, match=str(e)[:20]):
-                m.setattr(range_spot, "_range_exact", NUMBA)
+                m.setattr(range_spot, "range_exact", NUMBA)
                 range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
             continue
         with monkeypatch.context() as m:
-            m.setattr(range_spot, "_range_exact", NUMBA)
+            m.setattr(range_spot, "range_exact", NUMBA)
             n = range_equity.range_equity(game, hands, board=_text(board), dead=_text(dead), **kw)
         same_counts(c, n)
 

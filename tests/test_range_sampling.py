@@ -7,7 +7,8 @@ import pytest
 
 import pyeval
 from pyeval.core._native import ffi, lib
-from pyeval.engines import engine, range_sampling
+from pyeval.engines import engine
+from pyeval.engines.range import sampling as range_sampling
 
 WIDE = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"
 
@@ -70,7 +71,7 @@ NINE_HANDED = ["AK,QQ+", "22+,ATs+"] + ["random"] * 7
     ("holdem-hilo", NINE_HANDED, "Kd7c2h", 9 * engine.CHUNK + 7, 0.0006)])
 def test_chunks_in_groups_count_what_a_job_a_chunk_counts(monkeypatch, threads, game, hands, board, samples, target_se):
     """Both samplers (C; numba where the outcome patterns are too many to histogram, as nine-handed hi/lo) take
-    consecutive chunks a job (engine._in_groups); MC_GROUP = 1 is a job a chunk."""
+    consecutive chunks a job (engine.in_groups); MC_GROUP = 1 is a job a chunk."""
     q = dict(board=board, method="monte-carlo", seed=5)
     grouped = pyeval.equity(game, hands, samples=samples, threads=threads, **q)
     target = pyeval.equity(game, hands, stderr_target=target_se, threads=threads, **q)

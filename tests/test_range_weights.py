@@ -30,7 +30,7 @@ def combined(weighted_parts):
 
 
 def test_integer_weights_keep_every_ratio():
-    from pyeval.engines.range_weights import integer_weights
+    from pyeval.engines.range.weights import integer_weights
 
     assert integer_weights(np.array([3e-7, 9e-7])).tolist() == [1, 3]
     assert integer_weights(np.array([0.1, 0.2, 0.3])).tolist() == [1, 2, 3]

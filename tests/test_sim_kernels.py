@@ -25,7 +25,7 @@ from pyeval.sim.studies import _combinations, hand_classes
 def numba_twins():
     """The numba kernels behind pyeval.sim._sim_kernels' signatures: the engine as it was."""
     twins = {name: getattr(K, name) for name in C.__all__}
-    twins["hand_class_ids"] = lambda rows, hole, classes, out: K.hand_class_ids(rows, hole, engine._BINOM, classes,
+    twins["hand_class_ids"] = lambda rows, hole, classes, out: K.hand_class_ids(rows, hole, engine.BINOM, classes,
                                                                                 out)
     return types.SimpleNamespace(**twins)
 

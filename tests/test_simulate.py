@@ -189,7 +189,7 @@ def _tally_from_blocks(game, players, deals, seed, chunk_size):
         hole, board = pyeval.deal(game, players, n, seed=seed, chunk=c)
         s = pyeval.showdown(game, hole, board)
         srt = np.sort(hole.astype(np.int64), axis=2)
-        rank = sum(engine._BINOM[srt[:, :, q], q + 1] for q in range(g.hole))
+        rank = sum(engine.BINOM[srt[:, :, q], q + 1] for q in range(g.hole))
         ids = hc.table[rank]
         np.add.at(dealt, ids.ravel(), 1)
         np.add.at(units, ids.ravel(), s.units.ravel())
@@ -258,7 +258,7 @@ def test_hand_classes_are_suit_orbits(hole):
 
     def ids(c):
         c = np.sort(c, axis=1)
-        return hc.table[sum(engine._BINOM[c[:, q], q + 1] for q in range(hole))]
+        return hc.table[sum(engine.BINOM[c[:, q], q + 1] for q in range(hole))]
 
     assert (ids(cards) == ids(moved)).all() and (ids(cards) >= 0).all()
     # invariance and the known number of classes: the classes are exactly the suit orbits

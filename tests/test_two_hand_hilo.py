@@ -1,4 +1,4 @@
-"""Heads-up hi/lo counted jointly (pyeval.engines.two_hand_hilo) against the walk and the brute force.
+"""Heads-up hi/lo counted jointly (pyeval.engines.single.two_hand_hilo) against the walk and the brute force.
 
 The joint count must give the generic engine's integer tallies exactly (every outcome pattern:
 scoops, split halves, a low nobody makes), on spots small enough to walk, and the brute-force
@@ -13,7 +13,7 @@ from test_engine_strategies import generic, layout, same
 from test_equity_reference import compare
 
 import pyeval
-from pyeval.engines import exact_strategies, two_hand_hilo
+from pyeval.engines.single import exact_strategies, two_hand_hilo
 
 LOW_CARDS = "2c 3c 4c 5c 6c 7c 8c 2d 3d 4d 5d 6d 7d 8d 2h 3h 4h 5h 6h 7h 8h 2s 3s 4s 5s 6s 7s 8s"
 

@@ -26,7 +26,7 @@ from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines.range_weights import integer_weights
+from pyeval.engines.range.weights import integer_weights
 from pyeval.query.limits import BREAKDOWN_MAX_COMBOS
 from pyeval.ranges import UNKNOWN, Range, parse_range
 from pyeval.results.protocol import Table

@@ -23,8 +23,8 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.core.cards import format_cards
-from pyeval.engines.combo_tally import ComboTally
-from pyeval.engines.range_equity import RangeEquityResult, range_equity
+from pyeval.engines.range.combo_tally import ComboTally
+from pyeval.engines.range.equity import RangeEquityResult, range_equity
 from pyeval.ranges import CLASS_NAMES, Range
 from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
 from pyeval.results.protocol import Table
@@ -56,7 +56,7 @@ class ComboEquities(Table, ResultEquality):
     hands     combo texts of the range after card removal (``"As Ah"``; ``len(self)`` of them; exact: a
               combo that no opponent hand can face is left out)
     weights   each combo's weight in the range
-    counts    integer counts per combo against the opponents (``pyeval.engines.combo_tally.ComboTally``)
+    counts    integer counts per combo against the opponents (``pyeval.engines.range.combo_tally.ComboTally``)
     prob      each combo's probability in the deal (sums to 1)
     result    the range query behind it (``RangeEquityResult``: the players' equities)
     outcomes, seed   the range query's: outcomes enumerated or deals sampled, and the Monte Carlo seed

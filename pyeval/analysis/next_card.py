@@ -34,7 +34,8 @@ from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines import engine, exact_strategies
+from pyeval.engines import engine
+from pyeval.engines.single import exact_strategies
 from pyeval.equity import equity
 from pyeval.query.limits import NEXT_CARD_LIMIT
 from pyeval.ranges import Range, is_range_entry, parse_range
@@ -206,7 +207,7 @@ def _strengths(g: Any, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
     rows[:, :, :h] = holes[None]
     rows[:, :, h:] = boards[:, None, :]
     flat = np.ascontiguousarray(rows.reshape(nb * P, h + k))
-    return engine._evaluate(g.high, g.use, flat, h, k, g.lowest_card).reshape(nb, P)
+    return engine.evaluate_block(g.high, g.use, flat, h, k, g.lowest_card).reshape(nb, P)
 
 
 def _leads(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

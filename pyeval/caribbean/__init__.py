@@ -48,25 +48,25 @@ from fractions import Fraction
 
 import numpy as np
 
-from pyeval.caribbean.counts import _build_tables, _Tables
+from pyeval.caribbean.counts import Tables, build_tables
 from pyeval.caribbean.rules import (
-    _CATEGORY_TEXT,
-    _SITUATIONS,
     CATEGORIES,
+    CATEGORY_TEXT,
     COMPLETIONS,
     DEALS,
     DEFAULT_PAYTABLE,
+    SITUATIONS,
     STRATEGIES,
     CardsLike,
     Number,
     StrategyFn,
-    _card_text,
-    _category_of,
-    _check_situation,
-    _completion_index,
-    _evaluate,
-    _exact,
-    _qualifier,
+    card_text,
+    category_of,
+    check_situation,
+    completion_index,
+    evaluate_hand,
+    exact_number,
+    qualifier,
     validate_paytable,
 )
 from pyeval.core._results import Result, fraction_pair
@@ -131,7 +131,7 @@ class Decision(Result):
 
     def to_dict(self) -> dict:
         """JSON-ready: exact values as [numerator, denominator] beside their floats."""
-        return {"hand": " ".join(_card_text(c) for c in self.hand), "dealer_up": _card_text(self.dealer_up),
+        return {"hand": " ".join(card_text(c) for c in self.hand), "dealer_up": card_text(self.dealer_up),
                 "category": self.category, "action": self.action, "ev_raise": float(self.ev_raise),
                 "ev_raise_exact": fraction_pair(self.ev_raise), "ev_fold": float(self.ev_fold),
                 "not_qualified": self.not_qualified, "player_wins": self.player_wins, "ties": self.ties,
@@ -143,15 +143,15 @@ class Decision(Result):
         return [{"outcome": name, "probability": float(p)} for name, p in self.probabilities.items()]
 
     def __repr__(self) -> str:
-        cards = " ".join(_card_text(c) for c in self.hand)
-        return (f"Decision({cards} against {_card_text(self.dealer_up)}: {self.action}, EV raise "
+        cards = " ".join(card_text(c) for c in self.hand)
+        return (f"Decision({cards} against {card_text(self.dealer_up)}: {self.action}, EV raise "
                 f"{float(self.ev_raise):+.6f}, fold {float(self.ev_fold):+.6f} antes)")
 
     def __str__(self) -> str:
-        cards = " ".join(_card_text(c) for c in self.hand)
-        kind = "high card" if self.category == "high-card" else _CATEGORY_TEXT[self.category]
+        cards = " ".join(card_text(c) for c in self.hand)
+        kind = "high card" if self.category == "high-card" else CATEGORY_TEXT[self.category]
         lines = [
-            f"hand {cards} ({kind}), dealer shows {_card_text(self.dealer_up)}",
+            f"hand {cards} ({kind}), dealer shows {card_text(self.dealer_up)}",
             f"  EV raise {float(self.ev_raise):+.6f} antes (exact {self.ev_raise})",
             f"  EV fold  {float(self.ev_fold):+.6f} antes",
             f"  decision: {self.action.upper()} (by {float(abs(self.raise_gain)):.6f} antes)",
@@ -188,16 +188,16 @@ def decide(
     Raises ValueError on a hand that is not 5 distinct cards, an up-card in the
     hand, or a malformed pay table.
     """
-    codes, up = _check_situation(hand, dealer_up)
+    codes, up = check_situation(hand, dealer_up)
     table = validate_paytable(paytable)
-    q = _qualifier()
+    q = qualifier()
     deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.array(codes + [up], dtype=np.uint8))
     dealer = np.empty((COMPLETIONS, 5), dtype=np.uint8)
     dealer[:, 0] = up
-    dealer[:, 1:] = deck[_completion_index()]
-    ds = _evaluate(dealer)
-    ps = int(_evaluate(np.array([codes], dtype=np.uint8))[0])
-    cat = CATEGORIES[int(_category_of(np.array([ps]))[0])]
+    dealer[:, 1:] = deck[completion_index()]
+    ds = evaluate_hand(dealer)
+    ps = int(evaluate_hand(np.array([codes], dtype=np.uint8))[0])
+    cat = CATEGORIES[int(category_of(np.array([ps]))[0])]
     nq = int(np.count_nonzero(ds < q))
     if ps >= q:
         win = int(np.count_nonzero((ds >= q) & (ds < ps)))
@@ -209,7 +209,7 @@ def decide(
     ev = (nq + win * payout - 3 * lose) / Fraction(COMPLETIONS)
     return Decision(
         hand=tuple(codes), dealer_up=up, category=cat, not_qualified=nq, player_wins=win,
-        ties=tie, dealer_wins=lose, win_payout=_exact(payout), ev_raise=ev,
+        ties=tie, dealer_wins=lose, win_payout=exact_number(payout), ev_raise=ev,
     )
 
 
@@ -268,7 +268,7 @@ class HouseEdge(Result):
     @property
     def raise_frequency(self) -> Fraction:
         """Share of (player hand, up-card) situations in which the player raises."""
-        return Fraction(self.raised_situations, _SITUATIONS)
+        return Fraction(self.raised_situations, SITUATIONS)
 
     @property
     def average_wager(self) -> Fraction:
@@ -333,9 +333,9 @@ def _strategy_name(strategy) -> str:
     return key
 
 
-def _raise_mask(t: _Tables, name: str, strategy, pay: list[Fraction]) -> np.ndarray:
+def _raise_mask(t: Tables, name: str, strategy, pay: list[Fraction]) -> np.ndarray:
     """(n, 52) bool: raise in this (class, up-card)?  False where not valid."""
-    q = _qualifier()
+    q = qualifier()
     n = len(t.reps)
     if callable(strategy):
         out = np.zeros((n, 52), dtype=bool)
@@ -388,7 +388,7 @@ def house_edge(
     name = _strategy_name(strategy)
     table = validate_paytable(paytable)
     t0 = time.perf_counter()
-    t = _build_tables(progress=progress)
+    t = build_tables(progress=progress)
     pay = [Fraction(table[c]) for c in CATEGORIES]
     raised = _raise_mask(t, name, strategy, pay)
     raised &= t.valid
@@ -409,7 +409,7 @@ def house_edge(
 
     rows: list[tuple[str, Fraction, int]] = []
     for k in reversed(range(len(CATEGORIES))):
-        rows.append((f"player wins with {_CATEGORY_TEXT[CATEGORIES[k]]}", 1 + 2 * pay[k], wins[k]))
+        rows.append((f"player wins with {CATEGORY_TEXT[CATEGORIES[k]]}", 1 + 2 * pay[k], wins[k]))
     rows += [
         ("dealer does not qualify", Fraction(1), nq),
         ("push", Fraction(0), tie),
@@ -417,7 +417,7 @@ def house_edge(
         ("fold", Fraction(-1), fold),
     ]
     events = tuple(
-        ReturnRow(event=e, payout=_exact(p), count=n, probability=Fraction(n, DEALS),
+        ReturnRow(event=e, payout=exact_number(p), count=n, probability=Fraction(n, DEALS),
                   contribution=p * n / DEALS)
         for e, p, n in rows
     )
@@ -426,7 +426,7 @@ def house_edge(
         raise AssertionError(f"return table counts {counted} deals, expected {DEALS}")
     total_return = sum((p * n for _, p, n in rows), Fraction(0))
     return HouseEdge(
-        strategy=name, paytable=table, outcomes=DEALS, total_return=_exact(total_return),
+        strategy=name, paytable=table, outcomes=DEALS, total_return=exact_number(total_return),
         total_wagered=DEALS + 2 * raised_sit * COMPLETIONS, raised_situations=raised_sit,
         events=events, seconds=time.perf_counter() - t0,
     )

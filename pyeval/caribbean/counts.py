@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pyeval.caribbean.rules import _HANDS5, COMPLETIONS, _category_of, _check_situation, _evaluate, _qualifier
+from pyeval.caribbean.rules import COMPLETIONS, HANDS5, category_of, check_situation, evaluate_hand, qualifier
 from pyeval.core._jit import njit
 from pyeval.core.cards import SUIT_PERMUTATIONS
 
@@ -155,7 +155,7 @@ def _sweep(level_lo, level_hi, q_level, cnt, dealer, dealer_start, cls_order, cl
 
 
 @dataclass(frozen=True)
-class _Tables:
+class Tables:
     """Paytable- and strategy-free counts for every (class, up-card)."""
 
     reps: np.ndarray        # (n, 5) uint8, the class representatives
@@ -171,18 +171,18 @@ class _Tables:
     seconds: float = field(default=0.0)
 
 
-_TABLES: list[_Tables] = []  # filled once; the tables are immutable afterwards
+_TABLES: list[Tables] = []  # filled once; the tables are immutable afterwards
 _TABLES_LOCK = threading.Lock()
 
 
-def _build_tables(progress: bool = False) -> _Tables:
+def build_tables(progress: bool = False) -> Tables:
     with _TABLES_LOCK:
         if not _TABLES:
             _TABLES.append(_count_situations(progress))
         return _TABLES[0]
 
 
-def _count_situations(progress: bool) -> _Tables:
+def _count_situations(progress: bool) -> Tables:
     t0 = time.perf_counter()
     bar = None
     if progress:
@@ -191,23 +191,23 @@ def _count_situations(progress: bool) -> _Tables:
         except ImportError:  # tqdm is optional (pyeval[progress])
             tqdm = None
     if progress and tqdm is not None:
-        bar = tqdm(total=_HANDS5 + 400_000, desc="caribbean", unit="hand", unit_scale=True,
+        bar = tqdm(total=HANDS5 + 400_000, desc="caribbean", unit="hand", unit_scale=True,
                    smoothing=0.05)
     hands = _all_hands()
-    strength = _evaluate(hands)
+    strength = evaluate_hand(hands)
     canon_idx = _canonical(hands, SUIT_PERMUTATIONS, _BINOM)
     rep_idx, cls_of_hand, weight = np.unique(canon_idx, return_inverse=True, return_counts=True)
     if bar is not None:
         bar.update(200_000)
     reps = hands[rep_idx]
     cls_strength = strength[rep_idx]
-    q = _qualifier()
+    q = qualifier()
 
     levels = np.unique(strength)
     order = np.argsort(strength, kind="stable")
     dealer = hands[order]
     dealer_start = np.searchsorted(strength[order], levels, side="left")
-    dealer_start = np.append(dealer_start, _HANDS5).astype(np.int64)
+    dealer_start = np.append(dealer_start, HANDS5).astype(np.int64)
     cls_level = np.searchsorted(levels, cls_strength)
     cls_order = np.argsort(cls_level, kind="stable").astype(np.int64)
     cls_start = np.searchsorted(cls_level[cls_order], np.arange(len(levels) + 1)).astype(np.int64)
@@ -223,7 +223,7 @@ def _count_situations(progress: bool) -> _Tables:
 
     # chunks of levels holding about equal numbers of dealer hands
     nlev = len(levels)
-    cuts = np.unique(np.searchsorted(dealer_start, np.linspace(0, _HANDS5, 101)).clip(0, nlev))
+    cuts = np.unique(np.searchsorted(dealer_start, np.linspace(0, HANDS5, 101)).clip(0, nlev))
     cuts = np.unique(np.concatenate([[0], cuts, [nlev]]))
     for lo, hi in itertools.pairwise(cuts):
         _sweep(int(lo), int(hi), q_level, cnt, dealer, dealer_start, cls_order, cls_start,
@@ -240,9 +240,9 @@ def _count_situations(progress: bool) -> _Tables:
     lose = (COMPLETIONS - nq - win - tie).astype(np.int32)
     for a in (nq, win, tie, lose):
         a[~valid] = 0
-    tables = _Tables(
+    tables = Tables(
         reps=reps, weight=weight.astype(np.int64), strength=cls_strength,
-        category=_category_of(cls_strength), valid=valid, nq=nq, win=win, tie=tie,
+        category=category_of(cls_strength), valid=valid, nq=nq, win=win, tie=tie,
         lose=lose, canon=cls_of_hand.astype(np.int32), seconds=time.perf_counter() - t0,
     )
     for a in (tables.reps, tables.weight, tables.strength, tables.category, tables.valid,
@@ -261,8 +261,8 @@ def _colex(cards: Iterable[int]) -> int:
 def _counted(hand, dealer_up) -> tuple[int, int, int, int]:
     """(not qualified, player wins, ties, dealer wins) of one situation, read
     from the house-edge counting tables (builds them on first use).  For tests."""
-    codes, up = _check_situation(hand, dealer_up)
-    t = _build_tables()
+    codes, up = check_situation(hand, dealer_up)
+    t = build_tables()
     c = int(t.canon[_colex(codes)])
     rep = [int(x) for x in t.reps[c]]
     # find a suit relabelling taking the hand to the representative

@@ -38,7 +38,7 @@ CATEGORIES: tuple[str, ...] = (
     "royal-flush",
 )
 
-_CATEGORY_TEXT = {
+CATEGORY_TEXT = {
     "high-card": "ace-king high",
     "pair": "pair",
     "two-pair": "two pair",
@@ -85,10 +85,10 @@ STRATEGIES: tuple[str, ...] = ("optimal", "always-raise", "pair-or-better", "ak-
 
 #: Dealer completions of one situation: C(46, 4).
 COMPLETIONS = math.comb(46, 4)
-_HANDS5 = math.comb(52, 5)
-_SITUATIONS = _HANDS5 * 47
+HANDS5 = math.comb(52, 5)
+SITUATIONS = HANDS5 * 47
 #: Every deal: player hand x dealer up-card x dealer completion.
-DEALS = _SITUATIONS * COMPLETIONS
+DEALS = SITUATIONS * COMPLETIONS
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -99,11 +99,11 @@ CardsLike: TypeAlias = str | int | Sequence[int | str] | np.ndarray
 StrategyFn = Callable[[np.ndarray, int], bool]
 
 
-def _card_text(code: int) -> str:
+def card_text(code: int) -> str:
     return _RANKS[code >> 2] + _SUITS[code & 3]
 
 
-def _exact(x: Fraction) -> Number:
+def exact_number(x: Fraction) -> Number:
     """A Fraction with denominator 1 as an int, else unchanged."""
     return int(x) if x.denominator == 1 else x
 
@@ -139,17 +139,17 @@ def _to_codes(cards, what: str) -> list[int]:
     return out
 
 
-def _check_situation(hand: CardsLike, dealer_up: CardsLike) -> tuple[list[int], int]:
+def check_situation(hand: CardsLike, dealer_up: CardsLike) -> tuple[list[int], int]:
     codes = _to_codes(hand, "hand")
     if len(codes) != 5:
         raise ValueError(f"hand must have exactly 5 cards, got {len(codes)}")
     if len(set(codes)) != 5:
-        raise ValueError(f"duplicate card in hand {' '.join(map(_card_text, codes))}")
+        raise ValueError(f"duplicate card in hand {' '.join(map(card_text, codes))}")
     up = _to_codes(dealer_up, "dealer up-card")
     if len(up) != 1:
         raise ValueError(f"dealer up-card must be exactly 1 card, got {len(up)}")
     if up[0] in codes:
-        raise ValueError(f"dealer up-card {_card_text(up[0])} is also in the player's hand")
+        raise ValueError(f"dealer up-card {card_text(up[0])} is also in the player's hand")
     return codes, up[0]
 
 
@@ -201,7 +201,7 @@ def validate_paytable(paytable: Mapping[str, float | Fraction] | None = None) ->
         exact = Fraction(value)
         if exact < 0:
             raise ValueError(f"payout for {key!r} must not be negative, got {value!r}")
-        table[key] = _exact(exact)
+        table[key] = exact_number(exact)
     return table
 
 
@@ -209,7 +209,7 @@ def validate_paytable(paytable: Mapping[str, float | Fraction] | None = None) ->
 # evaluator-derived tables (pyeval.evaluate_high is the one source of truth)
 # ---------------------------------------------------------------------------
 
-def _evaluate(cards: np.ndarray) -> np.ndarray:
+def evaluate_hand(cards: np.ndarray) -> np.ndarray:
     return np.asarray(evaluate_high(np.ascontiguousarray(cards, dtype=np.uint8)), dtype=np.int32)
 
 
@@ -218,15 +218,15 @@ def _landmarks() -> tuple[int, int]:
     """(qualifier, royal): the strength of A-K-4-3-2 offsuit, the weakest hand
     with which the dealer qualifies, and of a royal flush."""
     hands = np.array([[48, 45, 10, 7, 0], [48, 44, 40, 36, 32]], dtype=np.uint8)  # AcKd4h3s2c, AcKcQcJcTc
-    q, royal = (int(x) for x in _evaluate(hands))
+    q, royal = (int(x) for x in evaluate_hand(hands))
     return q, royal
 
 
-def _qualifier() -> int:
+def qualifier() -> int:
     return _landmarks()[0]
 
 
-def _category_of(strengths: np.ndarray) -> np.ndarray:
+def category_of(strengths: np.ndarray) -> np.ndarray:
     """Pay-table category index (into CATEGORIES) of each strength, from
     :func:`pyeval.hand_category` (a royal flush is split from the straight flushes)."""
     s = np.asarray(strengths, dtype=np.int64)
@@ -238,7 +238,7 @@ def _category_of(strengths: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _completion_index() -> np.ndarray:
+def completion_index() -> np.ndarray:
     """All 4-subsets of range(46), shape (163185, 4)."""
     return np.array(list(itertools.combinations(range(46), 4)), dtype=np.uint8)
 

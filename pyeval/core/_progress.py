@@ -32,8 +32,8 @@ class Watch:
     after each finished piece of work (units of the call's own choosing)."""
 
     def __init__(self, bar: bool = False, keep_partial: bool = False, desc: str = "pyeval", delay: float = 0.5,
-                 callback: Callable[[int, int], object] | None = None):
-        self.show, self.keep_partial, self.desc, self.delay = bar, keep_partial, desc, delay
+                 callback: Callable[[int, int], object] | None = None, leave: bool = False):
+        self.show, self.keep_partial, self.desc, self.delay, self.leave = bar, keep_partial, desc, delay, leave
         self.callback = callback
         self.total = self.done = 0
         self.interrupted = False
@@ -46,7 +46,7 @@ class Watch:
 
             # delay: a run that ends within it shows no bar at all
             self._bar = tqdm(total=self.total, desc=self.desc, unit="", unit_scale=True, delay=self.delay,
-                             dynamic_ncols=True, file=sys.stderr, leave=False)
+                             dynamic_ncols=True, file=sys.stderr, leave=self.leave)
         elif self._bar is not None:
             self._bar.total = self.total
             self._bar.refresh()
@@ -79,16 +79,16 @@ def watching(watch: Watch) -> Iterator[Watch]:
 
 
 @contextmanager
-def reporting(progress: object, desc: str, delay: float = 0.5) -> Iterator[Watch | None]:
+def reporting(progress: object, desc: str, delay: float = 0.5, leave: bool = False) -> Iterator[Watch | None]:
     """The one meaning of every call's ``progress=``: None or False, no report of its own (a
     watch the caller set up, the command line's, still hears); True, a bar on stderr; a callable,
     ``progress(done, total)`` after each piece of work; a ``Watch``, that watch.  ``delay``: a
-    bar shows once the run has taken this long (seconds)."""
+    bar shows once the run has taken this long (seconds); ``leave``: the finished bar stays."""
     if progress is None or progress is False:
         yield current()
         return
     if progress is True:
-        watch = Watch(bar=True, desc=desc, delay=delay)
+        watch = Watch(bar=True, desc=desc, delay=delay, leave=leave)
     elif isinstance(progress, Watch):
         watch = progress
     elif callable(progress):

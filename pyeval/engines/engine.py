@@ -7,7 +7,7 @@ Exact and Monte Carlo differ only in how a chunk's deals are produced.  Chunks
 have a fixed size and Monte Carlo chunk ``c`` draws from its own stream,
 seeded from ``(seed, c)``: results do not depend on the thread count.  Here: the
 layout, the tallies, the thread pool, the C board engine's calls and Monte Carlo;
-the exact strategies and their prices are in pyeval/engines/exact_strategies.py.
+the exact strategies and their prices are in pyeval/engines/single/exact_strategies.py.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from pyeval.results.tally import POT, Tally, standard_errors
 
 CHUNK = 1 << 16
 PATTERN_BITS = 16  # histogram outcome patterns up to 2**16 of them (see PatternTable)
-_BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
+BINOM = np.array([[math.comb(m, k) for k in range(9)] for m in range(53)], dtype=np.int64)
 
 
 @dataclass
@@ -72,7 +72,9 @@ class Layout:
     def patterns(self) -> PatternTable | None:
         """Outcome-pattern tallying, when the patterns are few enough to histogram."""
         bits = self.players * len(self.parts)
-        return _pattern_table(self.players, tuple((p[2], p[3]) for p in self.parts)) if bits <= PATTERN_BITS else None
+        if bits > PATTERN_BITS:
+            return None
+        return new_pattern_table(self.players, tuple((p[2], p[3]) for p in self.parts))
 
     @property
     def unknown(self) -> int:
@@ -146,7 +148,7 @@ def parts_of(game: Game, n_boards: int) -> list:
 _pot_parts = functools.lru_cache(maxsize=64)(lambda game, n_boards: game.pot_parts(n_boards, POT))
 
 
-def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
+def evaluate_block(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowest_card: int) -> np.ndarray:
     """Strengths of contiguous rows (m, k) with the C core; the rows hold valid, distinct cards."""
     m, k = rows.shape
     out = np.empty(m, np.int32)
@@ -173,15 +175,15 @@ def _evaluate(kind: str, use: str, rows: np.ndarray, hole: int, board: int, lowe
 def deal_rows(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> np.ndarray:
     """The evaluation rows (rows, n, k) of n deals: outcomes start.. start + n - 1 in enumeration
     order, or (start None) n deals sampled from the xoshiro256** state ``seed_state``."""
-    from pyeval.engines import _deal_kernels
+    from pyeval.engines.native import deal_kernels
 
     rows = np.empty((layout.fixed.shape[0], n, layout.fixed.shape[1]), np.uint8)
     rows[:] = layout.fixed[:, None, :]
     if start is not None:
-        _deal_kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, layout.cells, rows)
+        deal_kernels.enumerate_rows(layout.deck, layout.slot_sizes, start, layout.cells, rows)
     else:
         assert seed_state is not None, "a sampled chunk has a seed state"
-        _deal_kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
+        deal_kernels.sample_rows(layout.deck.copy(), layout.unknown, seed_state.copy(), layout.cells, rows)
     return rows
 
 
@@ -191,30 +193,30 @@ def row_strengths(layout: Layout, rows: np.ndarray) -> np.ndarray:
     strengths = np.empty((len(layout.parts), players, n), np.int32)
     for j, (kind, board, _, _) in enumerate(layout.parts):
         block = rows[board * players:(board + 1) * players].reshape(players * n, -1)
-        strengths[j] = _evaluate(kind, layout.game.use, block, layout.hole, layout.board,
+        strengths[j] = evaluate_block(kind, layout.game.use, block, layout.hole, layout.board,
                                  layout.game.lowest_card).reshape(players, n)
     return strengths
 
 
 def _run_chunk(layout: Layout, n: int, start: int | None, seed_state: np.ndarray | None) -> Tally | np.ndarray:
-    from pyeval.engines import _deal_kernels
+    from pyeval.engines.native import deal_kernels
 
     strengths = row_strengths(layout, deal_rows(layout, n, start, seed_state))
     players = layout.players
     table = layout.patterns
     if table is not None:
         counts = np.zeros(table.size, np.int64)
-        _deal_kernels.tally_patterns(strengths, n, layout.fallback, counts)
+        deal_kernels.tally_patterns(strengths, n, layout.fallback, counts)
         return counts
     t = Tally.zeros(players, len(layout.parts))
     t.outcomes = n
-    _deal_kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties,
+    deal_kernels.tally(strengths, n, layout.split, layout.fallback, POT, t.units, t.sumsq, t.wins, t.ties,
                         t.part_units, t.no_qualifier)
     return t
 
 
 @functools.lru_cache(maxsize=64)
-def _pattern_table(players: int, parts: tuple) -> PatternTable:
+def new_pattern_table(players: int, parts: tuple) -> PatternTable:
     """The table for ``players`` and the parts' (weight, fallback) pairs: built once, shared."""
     return PatternTable(players, parts)
 
@@ -336,12 +338,12 @@ def _first(job) -> int:
     return job[0]
 
 
-def _run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
+def run_chunks(layout: Layout, jobs: Iterable[tuple], threads: int) -> Tally:
     """Run (n, start, seed_state) jobs of the generic engine."""
-    return _run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads, size=_first)
+    return run_jobs(lambda job: _run_chunk(layout, *job), layout, jobs, threads, size=_first)
 
 
-def _run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None, size=None,
+def run_jobs(work, layout: Layout, jobs: Iterable[tuple], threads: int, runner=None, size=None,
               partial: bool = False, units: int | None = None) -> Tally:
     """Run jobs on a thread pool (the kernels release the GIL).  A job returns a Tally or an
     outcome-pattern histogram.  Integer sums make the completion order irrelevant; Ctrl-C
@@ -396,8 +398,8 @@ def board_kinds(layout: Layout) -> tuple[int, int] | None:
     return board_sample_kinds(layout)
 
 
-def _run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> np.ndarray:
-    return _board_call(layout, kinds, lib.pyeval_board_patterns, start, count)
+def run_board_chunk(layout: Layout, kinds: tuple[int, int], start: int, count: int) -> np.ndarray:
+    return board_call(layout, kinds, lib.pyeval_board_patterns, start, count)
 
 
 def _board_args(layout: Layout, kinds: tuple[int, int]) -> tuple:
@@ -412,34 +414,34 @@ def _board_args(layout: Layout, kinds: tuple[int, int]) -> tuple:
             kinds[0], kinds[1])
 
 
-class _Declined(Exception):
+class Declined(Exception):
     """The board engine's rank count does not apply to the query (status 1)."""
 
 
-def _board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False,
+def board_call(layout: Layout, kinds: tuple[int, int], fn, *tail, may_decline: bool = False,
                 counts: np.ndarray | None = None) -> np.ndarray:
-    """The pattern histogram from one csrc/board_*.c entry point (``may_decline``: it may raise _Declined),
+    """The pattern histogram from one csrc/board_*.c entry point (``may_decline``: it may raise Declined),
     added into ``counts`` when given (the entry points add to the histogram they are handed)."""
     if counts is None:
         counts = np.zeros(pattern_table(layout).size, np.int64)
     status = fn(*_board_args(layout, kinds), *tail, ffi.from_buffer("int64_t[]", counts), len(counts))
     if status == 1 and may_decline:
-        raise _Declined
+        raise Declined
     if status != 0:
         raise RuntimeError(f"internal error: the board engine refused the query (status {status})")
     return counts
 
 
-def _board_histogram(layout: Layout, kinds: tuple[int, int]) -> np.ndarray | None:
+def board_histogram(layout: Layout, kinds: tuple[int, int]) -> np.ndarray | None:
     """Every completion's pattern counted by rank multiset plus the flush boards (one fast call),
     or None where that does not apply (Omaha, a flush already made): then walk the boards."""
     try:
-        return _board_call(layout, kinds, lib.pyeval_board_patterns_ranks, may_decline=True)
-    except _Declined:
+        return board_call(layout, kinds, lib.pyeval_board_patterns_ranks, may_decline=True)
+    except Declined:
         return None
 
 
-def _board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
+def board_cost(layout: Layout, kinds: tuple[int, int]) -> int:
     """Showdowns an exact board-only query takes: by rank multiset where that pays, else every board."""
     cost = lib.pyeval_board_ranks_cost(*_board_args(layout, kinds))
     if cost < -1:
@@ -464,7 +466,7 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], jobs: Iterable[tup
     drawn = sum(1 << p for p, h in enumerate(layout.known_holes) if len(h) == 0)
     for n, _, seed_state in jobs:
         state = np.array(seed_state, dtype=np.uint64)
-        _board_call(layout, kinds, lib.pyeval_board_patterns_sample, drawn, ffi.from_buffer("uint64_t[]", state), n,
+        board_call(layout, kinds, lib.pyeval_board_patterns_sample, drawn, ffi.from_buffer("uint64_t[]", state), n,
                     counts=counts)
     return counts
 
@@ -472,7 +474,7 @@ def _run_board_sample(layout: Layout, kinds: tuple[int, int], jobs: Iterable[tup
 MC_GROUP = 16  # most Monte Carlo chunks in one job of the local pool (about 15 ms)
 
 
-def _in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterable, Callable]:
+def in_groups(jobs: Iterable[tuple], chunks: int, threads: int) -> tuple[Iterable, Callable]:
     """Monte Carlo jobs of the local pool in groups of consecutive chunks (the board C sampler and
     both range samplers), and each group's deal count.  A chunk takes 1-2 ms; the pool's cost per job (a
     thread's turn at the GIL and the lock) is then paid once per group (heads-up board Monte
@@ -495,7 +497,7 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
                     stderr_target: float | None = None, max_samples: int = 2_000_000_000, runner=None) -> Tally:
     """Sample ``samples`` deals, or with ``stderr_target`` keep sampling in rounds until every
     player's standard error is at most the target (or ``max_samples`` is reached).
-    ``runner``: see ``_run_jobs`` (it gets one job a chunk)."""
+    ``runner``: see ``run_jobs`` (it gets one job a chunk)."""
     kinds = board_sample_kinds(layout)
     if kinds is None:
         def work(job):
@@ -508,10 +510,10 @@ def run_monte_carlo(layout: Layout, samples: int, seed: int, threads: int,
 
     def run(jobs: Iterable[tuple], chunks: int, units: int | None = None) -> Tally:
         if kinds is not None and runner is None:
-            groups, size = _in_groups(jobs, chunks, threads)
-            return _run_jobs(lambda group: _run_board_sample(layout, board, group), layout, groups, threads,
+            groups, size = in_groups(jobs, chunks, threads)
+            return run_jobs(lambda group: _run_board_sample(layout, board, group), layout, groups, threads,
                              size=size, partial=True, units=units)
-        return _run_jobs(work, layout, jobs, threads, runner, size=_first, partial=True, units=units)
+        return run_jobs(work, layout, jobs, threads, runner, size=_first, partial=True, units=units)
 
     if stderr_target is None:
         total = run(sample_jobs(samples, seed), -(-samples // CHUNK), units=samples)

@@ -2,7 +2,7 @@
 sent another way, and the bounds of what it may ask for.  No imports: every layer reads these
 (tests/test_layers.py puts this module at the bottom).
 
-The engines' work is priced in evaluation units (``pyeval.engines.exact_strategies.exact_cost``),
+The engines' work is priced in evaluation units (``pyeval.engines.single.exact_strategies.exact_cost``),
 about 40 ns of one core each.
 """
 

@@ -136,7 +136,7 @@ class EquityResult(Result):
         return "\n".join(lines)
 
 
-def _result(g: Game, layout, t: Tally, hands, boards, dead, method: str, seed) -> EquityResult:
+def layout_result(g: Game, layout, t: Tally, hands, boards, dead, method: str, seed) -> EquityResult:
     return make_result(g, layout.parts, layout.boards, layout.known_holes, t, hands, boards, dead, method, seed,
                        community=g.stud_shortage and layout.board == 1)
 
@@ -218,7 +218,7 @@ class RangeEquityResult(EquityResult):
     combo_prob    per player: probability of each combo in the deal distribution (exact), or
                   the fraction of samples that dealt it (Monte Carlo)
     by_combo      per player: ``{combo text: equity}`` (``"As Ah"``, found written any way), or None
-    combo_tally   per player: integer counts per combo (``pyeval.engines.combo_tally.ComboTally``), or None
+    combo_tally   per player: integer counts per combo (``pyeval.engines.range.combo_tally.ComboTally``), or None
     """
 
     ranges: list = field(default_factory=list)

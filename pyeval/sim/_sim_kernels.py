@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._native import lib
-from pyeval.engines._deal_kernels import _check, _ptr
+from pyeval.engines.native.deal_kernels import check_status, pointer
 
 __all__ = ["check_deals", "deal_cards", "deal_rows", "hand_class_ids", "hole_class_keys", "showdown_shares",
            "tally_categories", "tally_hands", "tally_hands_hilo", "tally_hands_split", "tally_hilo"]
@@ -51,8 +51,9 @@ def _dealer(deck: np.ndarray, state: np.ndarray, template: np.ndarray, pick_pos:
     _shape(deck, 1, "deck"), _shape(template, 1, "template"), _shape(pick_pos, 1, "pick_pos")
     if _shape(state, 1, "state") != (4,):
         raise ValueError("state must hold 4 words")
-    return (_ptr(deck, np.uint8, "deck", True), deck.size, _ptr(state, np.uint64, "state", True),
-            _ptr(template, np.uint8, "template"), template.size, _ptr(pick_pos, np.int64, "pick_pos"), pick_pos.size)
+    return (pointer(deck, np.uint8, "deck", True), deck.size, pointer(state, np.uint64, "state", True),
+            pointer(template, np.uint8, "template"), template.size, pointer(pick_pos, np.int64, "pick_pos"),
+            pick_pos.size)
 
 
 def deal_cards(deck: np.ndarray, state: np.ndarray, template: np.ndarray, pick_pos: np.ndarray,
@@ -61,8 +62,9 @@ def deal_cards(deck: np.ndarray, state: np.ndarray, template: np.ndarray, pick_p
     n, v = _shape(out, 2, "out")
     if v != template.size:
         raise ValueError(f"out must be (n, {template.size}): one row per deal")
-    _check(lib.pyeval_sim_deal_cards(*_dealer(deck, state, template, pick_pos), _ptr(out, np.uint8, "out", True), n),
-           "deal_cards")
+    check_status(lib.pyeval_sim_deal_cards(*_dealer(deck, state, template, pick_pos),
+                                           pointer(out, np.uint8, "out", True), n),
+                 "deal_cards")
 
 
 def deal_rows(deck: np.ndarray, state: np.ndarray, template: np.ndarray, pick_pos: np.ndarray, boards: int,
@@ -72,8 +74,8 @@ def deal_rows(deck: np.ndarray, state: np.ndarray, template: np.ndarray, pick_po
     n, rows, k = _shape(out, 3, "out")
     if (rows, k) != (boards * players, hole + board_n):
         raise ValueError(f"out must be (n, {boards * players}, {hole + board_n})")
-    _check(lib.pyeval_sim_deal_rows(*_dealer(deck, state, template, pick_pos), boards, board_n, players, hole,
-                                    _ptr(out, np.uint8, "out", True), n, rows, k), "deal_rows")
+    check_status(lib.pyeval_sim_deal_rows(*_dealer(deck, state, template, pick_pos), boards, board_n, players, hole,
+                                    pointer(out, np.uint8, "out", True), n, rows, k), "deal_rows")
 
 
 def check_deals(cards: np.ndarray, lowest: int, seen_out: np.ndarray) -> int:
@@ -83,8 +85,8 @@ def check_deals(cards: np.ndarray, lowest: int, seen_out: np.ndarray) -> int:
     if _shape(seen_out, 1, "seen_out") != (2,):
         raise ValueError("seen_out must hold 2 values")
     found = np.zeros(3, np.int64)
-    _check(lib.pyeval_sim_check_deals(_ptr(cards, np.uint8, "cards"), n, v, lowest,
-                                      _ptr(found, np.int64, "found", True)), "check_deals")
+    check_status(lib.pyeval_sim_check_deals(pointer(cards, np.uint8, "cards"), n, v, lowest,
+                                      pointer(found, np.int64, "found", True)), "check_deals")
     if found[0] >= 0:
         seen_out[:] = found[1:]
     return int(found[0])
@@ -93,11 +95,11 @@ def check_deals(cards: np.ndarray, lowest: int, seen_out: np.ndarray) -> int:
 def _strengths(hi: np.ndarray, lo: np.ndarray | None = None):
     """hi (and lo, of its shape) (n, boards, players) int32: their pointers and the three sizes."""
     n, boards, players = _shape(hi, 3, "hi")
-    pointers = [_ptr(hi, np.int32, "hi")]
+    pointers = [pointer(hi, np.int32, "hi")]
     if lo is not None:
         if lo.shape != hi.shape:
             raise ValueError(f"lo must have hi's shape {hi.shape}, got {lo.shape}")
-        pointers.append(_ptr(lo, np.int32, "lo"))
+        pointers.append(pointer(lo, np.int32, "lo"))
     return (*pointers, n, boards, players)
 
 
@@ -112,8 +114,8 @@ def showdown_shares(hi: np.ndarray, lo: np.ndarray, has_low: bool, pot: int, uni
     *strengths, n, boards, players = _strengths(hi, lo)
     if units.shape != (n, players):
         raise ValueError(f"units must be ({n}, {players})")
-    _check(lib.pyeval_sim_showdown_shares(*strengths, bool(has_low), n, boards, players, _pot(pot),
-                                          _ptr(units, np.int64, "units", True)), "showdown_shares")
+    check_status(lib.pyeval_sim_showdown_shares(*strengths, bool(has_low), n, boards, players, _pot(pot),
+                                          pointer(units, np.int64, "units", True)), "showdown_shares")
 
 
 def hand_class_ids(rows: np.ndarray, hole: int, classes: np.ndarray, out: np.ndarray) -> None:
@@ -123,30 +125,31 @@ def hand_class_ids(rows: np.ndarray, hole: int, classes: np.ndarray, out: np.nda
     players = _shape(out, 2, "out")[1]
     if out.shape[0] != n or players > n_rows or not 1 <= hole <= min(5, k):
         raise ValueError(f"out must be ({n}, <= {n_rows}) and hole 1 .. {min(5, k)}")
-    _check(lib.pyeval_sim_hand_class_ids(_ptr(rows, np.uint8, "rows"), n, n_rows, k, hole, players,
-                                         _ptr(classes, np.int32, "classes"), classes.size,
-                                         _ptr(out, np.int32, "out", True)), "hand_class_ids")
+    check_status(lib.pyeval_sim_hand_class_ids(pointer(rows, np.uint8, "rows"), n, n_rows, k, hole, players,
+                                         pointer(classes, np.int32, "classes"), classes.size,
+                                         pointer(out, np.int32, "out", True)), "hand_class_ids")
 
 
 def _tally(ids: np.ndarray, out: np.ndarray, n: int, players: int, width: int):
     """The class ids (n, players) and the tally (classes, >= width): pointers and sizes."""
     if ids.shape != (n, players) or _shape(out, 2, "out")[1] < width:
         raise ValueError(f"ids must be ({n}, {players}) and out (classes, >= {width})")
-    return _ptr(ids, np.int32, "ids"), _ptr(out, np.int64, "out", True), out.shape[0], out.shape[1]
+    return pointer(ids, np.int32, "ids"), pointer(out, np.int64, "out", True), out.shape[0], out.shape[1]
 
 
 def tally_hands_split(hi: np.ndarray, ids: np.ndarray, out: np.ndarray) -> None:
     """Starting-hand tally of one-board high-only games: out[class, k] counts the hands of the
     class that split the pot k ways (k = 0: lost)."""
     *strengths, n, boards, players = _strengths(hi)
-    _check(lib.pyeval_sim_tally_hands_split(*strengths, n, boards, players, *_tally(ids, out, n, players, players + 1)),
-           "tally_hands_split")
+    check_status(lib.pyeval_sim_tally_hands_split(*strengths, n, boards, players,
+                                                  *_tally(ids, out, n, players, players + 1)),
+                 "tally_hands_split")
 
 
 def tally_hands_hilo(hi: np.ndarray, lo: np.ndarray, pot: int, ids: np.ndarray, out: np.ndarray) -> None:
     """``tally_hands`` for one-board hi/lo games."""
     *strengths, n, boards, players = _strengths(hi, lo)
-    _check(lib.pyeval_sim_tally_hands_hilo(*strengths, n, boards, players, _pot(pot),
+    check_status(lib.pyeval_sim_tally_hands_hilo(*strengths, n, boards, players, _pot(pot),
                                            *_tally(ids, out, n, players, H_COLUMNS)), "tally_hands_hilo")
 
 
@@ -154,14 +157,14 @@ def tally_hands(hi: np.ndarray, lo: np.ndarray, has_low: bool, pot: int, ids: np
     """Starting-hand tally: out[class, column] for each player's hole cards (the H_* columns: times
     dealt, pot units won, their squares, scoops, partial pots, units won in high halves)."""
     *strengths, n, boards, players = _strengths(hi, lo)
-    _check(lib.pyeval_sim_tally_hands(*strengths, bool(has_low), n, boards, players, _pot(pot),
+    check_status(lib.pyeval_sim_tally_hands(*strengths, bool(has_low), n, boards, players, _pot(pot),
                                       *_tally(ids, out, n, players, H_COLUMNS)), "tally_hands")
 
 
 def _counts(a: np.ndarray, b: np.ndarray, name: str):
     if _shape(a, 1, name) != _shape(b, 1, name):
         raise ValueError(f"{name}: both counters must have one size")
-    return _ptr(a, np.int64, name, True), _ptr(b, np.int64, name, True), a.size
+    return pointer(a, np.int64, name, True), pointer(b, np.int64, name, True), a.size
 
 
 def tally_categories(hi: np.ndarray, lo: np.ndarray, has_low: bool, hi_cat: np.ndarray, lo_cat: np.ndarray,
@@ -170,9 +173,9 @@ def tally_categories(hi: np.ndarray, lo: np.ndarray, has_low: bool, hi_cat: np.n
     per board; ``hi_cat``/``lo_cat`` map a strength to its category."""
     *strengths, n, boards, players = _strengths(hi, lo)
     _shape(hi_cat, 1, "hi_cat"), _shape(lo_cat, 1, "lo_cat")
-    _check(lib.pyeval_sim_tally_categories(*strengths, bool(has_low), n, boards, players,
-                                           _ptr(hi_cat, np.int64, "hi_cat"), hi_cat.size,
-                                           _ptr(lo_cat, np.int64, "lo_cat"), lo_cat.size,
+    check_status(lib.pyeval_sim_tally_categories(*strengths, bool(has_low), n, boards, players,
+                                           pointer(hi_cat, np.int64, "hi_cat"), hi_cat.size,
+                                           pointer(lo_cat, np.int64, "lo_cat"), lo_cat.size,
                                            *_counts(hi_all, hi_win, "hi counts"),
                                            *_counts(lo_all, lo_win, "lo counts")),
            "tally_categories")
@@ -187,8 +190,8 @@ def tally_hilo(rows: np.ndarray, hi: np.ndarray, lo: np.ndarray, pot: int, hole:
         raise ValueError(f"rows must be ({n}, >= {boards * players}, >= hole + board_n)")
     if _shape(out, 1, "out")[0] < L_COLUMNS:
         raise ValueError(f"out must hold {L_COLUMNS} counters")
-    _check(lib.pyeval_sim_tally_hilo(_ptr(rows, np.uint8, "rows"), n_rows, k, *strengths, n, boards, players,
-                                     _pot(pot), hole, board_n, _ptr(out, np.int64, "out", True), out.size),
+    check_status(lib.pyeval_sim_tally_hilo(pointer(rows, np.uint8, "rows"), n_rows, k, *strengths, n, boards, players,
+                                     _pot(pot), hole, board_n, pointer(out, np.int64, "out", True), out.size),
            "tally_hilo")
 
 
@@ -198,5 +201,5 @@ def hole_class_keys(combos: np.ndarray, hole: int, keys: np.ndarray) -> None:
     n, width = _shape(combos, 2, "combos")
     if keys.shape != (n,) or not 0 <= hole <= width:
         raise ValueError(f"keys must be ({n},) and hole 0 .. {width}")
-    _check(lib.pyeval_sim_hole_class_keys(_ptr(combos, np.uint8, "combos"), n, width, hole,
-                                          _ptr(keys, np.int64, "keys", True)), "hole_class_keys")
+    check_status(lib.pyeval_sim_hole_class_keys(pointer(combos, np.uint8, "combos"), n, width, hole,
+                                          pointer(keys, np.int64, "keys", True)), "hole_class_keys")

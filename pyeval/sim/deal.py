@@ -72,7 +72,7 @@ class DealSpec:
         return self.boards * self.players
 
 
-def _default_seed(seed) -> int:
+def default_seed(seed) -> int:
     if seed is None:
         return secrets.randbits(63)
     return non_negative_int(seed, "seed")
@@ -162,7 +162,7 @@ def deal(game: GameName, players: int | None = None, deals: int = 1, seed: int |
     spec = deal_spec(game, players, board, dead, hands)
     n, chunk = non_negative_int(deals, "deals"), non_negative_int(chunk, "chunk")
     cards = np.empty((n, len(spec.template)), np.uint8)
-    _sim_kernels.deal_cards(spec.deck.copy(), engine.chunk_seed(_default_seed(seed), chunk), spec.template,
+    _sim_kernels.deal_cards(spec.deck.copy(), engine.chunk_seed(default_seed(seed), chunk), spec.template,
                            spec.pick_pos, cards)
     return split_cards(spec, cards)
 
@@ -211,11 +211,11 @@ def evaluate_rows(spec_game: Game, rows: np.ndarray, hole: int, board_n: int, bo
     """Strengths of evaluation rows (m, boards * players, k) -> high, low (m, boards, players)."""
     m = rows.shape[0]
     flat = rows.reshape(-1, rows.shape[-1])
-    hi = engine._evaluate(spec_game.high, spec_game.use, flat, hole, board_n, spec_game.lowest_card)
+    hi = engine.evaluate_block(spec_game.high, spec_game.use, flat, hole, board_n, spec_game.lowest_card)
     hi = hi.reshape(m, boards, players)
     lo = None
     if spec_game.low:
-        lo = engine._evaluate(spec_game.low, spec_game.use, flat, hole, board_n, spec_game.lowest_card)
+        lo = engine.evaluate_block(spec_game.low, spec_game.use, flat, hole, board_n, spec_game.lowest_card)
         lo = lo.reshape(m, boards, players)
     return hi, lo
 

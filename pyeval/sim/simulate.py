@@ -54,8 +54,8 @@ from pyeval.engines import engine, pool
 from pyeval.results.protocol import json_text
 from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels
-from pyeval.sim.deal import DealSpec, _default_seed, deal_spec, evaluate_rows
-from pyeval.sim.studies import _STUDY_CLASSES, STUDIES, _studies
+from pyeval.sim.deal import DealSpec, deal_spec, default_seed, evaluate_rows
+from pyeval.sim.studies import STUDIES, STUDY_CLASSES, resolve_studies
 
 if TYPE_CHECKING:
     from dask.distributed import Client
@@ -99,7 +99,7 @@ class Plan:
     def zeros(self) -> dict[str, np.ndarray]:
         acc = {}
         for s in self.studies:
-            acc.update(_STUDY_CLASSES[s]().zeros(self.spec))
+            acc.update(STUDY_CLASSES[s]().zeros(self.spec))
         return acc
 
     @property
@@ -114,7 +114,7 @@ class Plan:
         if not 0 <= c < self.chunks:
             raise ValueError(f"chunk {c} is out of range: this simulation has {self.chunks} chunks")
         n = self.chunk_deals(c)
-        studies = [_STUDY_CLASSES[s]() for s in self.studies]
+        studies = [STUDY_CLASSES[s]() for s in self.studies]
         acc = self.zeros()
         state = engine.chunk_seed(self.seed, c)
         deck = spec.deck.copy()
@@ -146,11 +146,11 @@ def make_plan(game: GameName, players: int | None, deals: int, seed: int | None 
               hands: Sequence[Hand] | None = None,
               chunk_size: int = CHUNK) -> Plan:
     spec = deal_spec(game, players, board, dead, hands)
-    studies = _studies(default_study(spec.game) if study is None else study)
+    studies = resolve_studies(default_study(spec.game) if study is None else study)
     for s in studies:
-        _STUDY_CLASSES[s]().check(spec)
+        STUDY_CLASSES[s]().check(spec)
     deals, chunk_size = positive_int(deals, "deals"), positive_int(chunk_size, "chunk_size")
-    return Plan(spec, studies, deals, _default_seed(seed), chunk_size)
+    return Plan(spec, studies, deals, default_seed(seed), chunk_size)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,7 +296,7 @@ def _result(plan: Plan, counts, deals: int, done: list[int], interrupted: bool, 
     known = (hands, boards if any(boards) else (), dead)  # no board card known: board []
     tables = {}
     for s in plan.studies:
-        tables.update(_STUDY_CLASSES[s]().tables(plan.spec, counts))
+        tables.update(STUDY_CLASSES[s]().tables(plan.spec, counts))
     return SimulationResult(plan.spec.game.name, plan.spec.players, plan.studies, plan.seed, plan.deals, deals,
                             plan.chunk_size, tables, counts, interrupted, elapsed, sorted(done), known)
 
@@ -364,7 +364,7 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
 
     done_set: set[int] = set()
     t0 = time.perf_counter()
-    with _progress.reporting(progress, f"{plan.spec.game.name} x{plan.spec.players}", delay=0) as watch:
+    with _progress.reporting(progress, f"{plan.spec.game.name} x{plan.spec.players}", delay=0, leave=True) as watch:
         if watch is not None and client is not None:
             watch.add_total(plan.deals)
         try:

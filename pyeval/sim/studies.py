@@ -62,7 +62,7 @@ def hand_classes(hole: int, lowest_card: int = 0) -> HandClasses:
     _sim_kernels.hole_class_keys(combos, hole, keys)
     ranks = np.zeros(len(combos), np.int64)
     for q in range(hole):
-        ranks += engine._BINOM[combos[:, q].astype(np.int64), q + 1]
+        ranks += engine.BINOM[combos[:, q].astype(np.int64), q + 1]
     del combos
     uniq, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
     # Representatives: suit mask j (largest first) becomes suit 3 - j (spades, hearts, ...).
@@ -336,10 +336,10 @@ class _HiLo(_Study):
         return {"hilo": out}
 
 
-_STUDY_CLASSES = {"starting-hands": _StartingHands, "categories": _Categories, "hilo": _HiLo}
+STUDY_CLASSES = {"starting-hands": _StartingHands, "categories": _Categories, "hilo": _HiLo}
 
 
-def _studies(study) -> tuple[str, ...]:
+def resolve_studies(study) -> tuple[str, ...]:
     names = [study] if isinstance(study, str) else list(study)
     if not names:
         raise ValueError("give at least one study")
@@ -349,7 +349,7 @@ def _studies(study) -> tuple[str, ...]:
             raise TypeError(f"study must be a name, got {s!r}")
         key = s.strip().lower().replace("_", "-").replace(" ", "-")
         key = _STUDY_ALIASES.get(key, key)
-        if key not in _STUDY_CLASSES:
+        if key not in STUDY_CLASSES:
             raise ValueError(f"unknown study {s!r}; studies: {', '.join(STUDIES)}")
         if key not in out:
             out.append(key)

@@ -10,7 +10,7 @@ exactly the fair deal of ``pyeval.equity``.
 Exact.  Every valid (assignment, board) pair is counted once, with the assignment's weight;
 card removal is exact (combos that touch the board, the dead cards, a known hand or each other
 never meet).  Counts stay integers: weights are scaled to exact integers with the same ratios
-(pyeval/engines/range_weights.py; weights far apart are counted by weight class in Python integers);
+(pyeval/engines/range/weights.py; weights far apart are counted by weight class in Python integers);
 with weights all 1, ``outcomes`` is the number of (assignment, board) pairs and
 ``wins``/``ties`` are plain counts.  The cheapest of four paths
 is taken (estimated work; ``method="auto"`` enumerates within ``EXACT_BUDGET``):
@@ -31,7 +31,7 @@ is taken (estimated work; ``method="auto"`` enumerates within ``EXACT_BUDGET``):
   share a card, so each combo's wins/ties/outcomes against the whole other range cost O(1).
 
 The enumeration kernels of these paths (assignments, canonical keys, evaluation rows, the sweep,
-the board-major tally) are C (csrc/range_exact.c through pyeval/engines/_range_exact.py): an exact range
+the board-major tally) are C (csrc/range_exact.c through pyeval/engines/native/range_exact.py): an exact range
 query loads no numba.
 
 Monte Carlo.  Unbiased weighted sampling with card removal by rejection: every range player
@@ -43,7 +43,7 @@ one stream per fixed-size chunk: the same seed gives the same answer for any thr
 draws, evaluates and counts each deal, also per combo (``by_combo``; csrc/range_sample.c, one
 board or two); where the outcome patterns are too many to histogram (9-10 players in hi/lo or on two boards) numba
 draws, the C core evaluates and numba tallies: the same deals for a seed either way
-(pyeval/engines/range_sampling.py).
+(pyeval/engines/range/sampling.py).
 A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for it).
 
 >>> r = range_equity("holdem", ["AA", "KK"], method="exact")
@@ -60,7 +60,7 @@ import numpy as np
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import get_game
-from pyeval.engines.range_spot import _Player, _Spot
+from pyeval.engines.range.spot import RangePlayer, RangeSpot
 from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET
 from pyeval.query.parse import check_query, hand_text, parse_boards, parse_hand, resolve_method
 from pyeval.ranges import Range, is_range_entry, parse_range
@@ -76,7 +76,7 @@ __all__ = ["range_equity", "RangeEquityResult"]
 # ---------------------------------------------------------------------------
 
 
-def _player(entry, g, p: int, tracked: bool = False) -> _Player:
+def _player(entry, g, p: int, tracked: bool = False) -> RangePlayer:
     """Player p's hand, range or random hand.  A ``tracked`` random hand is kept as the range of
     every combo, so that its combos are counted one by one (combo_equities of 'random')."""
     if tracked and (is_unknown_hand(entry) or isinstance(entry, (str, Range)) and is_range_entry(entry, g)
@@ -85,9 +85,9 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
         if g.lowest_card:
             keep = (r.combos >= g.lowest_card).all(axis=1)
             r = Range(r.combos[keep], None, r.hole, None, g.lowest_card, r.family)
-        return _Player("range", "random", Range(r.combos, None, r.hole, None, g.lowest_card, r.family))
+        return RangePlayer("range", "random", Range(r.combos, None, r.hole, None, g.lowest_card, r.family))
     if is_unknown_hand(entry):
-        return _Player("random", "random")
+        return RangePlayer("random", "random")
     if isinstance(entry, Range) or (isinstance(entry, str) and is_range_entry(entry, g)):
         r = parse_range(entry, g)
         if r.hole != g.hole:
@@ -96,21 +96,21 @@ def _player(entry, g, p: int, tracked: bool = False) -> _Player:
             keep = (r.combos >= g.lowest_card).all(axis=1)
             r = Range(r.combos[keep], r.weights[keep], r.hole, None, g.lowest_card, r.family)
         if r.is_random:
-            return _Player("random", "random")
+            return RangePlayer("random", "random")
         text = " ".join(entry.split()) if isinstance(entry, str) else str(r)  # the user's own notation
-        return _Player("range", text, r)
+        return RangePlayer("range", text, r)
     cards = parse_hand(entry, g, p)  # the explicit-hand rules of pyeval.equity (Ah* for a missing card)
     if len(cards) == g.hole:
-        return _Player("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
+        return RangePlayer("hand", format_cards(cards), Range(cards[None, :], None, g.hole, None, g.lowest_card,
                                                           g.family))
     rest = [c for c in range(g.lowest_card, 52) if c not in set(cards.tolist())]
     fills = all_of(rest, g.hole - len(cards))
     combos = np.hstack([np.tile(cards, (len(fills), 1)), fills])
-    return _Player("hand", hand_text(cards, g) if len(cards) else "random",
+    return RangePlayer("hand", hand_text(cards, g) if len(cards) else "random",
                    Range(combos, None, g.hole, None, g.lowest_card, g.family))
 
 
-def _folders(folded, g, first: int) -> list[_Player]:
+def _folders(folded, g, first: int) -> list[RangePlayer]:
     """The folded players of ``folded=`` (ranges, ``random`` or known hands), as range players."""
     if folded is None:
         return []
@@ -138,7 +138,7 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
     same arguments and result, plus ``by_combo``.  ``method="auto"`` enumerates when the
     estimated work (assignments / symmetries x boards x players) is within
     ``pyeval.query.limits.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
-    hands), dealt with the others and never shown down (pyeval/engines/range_folded.py)."""
+    hands), dealt with the others and never shown down (pyeval/engines/range/folded.py)."""
     try:
         return _range_equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
                              folded, _path, _tracked, _keep_random_folders)
@@ -210,7 +210,7 @@ def _range_equity(game, hands, board="", dead="", method: str = "auto", samples:
     if need > len(live):
         raise ValueError(f"this deal needs {need} more cards but only {len(live)} remain in the deck")
 
-    spot = _Spot(g, players, boards, dead_cards, known, live, missing, nthreads, len(folders))
+    spot = RangeSpot(g, players, boards, dead_cards, known, live, missing, nthreads, len(folders))
     spot.folded_text = folded_text
     use_exact = False
     if _path is not None:  # tests: force an exact path ("table", "sweep" or "assignments")

@@ -5,7 +5,7 @@ weights become exact integers: the decimal value of each weight (``repr`` of the
 ``0.3`` is 3/10), over their common denominator, divided by their common factor.  ``3e-7`` and
 ``9e-7`` give 1 and 3, exactly as ``1`` and ``3`` do.
 
-The exact engines (pyeval/engines/range_equity.py) count in int64 with the weights multiplied in.
+The exact engines (pyeval/engines/range/equity.py) count in int64 with the weights multiplied in.
 When weighted counts could overflow int64 (weights spanning many orders of magnitude, such
 as ``AA:1e8,KK:1``), the query is split by weight class instead: for each choice of one class
 (combos of one weight) per player, the unweighted counts of the query restricted to those
@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.engines import engine
-from pyeval.engines.combo_tally import ComboTally
+from pyeval.engines.range.combo_tally import ComboTally
 from pyeval.query.limits import MAX_SPLIT_QUERIES
 from pyeval.results.tally import POT, Tally
 
 if TYPE_CHECKING:
-    from pyeval.engines.range_spot import _Spot
+    from pyeval.engines.range.spot import RangeSpot
     from pyeval.results.equity_result import EquityResult
 
 __all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
@@ -68,13 +68,13 @@ class ExactCounts:
     combo_eq: list
     combo_prob: list
     extra: dict = field(default_factory=dict)
-    combo_tally: list | None = None  # per player a pyeval.engines.combo_tally.ComboTally
+    combo_tally: list | None = None  # per player a pyeval.engines.range.combo_tally.ComboTally
 
 
 @dataclass
 class SplitPart:
     weight: int  # the product of the chosen classes' integer weights
-    spot: object  # the query restricted to those classes (a range_equity._Spot)
+    spot: object  # the query restricted to those classes (a range_equity.RangeSpot)
     index: list  # per player: positions in the full range of the sub-query's combos
     weights: list  # per player: the chosen class's integer weight
 
@@ -96,7 +96,7 @@ def _classes(player):
     return [(v, np.flatnonzero(nums == v)) for v in values]
 
 
-def split_plan(spot: _Spot) -> Split | None:
+def split_plan(spot: RangeSpot) -> Split | None:
     """How to split the exact query by weight class, or None when the int64 engines can take the
     weights as they are (all weights equal, or weighted counts far from overflowing)."""
     classes = [_classes(pl) for pl in spot.players]
@@ -127,7 +127,7 @@ def split_cost(split: Split) -> float | None:
     return None if any(c is None for c in costs) else float(sum(costs))
 
 
-def run_split(spot: _Spot, split: Split) -> ExactCounts:
+def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
     """The exact counts of the whole query: each part's unweighted counts times its weight, in
     Python integers; per combo, the weighted sums of the parts' per-combo results."""
     full = spot._exact_ranges()

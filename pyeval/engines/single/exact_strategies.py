@@ -20,30 +20,30 @@ from pyeval.engines.engine import (
     BOARD_CHUNK,
     CHUNK,
     POT,
+    Declined,
     Layout,
     Tally,
-    _board_call,
-    _board_cost,
-    _board_histogram,
-    _Declined,
-    _run_board_chunk,
-    _run_chunks,
-    _run_jobs,
+    board_call,
+    board_cost,
+    board_histogram,
     board_kinds,
     board_kinds_of,
     board_sample_kinds,
     build_layout,
     pattern_table,
+    run_board_chunk,
+    run_chunks,
+    run_jobs,
 )
-from pyeval.engines.two_hand import TWO_HAND_STEP, _player_values, _subset_buckets
+from pyeval.engines.single.two_hand import TWO_HAND_STEP, player_values, subset_buckets
 from pyeval.query.limits import RANDOM_HAND_CLASSES_MAX, TWO_HAND_MAX_ENTRIES
 
 
 def counts_two_hands(layout: Layout) -> bool:
     """Whether exact counting by inclusion-exclusion applies: two players whose unknown cards
     are all their own (stud, draw, or a fully known board), one pot part or a hi/lo pair
-    (pyeval.engines.two_hand_hilo), within the memory cap."""
-    from pyeval.engines import two_hand_hilo
+    (pyeval.engines.single.two_hand_hilo), within the memory cap."""
+    from pyeval.engines.single import two_hand_hilo
 
     if not (layout.players == 2 and layout.boards == 1 and (len(layout.parts) == 1 or two_hand_hilo.applies(layout))
             and all(len(b) == layout.board for b in layout.known_boards)):
@@ -56,19 +56,20 @@ def run_two_hand_count(layout: Layout, threads: int = 1) -> Tally:
     """Heads-up exact counts without visiting every (A, B) pair: strengths of each player's
     completions, sorted per subset of cards, counted by inclusion-exclusion (seconds for
     stud third street's 18,265,297,050 outcomes).  Every kernel runs on slices of the combos.
-    Hi/lo: pyeval.engines.two_hand_hilo."""
-    from pyeval.engines import _deal_kernels, two_hand_hilo
+    Hi/lo: pyeval.engines.single.two_hand_hilo."""
+    from pyeval.engines.native import deal_kernels
+    from pyeval.engines.single import two_hand_hilo
 
     if len(layout.parts) == 2:
         return two_hand_hilo.run(layout, threads)
-    combos_a, values_a = _player_values(layout, 0)
-    combos_b, values_b = _player_values(layout, 1)
+    combos_a, values_a = player_values(layout, 0)
+    combos_b, values_b = player_values(layout, 1)
     k_b = combos_b.shape[1]
-    base, offsets, data = _subset_buckets(combos_b, values_b, len(layout.deck))
+    base, offsets, data = subset_buckets(combos_b, values_b, len(layout.deck))
     counts = np.zeros(3, np.int64)
 
     def count(lo):
-        return np.array(_deal_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP],
+        return np.array(deal_kernels.count_two_hands(combos_a[lo:lo + TWO_HAND_STEP],
                                                       values_a[lo:lo + TWO_HAND_STEP], k_b, base, offsets, data),
                         np.int64)
 
@@ -136,14 +137,14 @@ def _random_hand_layouts(layout: Layout, p: int) -> list[tuple[Layout, int]]:
 
 def _board_all(layout: Layout, kinds: tuple[int, int]) -> np.ndarray:
     """Every completion's pattern counts in one call: by rank multiset, else by walking the boards."""
-    return _board_call(layout, kinds, lib.pyeval_board_patterns_all)
+    return board_call(layout, kinds, lib.pyeval_board_patterns_all)
 
 
 def run_random_hand(layout: Layout, p: int, threads: int) -> Tally:
     """Exact equity against one unknown hand: the board fast path for each of its possible hands
     (one per suit-symmetry class, weighted by the class size)."""
     kinds = board_kinds_of(layout.game)
-    return _run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
+    return run_jobs(lambda job: _board_all(job[0], kinds) * job[1], layout, _random_hand_layouts(layout, p),
                      threads, size=lambda job: job[0].outcomes * job[1])
 
 
@@ -209,20 +210,20 @@ def run_random_count(layout: Layout, p: int, threads: int) -> Tally:
     kinds = board_kinds_of(layout.game)
     if layout.boards == 1:
         try:  # by rank multiset of the boards, where that pays (one call)
-            return pattern_table(layout).tally(_board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
+            return pattern_table(layout).tally(board_call(layout, kinds, lib.pyeval_random_hand_patterns_ranks, p,
                                                            may_decline=True))
-        except _Declined:
+        except Declined:
             pass  # else the boards walked, in jobs
 
         def count(job: tuple[int, int]) -> np.ndarray:
-            return _board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job)
+            return board_call(layout, kinds, lib.pyeval_random_hand_patterns, p, *job)
     else:
         def count(job: tuple[int, int]) -> np.ndarray:
             return _two_board_call(layout, p, *job)
     boards = _boards_to_deal(layout)  # of the first board: jobs split its completions
     step = max(1, RANDOM_COUNT_JOB_UNITS * boards // _random_count_units(layout))
     jobs = ((s, min(step, boards - s)) for s in range(0, boards, step))
-    return _run_jobs(count, layout, jobs, threads, size=lambda job: job[1], units=boards)
+    return run_jobs(count, layout, jobs, threads, size=lambda job: job[1], units=boards)
 
 
 RANDOM_COUNT_JOB_UNITS = 1 << 17
@@ -266,7 +267,7 @@ def _generic_cost(layout: Layout) -> int:
 def _board_units(layout: Layout, kinds: tuple[int, int]) -> int:
     """The C board engine's price for a query of known holes: its showdowns times players and parts."""
     per = _omaha_units(layout) if layout.game.use == "omaha" else UNITS_PER_BOARD_SHOWDOWN
-    return int(_board_cost(layout, kinds) * layout.players * len(layout.parts) * per)
+    return int(board_cost(layout, kinds) * layout.players * len(layout.parts) * per)
 
 
 def _two_hand_cost(layout: Layout) -> int | None:
@@ -343,11 +344,11 @@ def run_exact(layout: Layout, threads: int, plan: ExactPlan | None = None) -> Ta
         return run_random_hand(layout, plan.player, threads)
     if plan.strategy in ("board", "board-walk"):
         kinds = board_kinds_of(layout.game)
-        counts = _board_histogram(layout, kinds) if plan.strategy == "board" else None
+        counts = board_histogram(layout, kinds) if plan.strategy == "board" else None
         if counts is not None:
             return pattern_table(layout).tally(counts)
         board_jobs = ((s, min(BOARD_CHUNK, total - s)) for s in range(0, total, BOARD_CHUNK))
-        return _run_jobs(lambda job: _run_board_chunk(layout, kinds, *job), layout, board_jobs, threads,
+        return run_jobs(lambda job: run_board_chunk(layout, kinds, *job), layout, board_jobs, threads,
                          size=lambda job: job[1], units=total)
     jobs = ((min(CHUNK, total - s), s, None) for s in range(0, total, CHUNK))
-    return _run_chunks(layout, jobs, threads)
+    return run_chunks(layout, jobs, threads)

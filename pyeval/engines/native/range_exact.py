@@ -5,7 +5,7 @@ The same arguments and results as the numba kernels they replaced (kept outside 
 tests/numba_range_kernels.py, as the reference: tests/test_range_exact_kernels.py checks both agree
 exactly), without numba: an exact range query's first call in a process no longer pays numba's
 import and first cache load (most of a second, issue 16 item 4).  The C calls release the GIL, as
-the numba kernels did (``nogil``), so pyeval/engines/range_equity.py's chunks still run on every core.
+the numba kernels did (``nogil``), so pyeval/engines/range/equity.py's chunks still run on every core.
 
 Every array is checked here (dtype, layout, shape) and the C code checks every index it is given.
 """
@@ -15,8 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.engines._deal_kernels import _check as _check_status
-from pyeval.engines._deal_kernels import _ptr
+from pyeval.engines.native.deal_kernels import check_status, pointer
 
 __all__ = ["assignments", "board_major_tally", "canonical_keys", "rows", "sweep_heads_up", "MAX_PLAYERS"]
 
@@ -26,7 +25,7 @@ MAX_PLAYERS = 64  # csrc/range_exact.h: PYEVAL_RANGE_MAX_PLAYERS (the C refuses 
 def _check(status: int, what: str) -> None:
     if status == -5:
         raise MemoryError(f"{what}: out of memory")
-    _check_status(status, what)
+    check_status(status, what)
 
 
 def _flags(a: np.ndarray, name: str, writable: bool = False):
@@ -69,9 +68,9 @@ def assignments(masks: np.ndarray, offsets: np.ndarray, out: np.ndarray, cap: in
     cap = int(cap)
     if cap < 1:
         raise ValueError("cap must be at least 1")
-    count = lib.pyeval_range_assignments(_ptr(masks, np.uint64, "masks"), masks.size,
-                                         _ptr(offsets, np.int64, "offsets"), players,
-                                         _ptr(out, np.int32, "out", True), out.shape[0], cap)
+    count = lib.pyeval_range_assignments(pointer(masks, np.uint64, "masks"), masks.size,
+                                         pointer(offsets, np.int64, "offsets"), players,
+                                         pointer(out, np.int32, "out", True), out.shape[0], cap)
     if count < 0:
         _check(int(count), "range assignments")
     return int(count)
@@ -86,10 +85,10 @@ def canonical_keys(assign: np.ndarray, perm: np.ndarray, offsets: np.ndarray, ra
     _assign(assign, players)
     _shape(radix, (players,), "radix")
     _shape(keys, (assign.shape[0],), "keys")
-    _check(lib.pyeval_range_canonical_keys(_ptr(assign, np.int32, "assign"), assign.shape[0], players,
-                                           _ptr(perm, np.int64, "perm"), perm.shape[0], perm.shape[1],
-                                           _ptr(offsets, np.int64, "offsets"), _ptr(radix, np.int64, "radix"),
-                                           _ptr(keys, np.int64, "keys", True)), "canonical_keys")
+    _check(lib.pyeval_range_canonical_keys(pointer(assign, np.int32, "assign"), assign.shape[0], players,
+                                           pointer(perm, np.int64, "perm"), perm.shape[0], perm.shape[1],
+                                           pointer(offsets, np.int64, "offsets"), pointer(radix, np.int64, "radix"),
+                                           pointer(keys, np.int64, "keys", True)), "canonical_keys")
 
 
 def rows(boards: np.ndarray, combos: np.ndarray, out: np.ndarray, valid: np.ndarray, dummy: np.ndarray) -> None:
@@ -102,8 +101,8 @@ def rows(boards: np.ndarray, combos: np.ndarray, out: np.ndarray, valid: np.ndar
     _shape(out, (nb * n, h + bl), "out")
     _shape(valid, (nb, n), "valid")
     _shape(dummy, (h + bl,), "dummy")
-    _check(lib.pyeval_range_rows(_ptr(boards, np.uint8, "boards"), nb, bl, _ptr(combos, np.uint8, "combos"), n, h,
-                                 _ptr(dummy, np.uint8, "dummy"), dummy.size, _ptr(out, np.uint8, "out", True),
+    _check(lib.pyeval_range_rows(pointer(boards, np.uint8, "boards"), nb, bl, pointer(combos, np.uint8, "combos"), n, h,
+                                 pointer(dummy, np.uint8, "dummy"), dummy.size, pointer(out, np.uint8, "out", True),
                                  out.size, _flags(valid, "valid", True), valid.size), "range rows")
 
 
@@ -125,10 +124,10 @@ def sweep_heads_up(strengths: np.ndarray, valid: np.ndarray, combos: np.ndarray,
         _shape(a, (size,), name)
     if not isinstance(acc, np.ndarray) or acc.ndim != 2 or acc.shape[0] != 6 or acc.shape[1] < max(n0, n1):
         raise ValueError(f"acc: expected (6, >= {max(n0, n1)})")
-    _check(lib.pyeval_range_sweep_heads_up(_ptr(strengths, np.int32, "strengths"), _flags(valid, "valid"), nb,
-                                           _ptr(combos, np.uint8, "combos"), n0, n1, _ptr(num0, np.int64, "num0"),
-                                           _ptr(num1, np.int64, "num1"), _ptr(self0, np.int64, "self0"),
-                                           _ptr(self1, np.int64, "self1"), _ptr(acc, np.int64, "acc", True),
+    _check(lib.pyeval_range_sweep_heads_up(pointer(strengths, np.int32, "strengths"), _flags(valid, "valid"), nb,
+                                           pointer(combos, np.uint8, "combos"), n0, n1, pointer(num0, np.int64, "num0"),
+                                           pointer(num1, np.int64, "num1"), pointer(self0, np.int64, "self0"),
+                                           pointer(self1, np.int64, "self1"), pointer(acc, np.int64, "acc", True),
                                            acc.shape[1]), "sweep_heads_up")
 
 
@@ -155,13 +154,13 @@ def board_major_tally(strengths: np.ndarray, valid: np.ndarray, assign: np.ndarr
     _shape(part_units, (parts, players), "part_units")
     _shape(no_qualifier, (parts,), "no_qualifier")
     _shape(outcomes, (1,), "outcomes")
-    counters = [_ptr(a, np.int64, name, True) for a, name in
+    counters = [pointer(a, np.int64, name, True) for a, name in
                 ((units_a, "units_a"), (wins_a, "wins_a"), (ties_a, "ties_a"), (units, "units"), (wins, "wins"),
                  (ties, "ties"), (part_units, "part_units"), (no_qualifier, "no_qualifier"),
                  (outcomes, "outcomes"))]
-    _check(lib.pyeval_range_board_major_tally(_ptr(strengths, np.int32, "strengths"), parts, nb, n,
-                                              _flags(valid, "valid"), _ptr(assign, np.int32, "assign"), n_assign,
-                                              players, _ptr(offsets, np.int64, "offsets"),
-                                              _ptr(wfull, np.int64, "wfull"), _ptr(split, np.int64, "split"),
-                                              _ptr(fallback, np.int64, "fallback"), int(pot), *counters),
+    _check(lib.pyeval_range_board_major_tally(pointer(strengths, np.int32, "strengths"), parts, nb, n,
+                                              _flags(valid, "valid"), pointer(assign, np.int32, "assign"), n_assign,
+                                              players, pointer(offsets, np.int64, "offsets"),
+                                              pointer(wfull, np.int64, "wfull"), pointer(split, np.int64, "split"),
+                                              pointer(fallback, np.int64, "fallback"), int(pot), *counters),
            "board_major_tally")

@@ -1,6 +1,6 @@
 """Suit isomorphism of a range query: the suit permutations that fix the boards, the dead cards
 and every weighted range map combo assignments onto assignments with the same outcomes, so
-exact range equity counts one assignment per orbit (pyeval/engines/range_equity.py)."""
+exact range equity counts one assignment per orbit (pyeval/engines/range/equity.py)."""
 
 from __future__ import annotations
 

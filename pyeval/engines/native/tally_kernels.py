@@ -2,7 +2,7 @@
 pyeval.simulate's deals, the keep advisor): the xoshiro256** generator and its bounded draws, and
 the per-deal share tally.
 
-The equity engine's dealing and tallying are C (csrc/deal_kernels.c, pyeval.engines._deal_kernels); the
+The equity engine's dealing and tallying are C (csrc/deal_kernels.c, pyeval.engines.native.deal_kernels); the
 numba kernels they replaced live on in tests/numba_kernels.py, as the reference the C is checked
 against.  Every kernel is ``cache=True`` and ``nogil=True``; nothing is compiled at import time.
 """
@@ -60,7 +60,7 @@ def _bounded(s, bound):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _next64_regs(s0, s1, s2, s3):
+def next64_regs(s0, s1, s2, s3):
     """``_next64`` on the state words s0..s3: the output and the new words."""
     r = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
@@ -74,11 +74,11 @@ def _next64_regs(s0, s1, s2, s3):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _bounded_regs(s0, s1, s2, s3, bound):
+def bounded_regs(s0, s1, s2, s3, bound):
     """``_bounded`` on the state words s0..s3 (the same draws): the integer and the new words."""
     b = np.uint64(bound)
     while True:
-        r, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
+        r, s0, s1, s2, s3 = next64_regs(s0, s1, s2, s3)
         m = (r >> np.uint64(32)) * b
         low = m & _M32
         if low >= b or low >= (_TWO32 - b) % b:
@@ -90,17 +90,17 @@ def _bounded_regs(s0, s1, s2, s3, bound):
 def _bounded_pair_regs(s0, s1, s2, s3, b1, b2):
     """Two independent uniform integers in [0, b1) and [0, b2) from the two 32-bit halves
     of one output (Lemire's method on each half); a half that it rejects (rare) is redrawn
-    alone with ``_bounded_regs``.  Returns both integers and the new words."""
-    r, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
+    alone with ``bounded_regs``.  Returns both integers and the new words."""
+    r, s0, s1, s2, s3 = next64_regs(s0, s1, s2, s3)
     u1, u2 = np.uint64(b1), np.uint64(b2)
     m1 = (r >> np.uint64(32)) * u1
     m2 = (r & _M32) * u2
     low1, low2 = m1 & _M32, m2 & _M32
     j1, j2 = np.int64(m1 >> np.uint64(32)), np.int64(m2 >> np.uint64(32))
     if low1 < u1 and low1 < (_TWO32 - u1) % u1:
-        j1, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, b1)
+        j1, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, b1)
     if low2 < u2 and low2 < (_TWO32 - u2) % u2:
-        j2, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, b2)
+        j2, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, b2)
     return j1, j2, s0, s1, s2, s3
 
 
@@ -145,7 +145,7 @@ def tally_deals(strengths, n, split, fallback, pot, units, sumsq, wins, ties, pa
                 per_combo):
     """``tally``, and where ``idx`` has a row per deal (else it has none) also per combo:
     ``per_combo[:, p, c]`` (pot units, their squares, whole pots won alone, shares, samples) for
-    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.engines.range_sampling)."""
+    player p's combo ``c = idx[i, p]`` (skipped when -1; pyeval.engines.range.sampling)."""
     n_players = strengths.shape[1]
     by_combo = idx.shape[0] > 0
     share = np.zeros(n_players, np.int64)

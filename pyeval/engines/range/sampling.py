@@ -1,15 +1,15 @@
-"""Monte Carlo equity when players hold ranges (the sampling half of ``pyeval.engines.range_equity``).
+"""Monte Carlo equity when players hold ranges (the sampling half of ``pyeval.engines.range.equity``).
 
 Unbiased weighted sampling with card removal by rejection: every range player draws a combo by
 weight, independently; if any two collide, the whole draw is rejected and redrawn; random
 players then take uniform cards from what is left, and the board is completed uniformly.  The
-deal model is described in pyeval/engines/range_equity.py.
+deal model is described in pyeval/engines/range/equity.py.
 
 Two samplers draw the same deals from a chunk's state: on one board or two with an evaluator of
 the C board engine (every hold'em, short deck and Omaha game) and outcome patterns few enough to
 histogram, C draws, evaluates and counts each deal in one loop (csrc/range_sample.c); elsewhere
 (as nine-handed hi/lo, and every query with folded players, whose strengths are zeroed between
-evaluation and tally: pyeval/engines/range_folded.py) numba draws the deals into evaluation rows,
+evaluation and tally: pyeval/engines/range/folded.py) numba draws the deals into evaluation rows,
 the C core evaluates them and numba tallies.
 """
 
@@ -21,7 +21,7 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.engines import engine, pool
-from pyeval.engines.combo_tally import ComboTally
+from pyeval.engines.range.combo_tally import ComboTally
 from pyeval.query.limits import MAX_TRIES
 from pyeval.ranges import Range
 from pyeval.ranges.classes import combo_masks
@@ -167,7 +167,7 @@ class _NumbaSampler:
             rows[b, :, :, h:h + len(kb)] = kb
         idx = np.full((n, P), -1, np.int32)
         known_len = np.array([len(b) for b in d.boards_known], np.int64)
-        from pyeval.engines import _range_sample_numba as kernels  # numba: only what the C sampler does not take
+        from pyeval.engines.native import range_sample as kernels  # numba: only what the C sampler does not take
 
         rejected = kernels.sample_deals(state.copy(), d.combos, d.masks, d.cumw, d.uniform, d.offsets, d.kinds,
                                         spot.live, h, known_len, missing, rows, idx, MAX_TRIES)
@@ -176,8 +176,8 @@ class _NumbaSampler:
         strengths = np.empty((len(parts), P, n), np.int32)
         for j, (kind, b, _, _) in enumerate(parts):
             block = rows[b].reshape(P * n, width)
-            strengths[j] = engine._evaluate(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
-        strengths[:, spot.active:] = 0  # folded players never show down (pyeval/engines/range_folded.py)
+            strengths[j] = engine.evaluate_block(kind, g.use, block, h, g.board, g.lowest_card).reshape(P, n)
+        strengths[:, spot.active:] = 0  # folded players never show down (pyeval/engines/range/folded.py)
         t = Tally.zeros(P, len(parts))
         t.outcomes = n
         per_combo = d.per_combo_zeros()
@@ -216,8 +216,8 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
     if sampler is None:
         sampler = _NumbaSampler(deals)
 
-    def run(jobs, count: int) -> None:  # consecutive chunks a job (engine._in_groups)
-        groups, size = engine._in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
+    def run(jobs, count: int) -> None:  # consecutive chunks a job (engine.in_groups)
+        groups, size = engine.in_groups(jobs, -(-count // engine.CHUNK), spot.threads)
         pool.run_pool(sampler.chunks, groups, spot.threads, sampler.add, size, True, count)
 
     if stderr_target is None:

@@ -43,7 +43,7 @@ def _small_plan(name: str, players: int, known_board: int, dead_n: int, drawn: i
         left -= k
     if outcomes == 0 or outcomes * players * len(parts) > SMALL_QUERY_EVALUATIONS:
         return None
-    table = engine._pattern_table(players, tuple((p[2], p[3]) for p in parts))
+    table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
     return kinds, parts, table
 
 

@@ -1,6 +1,6 @@
 """Counting rows of ``pyeval.equity_batch`` in C, in jobs of rows on the engine's pool: the part
 shared by the board-game rows (csrc/board_batch.c, driven from pyeval/batch.py) and the stud and
-draw rows (csrc/stud_batch.c, pyeval/engines/stud_batch.py).
+draw rows (csrc/stud_batch.c, pyeval/engines/batch/stud.py).
 
 A job is a range of rows (or, for a Monte Carlo row with many deals, a range of that row's
 chunks); each makes one C call, the GIL released, and nothing in Python runs per row.  A row's
@@ -17,7 +17,7 @@ import numpy as np
 
 from pyeval.core._native import ffi
 from pyeval.engines import engine, pool
-from pyeval.engines.board_batch import C_TALLY_PATTERNS
+from pyeval.engines.batch.board import C_TALLY_PATTERNS
 
 ROWS_PER_JOB = 2048
 JOB_SAMPLES = 1 << 21

@@ -1,6 +1,6 @@
 """A range query's spot, exact and Monte Carlo: the four exact paths (preflop table,
 assignments, board-major, heads-up sweep), their costs, and the hand-off to the Monte Carlo
-sampler (pyeval/engines/range_sampling.py).  pyeval/engines/range_equity.py reads the query
+sampler (pyeval/engines/range/sampling.py).  pyeval/engines/range/equity.py reads the query
 and builds the spot; the deal model and the paths are described there."""
 
 from __future__ import annotations
@@ -12,27 +12,24 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from pyeval.core._native import ffi, lib
-from pyeval.engines import (
-    _range_exact,
-    combo_tally,
-    engine,
-    exact_strategies,
-    pool,
-    range_folded,
-    range_sampling,
-    range_weights,
-)
-from pyeval.engines.range_symmetry import perm_tables, symmetry_group
-from pyeval.engines.range_weights import ExactCounts, integer_weights
+from pyeval.engines import engine, pool
+from pyeval.engines.native import range_exact
+from pyeval.engines.range import combo_tally
+from pyeval.engines.range import folded as range_folded
+from pyeval.engines.range import sampling as range_sampling
+from pyeval.engines.range import weights as range_weights
+from pyeval.engines.range.symmetry import perm_tables, symmetry_group
+from pyeval.engines.range.weights import ExactCounts, integer_weights
+from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import MAX_ASSIGNMENTS
 from pyeval.ranges import Range
 from pyeval.ranges.classes import all_of
-from pyeval.results.equity_result import EquityResult, RangeEquityResult, _result
+from pyeval.results.equity_result import EquityResult, RangeEquityResult, layout_result
 from pyeval.results.tally import POT, Tally
 
 
 @dataclass
-class _Player:
+class RangePlayer:
     kind: str  # "range", "hand" (known cards) or "random"
     text: str
     rng: Range | None = None
@@ -40,12 +37,12 @@ class _Player:
 
 
 
-class _Spot:
+class RangeSpot:
     def __init__(self, g, players, boards, dead, known, live, missing, threads, folders=0):
         self.g, self.players, self.boards, self.dead = g, players, boards, dead
         self.known, self.live, self.missing, self.threads = known, live, missing, threads
         self.P = len(players)
-        # the last ``folders`` players folded: dealt, never shown down (pyeval/engines/range_folded.py)
+        # the last ``folders`` players folded: dealt, never shown down (pyeval/engines/range/folded.py)
         self.folders = folders
         self.active = self.P - folders
         self.folded_text = []  # every folder's text, random ones (left out) included
@@ -54,19 +51,19 @@ class _Spot:
         self.use_table = self.use_sweep = self.use_board_major = False
         self.split = None  # range_weights.Split when the weights need a split by weight class
 
-    def restricted(self, keep: list) -> _Spot | None:
+    def restricted(self, keep: list) -> RangeSpot | None:
         """The query with player p's range cut to the combos at positions keep[p] (None: all), all
         weights 1; None when no deal is possible then."""
         players = []
         for pl, idx in zip(self.players, keep):
             if idx is not None:
                 r = pl.rng
-                pl = _Player(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
+                pl = RangePlayer(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
             players.append(pl)
-        sub = _Spot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads,
+        sub = RangeSpot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads,
                     self.folders)
         masks, offsets = _stacked(sub._exact_ranges())
-        return sub if _range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
+        return sub if range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
     def _layout(self, holes, dead=None) -> engine.Layout:
@@ -78,7 +75,7 @@ class _Spot:
             layout, tally, ranges, combo_eq, combo_prob, counts = range_folded.without_folders(
                 self, tally, ranges, combo_eq, combo_prob, counts)
         A = self.active
-        r = _result(self.g, layout, tally, ["random"] * A, self.boards, self.dead, method, seed)
+        r = layout_result(self.g, layout, tally, ["random"] * A, self.boards, self.dead, method, seed)
         range_weights.plain_numbers(r)
         values = {f.name: getattr(r, f.name) for f in fields(EquityResult)}
         values["hands"] = [pl.text for pl in self.players[:A]]
@@ -186,14 +183,14 @@ class _Spot:
         """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
         P = self.P
         masks, offsets = _stacked(ranges)
-        count = _range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
+        count = range_exact.assignments(masks, offsets, np.zeros((1, P), np.int32), MAX_ASSIGNMENTS + 1)
         if count > MAX_ASSIGNMENTS:
             raise ValueError(f"more than {MAX_ASSIGNMENTS:,} combo assignments to enumerate; "
                              "use method='monte-carlo'")
         if count == 0:
             raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
         assign = np.zeros((count, P), np.int32)
-        _range_exact.assignments(masks, offsets, assign, count)
+        range_exact.assignments(masks, offsets, assign, count)
         return assign, offsets
 
     def _by_combo(self, ranges, assign, wfull, units_full, per_board, nums, wins_full, ties_full):
@@ -254,13 +251,13 @@ class _Spot:
                 nb = hi - lo
                 rows = np.empty((nb * S, h + g.board), np.uint8)
                 valid = np.empty((nb, S), np.bool_)
-                _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
+                range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
                 strengths = np.empty((len(parts), nb, S), np.int32)
                 for j, (kind, _, _, _) in enumerate(parts):
-                    strengths[j] = engine._evaluate(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
+                    strengths[j] = engine.evaluate_block(kind, g.use, rows, h, g.board, g.lowest_card).reshape(nb, S)
                 strengths[:, :, offsets[self.active]:] = 0  # folders never show down (range_folded.py)
                 out = np.zeros(1, np.int64)
-                _range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
+                range_exact.board_major_tally(strengths, valid, assign, offsets, wfull, split, fallback,
                                                POT, units_a, wins_a, ties_a, tot.units, tot.wins, tot.ties,
                                                tot.part_units, tot.no_qualifier, out)
                 tot.outcomes += int(out[0])
@@ -301,7 +298,7 @@ class _Spot:
             for p in range(P - 2, -1, -1):
                 radix[p] = radix[p + 1] * sizes[p + 1]
             keys = np.zeros(count, np.int64)
-            _range_exact.canonical_keys(assign, perm, offsets, radix, keys)
+            range_exact.canonical_keys(assign, perm, offsets, radix, keys)
             _, first, inverse, mult = np.unique(keys, return_index=True, return_inverse=True, return_counts=True)
         else:  # no isomorphism: every assignment is its own representative
             first = np.arange(count)
@@ -470,10 +467,10 @@ class _Spot:
             nb = hi - lo
             rows = np.empty((nb * (n0 + n1), 7), np.uint8)
             valid = np.empty((nb, n0 + n1), np.bool_)
-            _range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
-            strengths = engine._evaluate(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
+            range_exact.rows(boards[lo:hi], combos, rows, valid, dummy)
+            strengths = engine.evaluate_block(kind, "any", rows, 2, 5, self.g.lowest_card).reshape(nb, n0 + n1)
             acc = np.zeros((6, max(n0, n1)), np.int64)
-            _range_exact.sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
+            range_exact.sweep_heads_up(strengths, valid, combos, n0, num0, num1, self_idx, self_idx1, acc)
             return acc
 
         acc = np.zeros((6, max(n0, n1)), np.int64)

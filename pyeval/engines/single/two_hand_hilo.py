@@ -1,6 +1,6 @@
 """Heads-up exact hi/lo counts without visiting every (A, B) pair (issue 16, item 3).
 
-The high-only two-hand count (pyeval.engines.exact_strategies.run_two_hand_count) needs, for each completion A of
+The high-only two-hand count (pyeval.engines.single.exact_strategies.run_two_hand_count) needs, for each completion A of
 the first hand, how many disjoint completions B of the second hand are weaker, equal or
 stronger: one sorted list per subset of cards and inclusion-exclusion over A's cards.  Hi/lo
 needs the two comparisons jointly (A may win the high half and lose the low half), so each
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyeval.engines import engine, pool, two_hand
+from pyeval.engines import engine, pool
+from pyeval.engines.single import two_hand
 from pyeval.results.tally import Tally
 
 BUCKET_STEP = 1 << 12
@@ -41,12 +42,12 @@ def _ranks(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nda
 
 def run(layout: engine.Layout, threads: int = 1) -> Tally:
     """The exact Tally of a heads-up hi/lo query (``applies``), equal to the generic engine's."""
-    from pyeval.engines import _deal_kernels
+    from pyeval.engines.native import deal_kernels
 
-    combos_a, hi_a = two_hand._player_values(layout, 0, 0)
-    _, lo_a = two_hand._player_values(layout, 0, 1)
-    combos_b, hi_b = two_hand._player_values(layout, 1, 0)
-    _, lo_b = two_hand._player_values(layout, 1, 1)
+    combos_a, hi_a = two_hand.player_values(layout, 0, 0)
+    _, lo_a = two_hand.player_values(layout, 0, 1)
+    combos_b, hi_b = two_hand.player_values(layout, 1, 0)
+    _, lo_b = two_hand.player_values(layout, 1, 1)
     hra, hrb, _ = _ranks(hi_a, hi_b)
     lra, lrb, lo_levels = _ranks(lo_a, lo_b)
     n_lo = len(lo_levels)
@@ -57,15 +58,15 @@ def run(layout: engine.Layout, threads: int = 1) -> Tally:
     key_a = (hra * n_lo + lra).astype(np.int32)
     key_b = (hrb * n_lo + lrb).astype(np.int32)
     m = len(layout.deck)
-    base, off_b, data_b = two_hand._subset_buckets(combos_b, key_b, m)
-    _, off_a, data_a = two_hand._subset_buckets(combos_a, key_a, m)
+    base, off_b, data_b = two_hand.subset_buckets(combos_b, key_b, m)
+    _, off_a, data_a = two_hand.subset_buckets(combos_a, key_a, m)
     shared = min(combos_a.shape[1], combos_b.shape[1])
     buckets = int(base[shared + 1])  # subsets both hands can hold
     grid = np.zeros((2, 3, 3), np.int64)
 
     def sweep(lo):
         part = np.zeros((2, 3, 3), np.int64)
-        _deal_kernels.count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo,
+        deal_kernels.count_hilo_buckets(off_a, data_a, off_b, data_b, base, n_lo, no_low, lo,
                                          min(buckets, lo + BUCKET_STEP), part)
         return part
 

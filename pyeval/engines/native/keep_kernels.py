@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._jit import njit
-from pyeval.engines._kernels import deal_shares
+from pyeval.engines.native.tally_kernels import deal_shares
 
 
 @njit(cache=True, nogil=True)

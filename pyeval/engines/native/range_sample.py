@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from pyeval.core._jit import njit
-from pyeval.engines._kernels import _bounded_regs, _next64_regs, tally_deals
+from pyeval.engines.native.tally_kernels import bounded_regs, next64_regs, tally_deals
 
 __all__ = ["sample_deals", "tally_deals"]
 
@@ -44,10 +44,10 @@ def _draw_deals(state, masks, cumw, uniform, offsets, live, n_cards, idx, drawn,
                 if hi - lo == 1:
                     j = lo
                 elif uniform[p]:
-                    j, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, hi - lo)
+                    j, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, hi - lo)
                     j += lo
                 else:
-                    x, s0, s1, s2, s3 = _next64_regs(s0, s1, s2, s3)
+                    x, s0, s1, s2, s3 = next64_regs(s0, s1, s2, s3)
                     u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
                     j = lo + np.searchsorted(cumw[lo:hi], u, side="right")
                     if j >= hi:
@@ -67,7 +67,7 @@ def _draw_deals(state, masks, cumw, uniform, offsets, live, n_cards, idx, drawn,
                 return -1
         for k in range(n_cards):
             while True:
-                q, s0, s1, s2, s3 = _bounded_regs(s0, s1, s2, s3, n_live)
+                q, s0, s1, s2, s3 = bounded_regs(s0, s1, s2, s3, n_live)
                 c = live[q]
                 if not ((used >> np.uint64(c)) & np.uint64(1)):
                     break

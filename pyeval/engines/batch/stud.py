@@ -25,12 +25,14 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core.games import Game
-from pyeval.engines import batch_rows, engine, exact_strategies
-from pyeval.engines.board_batch import UNKNOWN
+from pyeval.engines import engine
+from pyeval.engines.batch import rows as batch_rows
+from pyeval.engines.batch.board import UNKNOWN
+from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
 
 UNITS_PER_WALKED_DEAL = 0.15
-"""The C count's price of a walked deal in ``pyeval.engines.exact_strategies`` evaluation units (about 40 ns
+"""The C count's price of a walked deal in ``pyeval.engines.single.exact_strategies`` evaluation units (about 40 ns
 each): 2-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its
 work costs less than the single query's cheapest strategy plus the call (the generic enumerator
 costs 1 unit an evaluation; heads-up hi/lo fifth street's two-hand count beats walking 672K deals)."""
