@@ -59,7 +59,7 @@ def without_folders(spot, t: Tally, ranges, combo_eq, combo_prob, counts):
     assert not units[A:].any(), "internal error: a folded player won part of a pot"
     tally = Tally(t.outcomes, units[:A], np.asarray(t.sumsq)[:A], np.asarray(t.wins)[:A],
                          np.asarray(t.ties)[:A], np.asarray(t.part_units)[:, :A], t.no_qualifier)
-    layout = spot._layout([np.zeros(0, np.uint8)] * A)
+    layout = spot.layout_for([np.zeros(0, np.uint8)] * A)
 
     def cut(x):
         return x[:A] if x is not None else None

@@ -54,7 +54,7 @@ class _Deals:
                 c = np.cumsum(b.weights)
                 self.cumw[self.offsets[p]:self.offsets[p + 1]] = c / c[-1]
                 self.uniform[p] = bool((b.weights == b.weights[0]).all())
-        self.layout = spot._layout([np.zeros(0, np.uint8)] * P)
+        self.layout = spot.layout_for([np.zeros(0, np.uint8)] * P)
         self.maxc = max(self.sizes + [1])
         self.boards_known = [b.astype(np.uint8) for b in spot.boards] if spot.boards else \
             [np.zeros(0, np.uint8)] * len(spot.missing)
@@ -256,6 +256,6 @@ def run_monte_carlo(spot, samples: int, seed: int, stderr_target: float | None, 
         combo_prob.append(cc / total.outcomes)
         shown.append(b)
         counts.append(ComboTally(cu, cw, ct, cc, csq))
-    r = spot._finish(deals.layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob, counts)
+    r = spot.finish(deals.layout, total, "monte-carlo", seed, shown, combo_eq, combo_prob, counts)
     r.extra["rejected_draws"] = sampler.rejected
     return r

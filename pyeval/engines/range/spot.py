@@ -62,15 +62,15 @@ class RangeSpot:
             players.append(pl)
         sub = RangeSpot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads,
                     self.folders)
-        masks, offsets = _stacked(sub._exact_ranges())
+        masks, offsets = _stacked(sub.exact_ranges())
         return sub if range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
 
     # -- shared -------------------------------------------------------------
-    def _layout(self, holes, dead=None) -> engine.Layout:
+    def layout_for(self, holes, dead=None) -> engine.Layout:
         dead = self.dead if dead is None else np.concatenate([self.dead, *dead]).astype(np.uint8)
         return engine.build_layout(self.g, [np.asarray(h, np.uint8) for h in holes], self.boards, dead)
 
-    def _finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
+    def finish(self, layout, tally, method, seed, ranges, combo_eq, combo_prob, counts) -> RangeEquityResult:
         if self.folders:  # the folders' columns go: they never share the pot
             layout, tally, ranges, combo_eq, combo_prob, counts = range_folded.without_folders(
                 self, tally, ranges, combo_eq, combo_prob, counts)
@@ -84,7 +84,7 @@ class RangeSpot:
         return RangeEquityResult(**values, ranges=ranges, combo_equity=combo_eq, combo_prob=combo_prob,
                                  combo_tally=counts)
 
-    def _exact_ranges(self) -> list[Range]:
+    def exact_ranges(self) -> list[Range]:
         out = []
         for pl in self.players:
             if pl.kind == "random":
@@ -149,7 +149,7 @@ class RangeSpot:
         if others and min(others) <= product / 24 * per_assignment:
             cost = None  # not even 24 suit symmetries would make enumerating assignments cheaper
         else:
-            self.group = symmetry_group(self.g, self._exact_ranges(), self.boards, self.dead)
+            self.group = symmetry_group(self.g, self.exact_ranges(), self.boards, self.dead)
             cost = product / len(self.group) * per_assignment
         options = [(cost, "assignments"), (board_major, "board_major"), (sweep_cost, "sweep")]
         if product > MAX_ASSIGNMENTS:
@@ -163,7 +163,7 @@ class RangeSpot:
 
     def run_exact(self) -> RangeEquityResult:
         c = self.exact_counts()
-        res = self._finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
+        res = self.finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
         res.extra.update(c.extra)
         return res
 
@@ -209,7 +209,7 @@ class RangeSpot:
     def _run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
         every valid assignment's showdown is tallied in C (turn and river spots, many assignments)."""
-        ranges = self._exact_ranges()
+        ranges = self.exact_ranges()
         P, h = self.P, self.hole
         assign, offsets = self._enumerate(ranges)
         nums = [integer_weights(r.weights) for r in ranges]
@@ -228,7 +228,7 @@ class RangeSpot:
         boards = np.ascontiguousarray(np.hstack([np.tile(known, (len(completions), 1)), completions]))
         combos = np.ascontiguousarray(np.vstack([r.combos for r in ranges]))
         S = len(combos)
-        layout = self._layout([np.zeros(0, np.uint8)] * P)
+        layout = self.layout_for([np.zeros(0, np.uint8)] * P)
         parts = layout.parts
         split, fallback = layout.split, layout.fallback
         g = self.g
@@ -285,7 +285,7 @@ class RangeSpot:
         return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     def _run_assignments(self) -> ExactCounts:
-        ranges = self._exact_ranges()
+        ranges = self.exact_ranges()
         P = self.P
         assign, offsets = self._enumerate(ranges)
         count = len(assign)
@@ -315,7 +315,7 @@ class RangeSpot:
             raise ValueError("these weights make the exact counts overflow; use round weights or Monte Carlo")
 
         first_holes = [ranges[p].combos[reps[0, p]] for p in range(P)]
-        layout = self._layout(first_holes[:self.active], first_holes[self.active:])  # folders' cards: dead
+        layout = self.layout_for(first_holes[:self.active], first_holes[self.active:])  # folders' cards: dead
         kinds = engine.board_kinds(layout)
         rep_units, rep_wins, rep_ties, tally = self._run_reps(ranges, reps, rep_w, layout, kinds, per_board)
         if self.folders:
@@ -374,7 +374,7 @@ class RangeSpot:
             units = np.zeros((hi - lo, 3, P), np.int64)
             for k, i in enumerate(range(lo, hi)):
                 holes = list(holes_of(i))
-                t = exact_strategies.run_exact(self._layout(holes[:A], holes[A:]), 1)
+                t = exact_strategies.run_exact(self.layout_for(holes[:A], holes[A:]), 1)
                 w = int(rep_w[i])
                 total.add(Tally(t.outcomes * w, t.units * w, t.sumsq * w, t.wins * w, t.ties * w,
                                        t.part_units * w, t.no_qualifier * w))
@@ -421,7 +421,7 @@ class RangeSpot:
         units = np.array([wins0 * pot + ties0 * pot // 2, wins1 * pot + ties0 * pot // 2], np.int64)
         t = Tally(outcomes, units, units * pot, np.array([wins0, wins1], np.int64),
                          np.array([ties0, ties0], np.int64), units[None, :].copy(), np.zeros(1, np.int64))
-        ranges, combo_eq, combo_prob, counts = self._exact_ranges(), [], [], []
+        ranges, combo_eq, combo_prob, counts = self.exact_ranges(), [], [], []
         for r, per, u in zip(ranges, (per0, per1), (u0, u1)):
             cls = COMBO_CLASS[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
             combo_eq.append((per[0][cls] + per[1][cls] / 2) / per[2][cls])
@@ -429,7 +429,7 @@ class RangeSpot:
             combo_prob.append(mass / mass.sum())
             w, ti, n = per[0][cls], per[1][cls], per[2][cls]
             counts.append(combo_tally.ComboTally(w * pot + ti * (pot // 2), w, ti, n))
-        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        layout = self.layout_for([np.zeros(0, np.uint8)] * 2)
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
                            {"source": "preflop table (pyeval/data/preflop.npz)"}, counts)
 
@@ -437,7 +437,7 @@ class RangeSpot:
         """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
         once; sorting by strength and per-card prefix sums give each combo's weighted wins, ties
         and outcomes against the other range, card removal exact."""
-        ranges = self._exact_ranges()
+        ranges = self.exact_ranges()
         r0, r1 = ranges
         num0, num1 = integer_weights(r0.weights), integer_weights(r1.weights)
         # cards every combo of a range holds can never be on the board
@@ -495,7 +495,7 @@ class RangeSpot:
         combo_prob = [num0 * N0 / outcomes, num1 * N1 / outcomes]
         counts = [combo_tally.ComboTally(W * pot + T * (pot // 2), W.copy(), T.copy(), N.copy())
                   for W, T, N in ((W0, T0, N0), (W1, T1, N1))]
-        layout = self._layout([np.zeros(0, np.uint8)] * 2)
+        layout = self.layout_for([np.zeros(0, np.uint8)] * 2)
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob, combo_tally=counts)
 
     # -- Monte Carlo ----------------------------------------------------------

@@ -130,7 +130,7 @@ def split_cost(split: Split) -> float | None:
 def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
     """The exact counts of the whole query: each part's unweighted counts times its weight, in
     Python integers; per combo, the weighted sums of the parts' per-combo results."""
-    full = spot._exact_ranges()
+    full = spot.exact_ranges()
     P = spot.P
     tally = None
     num = [np.zeros(len(r)) for r in full]
@@ -160,7 +160,7 @@ def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
             combo_eq.append(num[p] / den[p])
         combo_prob.append(den[p] / den[p].sum())
     assert tally is not None  # a split has at least one part
-    layout = spot._layout([np.zeros(0, np.uint8)] * P)
+    layout = spot.layout_for([np.zeros(0, np.uint8)] * P)
     return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
 
 
