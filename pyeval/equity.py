@@ -17,7 +17,6 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._threads import MAX_THREADS, default_threads
 from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
-from pyeval.core.checks import non_negative_number
 from pyeval.core.games import Game, get_game
 from pyeval.core.pots import side_pots
 from pyeval.engines import engine
@@ -171,8 +170,7 @@ def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> Eq
     community = full.extra.get("community_card", False)
     expected = np.zeros(len(hands))
     pots = []
-    chips = [non_negative_number(c, "contributions") for c in contributions]
-    for pot in side_pots([int(c) if c.is_integer() else c for c in chips]):
+    for pot in side_pots(contributions):
         amount, eligible = pot.amount, list(pot.seats)
         if len(eligible) == 1:
             shares = np.array([1.0])

@@ -36,12 +36,14 @@ def check_spot3(stacks: Any, sb: Any, bb: Any, ante: Any, payouts: Any, others: 
 
 def final_chips(stacks: tuple[float, float, float], contrib: list[float], ranking: list[int]) -> list[float]:
     """Each player's chips after the hand: ``contrib`` what each put in (antes and blinds
-    included), ``ranking`` the players still in, best hand first.  The pot is split in layers
-    between consecutive contribution levels; each layer goes to the best hand among the players
-    in it who put in that much (a layer only its contributor reached goes back to him)."""
-    final = [s - c for s, c in zip(stacks, contrib)]
-    for pot in side_pots(contrib, [p in ranking for p in range(len(contrib))]):
-        final[min(pot.seats, key=ranking.index) if pot.contested else pot.seats[0]] += pot.amount
+    included), ``ranking`` the players still in, best hand first.  The pots are
+    ``pyeval.core.pots.side_pots``'; each goes to the best hand among its players (a pot only its
+    contributor reached goes back to him, as do a folded player's chips above every live player's)."""
+    top = max(contrib[p] for p in ranking)
+    kept = [min(c, top) for c in contrib]  # a folded player's chips above every live player's go back to him
+    final = [s - c for s, c in zip(stacks, kept)]
+    for pot in side_pots(kept, [p in ranking for p in range(len(contrib))]):
+        final[min(pot.seats, key=ranking.index)] += pot.amount
     return final
 
 

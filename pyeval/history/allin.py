@@ -56,7 +56,7 @@ def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotR
         if r.allin_street is None or r.put_in is None or r.game is None:
             continue
         # a folded player's chips above every contesting player's are not in play: left out
-        pots[h] = hand_pots = [p for p in side_pots(r.put_in, r.contesting) if p.contested]
+        pots[h] = hand_pots = side_pots(r.put_in, r.contesting)
         contesting = [i for i, c in enumerate(r.contesting) if c]
         for k, pot in enumerate(hand_pots):
             if len(pot.seats) < 2:
