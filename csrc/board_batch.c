@@ -5,7 +5,7 @@
  * wholly known or wholly unknown: every card UNKNOWN_CARD) and dead_n dead cards (UNKNOWN_CARD
  * entries pad a row with fewer).  A row's cards
  * are read once into locals and checked; its live deck is every card from lowest_card up that
- * the row does not hold, ascending (the deck pyeval.engine.build_layout makes).  Its outcome
+ * the row does not hold, ascending (the deck pyeval.engines.engine.build_layout makes).  Its outcome
  * patterns (csrc/showdown.h) are counted by the board engine where that applies (one board,
  * every hand known: csrc/board_ranks.c or the walk of csrc/board_equity.c), else by the
  * enumerator below, which deals the missing board cards first and the unknown hands after.

@@ -3,14 +3,14 @@
  * A row is ``players`` hands of h cards (UNKNOWN_CARD = a card still to come: stud hands are the
  * cards dealt so far, draw hands the cards kept) and dead_n dead cards (UNKNOWN_CARD pads a row
  * with fewer).  Its live deck is every card from lowest_card up that the row does not hold,
- * ascending (pyeval.engine.build_layout's deck).  When the players need more cards than the deck
+ * ascending (pyeval.engines.engine.build_layout's deck).  When the players need more cards than the deck
  * holds and the game declares stud's shortage rule (RULES.md), the last card is one common card
  * every player uses as his h-th card, dealt before the players' own cards, as build_layout deals it.
  *
  * Exact rows: for each common card (or none), every completion of each hand is evaluated once
  * (its hi and lo strengths, one batch call of the core's evaluator per hand), then the disjoint
  * completions of all players are walked, each deal's outcome pattern counted: the deals of the
- * generic enumerator, counted alike.  Sampled rows draw as pyeval.engine's generic sampler does
+ * generic enumerator, counted alike.  Sampled rows draw as pyeval.engines.engine's generic sampler does
  * (csrc/deal_kernels.c's pyeval_sample_rows: one partial shuffle of the live deck per deal, the
  * picks in slot order: common card, then each player's missing cards), chunk c of row i from
  * pyeval_chunk_state(row_seeds[i], c) with a fresh ascending deck, so a row equals the single

@@ -28,7 +28,7 @@ int64_t pyeval_stud_batch_exact(const uint8_t *holes, int players, int h, const 
  * when a hand has more than 2**22 completions (their table is not built); -2 for bad arguments.  pyeval/engines/batch/stud.py prices rows with it. */
 int64_t pyeval_stud_batch_work(const int64_t *need, int players, int deck_n, int community, int lo_part);
 /* Row i: ``samples`` deals in chunks of ``chunk``, chunk c drawn from pyeval_chunk_state(row_seeds[i], c),
- * as pyeval.engine's generic sampler draws them; this call deals chunks first_chunk .. first_chunk +
+ * as pyeval.engines.engine's generic sampler draws them; this call deals chunks first_chunk .. first_chunk +
  * chunks - 1 (those that exist). */
 int64_t pyeval_stud_batch_sample(const uint8_t *holes, int players, int h, const uint8_t *dead, int dead_n,
                                  int lowest_card, int shortage, int hi_eval, int lo_eval, const uint64_t *row_seeds,

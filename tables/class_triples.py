@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
 
 import pyeval  # noqa: E402
 from pyeval.core.evaluate import evaluate_high  # noqa: E402
-from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS, _masks  # noqa: E402
+from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS, combo_masks  # noqa: E402
 
 PERMS = list(itertools.permutations(range(3)))
 DEFAULT_SAMPLES = 1024
@@ -67,7 +67,7 @@ def _class_combos() -> tuple[np.ndarray, np.ndarray]:
 
 def triple_counts(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     """Exact number of ordered disjoint combo triples per class triple (a, b, c)."""
-    masks = _masks(HOLDEM_COMBOS)
+    masks = combo_masks(HOLDEM_COMBOS)
     disjoint = ((masks[:, None] & masks[None, :]) == 0).astype(np.float64)
     order = np.argsort(COMBO_CLASS, kind="stable")
     starts = np.searchsorted(COMBO_CLASS[order], np.arange(169))
@@ -84,7 +84,7 @@ def sample_orders(a: np.ndarray, b: np.ndarray, c: np.ndarray, rng: np.random.Ge
     """One deal per multiset (rows whose ``triples`` are 0 must be left out): (n, 6) int counts
     as in the module docstring (6 per deal)."""
     combos, sizes = _class_combos()
-    masks = _masks(HOLDEM_COMBOS)
+    masks = combo_masks(HOLDEM_COMBOS)
     n = len(a)
     hole = np.empty((n, 3), np.int64)
     todo = np.arange(n)

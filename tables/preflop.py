@@ -47,7 +47,8 @@ if str(ROOT) not in sys.path:
 
 from pyeval.core._native import ffi, lib  # noqa: E402
 from pyeval.engines.native.tally_kernels import _bounded  # noqa: E402  # the equity engine's xoshiro256** draw
-from pyeval.ranges import CLASS_NAMES, COMBO_CLASS, HOLDEM_COMBOS  # noqa: E402
+from pyeval.ranges import CLASS_NAMES, HOLDEM_COMBOS  # noqa: E402
+from pyeval.ranges.classes import COMBO_CLASS  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # boards up to suit isomorphism
@@ -58,9 +59,9 @@ def canonical_boards() -> tuple[np.ndarray, np.ndarray]:
     """(boards (n, 5) uint8, weights (n,) int64): one board per suit-isomorphism class, with the
     class size.  Two boards are suit-isomorphic exactly when their four per-suit rank sets,
     sorted, are equal (a suit permutation only permutes the suits' rank sets)."""
-    from pyeval.ranges import _all_of
+    from pyeval.ranges.classes import all_of
 
-    boards = _all_of(np.arange(52), 5)
+    boards = all_of(np.arange(52), 5)
     suit_masks = np.zeros((len(boards), 4), np.int64)
     for q in range(5):
         c = boards[:, q].astype(np.int64)
