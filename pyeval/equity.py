@@ -168,21 +168,47 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
     return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
 
 
-def side_pots(contributions) -> list[tuple[float, list[int]]]:
+def side_pots(contributions, *, in_hand=None, dead=None) -> list[tuple[float, list[int]]]:
     """Split chips put in into (amount, eligible players) pots, main pot first.
+
+    Each level of a live player's live chips (chips in minus dead money) makes a pot of
+    everyone's live chips up to it, won among the live players who reached it.  ``in_hand``:
+    False for a player who folded (the chips count, the player wins nothing).  ``dead``: each
+    player's dead money inside ``contributions`` (antes, a big-blind ante): it goes to the main
+    pot whoever posted it, and makes no pot of its own.
 
     >>> side_pots([100, 40, 100])
     [(120, [0, 1, 2]), (120, [0, 2])]
+    >>> side_pots([3575000, 75000, 3350000], in_hand=[True, False, True], dead=[225000, 0, 0])
+    [(7000000, [0, 2])]
     """
     chips = [non_negative_number(c, "contributions") for c in contributions]
-    chips = [int(c) if c.is_integer() else c for c in chips]
+    n = len(chips)
+    owed = [0.0] * n if dead is None else [non_negative_number(d, "dead money") for d in dead]
+    live_in = [True] * n if in_hand is None else [bool(x) for x in in_hand]
+    if len(owed) != n or len(live_in) != n:
+        raise ValueError(f"side_pots needs one entry per player ({n}) in contributions, in_hand and dead")
+    if any(d > c for d, c in zip(owed, chips)):
+        raise ValueError("dead money must not exceed the chips a player put in")
+    live = [c - d for c, d in zip(chips, owed)]
+    carry = sum(owed)  # dead money: the main pot's
+    levels = sorted({v for v, i in zip(live, live_in) if i and (v > 0 or carry > 0)})
     pots: list[tuple[float, list[int]]] = []
     previous: float = 0
-    for level in sorted(set(c for c in chips if c > 0)):
-        amount = sum(min(c, level) - min(c, previous) for c in chips)
-        pots.append((amount, [p for p, c in enumerate(chips) if c >= level]))
+    for level in levels:
+        amount = carry + sum(min(v, level) - min(v, previous) for v in live)
+        carry = 0
+        if amount:
+            pots.append((_whole(amount), [p for p in range(n) if live_in[p] and live[p] >= level]))
         previous = level
+    beyond = sum(v - min(v, previous) for v in live) + carry  # a folded player's chips above every level
+    if beyond and pots:
+        pots[-1] = (_whole(pots[-1][0] + beyond), pots[-1][1])
     return pots
+
+
+def _whole(amount: float) -> float:
+    return int(amount) if float(amount).is_integer() else amount
 
 
 def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> EquityResult:

@@ -19,6 +19,7 @@ import numpy as np
 from pyeval.batch import equity_batch
 from pyeval.core.cards import format_cards, parse_cards
 from pyeval.core.games import get_game
+from pyeval.equity import equity, side_pots
 from pyeval.history.reader import HandRecord
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.results.tally import POT
@@ -41,18 +42,11 @@ class Pot:
     seats: tuple[int, ...]
 
 
-def pots_of(put_in: list[Any], contesting: list[bool]) -> list[Pot]:
-    """Main and side pots by contributions: each level of a contesting player's chips in makes a
-    pot of everyone's chips up to that level, shared by the contesting players who reached it."""
-    levels = sorted({put_in[i] for i, c in enumerate(contesting) if c})
-    pots, below = [], 0
-    for level in levels:
-        amount = sum(min(x, level) - min(x, below) for x in put_in)
-        seats = tuple(i for i, c in enumerate(contesting) if c and put_in[i] >= level)
-        if amount:
-            pots.append(Pot(amount, seats))
-        below = level
-    return pots
+def pots_of(put_in: list[Any], contesting: list[bool], dead: list[Any] | None = None) -> list[Pot]:
+    """Main and side pots (``pyeval.equity.side_pots``): the levels of the contesting players'
+    live chips (chips in minus ``dead`` money, the antes) make the pots; the antes go to the main
+    pot."""
+    return [Pot(amount, tuple(seats)) for amount, seats in side_pots(put_in, in_hand=contesting, dead=dead or None)]
 
 
 @dataclass
@@ -77,7 +71,7 @@ def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotR
     for h, r in enumerate(records):
         if r.allin_street is None or r.put_in is None or r.game is None:
             continue
-        pots[h] = hand_pots = pots_of(r.put_in, r.contesting)
+        pots[h] = hand_pots = pots_of(r.put_in, r.contesting, r.antes)
         contesting = [i for i, c in enumerate(r.contesting) if c]
         for k, pot in enumerate(hand_pots):
             if len(pot.seats) < 2:
@@ -149,8 +143,6 @@ def _count_group(game: str, rows: list[PotRow], method: str) -> None:
 
 def _count_one(row: PotRow, method: str) -> None:
     """One row through ``pyeval.equity`` (stud; a batch row too large to enumerate)."""
-    from pyeval.equity import equity
-
     g = get_game(row.game)
     dead = row.dead if not row.dead else format_cards(parse_cards(row.dead))
     board = row.board

@@ -28,13 +28,14 @@ from typing import Any
 __all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands"]
 
 VARIANTS = {
-    "NT": "holdem", "FT": "holdem", "PT": "holdem", "NS": "shortdeck", "PO": "omaha", "FO/8": "omaha-hilo",
-    "PO/8": "omaha-hilo", "F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz", "F7R": "razz",
-    "N2L1D": "draw-deuce7", "F2L3D": "draw-deuce7", "FB": "badugi",
+    "NT": "holdem", "FT": "holdem", "NS": "shortdeck-straight", "PO": "omaha", "FO/8": "omaha-hilo",
+    "F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz", "N2L1D": "draw-deuce7", "F2L3D": "draw-deuce7", "FB": "badugi",
 }
-"""PHH variant codes -> pyeval game names (pokerkit's variants; short deck: trips beat a straight,
-as pokerkit and Triton play it).  Any other code is read and counted as skipped."""
-FAST_VARIANTS = {"NT", "FT", "PT", "NS", "PO", "FO/8", "PO/8"}
+"""The PHH specification's variant codes -> the pyeval game that ranks hands as pokerkit does
+(short deck: a straight beats three of a kind, a flush a full house, as pokerkit and the Triton
+hand ``phua-xuan-2019.phh`` play it; tests/test_history_variants.py).  Any other code is refused
+for the hand: it is skipped with the reason."""
+FAST_VARIANTS = {"NT", "FT", "NS", "PO", "FO/8"}
 """The board games with blinds that the fast reader walks."""
 DRAW_GAMES = {"draw-deuce7", "badugi"}
 BOARD_STREETS = {0: "preflop", 3: "flop", 4: "turn"}
@@ -53,6 +54,8 @@ class HandRecord:
     contesting    each seat still in the hand at the all-in
     board, holes  the cards dealt at the all-in: the board, each seat's hand ("" when unknown)
     dead          cards seen out of the deck at the all-in (stud: folded players' up cards)
+    antes         each seat's antes inside ``put_in``: dead money of the main pot (empty when
+                  none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
                   a hand is skipped (an unknown variant)
     """
@@ -74,11 +77,12 @@ class HandRecord:
     dead: str = ""
     note: str | None = None
     reader: str = "fast"
+    antes: list[Any] = field(default_factory=list)
 
     def same_reading(self, other: HandRecord) -> bool:
         """The fields both readers produce, compared (not the reader's name)."""
         names = ("variant", "game", "players", "starting", "finishing", "allin_street", "put_in", "contesting",
-                 "board", "holes", "dead", "note")
+                 "board", "holes", "dead", "note", "antes")
         return all(getattr(self, n) == getattr(other, n) for n in names)
 
 
@@ -218,8 +222,11 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     if not (_is_chips(starting, seats) and _is_chips(finishing, seats, _NUMBER) and _is_chips(antes, seats)
             and _is_chips(blinds, seats)) or seats < 2:
         return None
-    if fields.get("ante_trimming_status") and len(set(antes) - {0}) > 1:
+    trimmed = bool(fields.get("ante_trimming_status"))
+    if trimmed and len(set(antes) - {0}) > 1:
         return None  # trimmed uneven antes: pokerkit's rule
+    if seats == 2:  # heads-up, pokerkit posts the other seat's entry (the button is the small blind)
+        antes, blinds = antes[::-1], blinds[::-1]
     if any(s <= a + b for s, a, b in zip(starting, antes, blinds)):
         return None  # posting puts a player all-in
     if isinstance(actions, _RawActions):
@@ -289,6 +296,8 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         street, at_allin, contesting = allin
         cards = [_cards_at_allin(holes[i], shown[i]) for i in range(seats)]
         _set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
+        if not trimmed and any(antes):
+            record.antes = list(antes)
     return record
 
 

@@ -56,7 +56,7 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
             record.finishing = _chips(hh.finishing_stacks)
         return record
     try:
-        allin, shown = _walk(hh, game, record)
+        allin, shown, antes = _walk(hh, game, record)
     except (ValueError, TypeError, KeyError, IndexError) as e:  # an action the rules refuse: real files have some
         record.game, record.note = None, f"pokerkit cannot replay it: {e}"
         if hh.finishing_stacks is not None:
@@ -66,12 +66,15 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
         street, put_in, contesting, board, dealt, dead = allin
         cards = [_cards_at_allin(dealt[i], shown[i]) for i in range(seats)]
         _set_allin(record, street, put_in, contesting, board, cards, dead)
+        if record.put_in is not None:
+            record.antes = antes
     return record
 
 
-def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None]]:
+def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None], list[Any]]:
     """Replays the hand: (street, chips in, contesting, board, hands, dead cards) at the all-in
-    or None, and each seat's showdown (cards shown, "" mucked, None not seen)."""
+    or None, each seat's showdown (cards shown, "" mucked, None not seen), and the antes posted
+    as dead money (empty when none, or when pokerkit trims them into bets)."""
     from pokerkit import HoleCardsShowingOrMucking, HoleDealing
 
     seats = len(record.starting)
@@ -92,7 +95,11 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
     if state is not None:
         # the file's result where it has one: pokerkit gives an odd chip that a file may split in halves
         record.finishing = _chips(hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks)
-    return allin, shown
+    antes: list[Any] = []
+    if state is not None and not state.ante_trimming_status:
+        antes = _chips(state.get_effective_ante(i) for i in range(seats))
+        antes = antes if any(antes) else []
+    return allin, shown, antes
 
 
 def _betting_over(state: Any, game: str, record: HandRecord, up: list[list[Any]]) -> tuple | None:
