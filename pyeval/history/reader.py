@@ -283,7 +283,10 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
             put_in[p] += paid
             live -= paid > 0 and stacks[p] == 0
         elif what == "sm":
-            shown[p] = "" if len(parts) < 3 or "?" in parts[2] else parts[2]
+            if len(parts) == 3 and parts[2] == "-":  # the cards already known (the deal)
+                shown[p] = "" if "?" in holes[p] else holes[p]
+            else:
+                shown[p] = "" if len(parts) < 3 or "?" in parts[2] else parts[2]
             continue
         else:
             return None  # a draw, a bring-in, a note: the replay reads it

@@ -90,7 +90,7 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
             elif isinstance(op, HoleCardsShowingOrMucking):
                 shown[op.player_index] = _known(op.hole_cards)
         seen = len(state.operations)
-        if allin is None and action is not None and action.split()[1] in ("f", "cc", "cbr"):
+        if allin is None and action is not None and _may_end_betting(action, state):
             allin = _betting_over(state, game, record, up)
     if state is not None:
         # the file's result where it has one: pokerkit gives an odd chip that a file may split in halves
@@ -100,6 +100,16 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
         antes = _chips(state.get_effective_ante(i) for i in range(seats))
         antes = antes if any(antes) else []
     return allin, shown, antes
+
+
+def _may_end_betting(action: str, state: Any) -> bool:
+    """After a fold, call or bet; or after the last hole card dealt when nobody is to act (a
+    player all in by posting a blind that the others' blinds already cover)."""
+    parts = action.split()
+    if parts[1] in ("f", "cc", "cbr"):
+        return True
+    return (parts[1] == "dh" and state.actor_index is None
+            and not any(map(len, state.hole_dealing_statuses)))  # a card still to deal
 
 
 def _betting_over(state: Any, game: str, record: HandRecord, up: list[list[Any]]) -> tuple | None:
