@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands"]
+__all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands", "hands_with_lines",
+           "field_line"]
 
 VARIANTS = {
     "NT": "holdem", "FT": "holdem", "NS": "shortdeck-straight", "PO": "omaha", "FO/8": "omaha-hilo",
@@ -54,6 +55,8 @@ class HandRecord:
     contesting    each seat still in the hand at the all-in
     board, holes  the cards dealt at the all-in: the board, each seat's hand ("" when unknown)
     dead          cards seen out of the deck at the all-in (stud: folded players' up cards)
+    line          the line of the file the hand starts on (a skipped hand: the line of the fault)
+    skipped       why the hand is not read (invalid, or not readable here), else None
     antes         each seat's antes inside ``put_in``: dead money of the main pot (empty when
                   none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
@@ -78,6 +81,8 @@ class HandRecord:
     note: str | None = None
     reader: str = "fast"
     antes: list[Any] = field(default_factory=list)
+    line: int = 1
+    skipped: str | None = None
 
     def same_reading(self, other: HandRecord) -> bool:
         """The fields both readers produce, compared (not the reader's name)."""
@@ -185,13 +190,26 @@ def _toml() -> Any:
 
 def split_hands(text: str) -> list[str]:
     """The hands of a ``.phhs`` text (``[name]`` sections), or the text itself (one hand)."""
+    return [hand for _, hand in hands_with_lines(text)]
+
+
+def hands_with_lines(text: str) -> list[tuple[int, str]]:
+    """``split_hands``, each hand with the line of the file its text starts on (1 = the first)."""
     if not text.startswith("[") and "\n[" not in text:
-        return [text]
+        return [(1, text)]
     heads = list(_SECTION.finditer(text))
     if not heads:
-        return [text]
-    return [text[h.end():(heads[i + 1].start() if i + 1 < len(heads) else len(text))]
-            for i, h in enumerate(heads)]
+        return [(1, text)]
+    ends = [h.start() for h in heads[1:]] + [len(text)]
+    return [(text.count("\n", 0, h.end()) + 1, text[h.end():end]) for h, end in zip(heads, ends)]
+
+
+def field_line(hand_text: str, field: str | None) -> int:
+    """The line (counted from 0 within the hand's text) where ``field`` is set, else 0."""
+    if field is None:
+        return 0
+    m = re.search(rf"^\s*{re.escape(field)}\s*=", hand_text, re.M)
+    return hand_text.count("\n", 0, m.start()) if m else 0
 
 
 # ---------------------------------------------------------------------------

@@ -51,14 +51,14 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
     record = HandRecord(source, index, None if hh.hand is None else str(hh.hand), variant, game, names, starting,
                         list(starting), reader="pokerkit")
     if game is None:
-        record.note = f"variant {variant} is not played by pyeval"  # a code pokerkit knows and pyeval does not
+        record.skipped = f"variant {variant} is not played by pyeval"  # a code pokerkit knows and pyeval does not
         if hh.finishing_stacks is not None:
             record.finishing = _chips(hh.finishing_stacks)
         return record
     try:
         allin, shown, antes = _walk(hh, game, record)
     except (ValueError, TypeError, KeyError, IndexError) as e:  # an action the rules refuse: real files have some
-        record.game, record.note = None, f"pokerkit cannot replay it: {e}"
+        record.game, record.skipped = None, f"pokerkit cannot replay it: {e}"
         if hh.finishing_stacks is not None:
             record.finishing = _chips(hh.finishing_stacks)
         return record
