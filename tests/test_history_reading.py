@@ -169,3 +169,62 @@ def test_cli_lists_skipped_hands_on_stderr_and_refuses_an_empty_folder(tmp_path)
     proc = pyeval_cli("allin-ev", str(empty), env=this_checkout())
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.splitlines() == [f"pyeval: error: no hand histories in {empty}"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGKILL"])
+def test_workers_die_with_their_parent(tmp_path, signame):
+    """(issue 38) A run reading files in worker processes, killed: no worker is left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    for i in range(2000):  # the parallel path
+        (tmp_path / f"{i}.phh").write_text(GOOD)
+    code = ("import time, pyeval.history.sources as s\n"
+            "def stuck(paths):\n    time.sleep(120)\n"
+            "s.read_compact = stuck\ns.cores = lambda: 2\n"
+            "import pyeval\n"
+            f"pyeval.allin_ev({str(tmp_path)!r})\n")
+    parent = subprocess.Popen([sys.executable, "-c", code], env=this_checkout())
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = _children(parent.pid)
+        assert len(workers) >= 2, "the workers did not start"
+        parent.send_signal(getattr(signal, signame))
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [w for w in workers if _alive(w)]
+    finally:
+        parent.kill()
+        parent.wait()
+        for w in workers:  # a failed run leaves none behind either
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie, waiting for its reaper, is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -10,7 +10,10 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import signal
 import stat
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -203,6 +206,31 @@ def _tasks(paths: Sequence[str], workers: int) -> list[Sequence[str]]:
     return [paths[a:a + size] for a in range(0, len(paths), size)]
 
 
+def die_with_parent(parent: int) -> None:
+    """A worker's first step: it ends when its parent does, however the parent ends (SIGTERM,
+    SIGHUP, SIGKILL: no handler runs then), so no worker is left reading.  Linux: the kernel
+    sends it SIGKILL (``PR_SET_PDEATHSIG``); elsewhere a thread polls the parent every second."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+    except (OSError, AttributeError):  # not Linux
+        threading.Thread(target=_poll_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent ended before the call above
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _poll_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
+
 def cores() -> int:
     """The cores this process may run on."""
     try:
@@ -261,7 +289,7 @@ def _read_source(source: Any, client: Any, workers: int | None, advance: Callabl
                 advance(len(task))
         return records
     tasks = _tasks(paths, workers)
-    with ProcessPoolExecutor(min(workers, len(tasks))) as pool:
+    with ProcessPoolExecutor(min(workers, len(tasks)), initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         for task, packed in zip(tasks, pool.map(read_compact, tasks)):
             records.extend(unpack(task, packed))
             if advance is not None:
