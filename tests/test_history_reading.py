@@ -228,3 +228,21 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_the_plot_of_many_players_draws_the_top_ones_and_says_so():
+    """(issue 38) 30 players: the 8 with the most hands, named in the title; one player alone."""
+    pytest.importorskip("matplotlib")
+    hands = []
+    for k in range(15):
+        text = GOOD.replace("'Alice'", f"'A{k}'").replace("'Bob'", f"'B{k}'")
+        hands.append(f"[{k}]\n" + "\n".join(line for line in text.splitlines() if not line.startswith("#")))
+    hands.append("[extra]\n" + hands[3].split("\n", 1)[1])  # A3 and B3 play two hands
+    r = pyeval.allin_ev("\n".join(hands) + "\n")
+    fig = r.plot()
+    ax = fig.axes[0]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert len(labels) == 16 and labels[:2] == ["A3: actual", "A3: all-in adjusted"]
+    assert ax.get_title().endswith("the 8 players with the most hands (of 30)")
+    one = r.plot(player="B7").axes[0]
+    assert len(one.get_legend().get_texts()) == 2 and one.get_title().startswith("B7")

@@ -104,9 +104,10 @@ class AllinEVResult(Result):
                 adjusted.append(adjusted[-1] + r["ev"][i])
         return actual, adjusted
 
-    def plot(self, path: str | None = None, player: str | None = None) -> Any:
+    def plot(self, path: str | None = None, player: str | None = None, top: int = 8) -> Any:
         """Cumulative actual winnings against all-in adjusted winnings over the hands, for
-        ``player`` or every player (matplotlib: the ``plot`` extra); written to ``path`` if given."""
+        ``player``, else the ``top`` players with the most hands (matplotlib: the ``plot`` extra);
+        written to ``path`` if given."""
         from pyeval.history.plot import winnings_plot
 
-        return winnings_plot(self, path, player)
+        return winnings_plot(self, path, player, top)
