@@ -54,6 +54,8 @@ BAD_HANDS = [
     ("an unknown action", "'p1 cc', 'd db AhKd2c'", "'p1 zz', 'd db AhKd2c'", "unknown action"),
     ("a bet without an amount", "'p2 cbr 30'", "'p2 cbr'", "malformed"),
     ("not TOML", "min_bet = 10", "min_bet = = 10", "TOML"),
+    ("finishing stacks that contradict the showdown", "finishing_stacks = [2000, 0]",
+     "finishing_stacks = [0, 2000]", "contradict the showdown"),
 ]
 
 

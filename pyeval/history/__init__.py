@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from pyeval.core import _progress
-from pyeval.history.allin import count_rows, hand_values, pot_rows, z_score
+from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows, z_score
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
 from pyeval.history.sources import collect_paths, gc_paused, read_source
@@ -61,8 +61,10 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
         if player is not None:
             records = _sat_in(records, player)
         pots, rows = pot_rows(records)
-        watch.add_total(len(rows))
-        count_rows(rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
+        complete, final_rows = showdown_rows(records, pots)
+        watch.add_total(len(rows) + len(final_rows))
+        count_rows(rows + final_rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
+        _skip_contradicted(records, pots, complete, final_rows)
         equity_seconds = time.perf_counter() - started - read_seconds
         result = _summarise(records, pots, rows, player)
     result.seconds = {"read": read_seconds, "equity": equity_seconds,
@@ -103,6 +105,18 @@ def _refuse_without_hands(source: Any, records: list[HandRecord]) -> None:
     why = "".join(f"; {r.source}:{r.line}: {r.skipped}" for r in records[:3])
     more = f" (and {len(records) - 3:,} more skipped)" if len(records) > 3 else ""
     raise ValueError(f"no hand histories in {named}" + (f": every hand skipped{why}{more}" if records else ""))
+
+
+def _skip_contradicted(records: list[HandRecord], pots: dict, complete: set[int], final_rows: list) -> None:
+    """An all-in whose finishing stacks its own showdown does not pay is skipped, not valued."""
+    by_hand: dict[int, list] = {h: [] for h in complete}
+    for row in final_rows:
+        by_hand[row.hand].append(row)
+    for h, rows in by_hand.items():
+        reason = contradicted(records[h], pots[h], rows)
+        if reason is not None:
+            records[h].skipped = reason
+            records[h].line = records[h].finishing_line or records[h].line
 
 
 def _is_paths(source: Any) -> bool:

@@ -57,6 +57,8 @@ class HandRecord:
     dead          cards seen out of the deck at the all-in (stud: folded players' up cards)
     line          the line of the file the hand starts on (a skipped hand: the line of the fault)
     skipped       why the hand is not read (invalid, or not readable here), else None
+    final_board, final_holes   an all-in's cards at the end: the board, each contesting hand
+                  (as shown; "" unknown), to check the finishing stacks (at ``finishing_line``)
     antes         each seat's antes inside ``put_in``: dead money of the main pot (empty when
                   none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
@@ -83,6 +85,9 @@ class HandRecord:
     antes: list[Any] = field(default_factory=list)
     line: int = 1
     skipped: str | None = None
+    final_board: str = ""
+    final_holes: list[str] = field(default_factory=list)
+    finishing_line: int = 0
 
     def same_reading(self, other: HandRecord) -> bool:
         """The fields both readers produce, compared (not the reader's name)."""
@@ -319,6 +324,8 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         _set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
         if not trimmed and any(antes):
             record.antes = list(antes)
+        record.final_board = board
+        record.final_holes = [(s or h) if c else "" for s, h, c in zip(shown, holes, contesting)]
     return record
 
 

@@ -56,7 +56,7 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
             record.finishing = _chips(hh.finishing_stacks)
         return record
     try:
-        allin, shown, antes = _walk(hh, game, record)
+        allin, shown, antes, final_board = _walk(hh, game, record)
     except (ValueError, TypeError, KeyError, IndexError) as e:  # an action the rules refuse: real files have some
         record.game, record.skipped = None, f"pokerkit cannot replay it: {e}"
         if hh.finishing_stacks is not None:
@@ -68,13 +68,16 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
         _set_allin(record, street, put_in, contesting, board, cards, dead)
         if record.put_in is not None:
             record.antes = antes
+            record.final_board = final_board
+            record.final_holes = [(shown[i] or dealt[i]) if contesting[i] else "" for i in range(seats)]
     return record
 
 
-def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None], list[Any]]:
+def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None], list[Any], str]:
     """Replays the hand: (street, chips in, contesting, board, hands, dead cards) at the all-in
-    or None, each seat's showdown (cards shown, "" mucked, None not seen), and the antes posted
-    as dead money (empty when none, or when pokerkit trims them into bets)."""
+    or None, each seat's showdown (cards shown, "" mucked, None not seen), the antes posted
+    as dead money (empty when none, or when pokerkit trims them into bets), and the board at the
+    end."""
     from pokerkit import HoleCardsShowingOrMucking, HoleDealing
 
     seats = len(record.starting)
@@ -99,7 +102,8 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
     if state is not None and not state.ante_trimming_status:
         antes = _chips(state.get_effective_ante(i) for i in range(seats))
         antes = antes if any(antes) else []
-    return allin, shown, antes
+    final_board = "" if state is None else _known(c for cards in state.board_cards for c in cards)
+    return allin, shown, antes, final_board
 
 
 def _may_end_betting(action: str, state: Any) -> bool:

@@ -14,6 +14,7 @@ import signal
 import stat
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -123,6 +124,8 @@ def _read_hand(hand_text: str, source: str, index: int, line: int) -> HandRecord
     if record is None:
         record = _slow(checked, hand_text, source, index)
     record.line = line
+    if record.put_in is not None:  # an all-in: its finishing stacks are checked against its showdown
+        record.finishing_line = line + field_line(hand_text, "finishing_stacks")
     return record
 
 
@@ -136,7 +139,9 @@ def _slow(fields: dict[str, Any], hand_text: str, source: str, index: int) -> Ha
     except ImportError as e:
         raise InvalidHand(str(e)) from None
     try:
-        hh = pokerkit.HandHistory.loads(hand_text)
+        with warnings.catch_warnings():  # pokerkit warns of fields outside the specification: read anyway
+            warnings.simplefilter("ignore")
+            hh = pokerkit.HandHistory.loads(hand_text)
     except Exception as e:  # pokerkit raises many kinds on a bad file
         raise InvalidHand(f"pokerkit cannot read it: {e}") from None
     return replay(hh, source, index)
