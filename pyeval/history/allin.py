@@ -24,7 +24,8 @@ from pyeval.history.reader import HandRecord
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.results.tally import POT
 
-__all__ = ["Pot", "pots_of", "PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values", "ROWS_PER_CALL"]
+__all__ = ["Pot", "pots_of", "PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values",
+           "ROWS_PER_CALL"]
 
 ROWS_PER_CALL = 20_000
 """Rows per ``equity_batch`` call: the arrays of a chunk stay small, the C batch spreads them over
