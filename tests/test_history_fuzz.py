@@ -94,3 +94,18 @@ def test_mutated_hands_are_read_or_skipped_with_a_reason(tmp_path, text):
 @given(text=mutated())
 def test_mutated_hands_are_read_or_skipped_with_a_reason_at_length(tmp_path, text):
     _check(tmp_path, text)
+
+
+def test_a_hand_pokerkit_fails_on_inside_is_skipped(tmp_path):
+    """Found by the fuzz: uneven trimmed antes make pokerkit's own assert fail mid-replay."""
+    pytest.importorskip("pokerkit")
+    text = ("variant = 'FR'\nante_trimming_status = true\nantes = [50, 50, 10]\nbring_in = 50\nsmall_bet = 200\n"
+            "big_bet = 400\nstarting_stacks = [6600, 5425, 4575]\n"
+            "actions = ['d dh p1 6s3hKh', 'd dh p2 As6h3c', 'd dh p3 4s3d2d', 'p1 pb', 'p2 cc', 'p3 cbr 200', "
+            "'p1 f', 'p2 cbr 400', 'p3 cc', 'd dh p2 Jc', 'd dh p3 8s', 'p3 cbr 200', 'p2 cc', 'd dh p2 Ah', "
+            "'d dh p3 3s', 'p3 cbr 400', 'p2 cc', 'd dh p2 7d', 'd dh p3 5s', 'p3 cbr 400', 'p2 cc', 'd dh p2 5d', "
+            "'d dh p3 6c', 'p3 cbr 400', 'p2 cc', 'p3 sm 4s3d2d8s3s5s6c', 'p2 sm']\n"
+            "finishing_stacks = [6500, 3575, 6525]\n")
+    _check(tmp_path, text)
+    with pytest.raises(ValueError, match="pokerkit cannot replay it: AssertionError"):
+        pyeval.allin_ev(text)

@@ -84,6 +84,7 @@ def showdown_rows(records: list[HandRecord], pots: dict[int, list[Pot]]) -> tupl
     rows: list[PotRow] = []
     for h, hand_pots in pots.items():
         r = records[h]
+        assert r.game is not None  # an all-in: a game pyeval plays
         g = get_game(r.game)
         hands = [r.final_holes[i] for i, c in enumerate(r.contesting) if c] if r.final_holes else [""]
         if (len(r.final_board) != 2 * g.board or not all(hands) or any("?" in x for x in hands)
@@ -97,6 +98,7 @@ def showdown_rows(records: list[HandRecord], pots: dict[int, list[Pot]]) -> tupl
 def _rows_of(h: int, r: HandRecord, hand_pots: list[Pot], holes: list[str], board: str) -> list[PotRow]:
     """A hand's rows: each pot two or more players share, their hands, the other contesting
     hands dead."""
+    assert r.game is not None
     contesting = [i for i, c in enumerate(r.contesting) if c]
     rows = []
     for k, pot in enumerate(hand_pots):
