@@ -16,6 +16,8 @@ __all__ = ["InvalidHand", "check_hand", "CARD"]
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
 """One card of PHH text: a rank, a suit (lower case), or ``??`` for a card not seen."""
+_CARDS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
+_WHOLE = frozenset({int})
 _SEAT = re.compile(r"p([0-9]+)")
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _PLAYER_ACTIONS = {"f": 0, "cc": 0, "cbr": 1, "sm": (0, 1), "sd": (0, 1), "pb": 0}
@@ -39,7 +41,9 @@ def _numbers(fields: dict[str, Any], name: str, seats: int | None, required: boo
         if required:
             raise InvalidHand(f"no {name}", name)
         return None
-    if (not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
+    if type(value) is list and set(map(type, value)) <= _WHOLE and min(value, default=0) >= 0:
+        pass  # whole chips, the usual case: checked at once
+    elif (not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
             or any(v != v or v < 0 or v == float("inf") for v in value)):
         raise InvalidHand(f"{name} must be a list of numbers >= 0, got {value!r}"[:200], name)
     if seats is not None and len(value) != seats:
@@ -49,10 +53,9 @@ def _numbers(fields: dict[str, Any], name: str, seats: int | None, required: boo
 
 def cards_of(text: str, where: str, field: str = "actions") -> list[str]:
     """The cards of a PHH card text, or InvalidHand naming the bad text."""
-    cards = [text[i:i + 2] for i in range(0, len(text), 2)]
-    if len(text) % 2 or not all(CARD.fullmatch(c) for c in cards):
+    if not _CARDS.fullmatch(text):
         raise InvalidHand(f"bad card text {text!r} in {where!r}", field)
-    return cards
+    return [text[i:i + 2] for i in range(0, len(text), 2)]
 
 
 def check_hand(fields: dict[str, Any], game: str | None, draw: bool = False) -> None:
