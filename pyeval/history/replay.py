@@ -3,6 +3,7 @@ the reference the fast reader is checked against (pokerkit: the ``history`` extr
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from pyeval.core._results import install_hint
@@ -56,7 +57,9 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
             record.finishing = _chips(hh.finishing_stacks)
         return record
     try:
-        allin, shown, antes, final_board = _walk(hh, game, record)
+        with warnings.catch_warnings():  # pokerkit's advice (a card it would not deal): the hand is read as written
+            warnings.simplefilter("ignore")
+            allin, shown, antes, final_board = _walk(hh, game, record)
     except Exception as e:  # an action the rules refuse (real files have some); pokerkit's own asserts too
         record.game, record.skipped = None, f"pokerkit cannot replay it: {str(e) or type(e).__name__}"
         if hh.finishing_stacks is not None:
