@@ -234,8 +234,9 @@ HAND_TABLE = obj({"rows": array(_HAND_ROW)}, description="AllinEVResult.hands (H
 PLAYER_TABLE = obj({"rows": array(_PLAYER_ROW)}, description="AllinEVResult.players (PlayerTable): one row per "
                    "player")
 ALLIN_EV_RESULT = obj(
-    {"players": array(_PLAYER_ROW), "hands": array(_HAND_ROW), "skipped": mapping(INTEGER)},
-    description="pyeval.allin_ev (AllinEVResult): per player, per hand, and the hands skipped by reason")
+    {"players": array(_PLAYER_ROW), "hands": array(_HAND_ROW),
+     "skipped": array(obj({"source": STRING, "line": INTEGER, "hand": nullable(STRING), "reason": STRING}))},
+    description="pyeval.allin_ev (AllinEVResult): per player, per hand, and each hand skipped: where and why")
 
 SCHEMAS: dict[str, dict] = {
     "EquityResult": EQUITY_RESULT, "RangeEquityResult": RANGE_EQUITY_RESULT,
