@@ -240,7 +240,7 @@ def heads_up_game(values: dict[str, tuple[float, float]]) -> BilinearGame:
     showdown2 = win * values["win"][1] + tie * values["tie"][1] + lose * values["lose"][1]
     dealt = deal.sum(axis=1)
     return BilinearGame(a1=dealt * (steal1 - fold1), G1=deal * (showdown1 - steal1), a2=dealt * (steal2 - fold2),
-                        G2=deal * (showdown2 - steal2), k1=fold1, k2=fold2)
+                        G2=deal * (showdown2 - steal2), k1=fold1, k2=fold2, dealt1=dealt, dealt2=deal.sum(axis=0))
 
 
 def range_text(shares: np.ndarray) -> str:
