@@ -360,7 +360,8 @@ def test_chart_plot(tmp_path):
     ({"stack": True}, TypeError, "stack must be a number"),
     ({"stack": float("nan")}, ValueError, "finite"),
     ({"stack": 2, "ante": 3}, ValueError, "post them"),
-    ({"stack": 10, "payouts": [50, 30]}, ValueError, "payouts and stacks go together"),
+    ({"stack": 10, "payouts": [50, 30, 20]}, ValueError, "1 to 2"),  # stacks default: none
+    ({"stack": 10, "max_iterations": 0}, ValueError, "max_iterations must be a positive integer"),
     ({"stack": 10, "stacks": [5]}, ValueError, "payouts and stacks go together"),
     ({"stack": 10, "payouts": [30, 50], "stacks": [5]}, ValueError, "never increasing"),
     ({"stack": 10, "payouts": [50, 30, 20, 10], "stacks": [5]}, ValueError, "1 to 3"),
@@ -413,7 +414,7 @@ def _has_matplotlib() -> bool:
 
 @pytest.mark.parametrize("args, words", [
     (["0"], "stack must be positive"),
-    (["8", "--payouts", "50,30"], "payouts and stacks go together"),
+    (["8", "--stacks", "15"], "payouts and stacks go together"),
     (["8", "--csv", "/no/such/folder/x.csv"], "no folder"),
     (["8", "--plot", "x.png"], "add --chart"),
     (["2", "--ante", "3"], "post them"),
