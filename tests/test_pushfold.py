@@ -137,9 +137,11 @@ def assert_equilibrium(result, values, tolerance: float = EQUILIBRIUM_TOLERANCE)
     p, g, c, h = independent_class_gains(result, values)
     for who, share, gain in (("push", p, g), ("call", c, h)):
         losing = (share > 0) & (gain < -tolerance)
-        assert not losing.any(), [(CLASS_NAMES[COMBO_CLASS[k]], share[k], gain[k]) for k in np.flatnonzero(losing)]
+        assert not losing.any(), [(who, CLASS_NAMES[COMBO_CLASS[k]], share[k], gain[k])
+                                  for k in np.flatnonzero(losing)]
         winning = (share < 1) & (gain > tolerance)
-        assert not winning.any(), [(CLASS_NAMES[COMBO_CLASS[k]], share[k], gain[k]) for k in np.flatnonzero(winning)]
+        assert not winning.any(), [(who, CLASS_NAMES[COMBO_CLASS[k]], share[k], gain[k])
+                                   for k in np.flatnonzero(winning)]
     assert max(independent_gains(result, values)) <= tolerance
 
 
@@ -434,3 +436,57 @@ def test_cli_error_in_a_subprocess():
     assert "stack must be positive" in error_line(pyeval_cli("pushfold", "-2"))
     usage = pyeval_cli("pushfold", "ten")  # argparse's usage error: its usage, then one error line
     assert usage.returncode == 2 and "expected a number, got 'ten'" in usage.stderr and "Traceback" not in usage.stderr
+
+
+# ---------------------------------------------------------------------------
+# issue 38: one spelling of list options, ranges cut at tokens, charts priced
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("payouts", [["50,30,20"], ["50", "30", "20"], ["50,30", "20"]])
+def test_payouts_spelt_the_same_in_icm_and_pushfold(capsys, payouts):
+    from pyeval.cli import main
+
+    assert main(["icm", "5000", "3000", "2000", "--payouts", *payouts, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payouts"] == [50, 30, 20]
+    assert main(["pushfold", "10", "20", "--payouts", *payouts, "--stacks", "15", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["payouts"] == [50, 30, 20] and d["stacks"] == [15]
+
+
+def test_list_options_refuse_what_is_not_a_number(capsys):
+    from pyeval.cli import main
+
+    for command in (["icm", "5", "3"], ["pushfold", "10"]):
+        assert main([*command, "--payouts", "50,x"]) == 2
+        assert "expected numbers separated by commas, got '50,x'" in capsys.readouterr().err
+
+
+def test_range_text_is_cut_between_tokens():
+    from pyeval.analysis.pushfold import _short
+
+    r = pyeval.pushfold(10, payouts=[50, 30, 20], stacks=[15])
+    text = r.push_range
+    assert len(text) > 100
+    short = _short(text)
+    kept, rest = short.split(",... (+")
+    assert len(short) <= 100 and text.startswith(kept + ",")
+    assert len(kept.split(",")) + int(rest.rstrip(" more)")) == len(text.split(","))
+    for line in repr(r).splitlines()[1:3]:
+        shown = line.split(": ", 1)[1]
+        assert all(token in text.split(",") for token in shown.split(",... (+")[0].split(","))
+
+
+def test_chart_is_priced_before_it_starts():
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"2,000 depths takes about 200 s .* beyond the limit of 500"):
+        pyeval.pushfold_chart(np.linspace(1, 20, 2000))
+    assert time.perf_counter() - start < 1
+
+
+def test_chart_reports_progress_per_depth():
+    seen: list[tuple[int, int]] = []
+    pyeval.pushfold_chart([3, 5, 7], progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (3, 3)

@@ -391,7 +391,8 @@ def test_one_name_and_one_vocabulary():
 def test_cli(capsys):
     from pyeval.cli import main
 
-    assert main(["pushfold", "6", "9", "12", "--players", "3", "--payouts", "50,30,20", "--stacks", "", "--json"]) == 0
+    # issue 38 item 12: no --stacks means no one else at the table
+    assert main(["pushfold", "6", "9", "12", "--players", "3", "--payouts", "50,30,20", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["model"] == "ICM" and d["stacks_in_hand"] == [6, 9, 12] and d["stacks"] == []
     assert main(["pushfold", "10", "--players", "3", "--chart"]) == 2

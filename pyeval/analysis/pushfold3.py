@@ -44,8 +44,8 @@ from pyeval.analysis.pushfold3_equities import PERMS, order_probabilities, sampl
 from pyeval.analysis.pushfold3_solver import ThreeWayGame, solve3
 from pyeval.analysis.pushfold3_values import check_spot3, final_chips, value_of
 from pyeval.analysis.pushfold_solver import solve
-from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.core.checks import renamed_attribute
+from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
 
 __all__ = ["PushFold3Result", "three_handed", "STRATEGIES"]

@@ -145,7 +145,8 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
         raise TypeError(f"depths must be numbers, got {list(grid)!r}")
     values = np.unique(grid.astype(np.float64))
     if len(values) > MAX_CHART_DEPTHS:
-        raise ValueError(f"a chart of {len(values):,} depths takes about {len(values) * CHART_SECONDS_PER_DEPTH:,.0f} s "
+        seconds = len(values) * CHART_SECONDS_PER_DEPTH
+        raise ValueError(f"a chart of {len(values):,} depths takes about {seconds:,.0f} s "
                          f"(one exact solve a depth), beyond the limit of {MAX_CHART_DEPTHS:,} depths "
                          f"(pyeval.query.limits.MAX_CHART_DEPTHS): give {MAX_CHART_DEPTHS:,} depths or fewer, "
                          f"e.g. a coarser grid, and chart the ranges that matter in parts")

@@ -157,7 +157,7 @@ def _purify_from(game: BilinearGame, mixed1: np.ndarray, mixed2: np.ndarray, p: 
         p1, c1 = _solve_mixes(game, mixed1, mixed2, p0, c0)
         g, h = game.gains_per_hand(p1, c1)
         changed = False
-        for mixed, share, pure, gain in ((mixed1, p1, p0, g), (mixed2, c1, c0, h)):
+        for mixed, share, pure in ((mixed1, p1, p0), (mixed2, c1, c0)):
             outside = mixed & ((share < 0) | (share > 1))
             if outside.any():  # a share past a bound: pure at that bound
                 pure[outside] = share[outside] > 1
