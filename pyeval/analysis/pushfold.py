@@ -12,8 +12,9 @@ Strategies are per starting-hand class (every combo of a class plays the same sh
 summed over every pair of disjoint combos (``pushfold_equities``: exact counts over all boards,
 so card removal is exact).  With strategies the same for each combo of a class, each combo of a
 class has the same EV, so a best response per class is a best response per combo.  The solve
-(``pushfold_solver``) stops at ``tolerance``: the most either player would gain, per hand
-dealt, by switching to a best response (``exploitability``).
+(``pushfold_solver``): CFR+ to ``tolerance`` (the most either player would gain, per hand dealt,
+by switching to a best response: ``exploitability``), then purified to an exact equilibrium,
+verified class by class (docs/pushfold.md, "What equilibrium means").
 """
 
 from __future__ import annotations
@@ -275,7 +276,8 @@ def heads_up(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float =
     payouts, stacks  tournament prizes (1st place first) and the chips of the players not in the
                hand: each outcome is valued by ICM (``payouts=[1], stacks=[]``: winner takes all,
                the same strategies as chip EV)
-    tolerance  the exploitability to reach (default 1e-6 big blinds; ICM: 1e-8 of the prize pool)
+    tolerance  the CFR+ exploitability from which the exact equilibrium is purified (default 1e-6
+               big blinds; ICM: 1e-8 of the prize pool)
 
     >>> r = heads_up(10)
     >>> r.push["K2o"], r.push["J5o"], r.call["A2o"], r.exploitability < 1e-4

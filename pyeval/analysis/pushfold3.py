@@ -44,6 +44,7 @@ from pyeval.analysis.pushfold3_equities import PERMS, order_probabilities, sampl
 from pyeval.analysis.pushfold3_solver import ThreeWayGame, solve3
 from pyeval.analysis.pushfold3_values import check_spot3, final_chips, value_of
 from pyeval.analysis.pushfold_solver import solve
+from pyeval.core import _progress
 from pyeval.core.checks import renamed_attribute
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
@@ -258,11 +259,20 @@ def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, 
         raise ValueError(f"tolerance must be positive, got {tolerance!r}")
     # the subgame to the heads-up default (or finer): with no dead money it is pyeval.pushfold's solve
     hu_tol = min(tol / 10, 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes))
+    watch = _progress.current()  # three steps: the subgame, the push branch's tables, its solve
+    if watch is not None:
+        watch.add_total(3)
     hu, hu_values, hu_found = _subgame(in_hand, sb_, bb_, ante_, prizes, rest, hu_tol, 200_000)
+    if watch is not None:
+        watch.advance(1)
     q, r = hu_found.push, hu_found.call
     fold = _outcome_shares(q, r) @ hu_values  # each player's value when the button folds
     game, orders = build_game(in_hand, sb_, bb_, ante_, prizes, rest, fold)
+    if watch is not None:
+        watch.advance(1)
     found = solve3(game, tol, max_iterations=max_iterations)
+    if watch is not None:
+        watch.advance(1)
     s = found.strategies
     p_fold = float(game.w.sum(axis=(1, 2)) @ (1 - s[0]))
     gains = found.player_gains + p_fold * np.array([0.0, *hu_found.gains])

@@ -10,6 +10,7 @@ from typing import Any
 
 from pyeval.analysis.pushfold import PushFoldResult, heads_up
 from pyeval.analysis.pushfold3 import PushFold3Result, three_handed
+from pyeval.core import _progress
 
 __all__ = ["pushfold", "pushfold3"]
 
@@ -18,9 +19,10 @@ MAX_ITERATIONS = {2: 200_000, 3: 3000}
 more each)."""
 
 
+@_progress.reports_progress("pushfold")
 def pushfold(stack: Any, *, players: int = 2, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
              payouts: list[float] | None = None, stacks: list[float] | None = None, tolerance: float | None = None,
-             max_iterations: int | None = None) -> PushFoldResult | PushFold3Result:
+             max_iterations: int | None = None, progress: Any = None) -> PushFoldResult | PushFold3Result:
     """The push/fold equilibrium (docs/pushfold.md).
 
     stack      the stacks before posting (big blinds by default: ``bb=1``) of the players in the
@@ -35,6 +37,8 @@ def pushfold(stack: Any, *, players: int = 2, sb: float = 0.5, bb: float = 1.0, 
     tolerance  the CFR+ exploitability from which the equilibrium is made exact
                (docs/pushfold.md, "What equilibrium means")
     max_iterations  the cap on CFR+ iterations (default 200,000 heads-up, 3,000 three-handed)
+    progress   as ``pyeval.equity``'s: heads-up one step (a fraction of a second), three-handed
+               three (the subgame, the three-way tables, the solve: seconds each)
 
     >>> r = pushfold(10)
     >>> r.push["K2o"], r.push["J5o"], r.call["A2o"], r.exploitability < 1e-12
@@ -45,9 +49,17 @@ def pushfold(stack: Any, *, players: int = 2, sb: float = 0.5, bb: float = 1.0, 
     cap = MAX_ITERATIONS[players] if max_iterations is None else max_iterations
     if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
         raise ValueError(f"max_iterations must be a positive integer, got {max_iterations!r}")
-    solve = heads_up if players == 2 else three_handed
-    return solve(stack, sb=sb, bb=bb, ante=ante, payouts=payouts, stacks=stacks, tolerance=tolerance,
-                 max_iterations=cap)
+    if players == 3:
+        return three_handed(stack, sb=sb, bb=bb, ante=ante, payouts=payouts, stacks=stacks, tolerance=tolerance,
+                            max_iterations=cap)
+    watch = _progress.current()
+    if watch is not None:
+        watch.add_total(1)
+    result = heads_up(stack, sb=sb, bb=bb, ante=ante, payouts=payouts, stacks=stacks, tolerance=tolerance,
+                      max_iterations=cap)
+    if watch is not None:
+        watch.advance(1)
+    return result
 
 
 def pushfold3(stacks: Any, *, others: list[float] | None = None, **kwargs: Any) -> PushFold3Result:

@@ -35,8 +35,10 @@ def run_pushfold(args: argparse.Namespace) -> int:
         if not args.stack or len(args.stack) not in (1, 3):
             raise ValueError("give one stack for the three players, or the button's, small blind's and big blind's")
         stacks: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
-        return output.emit(args, pushfold(stacks, players=3, sb=args.sb, bb=args.bb, ante=args.ante,
-                                          payouts=args.payouts, stacks=args.stacks))
+        with output.watching(args, "pushfold, three-handed"):  # seconds: a bar on a terminal
+            result = pushfold(stacks, players=3, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                              stacks=args.stacks)
+        return output.emit(args, result)
     if args.plot and not args.chart:
         raise ValueError("--plot draws the chart: add --chart")
     if args.chart:
