@@ -1,5 +1,6 @@
 """The heads-up push/fold solve with and without the exact purification (issue 36 item 7), in
-the same run: ``python benchmarks/pushfold_exact.py [repeats]``.  Prints, per depth of a grid,
+the same run: ``PYTHONPATH=. python benchmarks/pushfold_exact.py [repeats]`` (from a checkout:
+the checkout's pyeval).  Prints, per depth of a grid,
 the median wall time of CFR+ alone (the old solve: ``pushfold_solver._cfr``) and of the whole
 solve (CFR+ and ``purify``), and their ratio."""
 
