@@ -45,7 +45,7 @@ RESULTS = {
     "best_keep": lambda: pyeval.best_keep("irish", ["AhAsKdQd", "random"], board="2c7d9h")[0],
     "caribbean decide": lambda: pyeval.caribbean.decide("AsKd8h5c2s", "Qh"),
     "pushfold": lambda: pyeval.pushfold(10),
-    "pushfold3": lambda: pyeval.pushfold3(10),
+    "pushfold3": lambda: pyeval.pushfold(10, players=3),
     "pushfold_chart": lambda: pyeval.pushfold_chart([2, 10]),
     "allin_ev": lambda: pyeval.allin_ev(PHH),
 }

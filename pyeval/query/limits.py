@@ -7,3 +7,13 @@ stays exact up to about 9e10 deals.  Larger counts are refused before anything i
 
 
 DEFAULT_SAMPLES = 1_000_000
+
+
+MAX_CHART_DEPTHS = 500
+"""Most stack depths one ``pyeval.pushfold_chart`` solves (each an exact heads-up solve, about
+0.1 s on one core: a minute at this limit).  More is refused before anything is solved, with
+the estimate."""
+
+CHART_SECONDS_PER_DEPTH = 0.1
+"""The estimate of one chart depth's solve (measured: 191 depths in 14 s on a loaded 2-core
+machine; benchmarks/RESULTS.md)."""

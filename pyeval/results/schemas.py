@@ -210,12 +210,12 @@ PUSHFOLD_RESULT = obj(
 
 PUSHFOLD3_RESULT = obj(
     {"model": _MODEL, "players": INTEGER, "stacks_in_hand": array(NUMBER), "sb": NUMBER, "bb": NUMBER,
-     "ante": NUMBER, "payouts": nullable(array(NUMBER)), "others": nullable(array(NUMBER)),
+     "ante": NUMBER, "payouts": nullable(array(NUMBER)), "stacks": nullable(array(NUMBER)),
      "ranges": mapping(STRING), "shares": mapping(NUMBER), "ev": array(NUMBER), "gains": array(NUMBER),
      "equity_error": array(NUMBER), "exploitability": NUMBER, "table_exploitability": NUMBER, "tolerance": NUMBER,
      "iterations": INTEGER,
      "rows": array(obj({"class": STRING, "combos": INTEGER, **{k: NUMBER for k in _PUSHFOLD3_DECISIONS}}))},
-    description="pyeval.pushfold3 (PushFold3Result): rows per class, one share per decision")
+    description="pyeval.pushfold(..., players=3) (PushFold3Result): rows per class, one share per decision")
 
 PUSHFOLD_CHART = obj(
     {"depths": array(NUMBER), "sb": NUMBER, "bb": NUMBER, "ante": NUMBER, "max_exploitability": NUMBER,
