@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN_HAND_TEXT, format_card, parse_cards, parse_partial
+from pyeval.core.checks import MAX_WEIGHT, MIN_WEIGHT, weight_problem  # noqa: F401  (pyeval.ranges' names)
 from pyeval.core.games import Game, get_game
 from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     _CLASS_INDEX,
@@ -133,8 +134,9 @@ class Range:
         weights = np.ones(len(combos)) if weights is None else np.asarray(weights, np.float64)
         if weights.shape != (len(combos),):
             raise ValueError("one weight per combo")
-        if not np.isfinite(weights).all() or (weights < 0).any():
-            raise ValueError("weights must be finite numbers >= 0")
+        problem = weight_problem(weights)
+        if problem:
+            raise ValueError(f"range {problem}")
         keep = weights > 0
         combos, weights = combos[keep], weights[keep]
         combos = -np.sort(-combos.astype(np.int16), axis=1).astype(np.uint8)
@@ -266,12 +268,6 @@ def _rank(ch: str) -> int:
     return RANK_CHARS.index(ch.upper())
 
 
-MAX_WEIGHT = 1e50
-MIN_WEIGHT = 1e-50
-"""A range weight is 0 or within these bounds (relative weights, a ratio of at most 1e100 in a range:
-the exact paths split them by weight class and count in integers, but the equities are floats)."""
-
-
 def _split_weight(token: str, text: str) -> tuple[str, float]:
     if ":" not in token:
         return token, 1.0
@@ -280,11 +276,9 @@ def _split_weight(token: str, text: str) -> tuple[str, float]:
         weight = float(w)
     except ValueError:
         raise _bad(token, text, f"the weight {w!r} is not a number") from None
-    if not math.isfinite(weight) or weight < 0:
-        raise _bad(token, text, "weights are numbers >= 0")
-    if weight > MAX_WEIGHT or 0 < weight < MIN_WEIGHT:
-        # the engines count weights as exact integer ratios: wider ones would overflow a float
-        raise _bad(token, text, f"weights are 0 or between {MIN_WEIGHT:g} and {MAX_WEIGHT:g}")
+    problem = weight_problem(weight)
+    if problem:
+        raise _bad(token, text, problem)
     return body, weight
 
 
@@ -308,6 +302,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     family = _family(g)
     if not text.strip():
         raise RangeError("empty range")
+    _check_ascii(text)
     if family == "omaha" and not _plain_omaha(text):
         return _generic_range(text, g, family)
     tokens = _tokens(text)
@@ -357,6 +352,15 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     if len(r) == 0:
         raise RangeError(f"the range {text!r} holds no hand")
     return r
+
+
+def _check_ascii(text: str) -> None:
+    """Range syntax is ASCII: a full-width or accented letter would otherwise be read as a rank
+    variable (``ＡＡ``: any pair) and a full-width digit as a number."""
+    for column, ch in enumerate(text):
+        if not ch.isascii() and not ch.isspace():
+            raise RangeError(f"bad range character {ch!r} at column {column + 1} of {text!r}: range text is "
+                             "ASCII (ranks A K Q J T 9-2, suits s h d c, variables are ASCII letters)")
 
 
 _GENERIC_ONLY = set("()[]!@$")

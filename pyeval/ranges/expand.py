@@ -62,10 +62,13 @@ def expand(node, ctx: Context) -> tuple[np.ndarray, np.ndarray]:
         uniq, last = np.unique(all_m[::-1], return_index=True)
         return uniq, all_w[::-1][last]
     if isinstance(node, Binary):
-        m, w = expand(node.left, ctx)
-        hit = matches(node.right, m, ctx)
-        keep = hit if node.op == ":" else ~hit
-        return m[keep], w[keep]
+        chain = _chain(node)
+        m, w = expand(chain[0].left, ctx)
+        for link in chain:
+            hit = matches(link.right, m, ctx)
+            keep = hit if link.op == ":" else ~hit
+            m, w = m[keep], w[keep]
+        return m, w
     if isinstance(node, Term):
         m = expand_term(node, ctx)
     elif isinstance(node, Masks):
@@ -78,6 +81,15 @@ def expand(node, ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     else:  # pragma: no cover - the parser makes no other node
         raise TypeError(node)
     return m, np.ones(len(m))
+
+
+def _chain(node: Binary) -> list[Binary]:
+    """``a!b!c:d`` parses left-deep, ((a!b)!c):d: its links innermost first, walked in a loop
+    (a chain thousands long would exhaust Python's recursion)."""
+    chain = [node]
+    while isinstance(chain[-1].left, Binary):
+        chain.append(chain[-1].left)
+    return chain[::-1]
 
 
 def percent_masks(node: Percent, ctx: Context) -> np.ndarray:
@@ -170,9 +182,12 @@ def matches(node, masks: np.ndarray, ctx: Context) -> np.ndarray:
             out |= matches(part, masks, ctx)
         return out
     if isinstance(node, Binary):
-        left = matches(node.left, masks, ctx)
-        right = matches(node.right, masks, ctx)
-        return left & right if node.op == ":" else left & ~right
+        chain = _chain(node)
+        out = matches(chain[0].left, masks, ctx)
+        for link in chain:
+            right = matches(link.right, masks, ctx)
+            out = out & right if link.op == ":" else out & ~right
+        return out
     if isinstance(node, Masks):
         return np.isin(masks, node.masks.astype(np.uint64))
     if isinstance(node, Percent):

@@ -12,11 +12,12 @@ variables for distinct ranks, never a rank written explicitly in the same term; 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
 import numpy as np
+
+from pyeval.core.checks import weight_problem
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -95,6 +96,9 @@ class Union:
 
 
 ALL = (1 << 52) - 1
+MAX_NESTING = 50
+"""Deepest parentheses a range may nest (the parser and the evaluators recurse once a level;
+chains of ``:`` and ``!`` are evaluated in a loop, so they have no such bound)."""
 _RANK_MASK = [sum(1 << (4 * r + s) for s in range(4)) for r in range(13)]
 _SUIT_MASK = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
 
@@ -149,6 +153,7 @@ class Parser:
         self.text, self.hole, self.family, self.holdem_atom = text, hole, family, holdem_atom
         self.tokens = tokenize(text)
         self.i = 0
+        self.depth = 0  # open parentheses: the parser recurses once per level
 
     def parse(self) -> Union:
         if not self.tokens:
@@ -182,8 +187,9 @@ class Parser:
         if self._is_weight():
             tok, pos = self.tokens[self.i + 1]
             weight = float(tok)
-            if not math.isfinite(weight) or weight < 0:
-                raise error(self.text, tok, pos, "weights are numbers >= 0")
+            problem = weight_problem(weight)
+            if problem:
+                raise error(self.text, tok, pos, problem)
             self.i += 2
         elif self.peek() in ("@", ":"):
             tok, pos = self.tokens[self.i]
@@ -206,7 +212,11 @@ class Parser:
         tok, pos = self.tokens[self.i]
         self.i += 1
         if tok == "(":
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise error(self.text, tok, pos, f"parentheses nest at most {MAX_NESTING} deep")
             node = self.union()
+            self.depth -= 1
             if self.peek() != ")":
                 raise error(self.text, tok, pos, "'(' without ')'")
             self.i += 1

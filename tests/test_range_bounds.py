@@ -1,0 +1,76 @@
+"""The range language's bounded work and clear refusals (issue 38 items 1, 5, 9, 10, 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+import pyeval
+from pyeval import parse_range
+from pyeval.ranges import CLASS_NAMES, Range, RangeError
+
+# -- item 11: only ASCII letters are syntax ------------------------------------------------------
+
+@pytest.mark.parametrize("text,game,bad", [
+    ("ＡＡ", "omaha", "Ａ"),        # full-width A: was 87,685 hands (a rank variable)
+    ("AÀKK", "omaha", "À"),
+    ("ÉÉ", "omaha6", "É"),
+    ("AA,ＫＫ", "holdem", "Ｋ"),
+    ("１５%", "holdem", "１"),      # a full-width digit read as 15 by float()
+    ("AsKs,Ｑ", "stud", "Ｑ"),
+])
+def test_non_ascii_characters_are_refused_by_name(text, game, bad):
+    with pytest.raises(RangeError, match=f"{bad!r}.*column {text.index(bad) + 1}"):
+        parse_range(text, game=game)
+
+
+def test_unicode_spaces_are_still_spaces():
+    assert parse_range("AA,\u00a0KK") == parse_range("AA,KK")
+
+
+# -- item 10: one bound for every way to write a weight ------------------------------------------
+
+@pytest.mark.parametrize("text", ["AA@1e308,KK", "AA@1e-308,KK", "AA:1e308,KK", "AA:1e-308,KK",
+                                  "(AA,KK)@1e60", "AA@1e-51"])
+def test_weights_far_apart_are_refused_however_written(text):
+    with pytest.raises(RangeError, match="between 1e-50 and 1e\\+50"):
+        parse_range(text, game="omaha")
+
+
+@pytest.mark.parametrize("weights", [[1e308, 1.0], [1e-308, 1.0]])
+def test_range_objects_take_the_same_weight_bound(weights):
+    with pytest.raises(ValueError, match="between 1e-50 and 1e\\+50"):
+        Range.from_hands(["AsAh", "KsKh"], weights)
+
+
+def test_weights_at_the_bounds_are_kept():
+    r = parse_range("AA@1e50,KK@1e-50", game="omaha")
+    assert set(r.weights.tolist()) == {1e50, 1e-50}
+
+
+def test_the_omaha_weights_of_the_issue_no_longer_overflow_the_sampler():
+    """AA@1e308,KK@1e-308 gave 0.457 where AA alone is 0.525: now refused before anything runs."""
+    with pytest.raises(ValueError, match="weights"):
+        pyeval.equity("omaha", ["AA@1e308,KK@1e-308", "random"], board="2c7d9hTs")
+
+
+# -- item 5: deep nesting ---------------------------------------------------------------------------
+
+def test_deep_parentheses_are_refused_with_a_range_error():
+    with pytest.raises(RangeError, match="nest"):
+        parse_range("(" * 400 + "AA" + ")" * 400, game="omaha")
+
+
+def test_moderate_parentheses_still_parse():
+    assert parse_range("(" * 30 + "AA" + ")" * 30, game="omaha") == parse_range("AA", game="omaha")
+
+
+def test_a_long_chain_of_exclusions_parses_without_recursion():
+    """``AA!KK!...`` x 2000 raised RecursionError (the chain is a left-deep tree)."""
+    others = [c for c in CLASS_NAMES if c != "AA"]
+    text = "random!" + "!".join(others * 12)  # 2,016 exclusions: AA is left
+    assert text.count("!") > 2000
+    assert parse_range(text) == parse_range("AA")
+
+
+def test_a_long_chain_of_both_parses():
+    assert parse_range("AA" + ":A*" * 100, game="omaha") == parse_range("AA", game="omaha")
