@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,11 @@ def _opponent_list(opponents: Any) -> list:
 def _per_outcome(counts, outcomes) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):  # 0 / 0: a combo no sample met, NaN
         return np.asarray(counts, np.float64) / np.asarray(outcomes, np.float64)
+
+
+def _plus_minus(stderr: float) -> str:
+    """A standard error for the repr: a combo sampled fewer than twice has none to show."""
+    return f" ± {stderr:.4f}" if np.isfinite(stderr) else " (sampled too rarely for a standard error)"
 
 
 @dataclass(eq=False)
@@ -197,15 +203,44 @@ class ComboEquities(Table, ResultEquality):
                 f"{', board ' + self.board if self.board else ''}; {how}): {len(self)} combos, "
                 f"mean equity {self.mean:.4f}" + ("" if spread is None else f" ± {float(spread[0]):.4f}"))
         eq = np.nan_to_num(self.equity)
-        se = None if self.stderr is None else np.nan_to_num(self.stderr)
+        se = self.stderr
         order = np.argsort(-eq, kind="stable")
         shown = list(order[:3]) + (list(order[-3:]) if len(order) > 6 else list(order[3:]))
         lines = [head]
         for n, i in enumerate(shown):
             if n == 3 and len(order) > 6:
                 lines.append("  ...")
-            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else f" ± {se[i]:.4f}"))
+            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else _plus_minus(se[i])))
         return "\n".join(lines)
+
+
+def _disjoint_counts(hands: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """How many rows of ``others`` (card codes) share no card with each row of ``hands``: by
+    inclusion-exclusion over the subsets of each hand's cards, from the counts of the other hands
+    holding each subset (linear in both, where testing every pair would be their product)."""
+    keys, counts = _subset_counts(others)
+    out = np.full(len(hands), len(others), np.int64)
+    for size in range(1, hands.shape[1] + 1):
+        for cols in combinations(range(hands.shape[1]), size):
+            sub = np.bitwise_or.reduce(np.uint64(1) << hands[:, cols].astype(np.uint64), axis=1)
+            at = np.minimum(np.searchsorted(keys, sub), len(keys) - 1)
+            found = np.where(keys[at] == sub, counts[at], 0)
+            out += found if size % 2 == 0 else -found
+    return out
+
+
+def _subset_counts(hands: np.ndarray, chunk: int = 1 << 18) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted card masks, how many hands hold each) over every non-empty subset of every hand."""
+    keys, counts = [], []
+    for start in range(0, len(hands), chunk):
+        bits = np.uint64(1) << hands[start:start + chunk].astype(np.uint64)
+        subs = [np.bitwise_or.reduce(bits[:, cols], axis=1)
+                for size in range(1, hands.shape[1] + 1) for cols in combinations(range(hands.shape[1]), size)]
+        k, c = np.unique(np.concatenate(subs), return_counts=True)
+        keys.append(k)
+        counts.append(c)
+    uniq, where = np.unique(np.concatenate(keys), return_inverse=True)
+    return uniq, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
 
 
 @_progress.reports_progress("{game} combos")
@@ -225,11 +260,18 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "
                          "tracked when sampling (use method='exact' or a narrower range)")
     combos, weights, hands = rng.combos, np.asarray(rng.weights, np.float64), format_cards(rng.combos)
-    if res.method == "exact":  # a combo that no opponent hand can face is not in the deal: leave it out
+    # a combo that no opponent hand can face is not in the deal: leave it out (exact: it met no outcome;
+    # sampled: a combo may meet no sample by chance, so the opponents' ranges decide)
+    if res.method == "exact":
         meets = np.asarray(counts.outcomes, np.int64) > 0
-        if not meets.all():
-            counts, combos, weights = counts.subset(meets), combos[meets], weights[meets]
-            hands = [h for h, m in zip(hands, meets.tolist()) if m]
+    else:
+        meets = np.ones(len(combos), bool)
+        for opp in res.ranges[1:len(opps) + 1]:
+            if opp is not None:
+                meets &= _disjoint_counts(combos, opp.combos) > 0
+    if not meets.all():
+        counts, combos, weights = counts.subset(meets), combos[meets], weights[meets]
+        hands = [h for h, m in zip(hands, meets.tolist()) if m]
     mass = weights * np.asarray(counts.outcomes, np.float64)
     if res.method == "exact":  # probability in the deal: weight x the opponents' weight it meets
         prob = mass / mass.sum()
