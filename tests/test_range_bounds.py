@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import pyeval
@@ -74,3 +75,17 @@ def test_a_long_chain_of_exclusions_parses_without_recursion():
 
 def test_a_long_chain_of_both_parses():
     assert parse_range("AA" + ":A*" * 100, game="omaha") == parse_range("AA", game="omaha")
+
+
+# -- item 9: card codes of a Range ------------------------------------------------------------------
+
+@pytest.mark.parametrize("codes,bad", [([[51, 60]], "60"), ([[51, 300]], "300"), ([[-1, 5]], "-1")])
+def test_range_codes_outside_the_deck_are_refused_by_name(codes, bad):
+    """[[51, 60]] raised IndexError inside equity; [[51, 300]] silently became AsKc."""
+    with pytest.raises(ValueError, match=f"outside 0..51.*{bad}"):
+        Range(np.array(codes))
+
+
+def test_range_codes_must_be_integers():
+    with pytest.raises(TypeError, match="integer card codes"):
+        Range(np.array([[51.5, 3.0]]))

@@ -125,7 +125,7 @@ class Range:
 
     def __init__(self, combos: np.ndarray, weights: np.ndarray | None = None, hole: int | None = None,
                  text: str | None = None, lowest_card: int = 0, family: str = "holdem"):
-        combos = np.asarray(combos, np.uint8)
+        combos = _card_codes(combos)
         if combos.ndim != 2:
             raise ValueError("combos must be a 2-D array, one hand per row")
         hole = combos.shape[1] if hole is None else hole
@@ -235,6 +235,19 @@ class Range:
         if len(text) > 80:
             text = text[:77] + "..."
         return f"Range({text!r}, {len(self)} combos)"
+
+
+def _card_codes(combos) -> np.ndarray:
+    """Card codes as uint8, checked before the cast (300 would wrap to 44, a real card)."""
+    arr = np.asarray(combos)
+    if arr.size == 0:
+        return arr.astype(np.uint8)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"a Range holds integer card codes 0..51, got dtype {arr.dtype}")
+    bad = (arr < 0) | (arr > 51)
+    if bad.any():
+        raise ValueError(f"a Range's card codes are 0..51; codes outside 0..51: {sorted(set(arr[bad].tolist()))[:10]}")
+    return arr.astype(np.uint8)
 
 
 def _family(g: Game) -> str:
