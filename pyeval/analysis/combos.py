@@ -14,6 +14,7 @@ it does not collide with, so the mean is exactly the range's equity.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -23,11 +24,13 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
-from pyeval.core.cards import format_cards
+from pyeval.core.cards import format_cards, parse_cards
+from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.engines.combo_tally import ComboTally
 from pyeval.engines.range_equity import RangeEquityResult, range_equity
-from pyeval.ranges import _COMBO_INDEX, CLASS_NAMES, COMBO_CLASS, Range
+from pyeval.query.limits import MAX_LISTED_COMBOS
+from pyeval.ranges import _COMBO_INDEX, CLASS_NAMES, COMBO_CLASS, UNKNOWN, Range
 from pyeval.results.protocol import Table
 
 __all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS"]
@@ -243,6 +246,31 @@ def _subset_counts(hands: np.ndarray, chunk: int = 1 << 18) -> tuple[np.ndarray,
     return uniq, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
 
 
+def check_listed_combos(g: Game, range: Any, known: int, what: str) -> None:
+    """ValueError, before anything is listed, when ``range`` (a random hand, or a Range) holds more
+    combos than MAX_LISTED_COMBOS; ``known``: the board and dead cards, which no combo holds."""
+    if isinstance(range, Range):
+        combos = len(range)
+    elif range is None or isinstance(range, str) and range.strip().lower() in UNKNOWN:
+        combos = math.comb(g.deck_size - known, g.hole)
+    else:
+        return
+    if combos > MAX_LISTED_COMBOS:
+        raise ValueError(f"a random {g.name} hand is {combos:,} combos, beyond the {MAX_LISTED_COMBOS:,} {what} "
+                         f"lists (pyeval.query.limits.MAX_LISTED_COMBOS); give a narrower range (e.g. "
+                         f"'AA{'*' * (g.hole - 2)}')")
+
+
+def _known_cards(board: Any, dead: Any) -> int:
+    """How many board and dead cards the query names (0 for text the query itself will refuse)."""
+    try:
+        texts = [board.replace("/", " ").replace("|", " ") if isinstance(board, str) else " ".join(board or []),
+                 dead or ""]
+        return sum(len(parse_cards(t)) for t in texts)
+    except (ValueError, TypeError, AttributeError):
+        return 0
+
+
 @_progress.reports_progress("{game} combos")
 def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "", dead: str = "",
                    method: str = "auto", samples: int | None = None, seed: int | None = None,
@@ -253,6 +281,7 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     (``samples``, ``seed``); hold'em, short deck and Omaha, as ``pyeval.equity`` with ranges.
     ``folded``: the folded players' ranges, dealt and never shown down (``pyeval.equity``'s)."""
     opps = _opponent_list(opponents)
+    check_listed_combos(get_game(game), range, _known_cards(board, dead), "combo_equities")
     res = range_equity(game, [range, *opps], board=board, dead=dead, method=method, samples=samples, seed=seed,
                        threads=threads, folded=folded, _tracked=0)
     rng, counts = res.ranges[0], res.combo_tally[0]

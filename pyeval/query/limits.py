@@ -7,3 +7,9 @@ stays exact up to about 9e10 deals.  Larger counts are refused before anything i
 
 
 DEFAULT_SAMPLES = 1_000_000
+
+
+MAX_LISTED_COMBOS = 2_000_000
+"""Most combos a per-combo answer lists (``combo_equities``, ``range_breakdown``): a random hand of
+Omaha-6 on a flop (13.98 million combos) ran 83-98 s at 3.5 GB and is refused at once; Omaha-5's
+(1.9 million, seconds) is not."""
