@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 import pytest
 
@@ -89,3 +92,78 @@ def test_range_codes_outside_the_deck_are_refused_by_name(codes, bad):
 def test_range_codes_must_be_integers():
     with pytest.raises(TypeError, match="integer card codes"):
         Range(np.array([[51.5, 3.0]]))
+
+
+# -- item 1: a range is priced before it is built ---------------------------------------------------
+
+@pytest.mark.parametrize("text,game,count", [
+    ("RONBG", "omaha5", "380,204,032"),   # asked numpy for 6.8 GiB (MemoryError at a 7.3 GB peak)
+    ("RONB", "omaha6", "366,292,966"),    # 91 s and 4.4 GB
+    ("RONB@1", "omaha6", "366,292,966"),
+    ("AA**,RONBG", "omaha5", "380,204,032"),
+])
+def test_patterns_past_the_work_limit_are_refused_at_once_with_their_count(text, game, count):
+    started = time.perf_counter()
+    with pytest.raises(RangeError, match=f"{count} candidate hands.*MAX_RANGE_WORK"):
+        parse_range(text, game=game)
+    assert time.perf_counter() - started < 2.0
+
+
+def test_plain_omaha_tokens_are_priced_together():
+    """Each of A, K, Q, J is 8,087,008 Omaha-6 hands: four of them pass the limit together, and
+    nothing is built before the refusal."""
+    started = time.perf_counter()
+    with pytest.raises(RangeError, match="'J' .*9,396,240 candidate hands.*37,584,960 with.*MAX_RANGE_WORK"):
+        parse_range("A,K,Q,J", game="omaha6")  # 4 x C(51, 5) rows each, before the duplicates go
+    assert time.perf_counter() - started < 2.0
+
+
+def test_the_limits_module_names_the_range_bounds():
+    from pyeval.query import limits
+
+    assert limits.MAX_RANGE_WORK >= math.comb(52, 6)  # a random Omaha-6 hand is built
+    assert limits.MAX_NESTING >= 30
+
+
+@pytest.mark.parametrize("text,game", [("AA,", "omaha"), ("AA@1,", "omaha"), ("AA,", "holdem"),
+                                       ("AA:1,", "omaha6")])
+def test_a_repeated_token_costs_linear_time(text, game):
+    """'AA,' * 10_000 took 5.8 GB, * 100_000 more than 45 s."""
+    started = time.perf_counter()
+    r = parse_range(text * 100_000 + "KK", game=game)
+    assert time.perf_counter() - started < 20.0
+    assert r == parse_range("AA,KK", game=game)
+
+
+@pytest.mark.parametrize("text", ["AA:0.5,AAKK:2,AA:0.5", "AA@0.5,AAKK@2,AA@0.5", "(AA,KK)@3,KKQQ,(AA,KK)@3"])
+def test_a_repeated_token_still_overrides_what_came_between(text):
+    """Reading a repeated token once (its last occurrence) keeps 'the later token wins'."""
+    r = parse_range(text, game="omaha")
+    pieces = [p.replace("(", "").replace(")", "") for p in text.split(",")]
+    expected: dict[str, float] = {}
+    for piece in _sub_ranges(text):
+        body, _, w = piece.replace("@", ":").rpartition(":")
+        body, w = (body, float(w)) if body else (piece, 1.0)
+        for hand in parse_range(body, game="omaha").hands():
+            expected[hand] = w
+    assert pieces and r.to_dict() == expected
+
+
+def _sub_ranges(text: str) -> list[str]:
+    """Split at the commas outside parentheses, '(AA,KK)@3' -> 'AA@3', 'KK@3'."""
+    out, depth, cur = [], 0, ""
+    for ch in text + ",":
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += (ch == "(") - (ch == ")")
+        cur += ch
+    flat = []
+    for part in out:
+        if part.startswith("("):
+            inner, _, w = part[1:].partition(")")
+            flat += [f"{x}{w}" for x in inner.split(",")]
+        else:
+            flat.append(part)
+    return flat

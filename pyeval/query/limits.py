@@ -1,5 +1,10 @@
 """The sample counts a query may ask for (``pyeval.engine.MAX_SAMPLES`` and
-``pyeval.equity.DEFAULT_SAMPLES`` name them too)."""
+``pyeval.equity.DEFAULT_SAMPLES`` name them too), and the other bounds on one query's work.
+
+The range language's bounds are declared with it (pyeval/ranges sits below this layer) and named
+here too: MAX_RANGE_WORK, MAX_NESTING."""
+
+from pyeval.ranges.generic import MAX_NESTING, MAX_RANGE_WORK  # noqa: F401  (the range language's bounds)
 
 MAX_SAMPLES = 50_000_000_000
 """Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)

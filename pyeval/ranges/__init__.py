@@ -55,7 +55,7 @@ import math
 import re
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -79,7 +79,7 @@ from pyeval.ranges.classes import (  # noqa: F401  (pyeval.ranges' names)
     class_of,
 )
 from pyeval.ranges.formatting import _format_holdem, _with_weight  # noqa: F401
-from pyeval.ranges.generic import _LEGACY, RangeError
+from pyeval.ranges.generic import _LEGACY, MAX_RANGE_WORK, RangeError, last_of_each
 from pyeval.ranges.preflop import (  # noqa: F401  (pyeval.ranges' names)
     BOARDS_HEADS_UP,
     _class_index,
@@ -318,7 +318,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     _check_ascii(text)
     if family == "omaha" and not _plain_omaha(text):
         return _generic_range(text, g, family)
-    tokens = _tokens(text)
+    tokens = list(last_of_each(_tokens(text), str))  # a repeated token is read once (the last one wins)
     weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
     if family == "holdem":
         try:
@@ -340,6 +340,8 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
         keep = (combos >= g.lowest_card).all(axis=1)
         r = Range(combos[keep], wts[keep], 2, None, g.lowest_card, family)
     else:
+        if family == "omaha":
+            _check_omaha_price(tokens, text, g)
         normalized = []
         arrays = []
         for token in tokens:
@@ -347,7 +349,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             if not body:
                 raise _bad(token, text, "empty token (two commas in a row?)")
             if family == "omaha":
-                combos, norm = _omaha_token(body, token, text, g.hole, g.lowest_card)
+                combos, norm = cast(tuple, _omaha_token(body, token, text, g.hole, g.lowest_card))
             else:
                 combos, norm = _explicit_token(body, token, text, g.hole)
             normalized.append(_with_weight(norm, w))
@@ -357,11 +359,11 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             raise RangeError(f"every hand of the range {text!r} must have the same number of cards")
         rows = np.concatenate([c for c, _ in arrays])
         wts = np.concatenate([np.full(len(c), w) for c, w in arrays])
-        masks = _masks(rows)
-        # the last token wins: keep each mask's last occurrence
-        _, last = np.unique(masks[::-1], return_index=True)
-        keep = len(masks) - 1 - last
-        r = Range(rows[keep], wts[keep], hole, ",".join(normalized), g.lowest_card, family)
+        if len(arrays) > 1:  # the last token wins: keep each mask's last occurrence
+            _, last = np.unique(_masks(rows)[::-1], return_index=True)
+            keep = len(rows) - 1 - last
+            rows, wts = rows[keep], wts[keep]
+        r = Range(rows, wts, hole, ",".join(normalized), g.lowest_card, family)
     if len(r) == 0:
         raise RangeError(f"the range {text!r} holds no hand")
     return r
@@ -396,7 +398,7 @@ def _plain_omaha(text: str) -> bool:
 
 
 def _generic_range(text: str, g: Game, family: str) -> Range:
-    from pyeval.ranges.expand import Context, cards_to_masks, expand, masks_to_cards
+    from pyeval.ranges.expand import Context, cards_to_masks, check_price, expand, masks_to_cards
     from pyeval.ranges.generic import Parser
 
     def holdem_atom(token: str) -> np.ndarray:
@@ -404,7 +406,9 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
         return cards_to_masks(HOLDEM_COMBOS[_holdem_token(body, token, text)])
 
     tree = Parser(text, g.hole, family, holdem_atom if family == "holdem" else None).parse()
-    masks, weights = expand(tree, Context(text, g.hole, g.lowest_card))
+    ctx = Context(text, g.hole, g.lowest_card)
+    check_price(tree, ctx)
+    masks, weights = expand(tree, ctx)
     keep = weights > 0
     if g.lowest_card:
         keep &= (masks & np.uint64((1 << g.lowest_card) - 1)) == 0
@@ -494,9 +498,18 @@ _LEGACY_PATTERN = _LEGACY
 _OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
 
 
-def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tuple[np.ndarray, str]:
+def _omaha_price(body: str, token: str, text: str, hole: int, lowest: int) -> int:
+    """The rows building one Omaha pattern takes (counted, nothing built)."""
+    return cast(int, _omaha_token(body, token, text, hole, lowest, price_only=True))
+
+
+def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
+                 price_only: bool = False) -> tuple[np.ndarray, str] | int:
+    """The hands of one Omaha pattern (``price_only``: how many rows building them takes)."""
     low = body.lower()
     if low in UNKNOWN:
+        if price_only:
+            return math.comb(52 - lowest, hole)
         return _all_of(list(range(lowest, 52)), hole), "random"
     suffix = ""
     for s in _OMAHA_SUFFIXES:
@@ -529,6 +542,10 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         if it[0] == "rank":
             need[it[1]] = need.get(it[1], 0) + 1
     wild = hole - len(explicit) - sum(need.values())
+    avail = {rank: sum(4 * rank + s not in explicit and 4 * rank + s >= lowest for s in range(4)) for rank in need}
+    if price_only:
+        left = 52 - lowest - len(explicit) - sum(need.values())
+        return math.prod(math.comb(avail[r], k) for r, k in need.items()) * math.comb(max(left, 0), max(wild, 0))
     bases = [list(explicit)]
     for rank, count in need.items():
         suits = [4 * rank + s for s in range(4) if 4 * rank + s not in explicit and 4 * rank + s >= lowest]
@@ -541,8 +558,10 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         fills = _all_of(rest, wild)
         blocks.append(np.hstack([np.tile(np.array(base, np.uint8).reshape(1, -1), (len(fills), 1)), fills]))
     rows = np.concatenate(blocks)
-    _, first = np.unique(_masks(rows), return_index=True)
-    combos = rows[np.sort(first)]
+    if len(bases) > 1:  # one base and distinct fills are distinct hands; several may repeat one
+        _, first = np.unique(_masks(rows), return_index=True)
+        rows = rows[np.sort(first)]
+    combos = rows
     if suffix:
         counts = np.stack([((combos & 3) == s).sum(axis=1) for s in range(4)], axis=1)
         pairs = (counts == 2).sum(axis=1)
@@ -554,6 +573,23 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
     norm = "".join("*" if it[0] == "any" else RANK_CHARS[it[1]] if it[0] == "rank" else format_card(it[1])
                    for it in items) + "*" * (hole - len(items)) + suffix
     return combos, norm
+
+
+def _check_omaha_price(tokens: list[str], text: str, g: Game) -> None:
+    """RangeError before anything is built when the range's Omaha patterns together take more than
+    MAX_RANGE_WORK rows, naming the token that passes the limit and the count."""
+    total = 0
+    for token in tokens:
+        body, _ = _split_weight(token, text)
+        if not body:
+            continue  # refused as an empty token when the range is read
+        count = _omaha_price(body, token, text, g.hole, g.lowest_card)
+        total += count
+        if total > MAX_RANGE_WORK:
+            raise _bad(token, text, f"it takes {count:,} candidate hands to build ({total:,} with the tokens "
+                                    f"before it), beyond the limit of {MAX_RANGE_WORK:,} "
+                                    "(pyeval.query.limits.MAX_RANGE_WORK); narrow it (e.g. 'AA' in place of 'A', "
+                                    "'AAxxds' in place of 'AA')")
 
 
 def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.ndarray, str]:
