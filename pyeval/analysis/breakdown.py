@@ -13,7 +13,6 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 
 from __future__ import annotations
 
-import math
 import warnings
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis import hand_classes, omaha_classes
-from pyeval.analysis.combos import ComboEquities, combo_equities
+from pyeval.analysis.combos import ComboEquities, check_listed_combos, combo_equities
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
@@ -30,7 +29,8 @@ from pyeval.core.checks import renamed, renamed_attribute
 from pyeval.core.games import get_game
 from pyeval.engines import engine
 from pyeval.engines.range_weights import integer_weights
-from pyeval.ranges import UNKNOWN, Range, _family, parse_range
+from pyeval.query.limits import MAX_LISTED_COMBOS
+from pyeval.ranges import Range, _family, parse_range
 from pyeval.results.protocol import Table
 
 __all__ = ["range_breakdown", "RangeBreakdown"]
@@ -189,19 +189,8 @@ class RangeBreakdown(Table, ResultEquality):
         return "\n".join(lines)
 
 
-BREAKDOWN_MAX_COMBOS = 2_000_000
-"""A breakdown lists every combo of its range: a random hand of Omaha-6 (14 million combos, 9 GB and a
-minute) is refused at once; Omaha-5's (1.9 million, seconds) is not."""
-
-
-def _check_size(g, range, known: int) -> None:
-    """ValueError, before any listing, when ``range`` is a random hand with more combos than
-    BREAKDOWN_MAX_COMBOS."""
-    if isinstance(range, str) and range.strip().lower() in UNKNOWN:
-        combos = math.comb(g.deck_size - known, g.hole)
-        if combos > BREAKDOWN_MAX_COMBOS:
-            raise ValueError(f"a random {g.name} hand is {combos:,} combos, beyond the {BREAKDOWN_MAX_COMBOS:,} a "
-                             f"breakdown lists; give a narrower range (e.g. 'AA{'*' * (g.hole - 2)}')")
+BREAKDOWN_MAX_COMBOS = MAX_LISTED_COMBOS
+"""A breakdown lists every combo of its range (pyeval.query.limits.MAX_LISTED_COMBOS)."""
 
 
 @renamed(against="opponents")
@@ -227,7 +216,7 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", o
     check_distinct(np.concatenate([board_cards, dead_cards]).astype(np.uint8), "(board and dead cards)")
     if (board_cards < g.lowest_card).any():
         raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
-    _check_size(g, range, len(board_cards) + len(dead_cards))
+    check_listed_combos(g, range, len(board_cards) + len(dead_cards), "a breakdown")
     ce = None
     if opponents is not None:
         ce = combo_equities(g.name, range, opponents, board=board, dead=dead, method=method, samples=samples,

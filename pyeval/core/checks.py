@@ -22,8 +22,8 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number", "renamed",
-           "renamed_attribute"]
+__all__ = ["is_integer", "positive_int", "non_negative_int", "positive_number", "non_negative_number",
+           "weight_problem", "renamed", "renamed_attribute"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,6 +66,24 @@ def non_negative_number(value: Any, what: str) -> float:
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)
+
+
+MAX_WEIGHT = 1e50
+MIN_WEIGHT = 1e-50
+"""A range weight is 0 or within these bounds (relative weights, a ratio of at most 1e100 in a range:
+the exact paths split them by weight class and count in integers, but the equities are floats, and
+the samplers' cumulative sums overflow past about 1e308)."""
+
+
+def weight_problem(weights: Any) -> str | None:
+    """What is wrong with range weights (one number or an array), or None: every way of writing a
+    weight (``AA:0.5``, ``AA@0.5``, ``Range(..., weights)``) takes this one rule."""
+    w = np.asarray(weights, np.float64)
+    if not np.isfinite(w).all() or (w < 0).any():
+        return "weights are finite numbers >= 0"
+    if (w > MAX_WEIGHT).any() or ((w > 0) & (w < MIN_WEIGHT)).any():
+        return f"weights are 0 or between {MIN_WEIGHT:g} and {MAX_WEIGHT:g}"
+    return None
 
 
 def renamed(**old_to_new: str) -> Callable[[F], F]:

@@ -1,5 +1,10 @@
 """The sample counts a query may ask for (``pyeval.engine.MAX_SAMPLES`` and
-``pyeval.equity.DEFAULT_SAMPLES`` name them too)."""
+``pyeval.equity.DEFAULT_SAMPLES`` name them too), and the other bounds on one query's work.
+
+The range language's bounds are declared with it (pyeval/ranges sits below this layer) and named
+here too: MAX_RANGE_WORK, MAX_NESTING."""
+
+from pyeval.ranges.generic import MAX_NESTING, MAX_RANGE_WORK  # noqa: F401  (the range language's bounds)
 
 MAX_SAMPLES = 50_000_000_000
 """Most Monte Carlo deals one query takes: the int64 sum of squared pot units (POT**2 a deal)
@@ -17,3 +22,8 @@ the estimate."""
 CHART_SECONDS_PER_DEPTH = 0.1
 """The estimate of one chart depth's solve (measured: 191 depths in 14 s on a loaded 2-core
 machine; benchmarks/RESULTS.md)."""
+
+MAX_LISTED_COMBOS = 2_000_000
+"""Most combos a per-combo answer lists (``combo_equities``, ``range_breakdown``): a random hand of
+Omaha-6 on a flop (13.98 million combos) ran 83-98 s at 3.5 GB and is refused at once; Omaha-5's
+(1.9 million, seconds) is not."""
