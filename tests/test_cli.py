@@ -126,11 +126,26 @@ def test_messages_use_option_names():
     ["equity", "holdem", "AhAs", "KdKc", "--board", "Jh", "Th", "2c"],
     ["equity", "holdem", "--board", "Jh", "Th", "2c", "AhAs", "KdKc"],
 ])
-def test_unquoted_board_gets_usage_and_a_hint(argv):
-    proc = pyeval_cli(*argv)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    assert proc.stderr.startswith("usage: pyeval equity")
-    assert 'quote its cards, e.g. --board "Jh Th 2c"' in proc.stderr
+def test_unquoted_board_gets_a_hint(argv):
+    line = error_line(pyeval_cli(*argv))
+    assert line.startswith("pyeval equity: error:")
+    assert 'quote its cards, e.g. --board "Jh Th 2c"' in line
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "holdem", "--bogus"],
+    ["simulate", "holdem", "--deals", "lots"],
+    ["equity"],
+    ["pushfold", "ten"],
+    ["icm", "5000", "3000", "--payouts"],
+    ["nonsense-command"],
+])
+def test_argument_errors_are_one_line_with_a_help_hint(argv):
+    """Argument errors: one line naming the subcommand, and where the usage is (issue 38, item 13)."""
+    line = error_line(pyeval_cli(*argv))
+    assert ": error: " in line and "--help" in line and "usage:" not in line, line
+    sub = argv[0] if argv[0] != "nonsense-command" else None
+    assert line.startswith(f"pyeval {sub}: error:" if sub else "pyeval: error:"), line
 
 
 @pytest.mark.parametrize("hand, token", [("QQ+,AJz", "'AJz'"), ("AKx", "'AKx'"), ("T9s-6s", "'T9s-6s'")])

@@ -8,8 +8,8 @@
 
 Every subcommand takes the output options of ``pyeval.cli.output`` (``--json``, ``--csv``,
 ``--out``, ``--force``; ``--plot`` where it draws; ``--progress`` where it can run for seconds).
-Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (usage errors: the
-subcommand's usage first); Ctrl-C with exit code 130; a closed output pipe (``| head``) quietly,
+Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (argument errors:
+``pyeval SUBCOMMAND: error: ...`` and a pointer to ``--help``); Ctrl-C with exit code 130; a closed output pipe (``| head``) quietly,
 with exit code 141 (128 + SIGPIPE, as a shell reports it).
 """
 
@@ -81,10 +81,18 @@ def check_quoted(args: argparse.Namespace, options: tuple[str, ...] = ("--board"
                               f"\"{' '.join([str(value), *rest])}\" ({' '.join(rest)} were read as other arguments)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors: ``pyeval SUBCOMMAND: error: ...`` and where the usage
+    is (``--help``), exit code 2 (subcommands get this class too: argparse makes them alike)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {cli_words(message)}; see {self.prog} --help\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from pyeval.cli.help import games_help
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pyeval", description="Poker hand evaluation and equity.",
         epilog="examples:\n"
                "  pyeval eval AhKh --board QhJhTh2c3d\n"
