@@ -9,8 +9,9 @@
 Every subcommand takes the output options of ``pyeval.cli.output`` (``--json``, ``--csv``,
 ``--out``, ``--force``; ``--plot`` where it draws; ``--progress`` where it can run for seconds).
 Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (argument errors:
-``pyeval SUBCOMMAND: error: ...`` and a pointer to ``--help``); Ctrl-C with exit code 130; a closed output pipe (``| head``) quietly,
-with exit code 141 (128 + SIGPIPE, as a shell reports it).
+``pyeval SUBCOMMAND: error: ...`` and a pointer to ``--help``); an output that cannot be written (a full
+disk, ``> /dev/full``) too, and an old file is kept whole (``pyeval.core.files``); Ctrl-C with exit code
+130; a closed output pipe (``| head``) quietly, with exit code 141 (128 + SIGPIPE, as a shell reports it).
 """
 
 from __future__ import annotations
@@ -164,7 +165,7 @@ def _run(argv: list[str] | None) -> int:
             return 2
         print(f"pyeval: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         _quiet_broken_pipe()  # the interpreter's last flush of the same stdout must not fail again
-        return 1
+        return 2
     except (ValueError, TypeError, OverflowError) as exc:
         print(f"pyeval: error: {cli_words(str(exc))}", file=sys.stderr)
         return 2

@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pyeval.core._results import write_text
+
 __all__ = ["SCHEMAS", "CONCEPTS", "schema_for", "write_schemas"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -265,7 +267,7 @@ def write_schemas(folder: str | Path) -> list[Path]:
     out = []
     for name in SCHEMAS:
         path = Path(folder) / f"{name}.json"
-        path.write_text(schema_text(name), encoding="utf-8")
+        write_text(schema_text(name), path)
         out.append(path)
     return out
 

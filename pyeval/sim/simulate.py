@@ -37,6 +37,7 @@ import csv
 import io
 import json
 import math
+import os
 import signal
 import sys
 import threading
@@ -50,6 +51,7 @@ import numpy as np
 from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
 from pyeval.core.checks import is_integer, positive_int, renamed_attribute
+from pyeval.core.files import replacing
 from pyeval.engines import engine
 from pyeval.query.limits import DEALS_PER_CORE_SECOND, MAX_SAMPLES, run_time
 from pyeval.results.protocol import json_text
@@ -244,7 +246,11 @@ class SimulationResult(Result):
         arrays = {f"table/{k}": v for k, v in self.tables.items()}
         arrays.update({f"counts/{k}": v for k, v in self.counts.items()})
         arrays["meta"] = np.array(json_text(self.meta()))
-        np.savez_compressed(path, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
+        target = os.fspath(path)
+        if not target.endswith(".npz"):
+            target += ".npz"  # as numpy names it
+        with replacing(target) as temp:
+            np.savez_compressed(temp, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
 
     to_npz = save
 
