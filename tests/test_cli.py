@@ -266,3 +266,20 @@ def test_ctrl_c_while_the_subcommands_load_prints_one_line(monkeypatch, capsys):
     monkeypatch.setattr(cli.importlib, "import_module", interrupted)
     assert cli.main(["equity", "holdem", "AhAs", "KdKc"]) == 130
     assert capsys.readouterr().err == "pyeval: interrupted\n"
+
+
+@pytest.mark.parametrize("hand, combos", [("AhAx", 3), ("QQ+,AK", 21)])
+def test_a_seat_read_as_a_range_says_so(hand, combos):
+    """A mistyped card (AhAx) is read as a range: the output names it and its combos (issue 38, item 14)."""
+    proc = pyeval_cli("equity", "holdem", hand, "KdKc")
+    assert proc.returncode == 0, proc.stderr
+    note = [row for row in proc.stdout.splitlines() if "range" in row]
+    assert len(note) == 1 and f"{hand}: {combos} combos" in note[0], proc.stdout
+    if combos == 3:
+        assert "As Ah, Ah Ad, Ah Ac" in note[0]
+
+
+def test_known_hands_and_random_get_no_range_note():
+    r = pyeval.equity("holdem", ["AhAs", "QQ+", "random"], samples=2000, seed=1)
+    notes = [row for row in repr(r).splitlines() if "range" in row]
+    assert len(notes) == 1 and notes[0].startswith("player 2 is a range: QQ+: 13 combos ("), notes  # AA: only AcAd

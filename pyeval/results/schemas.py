@@ -101,7 +101,8 @@ EQUITY_RESULT = obj(
     {"counts": obj({"pot_units": INTEGER, "units": array(INTEGER), "wins": array(INTEGER), "ties": array(INTEGER)},
                    description="exact results: the integer counts, equity = units / (pot_units * outcomes)"),
      "hi": _PER_PLAYER, "lo": _PER_PLAYER, "scoop": _PER_PLAYER, "no_low": FLOAT,
-     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]")},
+     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]"),
+     "folded": array(STRING, description="the folded players' ranges (folded=), as given")},
     "pyeval.equity with known or random hands (EquityResult)")
 
 RANGE_EQUITY_RESULT = {
