@@ -72,7 +72,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
                "  pyeval equity holdem AhAs KdKc\n"
                "  pyeval equity holdem AhKh QQ+,AKs random --board \"Kd 8c 2s\"\n"
-               "  pyeval equity holdem Ah* KsKc --board Kd8c2s7h\n"
+               "  pyeval equity holdem \"Ah*\" KsKc --board Kd8c2s7h\n"
                "  pyeval equity holdem AhKh QQ+ --folded 30% random random\n"
                "  pyeval equity omaha-hilo As2sKdQd AhKh3c4c --board 5s6d7h --exact\n"
                "  pyeval equity stud AsAd7c KhKd2s --samples 2M --seed 7 --json\n"
