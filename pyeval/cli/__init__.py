@@ -21,6 +21,7 @@ import importlib
 import os
 import re
 import sys
+from typing import NoReturn
 
 from pyeval._version import __version__
 from pyeval.cli import output
@@ -86,7 +87,7 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line usage errors: ``pyeval SUBCOMMAND: error: ...`` and where the usage
     is (``--help``), exit code 2 (subcommands get this class too: argparse makes them alike)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {cli_words(message)}; see {self.prog} --help\n")
 
 
