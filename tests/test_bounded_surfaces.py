@@ -300,7 +300,7 @@ def test_a_full_output_device_is_one_line():
     with open("/dev/full", "w") as full:
         out = subprocess.run([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc"], stdout=full,
                              stderr=subprocess.PIPE, text=True)
-    assert out.returncode == 1
+    assert out.returncode == 2
     assert out.stderr.strip() == "pyeval: error: cannot write the output: No space left on device"
 
 

@@ -186,7 +186,7 @@ def test_output_paths_are_checked_before_the_work():
     start = time.perf_counter()
     for argv in (["combos", "holdem", "random", "random", "random", "--samples", "40G", "--csv", "/nonexistent/c.csv"],
                  ["icm", *map(str, range(1, 30)), "--payouts", "5", "3", "--samples", "300M", "--out", "/x/y.json"],
-                 ["simulate", "holdem", "--deals", "100G", "--csv", "/nonexistent/s.csv"]):
+                 ["simulate", "holdem", "--deals", "40G", "--csv", "/nonexistent/s.csv"]):
         assert "no folder" in error_line(pyeval_cli(*argv))
     assert time.perf_counter() - start < 30
 
@@ -194,7 +194,7 @@ def test_output_paths_are_checked_before_the_work():
 def test_simulate_checks_every_table_file_before_the_run(tmp_path):
     """--out t.csv writes the other tables beside it (t.features.csv): refused up front if one exists."""
     (tmp_path / "t.features.csv").write_text("keep me\n")
-    line = error_line(pyeval_cli("simulate", "holdem", "--deals", "100G", "--out", str(tmp_path / "t.csv")))
+    line = error_line(pyeval_cli("simulate", "holdem", "--deals", "40G", "--out", str(tmp_path / "t.csv")))
     assert "t.features.csv: exists; add --force" in line and not (tmp_path / "t.csv").exists()
     proc = pyeval_cli("simulate", "holdem", "--players", "2", "--deals", "10k", "--seed", "1", "--out",
                       str(tmp_path / "t.npz"))

@@ -434,7 +434,7 @@ def test_cli_error_in_a_subprocess():
     from tests.cli_run import error_line, pyeval_cli
 
     assert "stack must be positive" in error_line(pyeval_cli("pushfold", "-2"))
-    usage = pyeval_cli("pushfold", "ten")  # argparse's usage error: its usage, then one error line
+    usage = pyeval_cli("pushfold", "ten")  # an argument error: one line
     assert usage.returncode == 2 and "expected a number, got 'ten'" in usage.stderr and "Traceback" not in usage.stderr
 
 

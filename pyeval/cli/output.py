@@ -131,17 +131,6 @@ def _dict(result: Any, partial: str | None) -> dict:
     return d
 
 
-@contextmanager
-def _naming(path: str) -> Iterator[None]:
-    """A failed write names the file (a full disk shows as the file is closed, with no name)."""
-    try:
-        yield
-    except OSError as exc:
-        if exc.filename is None:
-            raise OSError(exc.errno, exc.strerror or str(exc), path) from None
-        raise
-
-
 def write_out(result: Any, path: str, partial: str | None = None) -> list[Path]:
     """``--out PATH``: the result in the format of the extension (``check`` vetted it)."""
     suffix = Path(path).suffix.lower()
@@ -155,23 +144,21 @@ def write_out(result: Any, path: str, partial: str | None = None) -> list[Path]:
 def emit(args: argparse.Namespace, result: Any, *, text: str | None = None,
          plot: Callable[[str], object] | None = None, partial: str | None = None,
          out: Callable[[Any, str, str | None], list[Path]] = write_out) -> int:
-    """Write the files asked for (each followed by a "wrote PATH" line on stderr), then stdout:
+    """Write the files asked for (each whole or not at all, ``pyeval.core.files.replacing``; each
+    followed by a "wrote PATH" line on stderr), then stdout:
     JSON, CSV or the result as text (``text``, default ``str(result)``).  ``partial``: the run was
     interrupted (Ctrl-C) and this says how far it got; the output says so and the exit code is 130.
     ``out``: how ``--out`` writes (a subcommand whose result is several files gives its own)."""
     written: list[Path] = []
     if args.csv and args.csv != STDOUT:
-        with _naming(args.csv):
-            write_text(_csv(result, partial), args.csv)
+        write_text(_csv(result, partial), args.csv)
         written.append(Path(args.csv))
     if args.out and args.out != STDOUT:
-        with _naming(args.out):
-            written += out(result, args.out, partial)
+        written += out(result, args.out, partial)
     if args.plot:
         if plot is None:
             raise ValueError("--plot draws nothing here")
-        with _naming(args.plot):
-            plot(args.plot)
+        plot(args.plot)
         written.append(Path(args.plot))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)

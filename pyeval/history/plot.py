@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pyeval.core.files import replacing
 from pyeval.results.protocol import require
 
 if TYPE_CHECKING:
@@ -52,5 +53,6 @@ def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | 
     ax.set_title(title)
     ax.legend(fontsize=8, ncol=2 if len(names) > 3 else 1)
     if path is not None:
-        fig.savefig(path, dpi=100)
+        with replacing(path) as temp:
+            fig.savefig(temp, dpi=100)
     return fig

@@ -27,3 +27,17 @@ MAX_LISTED_COMBOS = 2_000_000
 """Most combos a per-combo answer lists (``combo_equities``, ``range_breakdown``): a random hand of
 Omaha-6 on a flop (13.98 million combos) ran 83-98 s at 3.5 GB and is refused at once; Omaha-5's
 (1.9 million, seconds) is not."""
+
+DEALS_PER_CORE_SECOND = 6_000_000
+"""About how many deals ``pyeval.simulate`` runs a second on one core (6-handed hold'em, the
+starting-hand study: benchmarks/RESULTS.md); it only prices a refused count in its message."""
+
+
+def run_time(deals: float, cores: int, per_core_second: float = DEALS_PER_CORE_SECOND) -> str:
+    """About how long ``deals`` take on ``cores`` cores, in words: ``"2.3 hours"``, ``"5.3e+83 years"``."""
+    seconds = float(deals) / (per_core_second * max(cores, 1))
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            value = seconds / size
+            return f"{value:,.1f} {unit}" if value < 1e6 else f"{value:.2g} {unit}"
+    return f"{seconds:.1f} seconds"

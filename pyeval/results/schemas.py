@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pyeval.core._results import write_text
+
 __all__ = ["SCHEMAS", "CONCEPTS", "schema_for", "write_schemas"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -99,7 +101,8 @@ EQUITY_RESULT = obj(
     {"counts": obj({"pot_units": INTEGER, "units": array(INTEGER), "wins": array(INTEGER), "ties": array(INTEGER)},
                    description="exact results: the integer counts, equity = units / (pot_units * outcomes)"),
      "hi": _PER_PLAYER, "lo": _PER_PLAYER, "scoop": _PER_PLAYER, "no_low": FLOAT,
-     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]")},
+     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]"),
+     "folded": array(STRING, description="the folded players' ranges (folded=), as given")},
     "pyeval.equity with known or random hands (EquityResult)")
 
 RANGE_EQUITY_RESULT = {
@@ -266,7 +269,7 @@ def write_schemas(folder: str | Path) -> list[Path]:
     out = []
     for name in SCHEMAS:
         path = Path(folder) / f"{name}.json"
-        path.write_text(schema_text(name), encoding="utf-8")
+        write_text(schema_text(name), path)
         out.append(path)
     return out
 
