@@ -215,6 +215,16 @@ static inline void count_no_flush(known_count *k, rank_board b, int64_t weight, 
         k->counts[showdown_ranks(k->ctx, b)] += ways;
 }
 
+/* The bits set in a 13-bit rank mask (the count's walks are not built with the popcnt instruction, and
+ * __builtin_popcount would call a library routine at every board). */
+static inline int ranks_in(uint32_t mask)
+{
+    mask = mask - ((mask >> 1) & 0x5555u);
+    mask = (mask & 0x3333u) + ((mask >> 2) & 0x3333u);
+    mask = (mask + (mask >> 4)) & 0x0f0fu;
+    return (int)((mask + (mask >> 8)) & 0x1fu);
+}
+
 /* The boards of the current flush-suit cards with one rank multiset of the others: the flushers'
  * best flush against the others' rank-only hands (on a board of distinct ranks nobody has a full
  * house or quads: the flush wins); lows by rank. */
@@ -222,7 +232,7 @@ static inline void count_flush_suit_board(known_count *k, rank_board b, int64_t 
 {
     const showdown_ctx *ctx = k->ctx;
     best_hands best = {k->flush_best, 0, k->flush_mask, 0};
-    if (__builtin_popcount(b.presence) < ctx->board_n)
+    if (ranks_in(b.presence) < ctx->board_n)
         for (int p = 0; p < ctx->players; p++)
             if (!(k->flushers >> p & 1))
                 take_high(&best.hi, &best.hi_mask, eval_hi_ranks(ctx, p, b.ranks), p);
@@ -284,7 +294,7 @@ static void walk_suited(known_count *k, int s, int left, int from, int taken, ra
         k->flush_mask = 0;
         for (int p = 0; p < ctx->players; p++) {
             uint32_t mask = suited | suit_ranks(ctx->hole_bits[p], (unsigned)s);
-            if (__builtin_popcount(mask) >= 5) {
+            if (ranks_in(mask) >= 5) {
                 k->flushers |= 1u << p;
                 take_high(&k->flush_best, &k->flush_mask, flush_strength(ctx->hi_kind, mask), p);
             }
