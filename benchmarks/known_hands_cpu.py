@@ -72,8 +72,8 @@ def main() -> None:
             if args.base:
                 base[i].append(pyeval_cpu(args.base, hands, board, dead))
     print(f"load average after: {os.getloadavg()}\n")
-    head = f"| preflop, exact, one thread, CPU ({args.rounds} rounds of {REPEATS}) | pyeval | OMPEval | OMPEval / pyeval |"
-    print(head + " pyeval before | before / now |" if args.base else ""))
+    head = f"| preflop, exact, one thread, CPU ({args.rounds} x {REPEATS}) | pyeval | OMPEval | OMPEval / pyeval |"
+    print(head + (" pyeval before | before / now |" if args.base else ""))
     print("| --- | ---: | ---: | ---: |" + (" ---: | ---: |" if args.base else ""))
     for i, (hands, board, dead) in enumerate(SPOTS):
         now = statistics.median(ours[i])
