@@ -264,7 +264,13 @@ static void walk_known(known_count *k, int flush_boards, int r, int left, rank_b
             for (int i = 0; i < k->n_flush && !flush_boards; i++)
                 for (int j = k->need[i] - 1; j >= 0; j--)
                     more.ways[i][j] = sw->ways[i][j] * k->off[i][top][n] + (j ? sw->ways[i][j - 1] * k->on[i][top][n] : 0);
-            walk_known(k, flush_boards, top - 1, left - n, next, weight * rank_binom(k->avail[top], n), &more);
+            const int64_t ways = weight * rank_binom(k->avail[top], n);
+            if (left > n)
+                walk_known(k, flush_boards, top - 1, left - n, next, ways, &more);
+            else if (flush_boards) /* the last card: counted here, a call fewer a board */
+                count_flush_suit_board(k, next, ways);
+            else
+                count_no_flush(k, next, ways, &more);
         }
     }
 }
