@@ -409,3 +409,17 @@ def five_card_classes(ranks=range(13)):
             yield ms, False, representative(ms, False), 4 ** 5 - 4
         else:
             yield ms, False, representative(ms), prod(comb(4, c) for c in Counter(ms).values())
+
+
+# ---------------------------------------------------------------------------
+# hand strength (pyeval.strength): canonical states and features by enumeration
+# ---------------------------------------------------------------------------
+
+_SUIT_PERMUTATIONS = [dict(enumerate(p)) for p in __import__("itertools").permutations(range(4))]
+
+
+def canonical_state(hole, board):
+    """The least (sorted hole, sorted board) over the 24 relabellings of the suits: two states are
+    suit-isomorphic exactly when these agree."""
+    return min((tuple(sorted(4 * (c >> 2) + p[c & 3] for c in hole)),
+                tuple(sorted(4 * (c >> 2) + p[c & 3] for c in board))) for p in _SUIT_PERMUTATIONS)

@@ -1,0 +1,18 @@
+/* Canonical hold'em states for pyeval.strength (csrc/strength_index.c, csrc/strength_features.c).
+ *
+ * A state is two hole cards and board_n (0, 3, 4 or 5) board cards, one row of 2 + board_n codes.
+ * The deck is the ranks lowest_rank..12 of every suit (0: 52 cards; 4: the 36-card short deck).
+ * States equal up to a permutation of the suits and the order of the hole cards and of the board
+ * cards share one index in 0 .. pyeval_strength_count(board_n, lowest_rank) - 1 (Waugh 2013,
+ * rounds [hole] then [board]).  Returns -1 on success, the first bad row (a code outside the deck,
+ * a card twice, an index out of range), or -2 for a bad board_n or lowest_rank.
+ */
+#ifndef PYEVAL_STRENGTH_H
+#define PYEVAL_STRENGTH_H
+#include <stdint.h>
+
+int64_t pyeval_strength_count(int board_n, int lowest_rank);
+int64_t pyeval_strength_index(const uint8_t *cards, int64_t n, int board_n, int lowest_rank, int64_t *out);
+/* A representative of each index: hole cards, then the board in increasing code order. */
+int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int lowest_rank, uint8_t *out);
+#endif
