@@ -16,3 +16,17 @@ int64_t pyeval_strength_index(const uint8_t *cards, int64_t n, int board_n, int 
 /* A representative of each index: hole cards, then the board in increasing code order. */
 int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int lowest_rank, uint8_t *out);
 #endif
+
+/* Exact counts behind pyeval.strength.features, 52-card deck, high hands (csrc/strength_features.c).
+ * Per state (a row of 2 + board_n codes), counts[r * (PYEVAL_STRENGTH_COUNTS + bins) + ...]:
+ *   0 runouts: the boards completing it (every 5 - board_n cards of the rest);
+ *   1 opponents: the opponent hands per runout (every two cards left);
+ *   2 sum over runouts of e = 2 * wins + ties against the opponents (river EHS = e / (2 * opponents));
+ *   3 sum over runouts of e * e;
+ *   4..12 hp1[now][then], 13..21 hp2[now][then]: opponent hand and runout pairs by the state now
+ *     and after the next card (hp1) or at the river (hp2), 0 ahead, 1 tied, 2 behind (zero preflop,
+ *     where no hand is made yet);
+ *   22.. hist[bins]: runouts whose river EHS falls in bin min(e * bins / (2 * opponents), bins - 1).
+ * Returns -1, the first bad row, or -2 (bad board_n or bins). */
+#define PYEVAL_STRENGTH_COUNTS 22
+int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int64_t *counts);

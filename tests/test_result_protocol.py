@@ -48,6 +48,7 @@ RESULTS = {
     "pushfold3": lambda: pyeval.pushfold3(10),
     "pushfold_chart": lambda: pyeval.pushfold_chart([2, 10]),
     "allin_ev": lambda: pyeval.allin_ev(PHH),
+    "strength features": lambda: pyeval.strength.features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=5),
 }
 
 
