@@ -42,7 +42,7 @@ GENERATED = HERE / "generated"
 SOURCES = ["high.c", "high_simd.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c",
            "board_ranks.c", "random_hand.c", "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c",
            "deal_kernels.c", "sim_kernels.c", "range_exact.c", "one_hand.c", "stud_batch.c",
-           "strength_index.c", "strength_features.c"]
+           "strength_index.c", "strength_features.c", "strength_table.c"]
 # the prototypes cffi declares
 HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h", "stud_batch.h", "strength.h"]
 

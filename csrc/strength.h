@@ -30,3 +30,14 @@ int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int 
  * Returns -1, the first bad row, or -2 (bad board_n or bins). */
 #define PYEVAL_STRENGTH_COUNTS 22
 int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int64_t *counts);
+
+/* The river table (csrc/strength_table.c): for every canonical river board among the 5-card boards
+ * numbered lo .. hi - 1 (colex order over the 52 cards, 0 .. 2,598,959), ranks the 1,081 hole pairs
+ * once and writes each state's e = 2 * wins + ties against the 990 opponent hands to e[index]
+ * (e_len = 123,156,254).  Boards in disjoint ranges write disjoint states.  Returns -1 or -2. */
+int64_t pyeval_strength_river_e(int64_t lo, int64_t hi, uint16_t *e, int64_t e_len);
+/* Per state index (of the street with board_n cards), by a lookup of every runout in the river
+ * table e (e_len states): counts[r * (3 + bins) + ...] = runouts, sum of e, sum of e * e, then
+ * hist[bins] (bin min(e * bins / 1980, bins - 1)).  Returns -1, the first bad index, or -2. */
+int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_n, const uint16_t *e, int64_t e_len,
+                                     int bins, int64_t *counts);

@@ -4,6 +4,7 @@
 
 #include "pyeval.h"
 #include "strength.h"
+#include "strength_iso.h"
 
 #define MAX_PAIRS 1225 /* C(50, 2): the opponent hands before any board card */
 
@@ -40,13 +41,7 @@ static int rank_opponents(const uint8_t *deck, int d, uint64_t dead, const uint8
 static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out)
 {
     uint8_t deck[52], mine[7], full[7];
-    uint64_t used = 0;
-    for (int i = 0; i < 2 + board_n; i++)
-        used |= UINT64_C(1) << row[i];
-    int d = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(used >> c & 1))
-            deck[d++] = (uint8_t)c;
+    const int d = live_cards(row, 2 + board_n, deck);
     static _Thread_local uint8_t rows[MAX_PAIRS * 7];
     static _Thread_local int32_t ranks[MAX_PAIRS];
     static _Thread_local int pair[MAX_PAIRS];

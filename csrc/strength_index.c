@@ -13,17 +13,9 @@
 #include <string.h>
 
 #include "strength.h"
+#include "strength_iso.h"
 
-#define MAX_CONF 128
-#define MAX_SHAPES 18 /* (k0 0..2) x (k1 0..5) */
 
-typedef struct {
-    int ranks, board_n, lowest, shapes; /* shapes: distinct shape ids, 3 * (board_n + 1) */
-    int nconf;
-    int32_t code[MAX_CONF];     /* four shape ids in base `shapes`, largest first; increasing */
-    int64_t offset[MAX_CONF + 1];
-    int64_t small[16][8];       /* C(n, k) for n <= 15, k <= 7 */
-} iso_t;
 
 /* C(n, k) for k <= 5 and n up to a few ten thousand (exact: each partial product is a binomial). */
 static int64_t binom(int64_t n, int k)
@@ -60,7 +52,7 @@ static int64_t conf_size(const iso_t *t, const int sh[4])
     return size;
 }
 
-static int iso_init(iso_t *t, int board_n, int lowest_rank)
+int strength_iso_init(iso_t *t, int board_n, int lowest_rank)
 {
     if (!(board_n == 0 || board_n == 3 || board_n == 4 || board_n == 5) || lowest_rank < 0 || lowest_rank > 8)
         return 0;
@@ -110,7 +102,7 @@ static int iso_init(iso_t *t, int board_n, int lowest_rank)
 int64_t pyeval_strength_count(int board_n, int lowest_rank)
 {
     iso_t t;
-    return iso_init(&t, board_n, lowest_rank) ? t.offset[t.nconf] : -2;
+    return strength_iso_init(&t, board_n, lowest_rank) ? t.offset[t.nconf] : -2;
 }
 
 /* Colex rank of the set bits of mask (all below 16). */
@@ -162,7 +154,7 @@ static inline uint32_t uncolex(const iso_t *t, int64_t idx, int k, int n)
     return mask;
 }
 
-static int64_t index_row(const iso_t *t, const uint8_t *row, int *ok)
+int64_t strength_index_row(const iso_t *t, const uint8_t *row, int *ok)
 {
     const int k = 2 + t->board_n, lowest_code = 4 * t->lowest;
     uint32_t hole[4] = {0, 0, 0, 0}, board[4] = {0, 0, 0, 0};
@@ -234,12 +226,12 @@ static int64_t index_row(const iso_t *t, const uint8_t *row, int *ok)
 int64_t pyeval_strength_index(const uint8_t *cards, int64_t n, int board_n, int lowest_rank, int64_t *out)
 {
     iso_t t;
-    if (!iso_init(&t, board_n, lowest_rank) || n < 0)
+    if (!strength_iso_init(&t, board_n, lowest_rank) || n < 0)
         return -2;
     const int k = 2 + board_n;
     for (int64_t r = 0; r < n; r++) {
         int ok = 1;
-        out[r] = index_row(&t, cards + r * k, &ok);
+        out[r] = strength_index_row(&t, cards + r * k, &ok);
         if (!ok)
             return r;
     }
@@ -260,7 +252,7 @@ static int64_t multiset_digit(int64_t rem, int i, int64_t hi)
     return lo;
 }
 
-static void cards_row(const iso_t *t, int64_t index, uint8_t *row)
+void strength_cards_row(const iso_t *t, int64_t index, uint8_t *row)
 {
     int lo = 0, hi = t->nconf - 1;
     while (lo < hi) { /* the last configuration whose offset is <= index */
@@ -317,13 +309,13 @@ static void cards_row(const iso_t *t, int64_t index, uint8_t *row)
 int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int lowest_rank, uint8_t *out)
 {
     iso_t t;
-    if (!iso_init(&t, board_n, lowest_rank) || n < 0)
+    if (!strength_iso_init(&t, board_n, lowest_rank) || n < 0)
         return -2;
     const int k = 2 + board_n;
     for (int64_t r = 0; r < n; r++) {
         if (index[r] < 0 || index[r] >= t.offset[t.nconf])
             return r;
-        cards_row(&t, index[r], out + r * k);
+        strength_cards_row(&t, index[r], out + r * k);
     }
     return -1;
 }

@@ -6,5 +6,7 @@ EHS², potentials and river-EHS histograms of any states (state_features.py).
 
 from pyeval.strength.state_features import Features, features
 from pyeval.strength.states import SHORT_DECK_STATES, STATES, STREETS, cards, count, index
+from pyeval.strength.tables import StrengthTable, table
 
-__all__ = ["SHORT_DECK_STATES", "STATES", "STREETS", "Features", "cards", "count", "features", "index"]
+__all__ = ["SHORT_DECK_STATES", "STATES", "STREETS", "Features", "StrengthTable", "cards", "count", "features", "index",
+           "table"]
