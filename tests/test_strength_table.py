@@ -132,3 +132,33 @@ def test_whole_river_table_and_turn_lookups_against_the_enumeration():
         c = tables.chunk_counts("turn", j, j + 1, 50)[0]
         assert c[1] == f.counts[k, 2] and c[2] == f.counts[k, 3]
         assert (c[3:] == f.counts[k, 22:]).all()
+
+
+def test_command_writes_and_resumes_the_folder(partial_river, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    from pyeval.cli import main
+
+    partial_river([[0, 4, 8, 12, 17]])
+    monkeypatch.setitem(tables.CHUNK, "river", 40)
+    out = tmp_path / "river.parquet"
+    args = ["strength", "table", "river", "--stop", "100", "--bins", "5", "--out", str(out), "--no-progress"]
+    assert main(args) == 0
+    assert "3 computed now, 0 already there" in capsys.readouterr().out
+    assert main(args) == 0  # an existing folder is resumed, not refused
+    assert "0 computed now, 3 already there" in capsys.readouterr().out
+    frame = pd.read_parquet(out)
+    assert frame["index"].tolist() == list(range(100))
+    assert list(frame.columns)[:5] == ["index", "runouts", "ehs", "ehs2", "hist_0"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "t.csv"], "unknown format '.csv'"),
+    ([], "--out FOLDER.parquet"),
+])
+def test_command_refuses(args, message, capsys, tmp_path, monkeypatch):
+    from pyeval.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["strength", "table", "river", *args]) == 2
+    assert message in capsys.readouterr().err

@@ -27,7 +27,7 @@ from pyeval.results.protocol import Result, plain, require
 from pyeval.strength.state_features import MAX_BINS
 from pyeval.strength.states import STATES, street_of
 
-__all__ = ["TABLE_FEATURES", "StrengthTable", "river_e", "table"]
+__all__ = ["TABLE_FEATURES", "StrengthTable", "TableFiles", "river_e", "table"]
 
 TABLE_FEATURES = ("ehs", "ehs2", "hist")
 TWICE_OPPONENTS = 2 * 990  # e runs 0 .. 1980 on the river: EHS = e / 1980
@@ -134,6 +134,30 @@ class StrengthTable(Result):
         return f"StrengthTable({self.street}, {span}, columns {', '.join(list(self.columns)[:5])}...)"
 
 
+@dataclass(eq=False)
+class TableFiles(Result):
+    """A table streamed to Parquet: the folder and its chunk files (``pandas.read_parquet(folder)``
+    reads them as one frame, in index order)."""
+
+    street: str
+    folder: Path
+    files: list[Path]
+    computed: int
+    """Chunks computed by this call (the others were already there, whole)."""
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"file": f.name, "start": int(f.stem.split("-")[1]), "stop": int(f.stem.split("-")[2])}
+                for f in self.files]
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain({"street": self.street, "folder": str(self.folder), "computed": self.computed,
+                      "rows": self.rows()})
+
+    def __repr__(self) -> str:
+        return (f"TableFiles({self.street}: {len(self.files)} chunk files in {self.folder}, "
+                f"{self.computed} computed now, {len(self.files) - self.computed} already there)")
+
+
 def _chunk_file(path: Path, street: str, lo: int, hi: int) -> Path:
     return path / f"{street}-{lo:09d}-{hi:09d}.parquet"
 
@@ -172,12 +196,12 @@ def _check_features(features: Any) -> tuple[str, ...]:
 
 def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start: int = 0, stop: int | None = None,
           path: str | os.PathLike | None = None, client: Any = None, threads: int | None = None,
-          progress: Any = None) -> StrengthTable | Path:
+          progress: Any = None) -> StrengthTable | TableFiles:
     """The states ``start .. stop - 1`` of ``street`` (default: all) with their features.
 
     Without ``path`` the slice comes back as a StrengthTable (``to_frame()`` for pandas); with it,
     each chunk of ``CHUNK[street]`` states is a Parquet file in that folder (pyarrow: the
-    ``parquet`` extra) and the folder comes back; chunks already there and whole are skipped.
+    ``parquet`` extra) and a TableFiles comes back; chunks already there and whole are skipped.
     ``client``: a Dask client whose workers compute the chunks (each worker builds the river
     table once)."""
     n_bins = positive_int(bins, "bins", MAX_BINS)
@@ -193,8 +217,11 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
     meta = {b"pyeval.street": street.encode(), b"pyeval.bins": str(n_bins).encode(),
             b"pyeval.features": ",".join(feats).encode()}
     out_dir = Path(path) if path is not None else None
+    all_chunks = chunks
     if out_dir is not None:
         require("pyarrow", "parquet")
+        if out_dir.exists() and not out_dir.is_dir():
+            raise ValueError(f"path {str(out_dir)!r}: not a folder (the table is a folder of chunk files)")
         out_dir.mkdir(parents=True, exist_ok=True)
         chunks = [c for c in chunks if not _chunk_done(_chunk_file(out_dir, street, *c), *c, meta)]
     compute = partial(_chunk_task, street, n_bins, feats)
@@ -220,7 +247,8 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
             for chunk in chunks:
                 done(chunk, chunk_columns(street, *chunk, n_bins, feats, threads))
     if out_dir is not None:
-        return out_dir
+        return TableFiles(street=street, folder=out_dir, files=[_chunk_file(out_dir, street, *c) for c in all_chunks],
+                          computed=len(chunks))
     ordered = [got[c] for c in sorted(got)]
     names = list(ordered[0]) if ordered else list(chunk_columns(street, 0, 0, n_bins, feats))
     return StrengthTable(street=street, bins=n_bins,
