@@ -31,11 +31,16 @@ int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int 
 #define PYEVAL_STRENGTH_COUNTS 22
 int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int64_t *counts);
 
-/* The river table (csrc/strength_table.c): for every canonical river board among the 5-card boards
- * numbered lo .. hi - 1 (colex order over the 52 cards, 0 .. 2,598,959), ranks the 1,081 hole pairs
- * once and writes each state's e = 2 * wins + ties against the 990 opponent hands to e[index]
- * (e_len = 123,156,254).  Boards in disjoint ranges write disjoint states.  Returns -1 or -2. */
-int64_t pyeval_strength_river_e(int64_t lo, int64_t hi, uint16_t *e, int64_t e_len);
+/* The river table (csrc/strength_table.c).  5-card boards are numbered in colex order over the 52
+ * cards (0 .. 2,598,959); a board is canonical when no relabelling of its suits has a smaller card
+ * set.  pyeval_strength_board_numbers: the number of each board's canonical board (boards: n rows
+ * of 5 codes); returns -1 or the first bad row.  pyeval_strength_river_e: for each canonical
+ * board among numbers[0..n) (the others are skipped), ranks the 1,081 hole pairs once and writes
+ * each of its states' e = 2 * wins + ties against the 990 opponent hands to e[index - first] when
+ * that is in 0 .. e_len - 1.  Distinct canonical boards write distinct states.  Returns -1, the
+ * first bad number, or -2. */
+int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int64_t *out);
+int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first, uint16_t *e, int64_t e_len);
 /* Per state index (of the street with board_n cards), by a lookup of every runout in the river
  * table e (e_len states): counts[r * (3 + bins) + ...] = runouts, sum of e, sum of e * e, then
  * hist[bins] (bin min(e * bins / 1980, bins - 1)).  Returns -1, the first bad index, or -2. */

@@ -51,18 +51,55 @@ static int cmp_i32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int64_t pyeval_strength_river_e(int64_t lo, int64_t hi, uint16_t *e, int64_t e_len)
+/* Board number k's canonical board's number: the relabelling of the suits with the smallest card set. */
+static int64_t canonical_number(const uint8_t *b, binom_row binom[BINOM_MAX_M + 1])
+{
+    uint64_t best = ~UINT64_C(0);
+    for (int p = 0; p < 24; p++) {
+        uint64_t other = 0;
+        for (int i = 0; i < 5; i++)
+            other |= UINT64_C(1) << (4 * (b[i] / 4) + PERMS[p][b[i] % 4]);
+        best = other < best ? other : best;
+    }
+    int64_t k = 0;
+    for (int i = 1; best; i++, best &= best - 1)
+        k += binom[__builtin_ctzll(best)][i];
+    return k;
+}
+
+int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int64_t *out)
+{
+    binom_row binom[BINOM_MAX_M + 1];
+    fill_binom(binom);
+    for (int64_t r = 0; r < n; r++) {
+        uint64_t used = 0;
+        for (int i = 0; i < 5; i++) {
+            uint8_t c = boards[5 * r + i];
+            if (c > 51 || (used >> c & 1))
+                return r;
+            used |= UINT64_C(1) << c;
+        }
+        out[r] = canonical_number(boards + 5 * r, binom);
+    }
+    return -1;
+}
+
+int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first, uint16_t *e, int64_t e_len)
 {
     iso_t river;
-    if (!strength_iso_init(&river, 5, 0) || e_len != river.offset[river.nconf] || lo < 0 || hi > RIVER_BOARDS)
+    if (!strength_iso_init(&river, 5, 0) || first < 0 || e_len < 0 || first + e_len > river.offset[river.nconf]
+        || n < 0)
         return -2;
+    for (int64_t r = 0; r < n; r++)
+        if (numbers[r] < 0 || numbers[r] >= RIVER_BOARDS)
+            return r;
     binom_row binom[BINOM_MAX_M + 1];
     fill_binom(binom);
     uint8_t board[5], deck[47], rows[HOLE_PAIRS * 7];
     int32_t ranks[HOLE_PAIRS], sorted[HOLE_PAIRS], by_card[47][46];
     int card_n[47], pa[HOLE_PAIRS], pb[HOLE_PAIRS];
-    for (int64_t k = lo; k < hi; k++) {
-        board_of(k, binom, board);
+    for (int64_t r = 0; r < n; r++) {
+        board_of(numbers[r], binom, board);
         if (!canonical_board(board))
             continue;
         live_cards(board, 5, deck);
@@ -96,8 +133,9 @@ int64_t pyeval_strength_river_e(int64_t lo, int64_t hi, uint16_t *e, int64_t e_l
             int64_t upto = sorted_search(sorted, HOLE_PAIRS, r, 1) - sorted_search(A, 46, r, 1)
                            - sorted_search(B, 46, r, 1) + 1;
             int ok = 1;
-            int64_t idx = strength_index_row(&river, rows + 7 * p, &ok);
-            e[idx] = (uint16_t)(below + upto); /* 2 * wins + ties: wins = below, ties = upto - below */
+            int64_t idx = strength_index_row(&river, rows + 7 * p, &ok) - first;
+            if (idx >= 0 && idx < e_len)
+                e[idx] = (uint16_t)(below + upto); /* 2 * wins + ties: wins = below, ties = upto - below */
         }
     }
     return -1;

@@ -34,8 +34,9 @@ def partial_river(monkeypatch):
     e = np.zeros(STATES["river"], dtype=np.uint16)
 
     def fill(boards):
-        for k in sorted({board_number(b) for b in boards}):
-            assert lib.pyeval_strength_river_e(k, k + 1, ffi.from_buffer("uint16_t[]", e), len(e)) == -1
+        numbers = np.array(sorted({board_number(b) for b in boards}), dtype=np.int64)
+        assert lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), 0,
+                                           ffi.from_buffer("uint16_t[]", e), len(e)) == -1
         return e
 
     monkeypatch.setitem(tables._river_cache, "e", e)
@@ -54,6 +55,22 @@ def test_river_e_against_the_enumeration(partial_river):
     pairs = np.array([(a, b) for i, a in enumerate(hole) for b in hole[i + 1:]], dtype=np.uint8)
     f = features(pairs, np.array(states[0][2:], dtype=np.uint8))
     assert (e[index(pairs, np.array(states[0][2:], dtype=np.uint8))] == f.counts[:, 2]).all()
+
+
+def test_a_river_slice_needs_only_its_boards(monkeypatch):
+    """Without the whole river table, a slice ranks its states' canonical boards only."""
+    monkeypatch.setattr(tables, "_river_cache", {})
+    rng = np.random.default_rng(5)
+    s = rng.choice(52, 7, replace=False).tolist()
+    i = index(s[:2], s[2:])
+    got = table("river", bins=1, start=i - 2, stop=i + 3)
+    assert round(got.columns["ehs"][2] * 1980) == strength_features(s[:2], s[2:], 1)["ehs"] * 1980
+    boards = np.array([s[2:]], dtype=np.uint8)
+    out = np.empty(1, dtype=np.int64)
+    assert lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), 1,
+                                             ffi.from_buffer("int64_t[]", out)) == -1
+    assert out[0] == board_number(s[2:])
+    assert "e" not in tables._river_cache
 
 
 def test_turn_lookup_against_the_enumeration(partial_river):
@@ -153,8 +170,8 @@ def test_command_writes_and_resumes_the_folder(partial_river, tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--out", "t.csv"], "unknown format '.csv'"),
-    ([], "--out FOLDER.parquet"),
+    (["--out", "t.npz"], "unknown format '.npz'"),
+    (["--bins", "0"], "bins"),
 ])
 def test_command_refuses(args, message, capsys, tmp_path, monkeypatch):
     from pyeval.cli import main

@@ -3,7 +3,9 @@
     pyeval strength table river --out river.parquet --progress
     pyeval strength table flop --out flop.parquet --bins 30 --features ehs hist
 
-The folder ``--out`` names is resumed when run again: chunks already written whole are skipped.
+``--out FOLDER.parquet`` streams the table to a folder of Parquet chunks, resumed when run again
+(chunks already written whole are skipped); ``--out``/``--csv`` with .csv or .json write a slice
+held in memory, like every other subcommand.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ from pyeval.cli.analysis import _parser
 def run_table(args: argparse.Namespace) -> int:
     from pyeval.strength import table
 
-    if not args.out or args.out == output.STDOUT:
-        raise ValueError("--out FOLDER.parquet: the table goes to a folder of Parquet chunk files")
+    folder = args.out if args.out and args.out.lower().endswith(".parquet") else None
     with output.watching(args, f"{args.street} table"):
-        files = table(args.street, features=tuple(args.features), bins=args.bins, start=args.start, stop=args.stop,
-                      path=args.out)
-    return output.emit(args, files, out=lambda result, path, partial: [])
+        result = table(args.street, features=tuple(args.features), bins=args.bins, start=args.start, stop=args.stop,
+                       path=folder)
+    if folder is not None:  # written chunk by chunk during the run
+        return output.emit(args, result, out=lambda result, path, partial: [])
+    return output.emit(args, result)
 
 
 def register(sub: Any) -> None:
@@ -37,7 +40,8 @@ def register(sub: Any) -> None:
                 "runouts up in it.",
                 ["pyeval strength table river --out river.parquet --progress",
                  "pyeval strength table turn --out turn.parquet --bins 30",
-                 "pyeval strength table flop --out flop.parquet --features ehs ehs2"])
+                 "pyeval strength table flop --out flop.parquet --features ehs ehs2",
+                 "pyeval strength table river --stop 1000 --csv river.csv"])
     p.add_argument("what", choices=["table"], help="table: a whole street (or --start/--stop of it)")
     p.add_argument("street", choices=list(STREETS))
     p.add_argument("--features", nargs="+", choices=list(TABLE_FEATURES), default=list(TABLE_FEATURES),
@@ -45,5 +49,5 @@ def register(sub: Any) -> None:
     p.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
     p.add_argument("--start", type=int, default=0, help="first state index (default 0)")
     p.add_argument("--stop", type=int, default=None, help="one past the last state index (default: all)")
-    output.add_options(p, table="the chunk files written", out=(".parquet",))
+    output.add_options(p, table="the table (a slice: it is held in memory)", out=(".parquet", *output.OUT_FORMATS))
     p.set_defaults(func=run_table)

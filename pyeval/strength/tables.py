@@ -25,7 +25,7 @@ from pyeval.core._threads import default_threads
 from pyeval.core.checks import non_negative_int, positive_int
 from pyeval.results.protocol import Result, plain, require
 from pyeval.strength.state_features import MAX_BINS
-from pyeval.strength.states import STATES, street_of
+from pyeval.strength.states import STATES, cards, street_of
 
 __all__ = ["TABLE_FEATURES", "StrengthTable", "TableFiles", "river_e", "table"]
 
@@ -44,11 +44,11 @@ def river_e(*, threads: int | None = None, progress: Any = None) -> np.ndarray:
     if "e" in _river_cache:
         return _river_cache["e"]
     e = np.zeros(STATES["river"], dtype=np.uint16)
-    pieces = [(RIVER_BOARDS * i // 512, RIVER_BOARDS * (i + 1) // 512) for i in range(512)]
+    pieces = [np.arange(RIVER_BOARDS * i // 512, RIVER_BOARDS * (i + 1) // 512, dtype=np.int64) for i in range(512)]
     buf = ffi.from_buffer("uint16_t[]", e)
 
-    def run(piece: tuple[int, int]) -> int:
-        return int(lib.pyeval_strength_river_e(piece[0], piece[1], buf, len(e)))
+    def run(numbers: np.ndarray) -> int:
+        return int(lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), 0, buf, len(e)))
 
     with reporting(progress, "river EHS") as watch, ThreadPoolExecutor(default_threads(threads)) as pool:
         if watch is not None:
@@ -63,15 +63,34 @@ def river_e(*, threads: int | None = None, progress: Any = None) -> np.ndarray:
     return e
 
 
+def river_slice(lo: int, hi: int) -> np.ndarray:
+    """e of the river states lo .. hi - 1 (uint16): from the whole table when this process has it,
+    else from the canonical boards of those states only (a slice costs its boards' share)."""
+    if "e" in _river_cache:
+        return _river_cache["e"][lo:hi]
+    _, boards = cards("river", np.arange(lo, hi, dtype=np.int64))
+    boards = np.ascontiguousarray(boards)
+    numbers = np.empty(hi - lo, dtype=np.int64)
+    if lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), hi - lo,
+                                         ffi.from_buffer("int64_t[]", numbers)) != -1:
+        raise RuntimeError("the core refused a board")
+    numbers = np.unique(numbers)
+    e = np.zeros(hi - lo, dtype=np.uint16)
+    if lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), lo,
+                                   ffi.from_buffer("uint16_t[]", e), len(e)) != -1:
+        raise RuntimeError("the core refused the river slice")
+    return e
+
+
 def chunk_counts(street: str, lo: int, hi: int, bins: int, *, threads: int | None = None) -> np.ndarray:
     """(hi - lo, 3 + bins) int64: runouts, sum of e, sum of e², then the histogram, per state."""
-    e = river_e(threads=threads)
     if street == "river":
-        x = e[lo:hi].astype(np.int64)
+        x = river_slice(lo, hi).astype(np.int64)
         out = np.zeros((hi - lo, 3 + bins), dtype=np.int64)
         out[:, 0], out[:, 1], out[:, 2] = 1, x, x * x
         out[np.arange(hi - lo), 3 + np.minimum(x * bins // TWICE_OPPONENTS, bins - 1)] = 1
         return out
+    e = river_e(threads=threads)
     index = np.arange(lo, hi, dtype=np.int64)
     out = np.empty((hi - lo, 3 + bins), dtype=np.int64)
     parts = np.array_split(np.arange(hi - lo), default_threads(threads))
@@ -243,7 +262,8 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
 
             run_keyed(client, compute, chunks, lambda c: f"pyeval-strength-{street}-{n_bins}-{c[0]}-{c[1]}", done)
         else:
-            river_e(threads=threads, progress=progress if street == "river" else None)
+            if street != "river" or hi - lo > STATES["river"] // 8:  # a whole street: the river table first
+                river_e(threads=threads, progress=progress if street == "river" else None)
             for chunk in chunks:
                 done(chunk, chunk_columns(street, *chunk, n_bins, feats, threads))
     if out_dir is not None:
