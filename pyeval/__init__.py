@@ -63,7 +63,7 @@ def __getattr__(name: str) -> object:
         value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
         globals()[name] = value
         return value
-    if name == "caribbean" or f"pyeval.{name}" in _moved.MOVED:  # a subpackage (caribbean loads numba), an old path
+    if name in ("caribbean", "strength") or f"pyeval.{name}" in _moved.MOVED:  # a subpackage, an old path
         return importlib.import_module(f"pyeval.{name}")
     raise AttributeError(f"module 'pyeval' has no attribute {name!r}")
 

@@ -29,6 +29,9 @@ STDOUT = "-"
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 OUT_FORMATS = (".csv", ".json")
 """What ``--out`` writes by default (a subcommand whose result saves more adds ``.npz``)."""
+FOLDER_FORMATS = (".parquet",)
+"""Outputs that are folders of chunk files written as the work goes (``pyeval strength table``): an
+existing one is resumed, not overwritten, so it needs no ``--force``."""
 
 
 def add_progress(p: argparse.ArgumentParser) -> None:
@@ -64,12 +67,15 @@ def check_path(flag: str, path: str, force: bool, formats: tuple[str, ...] | Non
     if formats and p.suffix.lower() not in formats:
         raise ValueError(f"{flag} {path}: unknown format {p.suffix or '(no extension)'!r}; write "
                          + ", ".join(formats[:-1]) + (" or " if len(formats) > 1 else "") + formats[-1])
-    if p.is_dir():
+    resumable = p.suffix.lower() in FOLDER_FORMATS and (formats is None or p.suffix.lower() in formats)
+    if p.is_dir() and not resumable:
         raise ValueError(f"{flag} {path}: is a folder")
+    if p.exists() and resumable and not p.is_dir():
+        raise ValueError(f"{flag} {path}: is a file, not a folder of chunks")
     folder = p.parent
     if not folder.is_dir():
         raise ValueError(f"{flag} {path}: no folder {str(folder)!r}")
-    if p.exists() and not force:
+    if p.exists() and not force and not resumable:
         raise ValueError(f"{flag} {path}: exists; add --force to overwrite it")
     if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise ValueError(f"{flag} {path}: not writable")

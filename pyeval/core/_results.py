@@ -111,6 +111,7 @@ EXTRAS = {
     "frame": ("pandas>=2.0",),
     "dask": ("dask[distributed]>=2024.1",),
     "history": ("pokerkit>=0.7",),
+    "parquet": ("pyarrow>=14",),
 }
 
 
