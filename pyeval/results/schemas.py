@@ -241,6 +241,22 @@ ALLIN_EV_RESULT = obj(
      "skipped": array(obj({"source": STRING, "line": INTEGER, "hand": nullable(STRING), "reason": STRING}))},
     description="pyeval.allin_ev (AllinEVResult): per player, per hand, and each hand skipped: where and why")
 
+_HIST = {"^hist_[0-9]+$": NUMBER}
+STRENGTH_FEATURES = obj(
+    {"street": STRING, "bins": INTEGER,
+     "rows": array(obj({"hole": STRING, "board": STRING, "ehs": NUMBER, "ehs2": NUMBER, "ppot": FLOAT, "npot": FLOAT,
+                        "ppot_next": FLOAT, "npot_next": FLOAT}, patterns=_HIST))},
+    description="pyeval.strength.features (Features): per state, hist_j the share of runouts in bin j")
+STRENGTH_TABLE = obj(
+    {"street": STRING, "bins": INTEGER,
+     "rows": array(obj({"index": INTEGER, "runouts": INTEGER}, optional={"ehs": NUMBER, "ehs2": NUMBER},
+                       patterns={"^hist_[0-9]+$": INTEGER}))},
+    description="pyeval.strength.table (StrengthTable): per state, hist_j the runouts in bin j")
+TABLE_FILES = obj(
+    {"street": STRING, "folder": STRING, "computed": INTEGER,
+     "rows": array(obj({"file": STRING, "start": INTEGER, "stop": INTEGER}))},
+    description="pyeval.strength.table(path=...) (TableFiles): the Parquet chunk files")
+
 SCHEMAS: dict[str, dict] = {
     "EquityResult": EQUITY_RESULT, "RangeEquityResult": RANGE_EQUITY_RESULT,
     "BatchEquityResult": BATCH_EQUITY_RESULT, "ComboEquities": COMBO_EQUITIES, "RangeBreakdown": RANGE_BREAKDOWN,
@@ -249,6 +265,7 @@ SCHEMAS: dict[str, dict] = {
     "PushFold3Result": PUSHFOLD3_RESULT, "PushFoldChart": PUSHFOLD_CHART, "AllinEVResult": ALLIN_EV_RESULT,
     # parts of the results above, results themselves (each speaks the protocol)
     "PlayedHand": _PLAYED_HAND, "HandTable": HAND_TABLE, "PlayerTable": PLAYER_TABLE,
+    "Features": STRENGTH_FEATURES, "StrengthTable": STRENGTH_TABLE, "TableFiles": TABLE_FILES,
 }
 """Result type name -> the schema of its ``to_json()`` (without ``$schema``/``$id``: ``schema_for``)."""
 
