@@ -113,15 +113,25 @@ def _number_list(text: str) -> list[float | int]:
         raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
 
 
-def add_number_list(p: argparse.ArgumentParser, option: str, help: str, **kwargs: Any) -> None:
+def add_number_list(p: argparse.ArgumentParser, option: str, help: str, *, empty: bool = False,
+                    **kwargs: Any) -> None:
     """A list option spelt the same in every subcommand: ``--payouts 50,30,20`` (the documented
-    form) or ``--payouts 50 30 20``; ``''`` or nothing after the option is an empty list."""
-    p.add_argument(option, nargs="*", type=_number_list, action=_Flatten, help=help, **kwargs)
+    form) or ``--payouts 50 30 20``; with ``empty``, ``''`` or nothing after the option is an empty
+    list, else it is an argument error."""
+    action = _Flatten if empty else _FlattenSome
+    p.add_argument(option, nargs="*", type=_number_list, action=action, help=help, **kwargs)
 
 
 class _Flatten(argparse.Action):
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
         setattr(namespace, self.dest, [x for word in values for x in word])
+
+
+class _FlattenSome(_Flatten):
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        super().__call__(parser, namespace, values, option_string)
+        if not getattr(namespace, self.dest):
+            parser.error(f"{option_string} needs at least one number, e.g. {option_string} 50,30,20")
 
 
 def _parser(sub: Any, name: str, summary: str, description: str, examples: list[str], more: str = "") -> Any:

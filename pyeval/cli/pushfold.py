@@ -74,7 +74,8 @@ def register(sub: Any) -> None:
     p.add_argument("--bb", type=_number, default=1.0, help="big blind (default 1)")
     p.add_argument("--ante", type=_number, default=0.0, help="each player's ante (default 0)")
     add_number_list(p, "--payouts", "ICM: prizes, 1st place first: 50,30,20")
-    add_number_list(p, "--stacks", "ICM: the chips of the players not in the hand: 15,20 (default none)")
+    add_number_list(p, "--stacks", "ICM: the chips of the players not in the hand: 15,20 (default none)",
+                    empty=True)
     p.add_argument("--chart", action="store_true", help="solve every depth and print the 13x13 charts")
     output.add_options(p, plot="the 13x13 charts (with --chart)",
                        table="the 169 classes' push and call shares (with --chart: per depth)")
