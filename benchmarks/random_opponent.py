@@ -39,6 +39,11 @@ KNOWN = [
     (["AhAs", "KdKc"], "", ""),
     (["AhKh", "QsQd"], "Jh7d2c", ""),
     (["AhKh", "QsQd", "7c6c"], "", ""),
+    # issue 39: three to nine known hands preflop
+    (["AhKh", "QsQd", "7c6c", "2d2h"], "", ""),
+    (["AhKh", "QsQd", "7c6c", "2d2h", "JcTc", "9s8s"], "", ""),
+    (["AhKh", "QsQd", "7c6c", "2d2h", "JcTc"], "", ""),  # OMPEval plays at most six hands
+    (["AhKh", "QsQd", "7c6c"], "", "2s3d4c5h"),
 ]
 OMAHA_SPOT = ("omaha", ["AsKsQdJd", "random"], "2s7h9c", "")
 

@@ -41,9 +41,10 @@ ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "high_simd.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c",
            "board_ranks.c", "random_hand.c", "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c",
-           "deal_kernels.c", "sim_kernels.c", "range_exact.c", "one_hand.c", "stud_batch.c"]
+           "deal_kernels.c", "sim_kernels.c", "range_exact.c", "one_hand.c", "stud_batch.c",
+           "strength_index.c", "strength_features.c", "strength_table.c"]
 # the prototypes cffi declares
-HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h", "stud_batch.h"]
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h", "stud_batch.h", "strength.h"]
 
 
 def generate_tables() -> None:
@@ -54,7 +55,7 @@ def api_declarations() -> str:
     """The function prototypes of HEADERS, and the generated tables' extern declarations."""
     header = "\n".join((HERE / h).read_text() for h in HEADERS)
     protos = re.findall(r"^int64_t pyeval_\w+\([^;]*\);", header, flags=re.M)
-    protos += re.findall(r"^#define PYEVAL_(?:KIND|EVAL|MAX)_\w+ \d+$", header, flags=re.M)
+    protos += re.findall(r"^#define PYEVAL_(?:KIND|EVAL|MAX|STRENGTH)_\w+ \d+$", header, flags=re.M)
     tables = (GENERATED / "tables.h").read_text()
     externs = [line.replace("extern const ", "const ")
                for line in tables.splitlines() if line.startswith("extern const")]

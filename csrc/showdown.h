@@ -269,6 +269,13 @@ static inline int32_t eval_hi_ranks(const showdown_ctx *ctx, int p, uint32_t ran
     }
 }
 
+/* Player p's 8-or-better low on a board given by ranks (lows are rank-only; ctx->lo_kind != -1). */
+static inline int32_t eval_lo_ranks(const showdown_ctx *ctx, int p, rank_board b)
+{
+    return ctx->lo_kind == PYEVAL_KIND_LOW8 ? PYEVAL_LOW8_RANKMASK[b.presence | rank_presence(ctx->hole_bits[p])]
+                                            : PYEVAL_LOW8_OMAHA[ctx->hole_low[p] << 8 | b.low];
+}
+
 /* showdown_best on a board given by ranks, as if no player could make a flush. */
 static inline best_hands showdown_ranks_best(const showdown_ctx *ctx, rank_board b, unsigned skip)
 {
@@ -278,10 +285,7 @@ static inline best_hands showdown_ranks_best(const showdown_ctx *ctx, rank_board
             continue;
         take_high(&best.hi, &best.hi_mask, eval_hi_ranks(ctx, p, b.ranks), p);
         if (ctx->lo_kind != -1)
-            take_low(&best.lo, &best.lo_mask,
-                     ctx->lo_kind == PYEVAL_KIND_LOW8 ? PYEVAL_LOW8_RANKMASK[b.presence | rank_presence(ctx->hole_bits[p])]
-                                                      : PYEVAL_LOW8_OMAHA[ctx->hole_low[p] << 8 | b.low],
-                     p);
+            take_low(&best.lo, &best.lo_mask, eval_lo_ranks(ctx, p, b), p);
     }
     return best;
 }

@@ -41,9 +41,8 @@ if TYPE_CHECKING:
     from pyeval.analysis.combos import combo_equities
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
-    from pyeval.analysis.pushfold import pushfold
-    from pyeval.analysis.pushfold3 import pushfold3
     from pyeval.analysis.pushfold_chart import pushfold_chart
+    from pyeval.analysis.pushfold_entry import pushfold, pushfold3
     from pyeval.history import allin_ev
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
@@ -59,7 +58,7 @@ def __getattr__(name: str) -> object:
         value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
         globals()[name] = value
         return value
-    if name == "caribbean":  # a subpackage that loads numba: imported when first asked for
+    if name in ("caribbean", "strength"):  # subpackages imported when first asked for (caribbean loads numba)
         return importlib.import_module(f"pyeval.{name}")
     raise AttributeError(f"module 'pyeval' has no attribute {name!r}")
 

@@ -106,6 +106,8 @@ class BatchEquityResult(Result):
     exact                      (n,) True where the row was enumerated exactly
     hi, lo, scoop, no_low      hi/lo games: (n, players) half-pot shares and scoops, (n,) no-low share
     boards                     multi-board games: (n, boards, players) shares of each board's pot
+    cards, board_cards         the spots: (n, players, hole) and (n, boards, k) card codes (UNKNOWN: a
+                               random card); ``rows()`` and ``to_frame()`` show them as text
     seed                       the batch seed (Monte Carlo rows); row i used ``row_seed(seed, i)``
     """
 
@@ -128,6 +130,8 @@ class BatchEquityResult(Result):
     no_low: np.ndarray | None = None
     boards: np.ndarray | None = None
     sumsq: np.ndarray | None = None
+    cards: np.ndarray | None = field(default=None, repr=False)
+    board_cards: np.ndarray | None = field(default=None, repr=False)
     _arrays: tuple = field(default=("equity", "win", "tie", "stderr", "units", "wins", "ties", "outcomes", "exact",
                                     "hi", "lo", "scoop", "no_low", "boards", "sumsq"), repr=False)
 
@@ -154,12 +158,16 @@ class BatchEquityResult(Result):
         """One entry per spot and player, column by column."""
         n, p = self.equity.shape
         cols = {"row": np.repeat(np.arange(n), p), "player": np.tile(np.arange(p), n)}
+        if self.cards is not None:
+            cols["hand"] = np.array([text for row in self.cards for text in _row_text(row)], object)
+        if self.board_cards is not None:
+            cols["board"] = np.repeat(np.array([_board_text(b) for b in self.board_cards], object), p)
         for name in ("equity", "win", "tie", "stderr", "hi", "lo", "scoop"):
             v = getattr(self, name)
             if v is not None:
                 cols[name] = v.ravel()
-            elif name == "stderr":  # every row exact
-                cols[name] = np.full(n * p, None, object)
+            elif name == "stderr":  # every row exact: no standard error (NaN, a float column)
+                cols[name] = np.full(n * p, np.nan)
         cols["exact"] = np.repeat(self.exact, p)
         cols["outcomes"] = np.repeat(self.outcomes, p)
         return cols
@@ -168,7 +176,11 @@ class BatchEquityResult(Result):
         """One row per spot and player (row, player, equity, win, tie, stderr, ..., exact, outcomes)."""
         cols = self._columns()
         names = list(cols)
-        return [dict(zip(names, values)) for values in zip(*(c.tolist() for c in cols.values()))]
+        out = [dict(zip(names, values)) for values in zip(*(c.tolist() for c in cols.values()))]
+        for row in out:  # an exact row has no standard error: null, as in to_dict
+            if row["stderr"] != row["stderr"]:
+                row["stderr"] = None
+        return out
 
     def to_frame(self) -> pd.DataFrame:
         """One row per spot and player (pandas, optional), built column by column."""
@@ -180,7 +192,8 @@ class BatchEquityResult(Result):
             return NotImplemented
         if (self.game, self.players, self.seed) != (other.game, other.players, other.seed):
             return False
-        return all(same(getattr(self, name), getattr(other, name)) for name in self._arrays)  # NaN == NaN
+        return all(same(getattr(self, name), getattr(other, name))  # NaN == NaN
+                   for name in (*self._arrays, "cards", "board_cards"))
 
     def __repr__(self) -> str:
         n = len(self)
@@ -246,14 +259,20 @@ def _check_row_type(row, i: int) -> None:
 
 def _hands_rows(g: Game, hands) -> np.ndarray:
     """(n, players, hole) uint8 codes, UNKNOWN for unknown cards."""
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
-        raise TypeError("hands must be an (n, players, hole) array of card codes or a sequence of n lists of hands")
+    if isinstance(hands, (str, bytes, set, frozenset, dict)) or not hasattr(hands, "__len__") \
+            or not hasattr(hands, "__getitem__"):
+        raise TypeError("hands must be an (n, players, hole) array of card codes or a sequence of n lists of hands "
+                        f"(rows in order), got {type(hands).__name__}")
     if len(hands) and not isinstance(hands, np.ndarray):
         _check_row_type(hands[0], 0)
     is_text = not isinstance(hands, np.ndarray) and len(hands) > 0 and not isinstance(hands[0], np.ndarray) \
         and any(isinstance(h, str) or h is None for h in hands[0])
     if not is_text:
-        arr = _int_array(hands, "hands", 3, True) if len(hands) else np.zeros((0, 2, g.hole), np.uint8)
+        shape = np.shape(hands)
+        if len(hands):
+            arr = _int_array(hands, "hands", 3, True)
+        else:  # an empty batch: its shape is still checked (a hold'em batch of 7-card hands is a mistake)
+            arr = np.zeros((0, shape[1], shape[2]) if len(shape) == 3 else (0, 2, g.hole), np.uint8)
         if arr.shape[2] != g.hole:
             raise ValueError(f"{g.name} hands have {g.hole} cards in a batch, got {arr.shape[2]} per hand")
         return arr
@@ -317,11 +336,14 @@ def _dead_rows(dead, n: int) -> np.ndarray:
     if len(dead) != n:
         raise ValueError(f"dead has {len(dead)} rows for {n} rows of hands")
     if n and (isinstance(dead, np.ndarray) or not isinstance(dead[0], str) and dead[0] is not None):
-        return np.ascontiguousarray(_int_array(dead, "dead", 2, True))
-    rows = [_text_row(d, "dead", i) for i, d in enumerate(dead)]
-    out = np.full((n, max((len(r) for r in rows), default=0)), UNKNOWN, np.uint8)
-    for i, r in enumerate(rows):
-        out[i, :len(r)] = r
+        out = np.ascontiguousarray(_int_array(dead, "dead", 2, True))
+    else:
+        rows = [_text_row(d, "dead", i) for i, d in enumerate(dead)]
+        out = np.full((n, max((len(r) for r in rows), default=0)), UNKNOWN, np.uint8)
+        for i, r in enumerate(rows):
+            out[i, :len(r)] = r
+    if out.shape[1] > 52:  # the C check takes at most a deck (it would blame the shape of the batch)
+        raise ValueError(f"dead rows hold at most 52 cards (the deck), got {out.shape[1]} columns")
     return out
 
 
@@ -531,7 +553,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     result = BatchEquityResult(
         game=g.name, players=players, equity=units / (POT * denominator), win=tallies["wins"] / denominator,
         tie=tallies["ties"] / denominator, stderr=stderr, units=units, wins=tallies["wins"], ties=tallies["ties"],
-        outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None, sumsq=tallies["sumsq"])
+        outcomes=outcomes, exact=exact, seed=used_seed if not exact.all() else None, sumsq=tallies["sumsq"],
+        cards=holes, board_cards=boards)
     shares = part_shares(parts, g.boards, bool(g.low), tallies["part_units"], tallies["no_qualifier"],
                          denominator[:, 0])
     if g.low:

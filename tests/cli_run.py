@@ -9,16 +9,27 @@ import subprocess
 import sys
 
 PYEVAL = shutil.which("pyeval", path=os.path.dirname(sys.executable)) or shutil.which("pyeval")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _checkout_env(env: dict | None) -> dict:
+    """The command runs this checkout's ``pyeval`` (the tested one), wherever the editable
+    install points: the checkout goes first on PYTHONPATH."""
+    env = dict(os.environ if env is None else env)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (ROOT, env.get("PYTHONPATH", "")) if p)
+    return env
 
 
 def pyeval_cli(*args: str, timeout: float = 300, **kwargs) -> subprocess.CompletedProcess:
     """``pyeval ARGS...``; stdout and stderr as text."""
     assert PYEVAL, "the pyeval entry point is not installed (pip install -e .)"
+    kwargs["env"] = _checkout_env(kwargs.get("env"))
     return subprocess.run([PYEVAL, *args], capture_output=True, text=True, timeout=timeout, **kwargs)
 
 
 def popen(*args: str, **kwargs) -> subprocess.Popen:
     assert PYEVAL, "the pyeval entry point is not installed (pip install -e .)"
+    kwargs["env"] = _checkout_env(kwargs.get("env"))
     return subprocess.Popen([PYEVAL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
 
 

@@ -37,13 +37,29 @@ def pytest_configure(config):
         "markers", "slow: long exhaustive/full-size test; runs only with PYEVAL_FULL=1")
 
 
+SLOW_SKIP = "the slow set (marked slow): PYEVAL_FULL=1 runs it"
+
+
+def pytest_report_header(config):
+    return "the slow set: run (PYEVAL_FULL=1)" if FULL else \
+        "the quick set: tests marked slow (the slow set) are skipped; PYEVAL_FULL=1 runs them"
+
+
 def pytest_collection_modifyitems(config, items):
     if FULL:
         return
-    skip = pytest.mark.skip(reason="slow: set PYEVAL_FULL=1 to run")
+    skip = pytest.mark.skip(reason=SLOW_SKIP)
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say what the skipped tests are: the summary's count alone reads like something missing."""
+    slow = sum(SLOW_SKIP in str(r.longrepr) for r in terminalreporter.stats.get("skipped", []))
+    if slow:
+        terminalreporter.write_line(f"{slow:,} skipped tests are the slow set (marked slow), skipped by design in the "
+                                    "quick set: PYEVAL_FULL=1 python -m pytest -m slow runs them")
 
 
 def random_hands(n, k, seed, low=0, high=52):

@@ -409,3 +409,72 @@ def five_card_classes(ranks=range(13)):
             yield ms, False, representative(ms, False), 4 ** 5 - 4
         else:
             yield ms, False, representative(ms), prod(comb(4, c) for c in Counter(ms).values())
+
+
+# ---------------------------------------------------------------------------
+# hand strength (pyeval.strength): canonical states and features by enumeration
+# ---------------------------------------------------------------------------
+
+_SUIT_PERMUTATIONS = [dict(enumerate(p)) for p in __import__("itertools").permutations(range(4))]
+
+
+def canonical_state(hole, board):
+    """The least (sorted hole, sorted board) over the 24 relabellings of the suits: two states are
+    suit-isomorphic exactly when these agree."""
+    return min((tuple(sorted(4 * (c >> 2) + p[c & 3] for c in hole)),
+                tuple(sorted(4 * (c >> 2) + p[c & 3] for c in board))) for p in _SUIT_PERMUTATIONS)
+
+
+def _standing(mine, theirs):
+    """0 ahead, 1 tied, 2 behind."""
+    return 0 if mine > theirs else 1 if mine == theirs else 2
+
+
+def strength_features(hole, board, bins):
+    """EHS, EHS^2, potentials and the river-EHS histogram of one hold'em state, by enumerating
+    every opponent hand and runout with ``high_key``: a dict of exact Fractions (hist: counts).
+    ppot/npot to the river, ppot_next/npot_next on the next card (Billings et al.); None where
+    the denominator is zero."""
+    from fractions import Fraction
+
+    hole, board = list(hole), list(board)
+    deck = [c for c in range(52) if c not in hole + board]
+    runouts = list(combinations(deck, 5 - len(board)))
+    hist = [0] * bins
+    e_sum = e2_sum = 0
+    hp = {"next": [[0] * 3 for _ in range(3)], "river": [[0] * 3 for _ in range(3)]}
+    mine_now = high_key(hole + board) if len(board) >= 3 else None
+    for run in runouts:
+        full = board + list(run)
+        mine = high_key(hole + full)
+        rest = [c for c in deck if c not in run]
+        wins = ties = 0
+        for opp in combinations(rest, 2):
+            s = _standing(mine, high_key(list(opp) + full))
+            wins += s == 0
+            ties += s == 1
+            if mine_now is not None:
+                hp["river"][_standing(mine_now, high_key(list(opp) + board))][s] += 1
+        n = comb(len(rest), 2)
+        e = Fraction(2 * wins + ties, 2 * n)
+        hist[min(int(e * bins), bins - 1)] += 1
+        e_sum += e
+        e2_sum += e * e
+    if len(board) == 3:
+        for c in deck:
+            rest = [x for x in deck if x != c]
+            mine = high_key(hole + board + [c])
+            for opp in combinations(rest, 2):
+                hp["next"][_standing(mine_now, high_key(list(opp) + board))][
+                    _standing(mine, high_key(list(opp) + board + [c]))] += 1
+    elif len(board) == 4:
+        hp["next"] = hp["river"]
+    out = {"ehs": e_sum / len(runouts), "ehs2": e2_sum / len(runouts), "hist": hist}
+    for name, h in hp.items():
+        tot = [sum(r) for r in h]
+        pden, nden = Fraction(2 * tot[2] + tot[1], 2), Fraction(2 * tot[0] + tot[1], 2)
+        ppot = (h[2][0] + Fraction(h[2][1], 2) + Fraction(h[1][0], 2)) / pden if pden else None
+        npot = (h[0][2] + Fraction(h[1][2], 2) + Fraction(h[0][1], 2)) / nden if nden else None
+        suffix = "" if name == "river" else "_next"
+        out["ppot" + suffix], out["npot" + suffix] = ppot, npot
+    return out

@@ -130,3 +130,42 @@ def test_river_combo_table_matches_eval7(board):
         theirs = eval7.py_hand_vs_range_exact([eval7.Card(hand[:2]), eval7.Card(hand[2:])], eval7.HandRange(villain),
                                               cards)
         assert equity == pytest.approx(theirs, abs=1e-6), hand  # eval7 returns float32
+
+
+def _can_face_brute(hero: str, villains: list[str], board: str, game: str) -> set[str]:
+    """The hero combos some opponent hand can face: every opponent combo tried (plain Python)."""
+    from itertools import product
+
+    from pyeval.core.cards import format_card
+    used = set(pyeval.parse_cards(board).tolist())
+    opp = [[frozenset(c.tolist()) for c in pyeval.parse_range(v, game).combos] for v in villains]
+    out = set()
+    for combo in pyeval.parse_range(hero, game).combos:
+        mine = set(combo.tolist())
+        if mine & used:
+            continue
+        if any(len(set().union(*pick)) == sum(map(len, pick)) and not set().union(*pick) & (mine | used)
+               for pick in product(*opp)):
+            out.add(" ".join(format_card(c) for c in sorted(mine, reverse=True)))
+    return out
+
+
+def test_monte_carlo_leaves_out_combos_no_opponent_can_face():
+    """Issue 36 item 10: AA**ds against KKQQ on 7cKc7hAc listed AsAhKsKh (the opponent's kings are
+    gone) with NaN equity and an infinite standard error, where the exact path leaves it out."""
+    t = pyeval.combo_equities("omaha", "AA**ds", "KKQQ", board="7cKc7hAc", samples=20_000, seed=1)
+    assert t.method == "monte-carlo"
+    expected = _can_face_brute("AA**ds", ["KKQQ"], "7cKc7hAc", "omaha")
+    assert {" ".join(sorted(h.split(), key=lambda c: pyeval.parse_cards(c)[0], reverse=True))
+            for h in t.hands} == expected
+    assert "As Ah Ks Kh" not in t.hands
+    for row in t.rows():
+        assert row["outcomes"] > 0 or row["prob"] == 0
+    exact = pyeval.combo_equities("omaha", "AA**ds", "KKQQ", board="7cKc7hAc", method="exact")
+    assert sorted(exact.hands) == sorted(t.hands)
+
+
+def test_a_combo_sampled_too_rarely_shows_no_huge_standard_error():
+    """The repr printed nan_to_num(inf): a 309-digit number."""
+    t = pyeval.combo_equities("omaha", "random", "AsKsQdJd", board="2c7d9h", samples=20_000, seed=2)
+    assert "e+308" not in repr(t) and "1797693134862315" not in repr(t)

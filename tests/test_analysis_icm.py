@@ -79,8 +79,8 @@ def test_outputs_and_bad_input():
         pyeval.icm("100 50", [1])
     with pytest.raises(TypeError):
         pyeval.icm([100, "x"], [1])
-    with pytest.raises(ValueError, match="up to 10"):
-        pyeval.icm(list(range(1, 13)), [1], method="exact")
+    with pytest.raises(ValueError, match="beyond the limit of 2,000,000; use method='monte-carlo'"):
+        pyeval.icm(list(range(1, 31)), [1] * 10, method="exact")
     with pytest.raises(ValueError, match="method"):
         pyeval.icm([1, 2], [1], method="fast")
 
@@ -93,3 +93,52 @@ def test_property_brute_force_and_conservation(stacks, data):
     r = pyeval.icm(stacks, payouts)
     assert r.fractions == brute_force(stacks, payouts)
     assert sum(r.fractions) == sum(payouts[:len(stacks)])  # every paid place goes to someone
+
+
+# -- issue 36 item 9, issue 38 item 9: the same call gives the same answer; stacks of any size ------
+
+
+def test_eleven_players_are_exact_and_equal_to_brute_force():
+    stacks, payouts = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], [50, 30, 20]
+    r = pyeval.icm(stacks, payouts)
+    assert r.method == "exact" and r == pyeval.icm(stacks, payouts)
+    # brute force over the ordered first three places only (Harville)
+    want = [0.0] * len(stacks)
+    total = sum(stacks)
+    for a in range(11):
+        pa = stacks[a] / total
+        want[a] += pa * 50
+        for b in range(11):
+            if b == a:
+                continue
+            pb = pa * stacks[b] / (total - stacks[a])
+            want[b] += pb * 30
+            for c in range(11):
+                if c not in (a, b):
+                    want[c] += pb * stacks[c] / (total - stacks[a] - stacks[b]) * 20
+    assert np.allclose(r.equity, want, rtol=0, atol=1e-12)
+
+
+def test_a_call_without_a_seed_is_reproducible():
+    stacks = list(range(100, 20_100, 100))  # 200 players, 3 places: past the exact limit
+    a = pyeval.icm(stacks, [50, 30, 20], samples=20_000)
+    b = pyeval.icm(stacks, [50, 30, 20], samples=20_000)
+    assert a.method == "monte-carlo" and a.seed == 0 and "seed 0" in repr(a)
+    assert a == b and np.array_equal(a.equity, b.equity)
+
+
+def test_eleven_handed_pushfold_is_reproducible():
+    others = [10, 12, 14, 16, 18, 20, 22, 24, 26]
+    a = pyeval.pushfold(8, payouts=[50, 30, 20], stacks=others)
+    b = pyeval.pushfold(8, payouts=[50, 30, 20], stacks=others)
+    assert a.ev_sb == b.ev_sb and a.push == b.push and a.call == b.call
+
+
+@pytest.mark.parametrize("stacks, want", [
+    ([1e300, 1e-300, 1], [50, 20, 30]),  # ratios past float range: exact, the tiny stack is last
+    ([10**400, 1, 2], [50, 20 + 10 * Fraction(1, 3), 20 + 10 * Fraction(2, 3)]),
+])
+def test_stacks_past_float_range(stacks, want):
+    r = pyeval.icm(stacks, [50, 30, 20])
+    assert r.method == "exact" and np.allclose(r.equity, [float(x) for x in want], rtol=0, atol=1e-12)
+    assert "stack" in repr(r) and r.to_json() and len(r.rows()) == 3

@@ -232,3 +232,37 @@ def test_rows_agree_with_poker_equity():
         pe = poker_equity.exact_from_text("holdem", [pyeval.format_cards(h, "") for h in holes[i]],
                                           pyeval.format_cards(boards[i], ""))
         np.testing.assert_allclose(r.equity[i], [p["equity"] for p in pe["players"]], atol=1e-12)
+
+
+# -- issue 38 items 9 and 19 ------------------------------------------------------------------------
+
+def test_a_set_of_rows_is_a_type_error():
+    with pytest.raises(TypeError, match="hands must be .*got set"):
+        pyeval.equity_batch("holdem", {1, 2})
+
+
+def test_dead_rows_wider_than_the_deck_name_the_dead_cards():
+    """A 60-column dead array was refused with a message about the number of players."""
+    dead = np.full((1, 60), -1)
+    with pytest.raises(ValueError, match="dead") as info:
+        pyeval.equity_batch("holdem", np.array([[[0, 1], [2, 3]]]), dead=dead)
+    assert "players" not in str(info.value) and "60" in str(info.value)
+
+
+def test_an_empty_batch_of_seven_card_hands_is_refused_for_holdem():
+    with pytest.raises(ValueError, match="2 cards.*7"):
+        pyeval.equity_batch("holdem", np.zeros((0, 2, 7), np.int64))
+    assert len(pyeval.equity_batch("holdem", np.zeros((0, 2, 2), np.int64))) == 0
+
+
+def test_the_batch_frame_names_each_seats_cards_and_stderr_is_float():
+    pytest.importorskip("pandas")
+    b = pyeval.equity_batch("holdem", [["AhAs", "KdKc"], ["7c2d", "random"]], board=["2c3d4h", "AsKsQs"],
+                            method="exact")
+    frame = b.to_frame()
+    assert frame["hand"].tolist() == ["Ah As", "Kd Kc", "7c 2d", "random"]
+    assert frame["board"].tolist() == ["2c 3d 4h"] * 2 + ["As Ks Qs"] * 2
+    assert frame["stderr"].dtype == np.float64 and frame["stderr"].isna().all()
+    mc = pyeval.equity_batch("holdem", [["AhAs", "KdKc"]], samples=1000, seed=1).to_frame()
+    assert mc["stderr"].dtype == np.float64 and (mc["stderr"] > 0).all()
+    assert b.rows()[0]["hand"] == "Ah As"

@@ -268,6 +268,21 @@ def test_breakdown_of_a_random_omaha6_hand_is_refused_before_listing():
     assert time.perf_counter() - started < 1.0
 
 
+@pytest.mark.parametrize("hero", ["random", "100%", None])
+def test_combo_equities_of_a_random_omaha6_hand_is_refused_before_listing(hero):
+    """Issue 38 item 2: refused in 0.15 s until a random hero range was tracked combo by combo
+    (7ada06e); then 83-98 s at 3.5 GB.  Refused again at once, with the count."""
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match="13,983,816 combos.*MAX_LISTED_COMBOS"):
+        pyeval.combo_equities("omaha6", hero, "random", board="2c7d9h")
+    assert time.perf_counter() - started < 1.0
+
+
+def test_combo_equities_of_a_random_omaha5_hand_still_runs():
+    t = pyeval.combo_equities("omaha5", "random", "AsKsQdJdTh", board="2c7d9h", samples=20_000, seed=1)
+    assert len(t) == 1_086_008  # C(44, 5): the deck less the board and the opponent's cards
+
+
 @pytest.mark.parametrize("argv", [
     ["combos", "holdem", "100%", "100%", "100%", "--board", "Kd8c2s", "--samples", "20000", "--seed", "1"],
     ["breakdown", "omaha", "random", "--board", "Kd8c2s7h", "--against", "random", "--samples", "20000", "--seed",
@@ -283,7 +298,7 @@ def test_a_full_output_device_is_one_line():
     with open("/dev/full", "w") as full:
         out = subprocess.run([sys.executable, "-m", "pyeval.cli", "equity", "holdem", "AhAs", "KdKc"], stdout=full,
                              stderr=subprocess.PIPE, text=True)
-    assert out.returncode == 1
+    assert out.returncode == 2
     assert out.stderr.strip() == "pyeval: error: cannot write the output: No space left on device"
 
 

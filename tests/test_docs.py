@@ -350,3 +350,114 @@ def test_docs_install_from_a_clone_first() -> None:
         text = page.read_text()
         first = re.search(r"pip install [^\n]*", text)
         assert first and "pyeval-poker" not in first.group(0), f"{page_id(page)}: the first install is not from a clone"
+
+
+# ---------------------------------------------------------------------------
+# what a newcomer reads (issue 38, item 18)
+# ---------------------------------------------------------------------------
+
+USER_PAGES = [p for p in pages() if p.name != "DESIGN.md"]  # DESIGN.md keeps the history
+
+
+def test_cli_page_names_every_option() -> None:
+    from pyeval.cli import build_parser
+
+    text = (DOCS / "cli.md").read_text()
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    missing = [f"{name} {opt}" for name, p in sub.choices.items() for a in p._actions for opt in a.option_strings
+               if opt.startswith("--") and opt != "--help" and f"`{opt}" not in text and f" {opt}" not in text]
+    assert not missing, f"docs/cli.md leaves out: {missing}"
+
+
+@pytest.mark.parametrize("page", pages(), ids=page_id)
+def test_console_examples_show_their_output(page: Path) -> None:
+    """A ``$ pyeval`` example shows what it prints (checked by run_console), not ``...`` alone;
+    a command that writes a file and prints nothing shows nothing."""
+    for lang, line, body in blocks(page.read_text()):
+        if lang != "console":
+            continue
+        shown: list[list[str]] = []
+        for row in body.splitlines():
+            if row.startswith("$ "):
+                shown.append([])
+            elif shown:
+                shown[-1].append(row.strip())
+        for rows in shown:
+            assert not rows or any(r not in ("...", "{...}", "") for r in rows), (
+                f"{page_id(page)}:{line}: an example shows '...' in place of its output")
+
+
+@pytest.mark.parametrize("page", USER_PAGES, ids=page_id)
+def test_user_docs_name_no_internal_issue(page: Path) -> None:
+    found = re.findall(r"(?i)\bissues? \d+", page.read_text())
+    assert not found, f"{page_id(page)}: internal references {found}"
+
+
+def test_home_page_links_every_page() -> None:
+    home = (DOCS / "index.md").read_text()
+    linked = {t.split("#")[0] for t in link_targets(home)}
+    missing = [p.name for p in DOCS.glob("*.md") if p.name != "index.md" and p.name not in linked]
+    assert not missing, f"docs/index.md does not link {missing}"
+
+
+GLOB = re.compile(r"[*?\[]")
+
+
+@pytest.mark.parametrize("page", pages(), ids=page_id)
+def test_shell_examples_quote_glob_characters(page: Path) -> None:
+    """``pyeval equity holdem Ah* ...`` typed into a shell may match files: examples quote it."""
+    for lang, line, body in blocks(page.read_text()):
+        if lang not in ("console", "sh"):
+            continue
+        for row in body.splitlines():
+            command = row[2:] if row.startswith("$ ") else row if lang == "sh" else ""
+            bare = re.sub(r"'[^']*'|\"[^\"]*\"|\s#.*$", "", command)
+            assert not GLOB.search(bare), f"{page_id(page)}:{line}: quote the glob characters: {command}"
+
+
+def test_cli_help_examples_quote_glob_characters() -> None:
+    from pyeval.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    for name, p in sub.choices.items():
+        for row in (p.epilog or "").splitlines():
+            if row.strip().startswith("pyeval "):
+                bare = re.sub(r"'[^']*'|\"[^\"]*\"", "", row)
+                assert not GLOB.search(bare), f"pyeval {name} --help: quote the glob characters: {row.strip()}"
+
+
+def test_readme_layout_matches_the_tree() -> None:
+    """Every path in the README's layout table exists, and every package folder is in it."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^\|\s*`([^`]+)`", section, re.M)
+    assert listed, "README: no layout table"
+    missing = [p for p in listed if not any((ROOT / q.strip()).exists() for q in p.split(","))]
+    assert not missing, f"README layout names paths that do not exist: {missing}"
+    folders = [f"pyeval/{d.name}/" for d in (ROOT / "pyeval").iterdir() if d.is_dir() and not d.name.startswith("_")
+               and d.name != "__pycache__"]
+    unlisted = [f for f in folders if f not in section]
+    assert not unlisted, f"README layout leaves out {unlisted}"
+
+
+@pytest.mark.parametrize("name", ["README.md", "CONTRIBUTING.md"])
+def test_build_instructions_build_the_core_once(name: str) -> None:
+    """Each page's commands build the C core (an install of the checkout, build_ext) at most once:
+    the README's install for users, or CONTRIBUTING's one editable install with every extra."""
+    builds = [row.strip() for lang, _, body in blocks((ROOT / name).read_text()) if lang == "sh"
+              for row in body.splitlines()
+              if re.search(r"pip install (-e |--editable )?[\"']?\.|build_ext", row.split("#")[0])]
+    assert len(builds) <= 1, f"{name}: the C core is built {len(builds)} times: {builds}"
+
+
+def test_the_quick_run_says_the_skipped_tests_are_the_slow_set() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYEVAL_FULL"}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "tests/test_sanitizers.py", "-m", "slow",
+                           "-p", "no:cacheprovider", "-p", "no:xdist"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert "tests marked slow (the slow set) are skipped" in proc.stdout, proc.stdout
+    assert re.search(r"\d+ skipped tests are the slow set", proc.stdout), proc.stdout

@@ -135,10 +135,14 @@ def test_rank_multiset_counting_equals_board_walk(game, hands, board, dead):
     assert np.array_equal(by_ranks, walk_histogram(lay))
 
 
-def test_rank_multiset_counting_declines_when_a_flush_is_made():
+def test_rank_multiset_counting_takes_a_flush_already_made():
+    """Two hole cards: a flush made on the flop leaves every board a flush board of its suit, counted by
+    that suit's cards (issue 39; before, the count declined and the boards were walked)."""
     lay = layout("holdem", ["AhKh", "QsQd"], "2h3h4h")
-    assert engine.board_histogram(lay, engine.board_kinds(lay)) is None
-    assert pyeval.equity("holdem", ["AhKh", "QsQd"], "2h3h4h").outcomes == 990  # walked instead
+    by_ranks = engine.board_histogram(lay, engine.board_kinds(lay))
+    assert by_ranks is not None
+    assert np.array_equal(by_ranks, walk_histogram(lay))
+    assert pyeval.equity("holdem", ["AhKh", "QsQd"], "2h3h4h").outcomes == 990
 
 
 @settings(max_examples=60, deadline=None)

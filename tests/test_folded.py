@@ -177,3 +177,29 @@ def test_refusals():
         pyeval.equity("holdem", ["AhKh", "QsQd"], folded=["30%"], contributions=[1, 2])
     with pytest.raises(TypeError):
         pyeval.equity("holdem", ["AhKh", "QsQd"], folded="30%")
+
+
+# ---------------------------------------------------------------------------------------------
+# The folders show in the result and the command line has --folded (issue 38, item 15)
+
+
+def test_folded_shows_in_repr_and_dict():
+    r = pyeval.equity("holdem", ["AhAs", "KdKc"], folded=["22+", "random"], samples=2000, seed=1)
+    assert "folded: 22+, random" in repr(r).splitlines()[0], repr(r)
+    assert r.to_dict()["folded"] == ["22+", "random"]
+    plain = pyeval.equity("holdem", ["AhAs", "KdKc"], samples=2000, seed=1)
+    assert "folded" not in repr(plain) and "folded" not in plain.to_dict()
+
+
+def test_cli_folded_matches_the_api(capsys):
+    import json
+
+    from pyeval.cli import main
+
+    api = pyeval.equity("holdem", ["AhAs", "KdKc"], board="2c7d9h", folded=["QQ+", "random"])
+    assert main(["equity", "holdem", "AhAs", "KdKc", "--board", "2c7d9h", "--folded", "QQ+", "random",
+                 "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["folded"] == ["QQ+", "random"] and d["equity"] == api.equity.tolist()
+    assert main(["equity", "holdem", "AhAs", "KdKc", "--board", "2c7d9h", "--folded", "QQ+"]) == 0
+    assert "folded: QQ+" in capsys.readouterr().out

@@ -144,9 +144,11 @@ def _check_pots_against_equity(records) -> int:
     for h, hand_pots in pots.items():
         r = records[h]
         seats = [i for i, c in enumerate(r.contesting) if c]
-        folded_chips = sum(x for i, x in enumerate(r.put_in) if not r.contesting[i])
+        antes = r.antes or [0] * len(r.put_in)  # dead money: the main pot's, no level of its own
+        live = [x - a for x, a in zip(r.put_in, antes)]
+        folded_chips = sum(x for i, x in enumerate(live) if not r.contesting[i]) + sum(antes)
         whole = pyeval.equity(r.game, [r.holes[i] for i in seats], board=r.board or None, dead=r.dead or None,
-                              method="exact", contributions=[r.put_in[i] for i in seats])
+                              method="exact", contributions=[live[i] for i in seats])
         theirs = whole.extra["side_pots"]
         assert len(theirs) == len(hand_pots)
         assert sum(p["amount"] for p in theirs) + folded_chips == sum(p.amount for p in hand_pots)
@@ -160,7 +162,7 @@ def _check_pots_against_equity(records) -> int:
 
 def test_per_pot_equities_equal_equity_with_contributions():
     records = [r for p in collect_paths(FIXTURES) for r in read_file(p)]
-    assert _check_pots_against_equity(records) == 6
+    assert _check_pots_against_equity(records) == 7
 
 
 def test_pots_by_contributions():
@@ -171,7 +173,7 @@ def test_pots_by_contributions():
 
 def test_result_protocol_and_plot(tmp_path):
     r = pyeval.allin_ev(FIXTURES)
-    assert len(r.hands) == 6 and {p["player"] for p in r.players.rows()} == {"Alice", "Bob", "Carol"}
+    assert len(r.hands) == 7 and {p["player"] for p in r.players.rows()} == {"Alice", "Bob", "Carol"}
     d = json.loads(r.to_json())
     assert set(d) == {"players", "hands", "skipped"}
     assert r.to_csv().splitlines()[0] == "player,hands,allins,actual,ev,luck,z"
@@ -292,7 +294,7 @@ def test_cli_allin_ev(tmp_path):
     proc = pyeval_cli("allin-ev", str(FIXTURES), "--player", "Alice", "--csv", "-")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[0] == "player,hands,allins,actual,ev,luck,z"
-    assert proc.stdout.splitlines()[1].startswith("Alice,6,5,2060,")
+    assert proc.stdout.splitlines()[1].startswith("Alice,7,5,2010,")
     bad = pyeval_cli("allin-ev", str(FIXTURES), "--plot", str(tmp_path / "no" / "w.png"))
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no folder" in bad.stderr
     missing = pyeval_cli("allin-ev", str(tmp_path / "missing.phh"))

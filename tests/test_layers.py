@@ -168,7 +168,7 @@ LAYERS = {
     "pyeval.engines": 4,
     "pyeval.equity": 5, "pyeval.caribbean": 5, "pyeval.sim": 5,
     "pyeval.batch": 6, "pyeval.keep": 6,
-    "pyeval.analysis": 7, "pyeval.history": 7,
+    "pyeval.analysis": 7, "pyeval.history": 7, "pyeval.strength": 7,
     "pyeval.cli": 8,
     "pyeval": 9, "pyeval._warm": 9,
 }

@@ -15,6 +15,8 @@ CALLS = {
     "combo_equities": lambda p: pyeval.combo_equities("holdem", "QQ+", "AK", board="2c7d9h", progress=p),
     "range_breakdown": lambda p: pyeval.range_breakdown("holdem", "QQ+", "2c7d9h", opponents="AK", progress=p),
     "next_card": lambda p: pyeval.next_card("holdem", ["AhKh", "random"], "2c7d9h", progress=p),
+    "pushfold": lambda p: pyeval.pushfold(10, progress=p),
+    "pushfold_chart": lambda p: pyeval.pushfold_chart([4, 8], progress=p),
 }
 
 

@@ -38,9 +38,9 @@ N = 169
 
 
 @cache
-def _solved(stacks, **kwargs):
+def _solved(stack, **kwargs):
     kw = {k: (list(v) if isinstance(v, tuple) else v) for k, v in kwargs.items()}
-    return pyeval.pushfold3(stacks, **kw)
+    return pyeval.pushfold(stack, players=3, **kw)
 
 
 def _generator():
@@ -239,7 +239,7 @@ def _icm(deltas, s, payouts):
 
 def test_icm_exploitability_by_an_independent_best_response():
     s, payouts = 10, [50, 30, 20]
-    r = _solved((10, 10, 10), payouts=(50, 30, 20), others=())
+    r = _solved((10, 10, 10), payouts=(50, 30, 20), stacks=())
     steal, btn_bb, btn_sb, three = _chip_values(s, 0.5, 1.0)
     values = (_icm(steal, s, payouts), {k: _icm(v, s, payouts) for k, v in btn_bb.items()},
               {k: _icm(v, s, payouts) for k, v in btn_sb.items()}, np.array([_icm(row, s, payouts) for row in three]))
@@ -288,7 +288,7 @@ def test_the_subgame_is_the_heads_up_game():
     r = _solved((6, 9, 12))
     hu = pyeval.pushfold((9, 12))
     assert r.push_sb == hu.push and r.call_bb_vs_sb == hu.call
-    icm = _solved((10, 10, 10), payouts=(50, 30, 20), others=())
+    icm = _solved((10, 10, 10), payouts=(50, 30, 20), stacks=())
     hu = pyeval.pushfold(10, payouts=[50, 30, 20], stacks=[10])
     for n in CLASS_NAMES:
         assert icm.push_sb[n] == pytest.approx(hu.push[n], abs=1e-6)
@@ -298,7 +298,7 @@ def test_the_subgame_is_the_heads_up_game():
 @pytest.mark.slow
 def test_chip_ev_equals_icm_winner_take_all():
     chip = _solved(8)
-    wta = _solved(8, payouts=(1.0,), others=())
+    wta = _solved(8, payouts=(1.0,), stacks=())
     assert wta.model == "ICM" and chip.model == "chip EV"
     for s in ("push", "call_sb", "call_bb_vs_btn", "overcall_bb", "push_sb", "call_bb_vs_sb"):
         a, b = getattr(chip, s), getattr(wta, s)
@@ -332,7 +332,7 @@ def test_overcalls_are_tighter_than_calls():
 
 def test_icm_tightens_calls():
     chip = _solved(10)
-    icm = _solved((10, 10, 10), payouts=(50, 30, 20), others=())
+    icm = _solved((10, 10, 10), payouts=(50, 30, 20), stacks=())
     assert icm.share("call_sb") < chip.share("call_sb") and icm.share("overcall_bb") < chip.share("overcall_bb")
     assert sum(icm.ev) == pytest.approx(100, abs=1e-5)
 
@@ -360,23 +360,41 @@ def test_result_protocol():
     ({"stacks": (5, 5)}, ValueError, "three"),
     ({"stacks": "10"}, TypeError, "must be a number"),
     ({"stacks": (5, 5, 0.5)}, ValueError, "post them"),
-    ({"stacks": 10, "payouts": [50, 30]}, ValueError, "payouts and others go together"),
+    ({"stacks": 10, "others": [5]}, ValueError, "payouts and stacks go together"),
     ({"stacks": 10, "payouts": [30, 50], "others": []}, ValueError, "never increasing"),
-    ({"stacks": 10, "payouts": [4, 3, 2, 1], "others": []}, ValueError, "1 to 3"),
+    ({"stacks": 10, "payouts": [4, 3, 2, 1]}, ValueError, "1 to 3"),
     ({"stacks": 10, "tolerance": 0}, ValueError, "tolerance"),
+    ({"stacks": 10, "max_iterations": 0}, ValueError, "max_iterations must be a positive integer"),
+    ({"stacks": 10, "players": 4}, ValueError, "players is 2"),
 ])
 def test_bad_input(kwargs, error, words):
-    stacks = kwargs.pop("stacks")
+    stack = kwargs.pop("stacks")
+    if "others" in kwargs:  # the one vocabulary: stacks= are the players not in the hand
+        kwargs["stacks"] = kwargs.pop("others")
     with pytest.raises(error, match=words):
-        pyeval.pushfold3(stacks, **kwargs)
+        pyeval.pushfold(stack, **{"players": 3, **kwargs})
+
+
+def test_one_name_and_one_vocabulary():
+    """Issue 36 item 8: pyeval.pushfold(..., players=3) with stacks= for the players not in the
+    hand, as heads-up; pyeval.pushfold3(others=) is a deprecated spelling of it."""
+    r = _solved(5)
+    assert isinstance(r, pyeval.analysis.PushFold3Result)
+    with pytest.warns(DeprecationWarning, match="players=3"):
+        old = pyeval.pushfold3(5)
+    assert old == r
+    icm = _solved((10, 10, 10), payouts=(50, 30, 20), stacks=())
+    assert icm.stacks == [] and icm.to_dict()["stacks"] == []
+    assert not hasattr(icm, "others")  # nothing was released: no old names kept (issue 37)
 
 
 def test_cli(capsys):
     from pyeval.cli import main
 
-    assert main(["pushfold", "6", "9", "12", "--players", "3", "--payouts", "50,30,20", "--stacks", "", "--json"]) == 0
+    # issue 38 item 12: no --stacks means no one else at the table
+    assert main(["pushfold", "6", "9", "12", "--players", "3", "--payouts", "50,30,20", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["model"] == "ICM" and d["stacks_in_hand"] == [6, 9, 12] and d["others"] == []
+    assert d["model"] == "ICM" and d["stacks_in_hand"] == [6, 9, 12] and d["stacks"] == []
     assert main(["pushfold", "10", "--players", "3", "--chart"]) == 2
     assert "heads-up only" in capsys.readouterr().err
     assert main(["pushfold", "10", "12", "--players", "3"]) == 2

@@ -45,9 +45,11 @@ RESULTS = {
     "best_keep": lambda: pyeval.best_keep("irish", ["AhAsKdQd", "random"], board="2c7d9h")[0],
     "caribbean decide": lambda: pyeval.caribbean.decide("AsKd8h5c2s", "Qh"),
     "pushfold": lambda: pyeval.pushfold(10),
-    "pushfold3": lambda: pyeval.pushfold3(10),
+    "pushfold3": lambda: pyeval.pushfold(10, players=3),
     "pushfold_chart": lambda: pyeval.pushfold_chart([2, 10]),
     "allin_ev": lambda: pyeval.allin_ev(PHH),
+    "strength features": lambda: pyeval.strength.features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=5),
+    "strength table": lambda: pyeval.strength.table("river", start=1000, stop=1005, bins=3),
 }
 
 

@@ -437,7 +437,7 @@ def test_ctrl_c_returns_finished_chunks(monkeypatch, threads, how, capsys):
 
 def test_sigint_stops_the_cli(tmp_path):
     out = tmp_path / "t.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "pyeval.cli", "simulate", "holdem", "--deals", "100G", "--seed",
+    proc = subprocess.Popen([sys.executable, "-m", "pyeval.cli", "simulate", "holdem", "--deals", "40G", "--seed",
                              "1", "--out", str(out), "--threads", "2", "--progress"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     first = os.read(proc.stderr.fileno(), 1)  # the progress bar appears: the run has started
@@ -618,3 +618,28 @@ def test_cli_simulate_razz():
     assert proc.returncode == 0, proc.stderr
     d = json.loads(proc.stdout)
     assert d["studies"] == ["categories"] and d["tables"]["categories"][0]["category"] == "no pair"
+
+
+# ---------------------------------------------------------------------------------------------
+# A count of deals past the bound is refused at once, with what it would cost (issue 38, item 3)
+
+
+@pytest.mark.parametrize("deals", [engine.MAX_SAMPLES + 1, 10**100])
+def test_deals_past_the_bound_are_refused_with_the_estimate(deals):
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match=r"deals must be at most 50,000,000,000 .*about .* (hours|days|years)"):
+        pyeval.simulate("holdem", 2, deals, seed=1)
+    assert time.perf_counter() - t0 < 5
+
+
+def test_deals_at_the_bound_are_planned():
+    from pyeval.sim.simulate import make_plan
+
+    assert make_plan("holdem", 2, engine.MAX_SAMPLES, seed=1).deals == engine.MAX_SAMPLES
+
+
+def test_cli_refuses_a_googol_of_deals():
+    from cli_run import error_line, pyeval_cli
+
+    line = error_line(pyeval_cli("simulate", "holdem", "--deals", "1e100", timeout=60))
+    assert "--deals must be at most 50,000,000,000" in line and "years" in line, line

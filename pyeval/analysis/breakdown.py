@@ -13,7 +13,6 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,14 +20,13 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis import hand_classes, omaha_classes
-from pyeval.analysis.combos import ComboEquities, combo_equities
+from pyeval.analysis.combos import ComboEquities, check_listed_combos, combo_equities
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
 from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines.range.weights import integer_weights
-from pyeval.query.limits import BREAKDOWN_MAX_COMBOS
-from pyeval.ranges import UNKNOWN, Range, parse_range
+from pyeval.ranges import Range, parse_range
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
 
@@ -182,16 +180,6 @@ class RangeBreakdown(Table, ResultEquality):
 
 
 
-def _check_size(g, range, known: int) -> None:
-    """ValueError, before any listing, when ``range`` is a random hand with more combos than
-    BREAKDOWN_MAX_COMBOS."""
-    if isinstance(range, str) and range.strip().lower() in UNKNOWN:
-        combos = math.comb(g.deck_size - known, g.hole)
-        if combos > BREAKDOWN_MAX_COMBOS:
-            raise ValueError(f"a random {g.name} hand is {combos:,} combos, beyond the {BREAKDOWN_MAX_COMBOS:,} a "
-                             f"breakdown lists; give a narrower range (e.g. 'AA{'*' * (g.hole - 2)}')")
-
-
 @_progress.reports_progress("{game} breakdown")
 def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", opponents: Any = None,
                     method: str = "auto", samples: int | None = None, seed: int | None = None, *,
@@ -214,7 +202,7 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", o
     check_distinct(np.concatenate([board_cards, dead_cards]).astype(np.uint8), "(board and dead cards)")
     if (board_cards < g.lowest_card).any():
         raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
-    _check_size(g, range, len(board_cards) + len(dead_cards))
+    check_listed_combos(g, range, len(board_cards) + len(dead_cards), "a breakdown")
     ce = None
     if opponents is not None:
         ce = combo_equities(g.name, range, opponents, board=board, dead=dead, method=method, samples=samples,

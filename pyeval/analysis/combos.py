@@ -14,18 +14,22 @@ it does not collide with, so the mean is exactly the range's equity.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
-from pyeval.core.cards import format_cards
+from pyeval.core.cards import format_cards, parse_cards
+from pyeval.core.games import Game, get_game
 from pyeval.engines.range.combo_tally import ComboTally
 from pyeval.engines.range.equity import RangeEquityResult, range_equity
-from pyeval.ranges import CLASS_NAMES, Range
+from pyeval.query.limits import MAX_LISTED_COMBOS
+from pyeval.ranges import CLASS_NAMES, UNKNOWN, Range
 from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
@@ -47,6 +51,11 @@ def _opponent_list(opponents: Any) -> list:
 def _per_outcome(counts, outcomes) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):  # 0 / 0: a combo no sample met, NaN
         return np.asarray(counts, np.float64) / np.asarray(outcomes, np.float64)
+
+
+def _plus_minus(stderr: float) -> str:
+    """A standard error for the repr: a combo sampled fewer than twice has none to show."""
+    return f" ± {stderr:.4f}" if np.isfinite(stderr) else " (sampled too rarely for a standard error)"
 
 
 @dataclass(eq=False)
@@ -198,15 +207,69 @@ class ComboEquities(Table, ResultEquality):
                 f"{', board ' + self.board if self.board else ''}; {how}): {len(self)} combos, "
                 f"mean equity {self.mean:.4f}" + ("" if spread is None else f" ± {float(spread[0]):.4f}"))
         eq = np.nan_to_num(self.equity)
-        se = None if self.stderr is None else np.nan_to_num(self.stderr)
+        se = self.stderr
         order = np.argsort(-eq, kind="stable")
         shown = list(order[:3]) + (list(order[-3:]) if len(order) > 6 else list(order[3:]))
         lines = [head]
         for n, i in enumerate(shown):
             if n == 3 and len(order) > 6:
                 lines.append("  ...")
-            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else f" ± {se[i]:.4f}"))
+            lines.append(f"  {self.hands[i]:<12} {eq[i]:.4f}" + ("" if se is None else _plus_minus(se[i])))
         return "\n".join(lines)
+
+
+def _disjoint_counts(hands: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """How many rows of ``others`` (card codes) share no card with each row of ``hands``: by
+    inclusion-exclusion over the subsets of each hand's cards, from the counts of the other hands
+    holding each subset (linear in both, where testing every pair would be their product)."""
+    keys, counts = _subset_counts(others)
+    out = np.full(len(hands), len(others), np.int64)
+    for size in range(1, hands.shape[1] + 1):
+        for cols in combinations(range(hands.shape[1]), size):
+            sub = np.bitwise_or.reduce(np.uint64(1) << hands[:, cols].astype(np.uint64), axis=1)
+            at = np.minimum(np.searchsorted(keys, sub), len(keys) - 1)
+            found = np.where(keys[at] == sub, counts[at], 0)
+            out += found if size % 2 == 0 else -found
+    return out
+
+
+def _subset_counts(hands: np.ndarray, chunk: int = 1 << 18) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted card masks, how many hands hold each) over every non-empty subset of every hand."""
+    keys, counts = [], []
+    for start in range(0, len(hands), chunk):
+        bits = np.uint64(1) << hands[start:start + chunk].astype(np.uint64)
+        subs = [np.bitwise_or.reduce(bits[:, cols], axis=1)
+                for size in range(1, hands.shape[1] + 1) for cols in combinations(range(hands.shape[1]), size)]
+        k, c = np.unique(np.concatenate(subs), return_counts=True)
+        keys.append(k)
+        counts.append(c)
+    uniq, where = np.unique(np.concatenate(keys), return_inverse=True)
+    return uniq, np.bincount(where, weights=np.concatenate(counts)).astype(np.int64)
+
+
+def check_listed_combos(g: Game, range: Any, known: int, what: str) -> None:
+    """ValueError, before anything is listed, when ``range`` (a random hand, or a Range) holds more
+    combos than MAX_LISTED_COMBOS; ``known``: the board and dead cards, which no combo holds."""
+    if isinstance(range, Range):
+        combos = len(range)
+    elif range is None or isinstance(range, str) and range.strip().lower() in UNKNOWN:
+        combos = math.comb(g.deck_size - known, g.hole)
+    else:
+        return
+    if combos > MAX_LISTED_COMBOS:
+        raise ValueError(f"a random {g.name} hand is {combos:,} combos, beyond the {MAX_LISTED_COMBOS:,} {what} "
+                         f"lists (pyeval.query.limits.MAX_LISTED_COMBOS); give a narrower range (e.g. "
+                         f"'AA{'*' * (g.hole - 2)}')")
+
+
+def _known_cards(board: Any, dead: Any) -> int:
+    """How many board and dead cards the query names (0 for text the query itself will refuse)."""
+    try:
+        texts = [board.replace("/", " ").replace("|", " ") if isinstance(board, str) else " ".join(board or []),
+                 dead or ""]
+        return sum(len(parse_cards(t)) for t in texts)
+    except (ValueError, TypeError, AttributeError):
+        return 0
 
 
 @_progress.reports_progress("{game} combos")
@@ -219,6 +282,7 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     (``samples``, ``seed``); hold'em, short deck and Omaha, as ``pyeval.equity`` with ranges.
     ``folded``: the folded players' ranges, dealt and never shown down (``pyeval.equity``'s)."""
     opps = _opponent_list(opponents)
+    check_listed_combos(get_game(game), range, _known_cards(board, dead), "combo_equities")
     res = range_equity(game, [range, *opps], board=board, dead=dead, method=method, samples=samples, seed=seed,
                        threads=threads, folded=folded, _tracked=0)
     rng, counts = res.ranges[0], res.combo_tally[0]
@@ -226,11 +290,18 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "
                          "tracked when sampling (use method='exact' or a narrower range)")
     combos, weights, hands = rng.combos, np.asarray(rng.weights, np.float64), format_cards(rng.combos)
-    if res.method == "exact":  # a combo that no opponent hand can face is not in the deal: leave it out
+    # a combo that no opponent hand can face is not in the deal: leave it out (exact: it met no outcome;
+    # sampled: a combo may meet no sample by chance, so the opponents' ranges decide)
+    if res.method == "exact":
         meets = np.asarray(counts.outcomes, np.int64) > 0
-        if not meets.all():
-            counts, combos, weights = counts.subset(meets), combos[meets], weights[meets]
-            hands = [h for h, m in zip(hands, meets.tolist()) if m]
+    else:
+        meets = np.ones(len(combos), bool)
+        for opp in res.ranges[1:len(opps) + 1]:
+            if opp is not None:
+                meets &= _disjoint_counts(combos, opp.combos) > 0
+    if not meets.all():
+        counts, combos, weights = counts.subset(meets), combos[meets], weights[meets]
+        hands = [h for h, m in zip(hands, meets.tolist()) if m]
     mass = weights * np.asarray(counts.outcomes, np.float64)
     if res.method == "exact":  # probability in the deal: weight x the opponents' weight it meets
         prob = mass / mass.sum()

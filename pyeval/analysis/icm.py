@@ -4,11 +4,16 @@ Harville's model: the player who finishes first is drawn with probability propor
 stack; the next from the players left, again in proportion to their stacks; and so on.  A
 player's prize equity is the sum over places of P(he finishes there) x that place's payout.
 
-Exact for up to ``MAX_EXACT_PLAYERS`` (10) players: one pass over the subsets of players still
-without a place (memoised: each subset's probability is the sum over the ways to reach it), in
-exact fractions when every stack is an integer, else in floats.  Beyond that, Monte Carlo over
-finishing orders (an order with Harville's probabilities is the players sorted by independent
-exponential times of rate = stack), seeded, with a standard error per player.
+Exact whenever affordable: one pass over the sets of players already placed, place by place
+down to the last paid place (memoised: each set's probability is the sum over the ways to reach
+it), ``sum over k < places of C(n, k) (n - k)`` steps, at most ``ICM_EXACT_WORK_LIMIT`` (so 11 or 1,000
+players with three paid places are exact).  In exact fractions when every stack and payout is an
+integer (up to ``MAX_EXACT_PLAYERS`` players), or when float stacks differ so much that their ratios
+underflow (``[1e300, 1e-300, 1]``: ICM depends on ratios only); else in floats of the stacks
+divided by the largest.  Beyond the limit, Monte Carlo over finishing orders (an order with
+Harville's probabilities is the players sorted by independent exponential times of rate = stack)
+with a standard error per player, from ``seed`` or, without one, ``DEFAULT_SEED``: the same call
+gives the same answer.
 
 >>> r = icm([50, 30, 20], [70, 30])
 >>> [round(float(x), 4) for x in r.equity]
@@ -20,7 +25,6 @@ True
 from __future__ import annotations
 
 import math
-import secrets
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,11 +34,13 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
 from pyeval.core.checks import is_integer, is_number, positive_int
-from pyeval.query.limits import ICM_WORK_LIMIT, MAX_EXACT_PLAYERS, MAX_SAMPLES
+from pyeval.query.limits import ICM_EXACT_WORK_LIMIT, ICM_WORK_LIMIT, MAX_EXACT_PLAYERS, MAX_SAMPLES
 from pyeval.results.protocol import Table
 
-__all__ = ["icm", "prize_equity", "ICMResult", "MAX_EXACT_PLAYERS"]
+__all__ = ["icm", "prize_equity", "ICMResult"]
 
+DEFAULT_SEED = 0
+"""The Monte Carlo seed when none is given: a call without a seed is reproducible."""
 DEFAULT_ICM_SAMPLES = 1_000_000
 
 
@@ -61,11 +67,11 @@ class ICMResult(Table, ResultEquality):
     seed: int | None = None
 
     def rows(self) -> list[dict[str, Any]]:
-        ratios = _normalised(self.stacks)  # 1e308-chip stacks would overflow their sum
-        total = sum(ratios)
+        ratios = _float_ratios(self.stacks)  # 1e308-chip stacks would overflow their sum
+        total = float(ratios.sum())
         out = []
         for p, s in enumerate(self.stacks):
-            row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": ratios[p] / total,
+            row: dict[str, Any] = {"player": p + 1, "stack": s, "chip_share": float(ratios[p] / total),
                                    "equity": float(self.equity[p]),
                                    "stderr": None if self.stderr is None else float(self.stderr[p])}
             for k in range(self.place_prob.shape[1]):
@@ -82,7 +88,7 @@ class ICMResult(Table, ResultEquality):
         lines = [f"ICMResult({len(self.stacks)} players, payouts {self.payouts}; {how})"]
         for p, s in enumerate(self.stacks):
             se = f" ± {self.stderr[p]:.4f}" if self.stderr is not None else ""
-            lines.append(f"  player {p + 1}: stack {s:g}  equity {self.equity[p]:.4f}{se}")
+            lines.append(f"  player {p + 1}: stack {_stack_text(s)}  equity {self.equity[p]:.4f}{se}")
         return "\n".join(lines)
 
 
@@ -93,7 +99,8 @@ def _numbers(values: Any, what: str, positive: bool) -> list:
     for v in values:
         if not is_number(v):
             raise TypeError(f"{what} must be numbers, got {v!r}")
-        if not math.isfinite(v) or (v <= 0 if positive else v < 0):
+        finite = isinstance(v, (int, np.integer, Fraction)) or math.isfinite(float(v))  # 10**400 is valid
+        if not finite or (v <= 0 if positive else v < 0):
             raise ValueError(f"{what} must be {'positive' if positive else 'non-negative'} and finite, got {v!r}")
         out.append(int(v) if isinstance(v, (int, np.integer)) else v)
     if not out:
@@ -104,36 +111,61 @@ def _numbers(values: Any, what: str, positive: bool) -> list:
 def _normalised(stacks: list) -> list:
     """Float stacks divided by the largest: ICM depends on their ratios only, and 1e308-chip stacks
     overflow a sum (every share NaN) while 5e-324 ones underflow (a share of zero over zero).
-    Integer and Fraction stacks stay as they are (exact arithmetic)."""
+    Integer and Fraction stacks stay as they are (exact arithmetic); float stacks whose ratios
+    underflow become exact fractions of the stacks given."""
     if all(isinstance(x, (int, Fraction)) for x in stacks):
         return stacks
     top = max(float(x) for x in stacks)
-    return [float(x) / top if top > 0 else 1.0 for x in stacks]
+    ratios = [float(x) / top for x in stacks]
+    if min(ratios) < 1e-290:  # near or past float underflow: exact ratios
+        return [Fraction(x) for x in stacks]
+    return ratios
+
+
+def _float_ratios(stacks: list) -> np.ndarray:
+    """The stacks divided by the largest, as floats (a ratio below float range becomes 0)."""
+    top = max(Fraction(x) for x in stacks)
+    return np.array([float(Fraction(x) / top) for x in stacks])
+
+
+def exact_work(players: int, places: int) -> int:
+    """Steps of the exact method: each set of fewer than ``places`` placed players, times the
+    players it can place next."""
+    return sum(math.comb(players, k) * (players - k) for k in range(min(places, players)))
+
+
+def _shown(x: Any) -> Any:
+    """A stack as the result shows it: a float, or the integer itself past float range."""
+    return x if isinstance(x, int) and abs(x) >= 2 ** 1023 else float(x)
+
+
+def _stack_text(x: Any) -> str:
+    if isinstance(x, int):
+        digits = str(x)
+        return digits if len(digits) <= 15 else f"{digits[0]}.{digits[1:6]}e+{len(digits) - 1}"
+    return f"{x:g}"
 
 
 def _exact(stacks: list, places: int, one: Any) -> np.ndarray:
     """P(player p finishes in place k), (players, places), by dynamic programming over the set of
-    players not yet placed (a bit mask): ``reach[mask]`` is the probability that exactly the
-    players outside ``mask`` took the first places."""
+    players already placed (a bit mask), place by place: ``reach[mask]`` is the probability that
+    exactly the players in ``mask`` took the first places."""
     n = len(stacks)
-    full = (1 << n) - 1
-    reach = {full: one}
+    total = sum(stacks)
     out = [[one * 0 for _ in range(places)] for _ in range(n)]
-    by_size = sorted(range(1 << n), key=lambda m: -bin(m).count("1"))
-    for mask in by_size:
-        q = reach.get(mask)
-        if q is None:
-            continue
-        left = [p for p in range(n) if mask >> p & 1]
-        place = n - len(left)
-        if place >= places:
-            continue
-        total = sum(stacks[p] for p in left)
-        for p in left:
-            step = q * stacks[p] / total
-            out[p][place] += step
-            nxt = mask & ~(1 << p)
-            reach[nxt] = reach.get(nxt, one * 0) + step
+    reach: dict[int, Any] = {0: one}
+    for place in range(min(places, n)):
+        nxt: dict[int, Any] = {}
+        for mask, q in reach.items():
+            left = total - sum(stacks[p] for p in range(n) if mask >> p & 1)
+            for p in range(n):
+                if mask >> p & 1:
+                    continue
+                step = q * stacks[p] / left
+                out[p][place] += step
+                key = mask | 1 << p
+                nxt[key] = nxt.get(key, one * 0) + step
+        reach = nxt
     return np.array(out, dtype=object)
 
 
@@ -142,8 +174,9 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         seed: int | None = None, *, progress: Any = None) -> ICMResult:
     """Each player's prize equity from his chips: ``stacks`` (positive chips, one per player)
     and ``payouts`` (prize of 1st, 2nd, ... place; fewer places than players is usual).
-    ``method="auto"``: exact up to ``MAX_EXACT_PLAYERS`` players, else Monte Carlo with
-    ``samples`` finishing orders (default 1,000,000) from ``seed``."""
+    ``method="auto"``: exact when it takes at most ``ICM_EXACT_WORK_LIMIT`` steps (module docstring),
+    else Monte Carlo with ``samples`` finishing orders (default 1,000,000) from ``seed``
+    (default ``DEFAULT_SEED``: a call without a seed always gives the same answer)."""
     st = _numbers(stacks, "stacks", True)
     pay = _numbers(payouts, "payouts", False)
     n = len(st)
@@ -169,14 +202,21 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     if method == "exact" and samples is not None:
         raise ValueError("samples= sets a Monte Carlo run; method='exact' takes none")
-    shown, st = [float(x) for x in st], _normalised(st)  # the result shows the stacks as given
-    if method == "exact" and n > MAX_EXACT_PLAYERS:
-        raise ValueError(f"exact ICM is for up to {MAX_EXACT_PLAYERS} players (got {n}); use method='monte-carlo'")
+    shown, st = [_shown(x) for x in st], _normalised(st)  # the result shows the stacks as given
+    work = exact_work(n, places)
+    if method == "exact" and work > ICM_EXACT_WORK_LIMIT:
+        raise ValueError(f"exact ICM of {n:,} players and {places} paid places takes {work:,} steps, beyond the "
+                         f"limit of {ICM_EXACT_WORK_LIMIT:,}; use method='monte-carlo'")
     if method == "auto":
-        method = "exact" if n <= MAX_EXACT_PLAYERS and samples is None else "monte-carlo"
+        method = "exact" if work <= ICM_EXACT_WORK_LIMIT and samples is None else "monte-carlo"
     if method == "exact":
-        exact = all(isinstance(x, (int, Fraction)) for x in st + pay_used)
-        probs = _exact(st if exact else [float(x) for x in st], places, Fraction(1) if exact else 1.0)
+        # fractions: integer stacks up to MAX_EXACT_PLAYERS, or float stacks whose ratios underflow
+        use_fractions = all(isinstance(x, (int, Fraction)) for x in st) and (
+            n <= MAX_EXACT_PLAYERS or not all(isinstance(x, int) for x in st))
+        if not use_fractions:  # floats of the ratios (integers can pass float range)
+            st = list(_float_ratios(st))
+        exact = use_fractions and all(isinstance(x, (int, Fraction)) for x in pay_used)
+        probs = _exact(st, places, Fraction(1) if use_fractions else 1.0)
         eq = [sum((probs[p][k] * pay_used[k] for k in range(places)), probs[p][0] * 0) for p in range(n)]
         return ICMResult(shown, [float(x) for x in pay], "exact", np.array(eq, np.float64),
                          probs.astype(np.float64), None, [Fraction(x) for x in eq] if exact else None)
@@ -185,9 +225,9 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
         raise ValueError(f"Monte Carlo ICM of {n:,} players with {count:,} samples draws {count * n:,} finishing "
                          f"times (about {count * n * 30e-9:,.0f} s), beyond the limit of {ICM_WORK_LIMIT:,}; give "
                          f"samples={ICM_WORK_LIMIT // n:,} or fewer")
-    used_seed = int(seed) if seed is not None else secrets.randbits(63)
+    used_seed = int(seed) if seed is not None else DEFAULT_SEED
     rng = np.random.default_rng(used_seed)
-    s = np.array([float(x) for x in st])
+    s = _float_ratios(st)
     prize = np.array([float(x) for x in pay_used])
     place_count = np.zeros((n, places), np.int64)
     total = np.zeros(n)
@@ -200,7 +240,8 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     try:
         while done < count:
             m = min(chunk, count - done)
-            order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
+            with np.errstate(divide="ignore"):  # a ratio below float range: an infinite time, last place
+                order = np.argsort(rng.exponential(size=(m, n)) / s, axis=1)[:, :places]  # first place first
             won = np.zeros((m, n))
             np.put_along_axis(won, order, np.broadcast_to(prize, (m, places)), axis=1)
             chunk_places = np.stack([np.bincount(order[:, k], minlength=n) for k in range(places)], axis=1)

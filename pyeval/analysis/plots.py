@@ -13,6 +13,7 @@ import numpy as np
 
 from pyeval.analysis.breakdown import RangeBreakdown
 from pyeval.analysis.combos import ComboEquities
+from pyeval.core.files import replacing
 from pyeval.ranges import CLASS_NAMES
 from pyeval.results.protocol import require
 
@@ -28,7 +29,8 @@ def _figure(size: tuple[float, float]) -> Any:
 
 def _save(fig: Any, path: str | None) -> Any:
     if path is not None:
-        fig.savefig(path, dpi=100)
+        with replacing(path) as temp:
+            fig.savefig(temp, dpi=100)
     return fig
 
 

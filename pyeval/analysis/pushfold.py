@@ -1,4 +1,4 @@
-"""``pyeval.pushfold``: the heads-up push/fold equilibrium, in chips or in tournament equity (ICM).
+"""``pyeval.pushfold`` (``players=2``): the heads-up push/fold equilibrium, in chips or in tournament equity (ICM).
 
 The game: both players post an ante, the small blind posts ``sb`` and the big blind ``bb``; the
 small blind goes all in or folds; facing the all-in the big blind calls or folds; called hands
@@ -12,8 +12,9 @@ Strategies are per starting-hand class (every combo of a class plays the same sh
 summed over every pair of disjoint combos (``pushfold_equities``: exact counts over all boards,
 so card removal is exact).  With strategies the same for each combo of a class, each combo of a
 class has the same EV, so a best response per class is a best response per combo.  The solve
-(``pushfold_solver``) stops at ``tolerance``: the most either player would gain, per hand
-dealt, by switching to a best response (``exploitability``).
+(``pushfold_solver``): CFR+ to ``tolerance`` (the most either player would gain, per hand dealt,
+by switching to a best response: ``exploitability``), then purified to an exact equilibrium,
+verified class by class (docs/pushfold.md, "What equilibrium means").
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pyeval.ranges import Range
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS
 from pyeval.results.protocol import Result
 
-__all__ = ["PushFoldResult", "pushfold", "OUTCOMES"]
+__all__ = ["PushFoldResult", "heads_up", "OUTCOMES"]
 
 OUTCOMES = ("fold", "steal", "win", "tie", "lose")
 """The ends of a hand, from the small blind's side: he folds; he pushes and the big blind folds;
@@ -123,7 +124,18 @@ class PushFoldResult(Result):
 
 
 def _short(text: str, width: int = 100) -> str:
-    return text if len(text) <= width else text[:width - 3] + "..."
+    """Range text cut to ``width`` characters at a token boundary (a comma), with the count of
+    tokens left out: never a token cut in two (``43s:0...``)."""
+    if len(text) <= width:
+        return text
+    tokens = text.split(",")
+    kept: list[str] = []
+    for k, token in enumerate(tokens):
+        tail = f",... (+{len(tokens) - k} more)"
+        if len(",".join(kept + [token])) + len(tail) > width:
+            return ",".join(kept) + f",... (+{len(tokens) - len(kept)} more)" if kept else "..."
+        kept.append(token)
+    return text
 
 
 def _number(value: Any, what: str) -> float:
@@ -144,6 +156,8 @@ def _stacks_in_hand(stack: Any) -> tuple[float, float]:
 def check_prizes(payouts: Any, others: Any, in_hand: int, name: str) -> tuple[list[float] | None, list[float] | None]:
     """The prizes and the stacks of the players not in the hand (argument ``name``), checked
     (both None for chip EV)."""
+    if payouts is not None and others is None:
+        others = []  # the players in the hand are the last ones
     if (payouts is None) != (others is None):
         raise ValueError(f"payouts and {name} go together: the prizes, and the chips of the players not in the hand "
                          f"({name}=[] when the {'two' if in_hand == 2 else 'three'} are the last players)")
@@ -221,7 +235,7 @@ def heads_up_game(values: dict[str, tuple[float, float]]) -> BilinearGame:
     showdown2 = win * values["win"][1] + tie * values["tie"][1] + lose * values["lose"][1]
     dealt = deal.sum(axis=1)
     return BilinearGame(a1=dealt * (steal1 - fold1), G1=deal * (showdown1 - steal1), a2=dealt * (steal2 - fold2),
-                        G2=deal * (showdown2 - steal2), k1=fold1, k2=fold2)
+                        G2=deal * (showdown2 - steal2), k1=fold1, k2=fold2, dealt1=dealt, dealt2=deal.sum(axis=0))
 
 
 def range_text(shares: np.ndarray) -> str:
@@ -232,7 +246,7 @@ def range_text(shares: np.ndarray) -> str:
     return str(Range(HOLDEM_COMBOS, weights))
 
 
-def pushfold(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
+def heads_up(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
              payouts: list[float] | None = None, stacks: list[float] | None = None, tolerance: float | None = None,
              max_iterations: int = 200_000) -> PushFoldResult:
     """The heads-up push/fold equilibrium (module docstring).
@@ -243,9 +257,10 @@ def pushfold(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float =
     payouts, stacks  tournament prizes (1st place first) and the chips of the players not in the
                hand: each outcome is valued by ICM (``payouts=[1], stacks=[]``: winner takes all,
                the same strategies as chip EV)
-    tolerance  the exploitability to reach (default 1e-6 big blinds; ICM: 1e-8 of the prize pool)
+    tolerance  the CFR+ exploitability from which the exact equilibrium is purified (default 1e-6
+               big blinds; ICM: 1e-8 of the prize pool)
 
-    >>> r = pushfold(10)
+    >>> r = heads_up(10)
     >>> r.push["K2o"], r.push["J5o"], r.call["A2o"], r.exploitability < 1e-4
     (1.0, 0.0, 1.0, True)
     """

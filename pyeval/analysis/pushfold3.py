@@ -1,4 +1,4 @@
-"""``pyeval.pushfold3``: the three-handed push/fold equilibrium (button, small blind, big blind),
+"""``pyeval.pushfold`` (``players=3``): the three-handed push/fold equilibrium (button, small blind, big blind),
 in chips or in tournament equity (ICM).
 
 The game: everyone posts the ante, the small blind ``sb``, the big blind ``bb``.  The button
@@ -44,10 +44,11 @@ from pyeval.analysis.pushfold3_equities import PERMS, order_probabilities, sampl
 from pyeval.analysis.pushfold3_solver import ThreeWayGame, solve3
 from pyeval.analysis.pushfold3_values import check_spot3, final_chips, value_of
 from pyeval.analysis.pushfold_solver import solve
+from pyeval.core import _progress
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
 
-__all__ = ["PushFold3Result", "pushfold3", "STRATEGIES"]
+__all__ = ["PushFold3Result", "three_handed", "STRATEGIES"]
 
 STRATEGIES = ("push", "call_sb", "call_bb_vs_btn", "overcall_bb", "push_sb", "call_bb_vs_sb")
 """The six strategies: the button pushes; the small blind calls his push; the big blind calls it
@@ -59,7 +60,7 @@ PLAYERS = ("BTN", "SB", "BB")
 
 @dataclass(eq=False)
 class PushFold3Result(Result):
-    """A three-handed push/fold equilibrium (``pushfold3``).
+    """A three-handed push/fold equilibrium (``pyeval.pushfold(..., players=3)``).
 
     push, call_sb, call_bb_vs_btn, overcall_bb, push_sb, call_bb_vs_sb
                     class name -> share of its combos played, 0..1 (``STRATEGIES``)
@@ -77,7 +78,7 @@ class PushFold3Result(Result):
     bb: float
     ante: float
     payouts: list[float] | None
-    others: list[float] | None
+    stacks: list[float] | None  # the chips of the players not in the hand (ICM)
     push: dict[str, float]
     call_sb: dict[str, float]
     call_bb_vs_btn: dict[str, float]
@@ -117,7 +118,7 @@ class PushFold3Result(Result):
 
     def to_dict(self) -> dict[str, Any]:
         return {"model": self.model, "players": 3, "stacks_in_hand": list(self.stacks_in_hand), "sb": self.sb,
-                "bb": self.bb, "ante": self.ante, "payouts": self.payouts, "others": self.others,
+                "bb": self.bb, "ante": self.ante, "payouts": self.payouts, "stacks": self.stacks,
                 "ranges": dict(self.ranges), "shares": {s: self.share(s) for s in STRATEGIES},
                 "ev": list(self.ev), "gains": list(self.gains), "equity_error": list(self.equity_error),
                 "exploitability": self.exploitability, "table_exploitability": self.table_exploitability,
@@ -127,7 +128,7 @@ class PushFold3Result(Result):
         a, b, c = self.stacks_in_hand
         stacks = f"stack {a:g}" if a == b == c else f"stacks {a:g} (BTN), {b:g} (SB), {c:g} (BB)"
         ante = f", ante {self.ante:g}" if self.ante else ""
-        model = "chip EV" if self.payouts is None else f"ICM, payouts {self.payouts}, others {self.others}"
+        model = "chip EV" if self.payouts is None else f"ICM, payouts {self.payouts}, others {self.stacks}"
         labels = {"push": "BTN pushes", "call_sb": "SB calls", "call_bb_vs_btn": "BB calls BTN",
                   "overcall_bb": "BB overcalls", "push_sb": "SB pushes", "call_bb_vs_sb": "BB calls SB"}
         lines = [f"PushFold3Result(three-handed, {stacks}, blinds {self.sb:g}/{self.bb:g}{ante}; {model})"]
@@ -229,25 +230,25 @@ def equity_errors(game: ThreeWayGame, orders: np.ndarray, s: list[np.ndarray]) -
     return out
 
 
-def pushfold3(stacks: float | tuple[float, float, float], *, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
-              payouts: list[float] | None = None, others: list[float] | None = None, tolerance: float | None = None,
-              max_iterations: int = 3000) -> PushFold3Result:
+def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, bb: float = 1.0, ante: float = 0.0,
+                 payouts: list[float] | None = None, stacks: list[float] | None = None,
+                 tolerance: float | None = None, max_iterations: int = 3000) -> PushFold3Result:
     """The three-handed push/fold equilibrium (module docstring).
 
-    stacks     each player's stack before posting (big blinds by default), one number for all
+    stack      each player's stack before posting (big blinds by default), one number for all
                three or (button's, small blind's, big blind's)
     sb, bb, ante  the blinds and each player's ante
-    payouts, others  tournament prizes (1st place first) and the chips of the players not in the
-               hand: outcomes valued by ICM (``payouts=[1], others=[]``: winner takes all)
+    payouts, stacks  tournament prizes (1st place first) and the chips of the players not in the
+               hand (default none): outcomes valued by ICM (``payouts=[1]``: winner takes all)
     tolerance  the best-response gain with the tables to reach (default 1e-4 big blinds; ICM:
                1e-6 of the prize pool); the Monte Carlo error comes on top (``equity_error``)
 
-    >>> r = pushfold3(5)
+    >>> r = three_handed(5)
     >>> r.push["A2o"], r.push["72o"], r.overcall_bb["AA"], r.share("overcall_bb") < r.share("call_bb_vs_btn")
     (1.0, 0.0, 1.0, True)
     """
     start = time.perf_counter()
-    in_hand, sb_, bb_, ante_, prizes, rest = check_spot3(stacks, sb, bb, ante, payouts, others)
+    in_hand, sb_, bb_, ante_, prizes, rest = check_spot3(stack, sb, bb, ante, payouts, stacks)
     if tolerance is None:
         tolerance = 1e-4 * bb_ if prizes is None else 1e-6 * sum(prizes)
     tol = _number(tolerance, "tolerance")
@@ -255,11 +256,20 @@ def pushfold3(stacks: float | tuple[float, float, float], *, sb: float = 0.5, bb
         raise ValueError(f"tolerance must be positive, got {tolerance!r}")
     # the subgame to the heads-up default (or finer): with no dead money it is pyeval.pushfold's solve
     hu_tol = min(tol / 10, 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes))
+    watch = _progress.current()  # three steps: the subgame, the push branch's tables, its solve
+    if watch is not None:
+        watch.add_total(3)
     hu, hu_values, hu_found = _subgame(in_hand, sb_, bb_, ante_, prizes, rest, hu_tol, 200_000)
+    if watch is not None:
+        watch.advance(1)
     q, r = hu_found.push, hu_found.call
     fold = _outcome_shares(q, r) @ hu_values  # each player's value when the button folds
     game, orders = build_game(in_hand, sb_, bb_, ante_, prizes, rest, fold)
+    if watch is not None:
+        watch.advance(1)
     found = solve3(game, tol, max_iterations=max_iterations)
+    if watch is not None:
+        watch.advance(1)
     s = found.strategies
     p_fold = float(game.w.sum(axis=(1, 2)) @ (1 - s[0]))
     gains = found.player_gains + p_fold * np.array([0.0, *hu_found.gains])

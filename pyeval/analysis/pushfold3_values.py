@@ -30,7 +30,7 @@ def check_spot3(stacks: Any, sb: Any, bb: Any, ante: Any, payouts: Any, others: 
         s = (x, x, x)
     sb_, bb_, ante_ = check_posts(sb, bb, ante, [("button", s[0], None), ("small blind", s[1], "sb"),
                                                   ("big blind", s[2], "bb")])
-    prizes, rest = check_prizes(payouts, others, 3, "others")
+    prizes, rest = check_prizes(payouts, others, 3, "stacks")
     return (s[0], s[1], s[2]), sb_, bb_, ante_, prizes, rest
 
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.pushfold import pushfold
+from pyeval.analysis.pushfold import heads_up
 from pyeval.core import _progress
 from pyeval.core.checks import is_number
+from pyeval.query.limits import CHART_SECONDS_PER_DEPTH, MAX_CHART_DEPTHS
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
 
@@ -131,7 +132,8 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
                    tolerance: float | None = None, progress: Any = None) -> PushFoldChart:
     """Heads-up chip-EV push/fold equilibria at each of ``depths`` (effective stacks before
     posting; default 1 to 20 big blinds by tenths): ``pyeval.pushfold`` at each.  ``progress``:
-    one step a depth (as ``pyeval.equity``'s).
+    one step a depth (as ``pyeval.equity``'s).  More than ``MAX_CHART_DEPTHS`` (500) distinct
+    depths are refused at once with the time they would take.
 
     >>> c = pushfold_chart([8, 10, 12])
     >>> c.label(c.largest()[CLASS_NAMES.index("K2o")]), c.label(c.largest("call")[CLASS_NAMES.index("A2o")])
@@ -143,13 +145,19 @@ def pushfold_chart(depths: Any = None, *, sb: float = 0.5, bb: float = 1.0, ante
     if not all(is_number(d) for d in grid):
         raise TypeError(f"depths must be numbers, got {list(grid)!r}")
     values = np.unique(grid.astype(np.float64))
+    if len(values) > MAX_CHART_DEPTHS:
+        seconds = len(values) * CHART_SECONDS_PER_DEPTH
+        raise ValueError(f"a chart of {len(values):,} depths takes about {seconds:,.0f} s "
+                         f"(one exact solve a depth), beyond the limit of {MAX_CHART_DEPTHS:,} depths "
+                         f"(pyeval.query.limits.MAX_CHART_DEPTHS): give {MAX_CHART_DEPTHS:,} depths or fewer, "
+                         f"e.g. a coarser grid, and chart the ranges that matter in parts")
     start = time.perf_counter()
     watch = _progress.current()
     if watch is not None:
         watch.add_total(len(values))
     solved = []
     for d in values:
-        solved.append(pushfold(float(d), sb=sb, bb=bb, ante=ante, tolerance=tolerance))
+        solved.append(heads_up(float(d), sb=sb, bb=bb, ante=ante, tolerance=tolerance))
         if watch is not None:
             watch.advance(1)
     seconds = time.perf_counter() - start

@@ -8,9 +8,10 @@
 
 Every subcommand takes the output options of ``pyeval.cli.output`` (``--json``, ``--csv``,
 ``--out``, ``--force``; ``--plot`` where it draws; ``--progress`` where it can run for seconds).
-Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (usage errors: the
-subcommand's usage first); Ctrl-C with exit code 130; a closed output pipe (``| head``) quietly,
-with exit code 141 (128 + SIGPIPE, as a shell reports it).
+Bad input ends with a one-line ``pyeval: error: ...`` and exit code 2 (argument errors:
+``pyeval SUBCOMMAND: error: ...`` and a pointer to ``--help``); an output that cannot be written (a full
+disk, ``> /dev/full``) too, and an old file is kept whole (``pyeval.core.files``); Ctrl-C with exit code
+130; a closed output pipe (``| head``) quietly, with exit code 141 (128 + SIGPIPE, as a shell reports it).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import importlib
 import os
 import re
 import sys
+from typing import NoReturn
 
 from pyeval._version import __version__
 from pyeval.cli import output
@@ -27,7 +29,7 @@ from pyeval.core.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
 SUBCOMMANDS = ["pyeval.cli.evaluate", "pyeval.cli.equity", "pyeval.cli.caribbean", "pyeval.cli.simulate",
-               "pyeval.cli.analysis", "pyeval.cli.pushfold", "pyeval.cli.history"]
+               "pyeval.cli.analysis", "pyeval.cli.pushfold", "pyeval.cli.history", "pyeval.cli.strength"]
 
 # The library's argument names in its messages, and the command line's words for them.
 _CLI_WORDS = [
@@ -81,10 +83,18 @@ def check_quoted(args: argparse.Namespace, options: tuple[str, ...] = ("--board"
                               f"\"{' '.join([str(value), *rest])}\" ({' '.join(rest)} were read as other arguments)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors: ``pyeval SUBCOMMAND: error: ...`` and where the usage
+    is (``--help``), exit code 2 (subcommands get this class too: argparse makes them alike)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {cli_words(message)}; see {self.prog} --help\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from pyeval.cli.help import games_help
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pyeval", description="Poker hand evaluation and equity.",
         epilog="examples:\n"
                "  pyeval eval AhKh --board QhJhTh2c3d\n"
@@ -156,7 +166,7 @@ def _run(argv: list[str] | None) -> int:
             return 2
         print(f"pyeval: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
         _quiet_broken_pipe()  # the interpreter's last flush of the same stdout must not fail again
-        return 1
+        return 2
     except (ValueError, TypeError, OverflowError) as exc:
         print(f"pyeval: error: {cli_words(str(exc))}", file=sys.stderr)
         return 2

@@ -3,7 +3,7 @@
     pyeval combos holdem 15% 30% --board Kd8c2s             each combo's equity, the range's mean
     pyeval breakdown holdem random --board Kd8c2s           what the range holds on the board
     pyeval next-card holdem AhAs KdKc --board 7c8c2d        every turn card, equities and outs
-    pyeval icm 5000 3000 2000 --payouts 50 30 20            prize equity of the stacks
+    pyeval icm 5000 3000 2000 --payouts 50,30,20            prize equity of the stacks
 
 Each takes the output options of ``pyeval.cli.output``: ``--json`` (the whole result), ``--csv PATH``
 (its table; ``-`` for stdout), ``--out PATH`` and, where a picture helps, ``--plot PATH``.
@@ -104,6 +104,36 @@ def _number(text: str) -> float | int:
         return positive_float(text) if text.strip() not in ("0", "0.0") else 0.0
 
 
+def _number_list(text: str) -> list[float | int]:
+    """One word of a list option: ``50,30,20`` or ``50`` ('' for none)."""
+    words = [w for w in text.replace(",", " ").split() if w]
+    try:
+        return [_number(w) for w in words]
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+
+
+def add_number_list(p: argparse.ArgumentParser, option: str, help: str, *, empty: bool = False,
+                    **kwargs: Any) -> None:
+    """A list option spelt the same in every subcommand: ``--payouts 50,30,20`` (the documented
+    form) or ``--payouts 50 30 20``; with ``empty``, ``''`` or nothing after the option is an empty
+    list, else it is an argument error."""
+    action = _Flatten if empty else _FlattenSome
+    p.add_argument(option, nargs="*", type=_number_list, action=action, help=help, **kwargs)
+
+
+class _Flatten(argparse.Action):
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        setattr(namespace, self.dest, [x for word in values for x in word])
+
+
+class _FlattenSome(_Flatten):
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        super().__call__(parser, namespace, values, option_string)
+        if not getattr(namespace, self.dest):
+            parser.error(f"{option_string} needs at least one number, e.g. {option_string} 50,30,20")
+
+
 def _parser(sub: Any, name: str, summary: str, description: str, examples: list[str], more: str = "") -> Any:
     epilog = "examples:\n" + "".join(f"  {e}\n" for e in examples) + (f"\n{more}" if more else "")
     return sub.add_parser(name, help=summary, description=description, epilog=epilog,
@@ -153,12 +183,13 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run_next_card)
 
     p = _parser(sub, "icm", "tournament prize equity of chip stacks (ICM)",
-                "Malmuth-Harville ICM: exact for up to 10 players, else Monte Carlo.",
-                ["pyeval icm 5000 3000 2000 --payouts 50 30 20",
-                 "pyeval icm $(seq 1000 1000 20000) --payouts 40 25 15 10 --samples 1M --seed 1"])
+                "Malmuth-Harville ICM: exact when affordable (any field with few paid places), else Monte Carlo "
+                "from a fixed seed (0 unless --seed).",
+                ["pyeval icm 5000 3000 2000 --payouts 50,30,20",
+                 "pyeval icm $(seq 1000 1000 20000) --payouts 40,25,15,10 --samples 1M --seed 1"])
     p.add_argument("stacks", nargs="+", type=_number, help="each player's chips")
-    p.add_argument("--payouts", nargs="+", type=_number, required=True, help="prize of 1st, 2nd, ... place")
-    p.add_argument("--samples", type=_count, help="Monte Carlo finishing orders (default: exact up to 10 players)")
-    p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed")
+    add_number_list(p, "--payouts", "prize of 1st, 2nd, ... place: 50,30,20", required=True)
+    p.add_argument("--samples", type=_count, help="Monte Carlo finishing orders (default: exact when affordable)")
+    p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (default 0)")
     output.add_options(p, table="each player's prize equity and place probabilities")
     p.set_defaults(func=run_icm)

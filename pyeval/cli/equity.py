@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         board = board.split("/")
     with output.watching(args, f"{args.game} equity", keep_partial=True) as watch:
         r = equity(args.game, args.hands, board=board or "", dead=args.dead or "", method=method,
-                   samples=args.samples, seed=args.seed, threads=args.threads, stderr_target=args.stderr)
+                   samples=args.samples, seed=args.seed, threads=args.threads, stderr_target=args.stderr,
+                   folded=args.folded)
     partial = f"the result of the {r.outcomes:,} deals sampled so far" if watch.interrupted else None
     return output.emit(args, r, text=repr(r), partial=partial)
 
@@ -71,7 +72,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n"
                "  pyeval equity holdem AhAs KdKc\n"
                "  pyeval equity holdem AhKh QQ+,AKs random --board \"Kd 8c 2s\"\n"
-               "  pyeval equity holdem Ah* KsKc --board Kd8c2s7h\n"
+               "  pyeval equity holdem \"Ah*\" KsKc --board Kd8c2s7h\n"
+               "  pyeval equity holdem AhKh QQ+ --folded 30% random random\n"
                "  pyeval equity omaha-hilo As2sKdQd AhKh3c4c --board 5s6d7h --exact\n"
                "  pyeval equity stud AsAd7c KhKd2s --samples 2M --seed 7 --json\n"
                "  pyeval equity holdem-double-board AhAs KdKc --board AhKd2c/7s7d9h\n\n"
@@ -81,6 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("hands", nargs="+", help="one hand (or range) per player")
     p.add_argument("--board", help='board cards (0-5), one word: quote spaced cards, --board "Kd 8c 2s"')
     p.add_argument("--dead", help="dead cards, one word")
+    p.add_argument("--folded", nargs="+", metavar="RANGE",
+                   help="the folded players' ranges, one per player (bunching: their cards are dealt, never shown; "
+                        "hold'em and Omaha games), e.g. --folded 30%% random")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every outcome")
     how.add_argument("--samples", type=_count, help="Monte Carlo deals (e.g. 10M)")

@@ -7,16 +7,32 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from pyeval.cli import output
+
+SKIPPED_SHOWN = 50
+"""Skipped hands listed on stderr one a line; past this many, the count of the rest (``--json``
+lists every one)."""
 
 
 def run_allin_ev(args: argparse.Namespace) -> int:
     from pyeval.history import allin_ev
 
     result = allin_ev(args.paths, player=args.player, progress=output.show_bar(args))
+    _print_skipped(result.skipped_lines())
     return output.emit(args, result, text=repr(result), plot=lambda path: result.plot(path, player=args.player))
+
+
+def _print_skipped(lines: list[str]) -> None:
+    """The hands left out, on stderr: file:line: reason, and how many."""
+    if not lines:
+        return
+    for line in lines[:SKIPPED_SHOWN]:
+        print(f"pyeval: skipped {line}", file=sys.stderr)
+    rest = f" ({len(lines) - SKIPPED_SHOWN:,} not listed; --json lists every one)" if len(lines) > SKIPPED_SHOWN else ""
+    print(f"pyeval: {len(lines):,} hand(s) skipped{rest}", file=sys.stderr)
 
 
 def register(sub: Any) -> None:

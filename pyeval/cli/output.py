@@ -29,6 +29,9 @@ STDOUT = "-"
 PLOT_FORMATS = (".png", ".svg", ".pdf")
 OUT_FORMATS = (".csv", ".json")
 """What ``--out`` writes by default (a subcommand whose result saves more adds ``.npz``)."""
+FOLDER_FORMATS = (".parquet",)
+"""Outputs that are folders of chunk files written as the work goes (``pyeval strength table``): an
+existing one is resumed, not overwritten, so it needs no ``--force``."""
 
 
 def add_progress(p: argparse.ArgumentParser) -> None:
@@ -64,12 +67,15 @@ def check_path(flag: str, path: str, force: bool, formats: tuple[str, ...] | Non
     if formats and p.suffix.lower() not in formats:
         raise ValueError(f"{flag} {path}: unknown format {p.suffix or '(no extension)'!r}; write "
                          + ", ".join(formats[:-1]) + (" or " if len(formats) > 1 else "") + formats[-1])
-    if p.is_dir():
+    resumable = p.suffix.lower() in FOLDER_FORMATS and (formats is None or p.suffix.lower() in formats)
+    if p.is_dir() and not resumable:
         raise ValueError(f"{flag} {path}: is a folder")
+    if p.exists() and resumable and not p.is_dir():
+        raise ValueError(f"{flag} {path}: is a file, not a folder of chunks")
     folder = p.parent
     if not folder.is_dir():
         raise ValueError(f"{flag} {path}: no folder {str(folder)!r}")
-    if p.exists() and not force:
+    if p.exists() and not force and not resumable:
         raise ValueError(f"{flag} {path}: exists; add --force to overwrite it")
     if not os.access(folder, os.W_OK | os.X_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise ValueError(f"{flag} {path}: not writable")
@@ -131,17 +137,6 @@ def _dict(result: Any, partial: str | None) -> dict:
     return d
 
 
-@contextmanager
-def _naming(path: str) -> Iterator[None]:
-    """A failed write names the file (a full disk shows as the file is closed, with no name)."""
-    try:
-        yield
-    except OSError as exc:
-        if exc.filename is None:
-            raise OSError(exc.errno, exc.strerror or str(exc), path) from None
-        raise
-
-
 def write_out(result: Any, path: str, partial: str | None = None) -> list[Path]:
     """``--out PATH``: the result in the format of the extension (``check`` vetted it)."""
     suffix = Path(path).suffix.lower()
@@ -155,23 +150,21 @@ def write_out(result: Any, path: str, partial: str | None = None) -> list[Path]:
 def emit(args: argparse.Namespace, result: Any, *, text: str | None = None,
          plot: Callable[[str], object] | None = None, partial: str | None = None,
          out: Callable[[Any, str, str | None], list[Path]] = write_out) -> int:
-    """Write the files asked for (each followed by a "wrote PATH" line on stderr), then stdout:
+    """Write the files asked for (each whole or not at all, ``pyeval.core.files.replacing``; each
+    followed by a "wrote PATH" line on stderr), then stdout:
     JSON, CSV or the result as text (``text``, default ``str(result)``).  ``partial``: the run was
     interrupted (Ctrl-C) and this says how far it got; the output says so and the exit code is 130.
     ``out``: how ``--out`` writes (a subcommand whose result is several files gives its own)."""
     written: list[Path] = []
     if args.csv and args.csv != STDOUT:
-        with _naming(args.csv):
-            write_text(_csv(result, partial), args.csv)
+        write_text(_csv(result, partial), args.csv)
         written.append(Path(args.csv))
     if args.out and args.out != STDOUT:
-        with _naming(args.out):
-            written += out(result, args.out, partial)
+        written += out(result, args.out, partial)
     if args.plot:
         if plot is None:
             raise ValueError("--plot draws nothing here")
-        with _naming(args.plot):
-            plot(args.plot)
+        plot(args.plot)
         written.append(Path(args.plot))
     for path in written:
         print(f"wrote {path}", file=sys.stderr)

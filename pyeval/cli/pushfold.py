@@ -5,7 +5,7 @@
     pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15   ICM: stacks 10 (SB) and 20 (BB), a third player
     pyeval pushfold --chart --plot chart.png            the chart over 1 to 20 big blinds
     pyeval pushfold 10 --players 3                      three-handed: button, small blind, big blind
-    pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20 --stacks ''   three-handed ICM, stacks BTN SB BB
+    pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20   three-handed ICM, stacks BTN SB BB, no one else
 """
 
 from __future__ import annotations
@@ -14,16 +14,7 @@ import argparse
 from typing import Any
 
 from pyeval.cli import output
-from pyeval.cli.analysis import _parser
-
-
-def _numbers(text: str) -> list[float]:
-    """``50,30,20`` (or ``50 30 20`` quoted) as numbers."""
-    words = [w for w in text.replace(",", " ").split() if w]
-    try:
-        return [float(w) for w in words]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+from pyeval.cli.analysis import _parser, add_number_list
 
 
 def _number(text: str) -> float:
@@ -34,7 +25,7 @@ def _number(text: str) -> float:
 
 
 def run_pushfold(args: argparse.Namespace) -> int:
-    from pyeval.analysis import plots, pushfold, pushfold3, pushfold_chart
+    from pyeval.analysis import plots, pushfold, pushfold_chart
 
     if args.players not in (2, 3):
         raise ValueError(f"--players is 2 (heads-up) or 3 (button, small blind, big blind), got {args.players}")
@@ -44,8 +35,10 @@ def run_pushfold(args: argparse.Namespace) -> int:
         if not args.stack or len(args.stack) not in (1, 3):
             raise ValueError("give one stack for the three players, or the button's, small blind's and big blind's")
         stacks: Any = args.stack[0] if len(args.stack) == 1 else tuple(args.stack)
-        return output.emit(args, pushfold3(stacks, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
-                                           others=args.stacks))
+        with output.watching(args, "pushfold, three-handed"):  # seconds: a bar on a terminal
+            result = pushfold(stacks, players=3, sb=args.sb, bb=args.bb, ante=args.ante, payouts=args.payouts,
+                              stacks=args.stacks)
+        return output.emit(args, result)
     if args.plot and not args.chart:
         raise ValueError("--plot draws the chart: add --chart")
     if args.chart:
@@ -71,7 +64,7 @@ def register(sub: Any) -> None:
                  "pyeval pushfold 10 20 --payouts 50,30,20 --stacks 15",
                  "pyeval pushfold --chart --plot chart.png --csv chart.csv",
                  "pyeval pushfold 5 10 15 20 --chart", "pyeval pushfold 10 --players 3",
-                 "pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20 --stacks ''"])
+                 "pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20"])
     p.add_argument("stack", nargs="*", type=_number,
                    help="the effective stack, or the small blind's and big blind's; with --chart, the depths "
                         "(default 1 to 20 by tenths)")
@@ -80,8 +73,9 @@ def register(sub: Any) -> None:
     p.add_argument("--sb", type=_number, default=0.5, help="small blind (default 0.5)")
     p.add_argument("--bb", type=_number, default=1.0, help="big blind (default 1)")
     p.add_argument("--ante", type=_number, default=0.0, help="each player's ante (default 0)")
-    p.add_argument("--payouts", type=_numbers, help="ICM: prizes, 1st place first (50,30,20)")
-    p.add_argument("--stacks", type=_numbers, help="ICM: the chips of the players not in the hand ('' for none)")
+    add_number_list(p, "--payouts", "ICM: prizes, 1st place first: 50,30,20")
+    add_number_list(p, "--stacks", "ICM: the chips of the players not in the hand: 15,20 (default none)",
+                    empty=True)
     p.add_argument("--chart", action="store_true", help="solve every depth and print the 13x13 charts")
     output.add_options(p, plot="the 13x13 charts (with --chart)",
                        table="the 169 classes' push and call shares (with --chart: per depth)")

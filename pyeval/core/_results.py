@@ -21,6 +21,7 @@ from typing import IO, Any
 import numpy as np
 
 from pyeval.core.cards import parse_cards
+from pyeval.core.files import replacing
 
 __all__ = ["Result", "ResultEquality", "HandKeyed", "board_list", "fraction_pair", "json_text", "plain", "require",
            "same", "write_text"]
@@ -110,6 +111,7 @@ EXTRAS = {
     "frame": ("pandas>=2.0",),
     "dask": ("dask[distributed]>=2024.1",),
     "history": ("pokerkit>=0.7",),
+    "parquet": ("pyarrow>=14",),
 }
 
 
@@ -156,9 +158,10 @@ def json_text(value: Any, indent: int | None = None) -> str:
 
 
 def write_text(text: str, path: str | os.PathLike | IO[str] | None) -> str:
-    """``text``, also written to ``path`` (a file name, or an open text file) when given."""
+    """``text``, also written to ``path`` (a file name, whole or not at all: ``files.replacing``;
+    or an open text file) when given."""
     if isinstance(path, (str, os.PathLike)):
-        with open(path, "w", encoding="utf-8", newline="") as f:
+        with replacing(path) as temp, open(temp, "w", encoding="utf-8", newline="") as f:
             f.write(text)
     elif path is not None:
         path.write(text)

@@ -20,8 +20,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
+
 __all__ = ["is_integer", "is_number", "finite_number", "positive_int", "non_negative_int", "positive_number",
-           "non_negative_number"]
+           "non_negative_number", "weight_problem"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -87,3 +89,14 @@ def non_negative_number(value: Any, what: str) -> float:
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)
+
+
+def weight_problem(weights: Any) -> str | None:
+    """What is wrong with range weights (one number or an array), or None: every way of writing a
+    weight (``AA:0.5``, ``AA@0.5``, ``Range(..., weights)``) takes this one rule."""
+    w = np.asarray(weights, np.float64)
+    if not np.isfinite(w).all() or (w < 0).any():
+        return "weights are finite numbers >= 0"
+    if (w > MAX_WEIGHT).any() or ((w > 0) & (w < MIN_WEIGHT)).any():
+        return f"weights are 0 or between {MIN_WEIGHT:g} and {MAX_WEIGHT:g}"
+    return None

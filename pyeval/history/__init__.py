@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
 from typing import Any
 
 from pyeval.core import _progress
-from pyeval.history.allin import count_rows, hand_values, pot_rows, z_score
+from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows, z_score
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
 from pyeval.history.sources import collect_paths, gc_paused, read_source
@@ -39,11 +38,14 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
     contesting hand is shown.  Each pot (by contributions, uncalled bets returned) is shared by
     the exact equities of its players on the cards dealt then; EV = sum of equity x pot (after
     rake) - chips put in; actual = finishing stack - starting stack; luck = actual - EV; z = total
-    luck / sqrt(sum of the all-ins' payoff variances).  ValueError names a missing file, a file
-    that is not PHH, and an unknown variant.
+    luck / sqrt(sum of the all-ins' payoff variances).  Each hand is checked first
+    (``pyeval.history.validate``): a hand the PHH specification or the rules forbid, a file that
+    is not PHH or cannot be read, a hand that needs pokerkit when it is missing, is left out and
+    listed in ``.skipped`` (file, line, reason).  ValueError names a missing path, and a source
+    with no hand histories; TypeError a source or client of the wrong kind.
     """
-    if method not in ("exact", "monte-carlo", "mc"):
-        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+    _check_arguments(source, player, method, client)
+    given = source
     started = time.perf_counter()
     # the collector off throughout: a million hands are millions of objects, none in a cycle
     with gc_paused(), _progress.reporting(progress, "allin-ev") as reported:
@@ -55,16 +57,66 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
         else:
             records = read_source(source, client=client, advance=watch.advance)
         read_seconds = time.perf_counter() - started
+        _refuse_without_hands(given, records)
         if player is not None:
             records = _sat_in(records, player)
         pots, rows = pot_rows(records)
-        watch.add_total(len(rows))
-        count_rows(rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
+        complete, final_rows = showdown_rows(records, pots)
+        watch.add_total(len(rows) + len(final_rows))
+        count_rows(rows + final_rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
+        _skip_contradicted(records, pots, complete, final_rows)
         equity_seconds = time.perf_counter() - started - read_seconds
         result = _summarise(records, pots, rows, player)
     result.seconds = {"read": read_seconds, "equity": equity_seconds,
                       "tables": time.perf_counter() - started - read_seconds - equity_seconds}
     return result
+
+
+def _check_arguments(source: Any, player: Any, method: Any, client: Any) -> None:
+    """TypeError for a source, player or client of the wrong kind; ValueError for a method."""
+    kinds = "a path, a folder, a list of paths, PHH text or pokerkit HandHistory objects"
+    if isinstance(source, (bytes, bytearray)):
+        raise TypeError(f"source must be {kinds}, got bytes (decode PHH text first)")
+    items = source if isinstance(source, (list, tuple)) else [source]
+    if not isinstance(source, (str, os.PathLike, list, tuple)) or not (
+            all(isinstance(s, (str, os.PathLike)) for s in items) or all(_is_hand_history(s) for s in items)):
+        bad = next((s for s in items if not isinstance(s, (str, os.PathLike)) and not _is_hand_history(s)), source)
+        raise TypeError(f"source must be {kinds}, got {type(bad).__name__}")
+    if player is not None and not isinstance(player, str):
+        raise TypeError(f"player must be a player's name (str) or None, got {type(player).__name__}")
+    if method not in ("exact", "monte-carlo", "mc"):
+        raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
+    if client is not None and not all(callable(getattr(client, name, None)) for name in ("map", "gather")):
+        raise TypeError(f"client must be a dask.distributed Client or None, got {type(client).__name__}")
+
+
+def _is_hand_history(item: Any) -> bool:
+    return type(item).__name__ == "HandHistory" and hasattr(item, "state_actions")
+
+
+def _refuse_without_hands(source: Any, records: list[HandRecord]) -> None:
+    """ValueError when nothing was read: no files, or every hand skipped (the first reasons)."""
+    if any(r.skipped is None for r in records):
+        return
+    if isinstance(source, (list, tuple)):
+        named = ", ".join(map(str, source[:3])) + (", ..." if len(source) > 3 else "") if source else "[]"
+    else:
+        named = "the text given" if isinstance(source, str) and "\n" in source else str(source)
+    why = "".join(f"; {r.source}:{r.line}: {r.skipped}" for r in records[:3])
+    more = f" (and {len(records) - 3:,} more skipped)" if len(records) > 3 else ""
+    raise ValueError(f"no hand histories in {named}" + (f": every hand skipped{why}{more}" if records else ""))
+
+
+def _skip_contradicted(records: list[HandRecord], pots: dict, complete: set[int], final_rows: list) -> None:
+    """An all-in whose finishing stacks its own showdown does not pay is skipped, not valued."""
+    by_hand: dict[int, list] = {h: [] for h in complete}
+    for row in final_rows:
+        by_hand[row.hand].append(row)
+    for h, rows in by_hand.items():
+        reason = contradicted(records[h], pots[h], rows)
+        if reason is not None:
+            records[h].skipped = reason
+            records[h].line = records[h].finishing_line or records[h].line
 
 
 def _is_paths(source: Any) -> bool:
@@ -74,8 +126,8 @@ def _is_paths(source: Any) -> bool:
 
 
 def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:
-    mine = [r for r in records if player in r.players]
-    if not mine:
+    mine = [r for r in records if r.skipped is not None or player in r.players]
+    if all(r.skipped is not None for r in mine):
         names = sorted({n for r in records for n in r.players})
         shown = ", ".join(names[:20]) + (", ..." if len(names) > 20 else "")
         raise ValueError(f"no hand with player {player!r} (players: {shown})")
@@ -87,19 +139,19 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
     for pot_row in rows:
         rows_of.setdefault(pot_row.hand, []).append(pot_row)
     hands: list[dict[str, Any]] = []
-    skipped: Counter[str] = Counter()
+    skipped: list[dict[str, Any]] = []
     # per player: hands, all-ins, actual, ev, luck, variance (a list: a million hands add up fast)
     totals: dict[str, list[Any]] = {}
     for h, r in enumerate(records):
+        if r.skipped is not None:
+            skipped.append({"source": r.source, "line": r.line, "hand": r.hand, "reason": r.skipped})
+            continue
         actual = [f - s for f, s in zip(r.finishing, r.starting)]
         row: dict[str, Any] = {"source": r.source, "hand": r.hand if r.hand is not None else str(r.index + 1),
                                "variant": r.variant, "game": r.game, "street": r.allin_street,
                                "players": r.players, "actual": actual, "ev": actual, "luck": [0] * len(actual),
                                "pots": [], "rake": max(sum(r.starting) - sum(r.finishing), 0), "note": r.note}
         hands.append(row)
-        if r.game is None:
-            skipped["variant not played" if r.note and r.note.startswith("variant") else "unreplayable"] += 1
-            continue
         if h not in pots:  # not an all-in: ev = actual, no luck
             for name, won in zip(r.players, actual):
                 t = totals.get(name)
@@ -125,4 +177,4 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
     players = [{"player": name, "hands": t[0], "allins": t[1], "actual": t[2], "ev": t[3], "luck": t[4],
                 "z": z_score(t[4], t[5])}
                for name, t in totals.items() if player is None or name == player]
-    return AllinEVResult(HandTable(hands), PlayerTable(players), dict(skipped))
+    return AllinEVResult(HandTable(hands), PlayerTable(players), skipped)

@@ -20,11 +20,12 @@ from pyeval.batch import equity_batch
 from pyeval.core.cards import format_cards, parse_card_text, parse_cards
 from pyeval.core.games import get_game
 from pyeval.core.pots import Pot, side_pots
+from pyeval.equity import equity
 from pyeval.history.reader import HandRecord
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.results.tally import POT
 
-__all__ = ["PotRow", "pot_rows", "count_rows", "hand_values", "ROWS_PER_CALL"]
+__all__ = ["PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values", "ROWS_PER_CALL"]
 
 ROWS_PER_CALL = 20_000
 """Rows per ``equity_batch`` call: the arrays of a chunk stay small, the C batch spreads them over
@@ -53,17 +54,55 @@ def pot_rows(records: list[HandRecord]) -> tuple[dict[int, list[Pot]], list[PotR
     pots: dict[int, list[Pot]] = {}
     rows: list[PotRow] = []
     for h, r in enumerate(records):
-        if r.allin_street is None or r.put_in is None or r.game is None:
+        if r.allin_street is None or r.put_in is None or r.game is None or r.skipped is not None:
             continue
-        # a folded player's chips above every contesting player's are not in play: left out
-        pots[h] = hand_pots = side_pots(r.put_in, r.contesting)
-        contesting = [i for i, c in enumerate(r.contesting) if c]
-        for k, pot in enumerate(hand_pots):
-            if len(pot.seats) < 2:
-                continue
-            others = "".join(r.holes[i] for i in contesting if i not in pot.seats)
-            rows.append(PotRow(h, k, r.game, [r.holes[i] for i in pot.seats], r.board, others + r.dead))
+        # antes are dead money: the main pot's (issue 36)
+        pots[h] = side_pots(r.put_in, r.contesting, r.antes or None)
+        rows.extend(_rows_of(h, r, pots[h], r.holes, r.board))
     return pots, rows
+
+
+def showdown_rows(records: list[HandRecord], pots: dict[int, list[Pot]]) -> tuple[set[int], list[PotRow]]:
+    """The all-ins whose cards are all known at the end (the whole board, every contesting hand
+    whole), and their pots' rows on those cards: each share is 1, 0 or a split."""
+    complete: set[int] = set()
+    rows: list[PotRow] = []
+    for h, hand_pots in pots.items():
+        r = records[h]
+        assert r.game is not None  # an all-in: a game pyeval plays
+        g = get_game(r.game)
+        hands = [r.final_holes[i] for i, c in enumerate(r.contesting) if c] if r.final_holes else [""]
+        if (len(r.final_board) != 2 * g.board or not all(hands) or any("?" in x for x in hands)
+                or any(len(x) != 2 * g.hole for x in hands)):
+            continue
+        complete.add(h)
+        rows.extend(_rows_of(h, r, hand_pots, r.final_holes, r.final_board))
+    return complete, rows
+
+
+def _rows_of(h: int, r: HandRecord, hand_pots: list[Pot], holes: list[str], board: str) -> list[PotRow]:
+    """A hand's rows: each pot two or more players share, their hands, the other contesting
+    hands dead."""
+    assert r.game is not None
+    contesting = [i for i, c in enumerate(r.contesting) if c]
+    rows = []
+    for k, pot in enumerate(hand_pots):
+        if len(pot.seats) < 2:
+            continue
+        others = "".join(holes[i] for i in contesting if i not in pot.seats)
+        rows.append(PotRow(h, k, r.game, [holes[i] for i in pot.seats], board, others + r.dead))
+    return rows
+
+
+def contradicted(record: HandRecord, pots: list[Pot], rows: list[PotRow]) -> str | None:
+    """Why the finishing stacks of an all-in contradict its showdown (each pot paid out on the
+    cards at the end; an odd chip a pot allowed), else None."""
+    paid = hand_values(record, pots, rows)["ev"]
+    actual = [f - s for f, s in zip(record.finishing, record.starting)]
+    if all(abs(p - a) < len(pots) for p, a in zip(paid, actual)):
+        return None
+    expected = [round(s + p, 2) for s, p in zip(record.starting, paid)]
+    return f"finishing stacks {record.finishing} contradict the showdown (its pots pay {expected})"
 
 
 def count_rows(rows: list[PotRow], method: str = "exact", advance: Any = None) -> None:
@@ -124,8 +163,6 @@ def _count_group(game: str, rows: list[PotRow], method: str) -> None:
 
 def _count_one(row: PotRow, method: str) -> None:
     """One row through ``pyeval.equity`` (stud; a batch row too large to enumerate)."""
-    from pyeval.equity import equity
-
     g = get_game(row.game)
     dead = row.dead if not row.dead else format_cards(parse_cards(row.dead))
     board = row.board

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pyeval.core.files import replacing
 from pyeval.results.protocol import require
 
 if TYPE_CHECKING:
@@ -13,16 +14,32 @@ if TYPE_CHECKING:
 __all__ = ["winnings_plot"]
 
 
-def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | None = None) -> Any:
-    """Solid: actual winnings; dashed: all-in adjusted; one colour per player."""
+TOP_PLAYERS = 8
+"""Players drawn when none is named: those with the most hands (two lines each, a legend that
+fits)."""
+
+
+def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | None = None,
+                  top: int = TOP_PLAYERS) -> Any:
+    """Solid: actual winnings; dashed: all-in adjusted; one colour per player: ``player``, or
+    the ``top`` players with the most hands (the title says so)."""
     require("matplotlib", "plot")
     from matplotlib.figure import Figure
 
-    names = [player] if player is not None else [r["player"] for r in result.players.rows()]
-    known = {r["player"] for r in result.players.rows()}
-    for name in names:
-        if name not in known:
-            raise ValueError(f"no player {name!r} in these hands (players: {', '.join(sorted(known))})")
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise ValueError(f"top must be a whole number >= 1, got {top!r}")
+    rows = result.players.rows()
+    known = {r["player"] for r in rows}
+    if player is not None:
+        if player not in known:
+            raise ValueError(f"no player {player!r} in these hands (players: {', '.join(sorted(known))})")
+        names, title = [player], f"{player}: actual vs all-in adjusted winnings"
+    else:
+        ranked = sorted(rows, key=lambda r: (-r["hands"], r["player"]))
+        names = [r["player"] for r in ranked[:top]]
+        title = "Actual vs all-in adjusted winnings"
+        if len(rows) > top:
+            title += f": the {top} players with the most hands (of {len(rows):,})"
     fig = Figure(figsize=(9, 5), layout="constrained")
     ax = fig.add_subplot()
     for k, name in enumerate(names):
@@ -33,8 +50,9 @@ def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | 
     ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xlabel("hands played")
     ax.set_ylabel("winnings (chips)")
-    ax.set_title("Actual vs all-in adjusted winnings")
+    ax.set_title(title)
     ax.legend(fontsize=8, ncol=2 if len(names) > 3 else 1)
     if path is not None:
-        fig.savefig(path, dpi=100)
+        with replacing(path) as temp:
+            fig.savefig(temp, dpi=100)
     return fig

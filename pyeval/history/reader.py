@@ -25,16 +25,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands"]
+__all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands", "hands_with_lines",
+           "field_line"]
 
 VARIANTS = {
-    "NT": "holdem", "FT": "holdem", "PT": "holdem", "NS": "shortdeck", "PO": "omaha", "FO/8": "omaha-hilo",
-    "PO/8": "omaha-hilo", "F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz", "F7R": "razz",
-    "N2L1D": "draw-deuce7", "F2L3D": "draw-deuce7", "FB": "badugi",
+    "NT": "holdem", "FT": "holdem", "NS": "shortdeck-straight", "PO": "omaha", "FO/8": "omaha-hilo",
+    "F7S": "stud", "F7S/8": "stud-hilo", "FR": "razz", "N2L1D": "draw-deuce7", "F2L3D": "draw-deuce7", "FB": "badugi",
 }
-"""PHH variant codes -> pyeval game names (pokerkit's variants; short deck: trips beat a straight,
-as pokerkit and Triton play it).  Any other code is read and counted as skipped."""
-FAST_VARIANTS = {"NT", "FT", "PT", "NS", "PO", "FO/8", "PO/8"}
+"""The PHH specification's variant codes -> the pyeval game that ranks hands as pokerkit does
+(short deck: a straight beats three of a kind, a flush a full house, as pokerkit and the Triton
+hand ``phua-xuan-2019.phh`` play it; tests/test_history_variants.py).  Any other code is refused
+for the hand: it is skipped with the reason."""
+FAST_VARIANTS = {"NT", "FT", "NS", "PO", "FO/8"}
 """The board games with blinds that the fast reader walks."""
 DRAW_GAMES = {"draw-deuce7", "badugi"}
 BOARD_STREETS = {0: "preflop", 3: "flop", 4: "turn"}
@@ -53,6 +55,12 @@ class HandRecord:
     contesting    each seat still in the hand at the all-in
     board, holes  the cards dealt at the all-in: the board, each seat's hand ("" when unknown)
     dead          cards seen out of the deck at the all-in (stud: folded players' up cards)
+    line          the line of the file the hand starts on (a skipped hand: the line of the fault)
+    skipped       why the hand is not read (invalid, or not readable here), else None
+    final_board, final_holes   an all-in's cards at the end: the board, each contesting hand
+                  (as shown; "" unknown), to check the finishing stacks (at ``finishing_line``)
+    antes         each seat's antes inside ``put_in``: dead money of the main pot (empty when
+                  none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
                   a hand is skipped (an unknown variant)
     """
@@ -74,11 +82,17 @@ class HandRecord:
     dead: str = ""
     note: str | None = None
     reader: str = "fast"
+    antes: list[Any] = field(default_factory=list)
+    line: int = 1
+    skipped: str | None = None
+    final_board: str = ""
+    final_holes: list[str] = field(default_factory=list)
+    finishing_line: int = 0
 
     def same_reading(self, other: HandRecord) -> bool:
         """The fields both readers produce, compared (not the reader's name)."""
         names = ("variant", "game", "players", "starting", "finishing", "allin_street", "put_in", "contesting",
-                 "board", "holes", "dead", "note")
+                 "board", "holes", "dead", "note", "antes")
         return all(getattr(self, n) == getattr(other, n) for n in names)
 
 
@@ -181,13 +195,26 @@ def _toml() -> Any:
 
 def split_hands(text: str) -> list[str]:
     """The hands of a ``.phhs`` text (``[name]`` sections), or the text itself (one hand)."""
+    return [hand for _, hand in hands_with_lines(text)]
+
+
+def hands_with_lines(text: str) -> list[tuple[int, str]]:
+    """``split_hands``, each hand with the line of the file its text starts on (1 = the first)."""
     if not text.startswith("[") and "\n[" not in text:
-        return [text]
+        return [(1, text)]
     heads = list(_SECTION.finditer(text))
     if not heads:
-        return [text]
-    return [text[h.end():(heads[i + 1].start() if i + 1 < len(heads) else len(text))]
-            for i, h in enumerate(heads)]
+        return [(1, text)]
+    ends = [h.start() for h in heads[1:]] + [len(text)]
+    return [(text.count("\n", 0, h.end()) + 1, text[h.end():end]) for h, end in zip(heads, ends)]
+
+
+def field_line(hand_text: str, field: str | None) -> int:
+    """The line (counted from 0 within the hand's text) where ``field`` is set, else 0."""
+    if field is None:
+        return 0
+    m = re.search(rf"^\s*{re.escape(field)}\s*=", hand_text, re.M)
+    return hand_text.count("\n", 0, m.start()) if m else 0
 
 
 # ---------------------------------------------------------------------------
@@ -218,8 +245,11 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     if not (_is_chips(starting, seats) and _is_chips(finishing, seats, _NUMBER) and _is_chips(antes, seats)
             and _is_chips(blinds, seats)) or seats < 2:
         return None
-    if fields.get("ante_trimming_status") and len(set(antes) - {0}) > 1:
+    trimmed = bool(fields.get("ante_trimming_status"))
+    if trimmed and len(set(antes) - {0}) > 1:
         return None  # trimmed uneven antes: pokerkit's rule
+    if seats == 2:  # heads-up, pokerkit posts the other seat's entry (the button is the small blind)
+        antes, blinds = antes[::-1], blinds[::-1]
     if any(s <= a + b for s, a, b in zip(starting, antes, blinds)):
         return None  # posting puts a player all-in
     if isinstance(actions, _RawActions):
@@ -276,7 +306,10 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
             put_in[p] += paid
             live -= paid > 0 and stacks[p] == 0
         elif what == "sm":
-            shown[p] = "" if len(parts) < 3 or "?" in parts[2] else parts[2]
+            if len(parts) == 3 and parts[2] == "-":  # the cards already known (the deal)
+                shown[p] = "" if "?" in holes[p] else holes[p]
+            else:
+                shown[p] = "" if len(parts) < 3 or "?" in parts[2] else parts[2]
             continue
         else:
             return None  # a draw, a bring-in, a note: the replay reads it
@@ -289,6 +322,10 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         street, at_allin, contesting = allin
         cards = [_cards_at_allin(holes[i], shown[i]) for i in range(seats)]
         _set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
+        if not trimmed and any(antes):
+            record.antes = list(antes)
+        record.final_board = board
+        record.final_holes = [(s or h) if c else "" for s, h, c in zip(shown, holes, contesting)]
     return record
 
 

@@ -3,6 +3,7 @@ the reference the fast reader is checked against (pokerkit: the ``history`` extr
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from pyeval.core._results import install_hint
@@ -51,14 +52,16 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
     record = HandRecord(source, index, None if hh.hand is None else str(hh.hand), variant, game, names, starting,
                         list(starting), reader="pokerkit")
     if game is None:
-        record.note = f"variant {variant} is not played by pyeval"  # a code pokerkit knows and pyeval does not
+        record.skipped = f"variant {variant} is not played by pyeval"  # a code pokerkit knows and pyeval does not
         if hh.finishing_stacks is not None:
             record.finishing = _chips(hh.finishing_stacks)
         return record
     try:
-        allin, shown = _walk(hh, game, record)
-    except (ValueError, TypeError, KeyError, IndexError) as e:  # an action the rules refuse: real files have some
-        record.game, record.note = None, f"pokerkit cannot replay it: {e}"
+        with warnings.catch_warnings():  # pokerkit's advice (a card it would not deal): the hand is read as written
+            warnings.simplefilter("ignore")
+            allin, shown, antes, final_board = _walk(hh, game, record)
+    except Exception as e:  # an action the rules refuse (real files have some); pokerkit's own asserts too
+        record.game, record.skipped = None, f"pokerkit cannot replay it: {str(e) or type(e).__name__}"
         if hh.finishing_stacks is not None:
             record.finishing = _chips(hh.finishing_stacks)
         return record
@@ -66,12 +69,18 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
         street, put_in, contesting, board, dealt, dead = allin
         cards = [_cards_at_allin(dealt[i], shown[i]) for i in range(seats)]
         _set_allin(record, street, put_in, contesting, board, cards, dead)
+        if record.put_in is not None:
+            record.antes = antes
+            record.final_board = final_board
+            record.final_holes = [(shown[i] or dealt[i]) if contesting[i] else "" for i in range(seats)]
     return record
 
 
-def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None]]:
+def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[str | None], list[Any], str]:
     """Replays the hand: (street, chips in, contesting, board, hands, dead cards) at the all-in
-    or None, and each seat's showdown (cards shown, "" mucked, None not seen)."""
+    or None, each seat's showdown (cards shown, "" mucked, None not seen), the antes posted
+    as dead money (empty when none, or when pokerkit trims them into bets), and the board at the
+    end."""
     from pokerkit import HoleCardsShowingOrMucking, HoleDealing
 
     seats = len(record.starting)
@@ -87,12 +96,27 @@ def _walk(hh: Any, game: str, record: HandRecord) -> tuple[tuple | None, list[st
             elif isinstance(op, HoleCardsShowingOrMucking):
                 shown[op.player_index] = _known(op.hole_cards)
         seen = len(state.operations)
-        if allin is None and action is not None and action.split()[1] in ("f", "cc", "cbr"):
+        if allin is None and action is not None and _may_end_betting(action, state):
             allin = _betting_over(state, game, record, up)
     if state is not None:
         # the file's result where it has one: pokerkit gives an odd chip that a file may split in halves
         record.finishing = _chips(hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks)
-    return allin, shown
+    antes: list[Any] = []
+    if state is not None and not state.ante_trimming_status:
+        antes = _chips(state.get_effective_ante(i) for i in range(seats))
+        antes = antes if any(antes) else []
+    final_board = "" if state is None else _known(c for cards in state.board_cards for c in cards)
+    return allin, shown, antes, final_board
+
+
+def _may_end_betting(action: str, state: Any) -> bool:
+    """After a fold, call or bet; or after the last hole card dealt when nobody is to act (a
+    player all in by posting a blind that the others' blinds already cover)."""
+    parts = action.split()
+    if parts[1] in ("f", "cc", "cbr"):
+        return True
+    return (parts[1] == "dh" and state.actor_index is None
+            and not any(map(len, state.hole_dealing_statuses)))  # a card still to deal
 
 
 def _betting_over(state: Any, game: str, record: HandRecord, up: list[list[Any]]) -> tuple | None:

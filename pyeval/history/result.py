@@ -58,15 +58,16 @@ class AllinEVResult(Result):
 
     hands     HandTable, one row per hand read
     players   PlayerTable, one row per player (the result's own rows)
-    skipped   hands not counted, by reason (a variant pyeval does not play, a hand pokerkit
-              cannot replay): their counts
+    skipped   the hands not read, one dict each: source (the file), line, hand, reason (a hand
+              the PHH specification or the rules forbid, a file that is not PHH or cannot be
+              read, a hand that needs pokerkit when it is not installed, one it cannot replay)
     seconds   time spent reading ("read"), counting equities ("equity") and making the tables
               ("tables")
     """
 
     hands: HandTable
     players: PlayerTable
-    skipped: dict[str, int] = field(default_factory=dict)
+    skipped: list[dict[str, Any]] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
     def rows(self) -> list[dict[str, Any]]:
@@ -86,8 +87,12 @@ class AllinEVResult(Result):
         allins = sum(1 for r in self.hands.records if r["street"] is not None)
         head = f"AllinEVResult({len(self.hands):,} hands, {allins:,} all-ins"
         if self.skipped:
-            head += ", skipped: " + ", ".join(f"{n:,} {why}" for why, n in sorted(self.skipped.items()))
+            head += f", {len(self.skipped):,} skipped"
         return head + ")\n" + repr(self.players)
+
+    def skipped_lines(self) -> list[str]:
+        """One line per hand skipped: ``file:line: reason``."""
+        return [f"{s['source']}:{s['line']}: {s['reason']}" for s in self.skipped]
 
     def curves(self, player: str) -> tuple[list[float], list[float]]:
         """Cumulative actual and all-in adjusted winnings of ``player`` over the hands played."""
@@ -99,9 +104,10 @@ class AllinEVResult(Result):
                 adjusted.append(adjusted[-1] + r["ev"][i])
         return actual, adjusted
 
-    def plot(self, path: str | None = None, player: str | None = None) -> Any:
+    def plot(self, path: str | None = None, player: str | None = None, top: int = 8) -> Any:
         """Cumulative actual winnings against all-in adjusted winnings over the hands, for
-        ``player`` or every player (matplotlib: the ``plot`` extra); written to ``path`` if given."""
+        ``player``, else the ``top`` players with the most hands (matplotlib: the ``plot`` extra);
+        written to ``path`` if given."""
         from pyeval.history.plot import winnings_plot
 
-        return winnings_plot(self, path, player)
+        return winnings_plot(self, path, player, top)

@@ -10,13 +10,27 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import signal
 import stat
+import threading
+import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from pyeval.history.reader import VARIANTS, HandRecord, _fields, read_fast, split_hands
+from pyeval.history.reader import (
+    DRAW_GAMES,
+    VARIANTS,
+    HandRecord,
+    _fields,
+    _RawActions,
+    field_line,
+    hands_with_lines,
+    read_fast,
+)
+from pyeval.history.validate import InvalidHand, check_hand
 
 __all__ = ["collect_paths", "read_file", "read_text", "read_files", "read_compact", "unpack", "read_source", "cores",
            "FILES_PER_TASK"]
@@ -53,7 +67,12 @@ def _files_under(folder: str) -> Iterable[str]:
     ``Path.rglob``), read from the directory entries (no system call a file)."""
     folders = [folder]
     while folders:
-        with os.scandir(folders.pop()) as entries:
+        folder = folders.pop()
+        try:
+            entries = os.scandir(folder)
+        except OSError as e:
+            raise ValueError(f"{folder}: cannot read the folder: {e.strerror or e}") from None
+        with entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     folders.append(entry.path)
@@ -69,35 +88,62 @@ def _natural(path: str) -> list[Any]:
 
 
 def read_text(text: str, source: str) -> list[HandRecord]:
-    """The records of a PHH text (one hand, or the ``[name]`` sections of a .phhs)."""
+    """The records of a PHH text (one hand, or the ``[name]`` sections of a .phhs); a hand that
+    is not valid PHH, breaks the rules (``validate.check_hand``) or cannot be read here is a
+    record with ``skipped`` set (the reason) and ``line`` (where)."""
     records = []
-    for index, hand_text in enumerate(split_hands(text)):
+    for index, (line, hand_text) in enumerate(hands_with_lines(text)):
         try:
-            fields = _fields(hand_text)
-        except ValueError as e:
-            raise ValueError(f"{source}: {e}") from None
-        if "variant" not in fields or "actions" not in fields or "starting_stacks" not in fields:
-            raise ValueError(f"{source}: not a PHH hand history (no variant, starting_stacks or actions)")
-        record = read_fast(fields, source, index)
-        if record is None:
-            record = _slow(fields, hand_text, source, index)
-        records.append(record)
+            records.append(_read_hand(hand_text, source, index, line))
+        except InvalidHand as e:
+            records.append(skipped(source, index, line + field_line(hand_text, e.field), e.reason))
     return records
 
 
+def skipped(source: str, index: int, line: int, reason: str) -> HandRecord:
+    """The record of a hand not read: where, and why."""
+    return HandRecord(source, index, None, "", None, [], [], [], line=line, skipped=reason)
+
+
+def _read_hand(hand_text: str, source: str, index: int, line: int) -> HandRecord:
+    try:
+        fields = _fields(hand_text)
+    except ValueError as e:
+        raise InvalidHand(str(e)) from None
+    missing = [k for k in ("variant", "starting_stacks", "actions") if k not in fields]
+    if missing:
+        raise InvalidHand(f"not a PHH hand history (no {', '.join(missing)})")
+    variant = fields["variant"]
+    game = VARIANTS.get(variant) if isinstance(variant, str) else None
+    if game is None:
+        raise InvalidHand(f"unknown PHH variant {variant!r} (known: {', '.join(sorted(VARIANTS))})", "variant")
+    raw = fields["actions"]
+    checked = dict(fields, actions=raw.parse()) if isinstance(raw, _RawActions) else fields
+    check_hand(checked, game, draw=game in DRAW_GAMES)
+    record = read_fast(fields, source, index)
+    if record is None:
+        record = _slow(checked, hand_text, source, index)
+    record.line = line
+    if record.put_in is not None:  # an all-in: its finishing stacks are checked against its showdown
+        record.finishing_line = line + field_line(hand_text, "finishing_stacks")
+    return record
+
+
 def _slow(fields: dict[str, Any], hand_text: str, source: str, index: int) -> HandRecord:
-    """A hand the fast reader declines: skipped when pyeval does not play its variant (no
-    pokerkit needed), else pokerkit's replay."""
+    """A hand the fast reader declines: pokerkit's replay (InvalidHand when pokerkit is not
+    installed, or cannot read the hand)."""
     from pyeval.history.replay import replay, require_pokerkit
 
-    pokerkit = require_pokerkit()
-    variant = str(fields["variant"])
-    if variant not in VARIANTS and variant not in pokerkit.HandHistory.game_types:
-        raise ValueError(f"{source}: unknown PHH variant {variant!r} (known: {', '.join(sorted(VARIANTS))})")
     try:
-        hh = pokerkit.HandHistory.loads(hand_text)
+        pokerkit = require_pokerkit()
+    except ImportError as e:
+        raise InvalidHand(str(e)) from None
+    try:
+        with warnings.catch_warnings():  # pokerkit warns of fields outside the specification: read anyway
+            warnings.simplefilter("ignore")
+            hh = pokerkit.HandHistory.loads(hand_text)
     except Exception as e:  # pokerkit raises many kinds on a bad file
-        raise ValueError(f"{source}: pokerkit cannot read it: {e}") from None
+        raise InvalidHand(f"pokerkit cannot read it: {e}") from None
     return replay(hh, source, index)
 
 
@@ -114,11 +160,16 @@ def _read_bytes(path: str) -> bytes:
 
 
 def read_file(path: str) -> list[HandRecord]:
-    """The records of one file; ValueError naming it when it is not PHH."""
+    """The records of one file; a file that cannot be read, or is not text, is one skipped
+    record saying so."""
     try:
-        text = _read_bytes(path).decode()
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a PHH hand history (not UTF-8 text)") from None
+        data = _read_bytes(path)
+    except OSError as e:
+        return [skipped(path, 0, 0, f"cannot read the file: {e.strerror or e}")]
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as e:
+        return [skipped(path, 0, data.count(b"\n", 0, e.start) + 1, "not a PHH hand history (not UTF-8 text)")]
     return read_text(text, path)
 
 
@@ -137,8 +188,8 @@ def read_compact(paths: Sequence[str]) -> list[Any]:
     shared: dict[tuple, tuple] = {}
     for n, path in enumerate(paths):
         for r in read_file(path):
-            if (r.allin_street is None and r.note is None and not r.contesting and not r.holes and r.reader == "fast"
-                    and r.rake == 0 and not r.board and not r.dead and r.put_in is None):
+            if (r.allin_street is None and r.note is None and r.skipped is None and not r.contesting and not r.holes
+                    and r.reader == "fast" and r.rake == 0 and not r.board and not r.dead and r.put_in is None):
                 players, starting, finishing = tuple(r.players), tuple(r.starting), tuple(r.finishing)
                 out.append((n, r.index, r.hand, r.variant, shared.setdefault(players, players),
                             shared.setdefault(starting, starting), shared.setdefault(finishing, finishing)))
@@ -158,6 +209,31 @@ def _tasks(paths: Sequence[str], workers: int) -> list[Sequence[str]]:
     four chunks a process (an even finish: the last chunks are small next to the whole)."""
     size = max(1, min(FILES_PER_TASK, -(-len(paths) // (4 * workers))))
     return [paths[a:a + size] for a in range(0, len(paths), size)]
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker's first step: it ends when its parent does, however the parent ends (SIGTERM,
+    SIGHUP, SIGKILL: no handler runs then), so no worker is left reading.  Linux: the kernel
+    sends it SIGKILL (``PR_SET_PDEATHSIG``); elsewhere a thread polls the parent every second."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+    except (OSError, AttributeError):  # not Linux
+        threading.Thread(target=_poll_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent ended before the call above
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _poll_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def cores() -> int:
@@ -218,7 +294,7 @@ def _read_source(source: Any, client: Any, workers: int | None, advance: Callabl
                 advance(len(task))
         return records
     tasks = _tasks(paths, workers)
-    with ProcessPoolExecutor(min(workers, len(tasks))) as pool:
+    with ProcessPoolExecutor(min(workers, len(tasks)), initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         for task, packed in zip(tasks, pool.map(read_compact, tasks)):
             records.extend(unpack(task, packed))
             if advance is not None:

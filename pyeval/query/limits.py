@@ -15,6 +15,10 @@ stays exact up to about 9e10 deals.  Larger counts are refused before anything i
 DEFAULT_SAMPLES = 1_000_000
 """Monte Carlo deals when a query names no count."""
 
+DEALS_PER_CORE_SECOND = 6_000_000
+"""About how many deals ``pyeval.simulate`` runs a second on one core (6-handed hold'em, the
+starting-hand study: benchmarks/RESULTS.md); it only prices a refused count in its message."""
+
 MAX_THREADS = 1024
 """More threads than this are refused at once: each costs a stack and a start, and no machine
 this runs on has that many cores (the pools start at most one thread per job anyway)."""
@@ -44,7 +48,17 @@ would need 785 million)."""
 MAX_WEIGHT = 1e50
 MIN_WEIGHT = 1e-50
 """A range weight is 0 or within these bounds (relative weights, a ratio of at most 1e100 in a range:
-the exact paths split them by weight class and count in integers, but the equities are floats)."""
+the exact paths split them by weight class and count in integers, but the equities are floats, and
+the samplers' cumulative sums overflow past about 1e308)."""
+
+MAX_RANGE_WORK = 30_000_000
+"""Most candidate hands building a range may take: a random Omaha-6 hand is 20,358,520; a pattern
+is priced from its counts before it is built, and refused past this (``RONBG`` in Omaha-5 asked
+for 6.8 GiB, ``RONB`` in Omaha-6 ran 91 s)."""
+
+MAX_NESTING = 50
+"""Deepest parentheses a range may nest (the parser and the evaluators recurse once a level;
+chains of ``:`` and ``!`` are evaluated in a loop, so they have no such bound)."""
 
 MAX_ASSIGNMENTS = 30_000_000
 """Exact range enumeration lists at most this many combo assignments (else Monte Carlo / an error)."""
@@ -67,18 +81,41 @@ of one core) go to ``pyeval.equity``."""
 
 # -- analysis ---------------------------------------------------------------------------------
 
-BREAKDOWN_MAX_COMBOS = 2_000_000
-"""A breakdown lists every combo of its range: a random hand of Omaha-6 (14 million combos, 9 GB and a
-minute) is refused at once; Omaha-5's (1.9 million, seconds) is not."""
+MAX_LISTED_COMBOS = 2_000_000
+"""Most combos a per-combo answer lists (``combo_equities``, ``range_breakdown``): a random hand of
+Omaha-6 on a flop (13.98 million combos) ran 83-98 s at 3.5 GB and is refused at once; Omaha-5's
+(1.9 million, seconds) is not."""
+
+MAX_CHART_DEPTHS = 500
+"""Most stack depths one ``pyeval.pushfold_chart`` solves (each an exact heads-up solve, about
+0.1 s on one core: a minute at this limit).  More is refused before anything is solved, with
+the estimate."""
+
+CHART_SECONDS_PER_DEPTH = 0.1
+"""The estimate of one chart depth's solve (measured: 191 depths in 14 s on a loaded 2-core
+machine; benchmarks/RESULTS.md)."""
 
 NEXT_CARD_LIMIT = 1_000_000_000
 """Evaluation units (40 s of one core, or 20 s on two) that next_card spends at most on a spot;
 beyond, it refuses at once with its estimate (two random hands on a flop: 5 billion)."""
 
 MAX_EXACT_PLAYERS = 10
-"""Exact ICM up to this many players (its work doubles with each); more go to Monte Carlo."""
+"""Exact fractions for ICM with integer stacks up to this many players."""
+
+ICM_EXACT_WORK_LIMIT = 2_000_000
+"""Most steps of exact ICM (about a microsecond each) that ``method="auto"`` takes."""
 
 ICM_WORK_LIMIT = 2_000_000_000
 """Monte Carlo ICM draws ``samples x players`` finishing times (about 30 ns each, a minute at this
 limit); more is refused at once with the estimate.  The default sample count shrinks with the
 players to stay within a tenth of it (1,000 players: 200,000 orders, a few seconds)."""
+
+
+def run_time(deals: float, cores: int, per_core_second: float = DEALS_PER_CORE_SECOND) -> str:
+    """About how long ``deals`` take on ``cores`` cores, in words: ``"2.3 hours"``, ``"5.3e+83 years"``."""
+    seconds = float(deals) / (per_core_second * max(cores, 1))
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            value = seconds / size
+            return f"{value:,.1f} {unit}" if value < 1e6 else f"{value:.2g} {unit}"
+    return f"{seconds:.1f} seconds"

@@ -55,34 +55,31 @@ import math
 import re
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from pyeval.core.cards import (
-    RANK_CHARS,
-    SUIT_CHARS,
-    UNKNOWN_HAND_TEXT,
-    card_code,
-    format_card,
-    parse_cards,
-    parse_partial,
-)
+from pyeval.core.cards import RANK_CHARS, card_code, format_card, parse_cards, parse_partial
+from pyeval.core.checks import weight_problem
 from pyeval.core.games import Game, get_game
-from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
+from pyeval.query.limits import MAX_RANGE_WORK
 from pyeval.ranges.classes import (
     CLASS_NAMES,
-    COMBO_INDEX,
     HOLDEM_COMBOS,
-    _class_combos,
     all_of,
     class_of,
     combo_masks,
 )
 from pyeval.ranges.formatting import _format_holdem, _with_weight
-from pyeval.ranges.generic import _LEGACY, RangeError
+from pyeval.ranges.generic import _LEGACY, RangeError, last_of_each
+from pyeval.ranges.holdem_tokens import (
+    _R,
+    UNKNOWN,
+    _bad,
+    _holdem_token,
+    _rank,
+)
 from pyeval.ranges.preflop import (
-    _top_percent,
     preflop_counts,
     preflop_equity,
     preflop_info,
@@ -95,10 +92,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Range", "parse_range", "is_range_entry", "CLASS_NAMES", "class_of", "preflop_matrix", "preflop_counts",
-    "preflop_equity", "preflop_order", "preflop_info", "HOLDEM_COMBOS",
+    "preflop_equity", "preflop_order", "preflop_info", "HOLDEM_COMBOS", "UNKNOWN", "RangeError",
 ]
 
-UNKNOWN = UNKNOWN_HAND_TEXT | {"any", "100%"}
 
 # ---------------------------------------------------------------------------
 # the Range object
@@ -121,7 +117,7 @@ class Range:
 
     def __init__(self, combos: np.ndarray, weights: np.ndarray | None = None, hole: int | None = None,
                  text: str | None = None, lowest_card: int = 0, family: str = "holdem"):
-        combos = np.asarray(combos, np.uint8)
+        combos = _card_codes(combos)
         if combos.ndim != 2:
             raise ValueError("combos must be a 2-D array, one hand per row")
         hole = combos.shape[1] if hole is None else hole
@@ -130,8 +126,9 @@ class Range:
         weights = np.ones(len(combos)) if weights is None else np.asarray(weights, np.float64)
         if weights.shape != (len(combos),):
             raise ValueError("one weight per combo")
-        if not np.isfinite(weights).all() or (weights < 0).any():
-            raise ValueError("weights must be finite numbers >= 0")
+        problem = weight_problem(weights)
+        if problem:
+            raise ValueError(f"range {problem}")
         keep = weights > 0
         combos, weights = combos[keep], weights[keep]
         combos = -np.sort(-combos.astype(np.int16), axis=1).astype(np.uint8)
@@ -232,30 +229,22 @@ class Range:
         return f"Range({text!r}, {len(self)} combos)"
 
 
+def _card_codes(combos) -> np.ndarray:
+    """Card codes as uint8, checked before the cast (300 would wrap to 44, a real card)."""
+    arr = np.asarray(combos)
+    if arr.size == 0:
+        return arr.astype(np.uint8)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"a Range holds integer card codes 0..51, got dtype {arr.dtype}")
+    bad = (arr < 0) | (arr > 51)
+    if bad.any():
+        raise ValueError(f"a Range's card codes are 0..51; codes outside 0..51: {sorted(set(arr[bad].tolist()))[:10]}")
+    return arr.astype(np.uint8)
+
+
 # ---------------------------------------------------------------------------
 # parsing
 # ---------------------------------------------------------------------------
-
-_R = "[2-9TJQKA]"
-_PAIR = re.compile(rf"({_R})\1(\+?)", re.I)
-_PAIR_RUN = re.compile(rf"({_R})\1-({_R})\2", re.I)
-_CLASS = re.compile(rf"({_R})({_R})([so]?)(\+?)", re.I)
-_CLASS_RUN = re.compile(rf"({_R})({_R})([so]?)-({_R})({_R})([so]?)", re.I)
-_EXPLICIT = re.compile(rf"({_R})([cdhs*])({_R})([cdhs*])", re.I)
-_PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
-
-
-def _bad(token: str, text: str, why: str) -> RangeError:
-    column = text.find(token.strip())
-    where = f" at column {column + 1} of {text!r}" if text.strip() != token and column >= 0 else ""
-    return RangeError(f"bad range token {token!r}{where}: {why}")
-
-
-def _rank(ch: str) -> int:
-    return RANK_CHARS.index(ch.upper())
-
-
-
 
 def _split_weight(token: str, text: str) -> tuple[str, float]:
     if ":" not in token:
@@ -265,11 +254,9 @@ def _split_weight(token: str, text: str) -> tuple[str, float]:
         weight = float(w)
     except ValueError:
         raise _bad(token, text, f"the weight {w!r} is not a number") from None
-    if not math.isfinite(weight) or weight < 0:
-        raise _bad(token, text, "weights are numbers >= 0")
-    if weight > MAX_WEIGHT or 0 < weight < MIN_WEIGHT:
-        # the engines count weights as exact integer ratios: wider ones would overflow a float
-        raise _bad(token, text, f"weights are 0 or between {MIN_WEIGHT:g} and {MAX_WEIGHT:g}")
+    problem = weight_problem(weight)
+    if problem:
+        raise _bad(token, text, problem)
     return body, weight
 
 
@@ -293,9 +280,10 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     family = g.family
     if not text.strip():
         raise RangeError("empty range")
+    _check_ascii(text)
     if family == "omaha" and not _plain_omaha(text):
         return _generic_range(text, g, family)
-    tokens = _tokens(text)
+    tokens = list(last_of_each(_tokens(text), str))  # a repeated token is read once (the last one wins)
     weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
     if family == "holdem":
         try:
@@ -317,6 +305,8 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
         keep = (combos >= g.lowest_card).all(axis=1)
         r = Range(combos[keep], wts[keep], 2, None, g.lowest_card, family)
     else:
+        if family == "omaha":
+            _check_omaha_price(tokens, text, g)
         normalized = []
         arrays = []
         for token in tokens:
@@ -324,7 +314,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             if not body:
                 raise _bad(token, text, "empty token (two commas in a row?)")
             if family == "omaha":
-                combos, norm = _omaha_token(body, token, text, g.hole, g.lowest_card)
+                combos, norm = cast(tuple, _omaha_token(body, token, text, g.hole, g.lowest_card))
             else:
                 combos, norm = _explicit_token(body, token, text, g.hole)
             normalized.append(_with_weight(norm, w))
@@ -334,14 +324,23 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             raise RangeError(f"every hand of the range {text!r} must have the same number of cards")
         rows = np.concatenate([c for c, _ in arrays])
         wts = np.concatenate([np.full(len(c), w) for c, w in arrays])
-        masks = combo_masks(rows)
-        # the last token wins: keep each mask's last occurrence
-        _, last = np.unique(masks[::-1], return_index=True)
-        keep = len(masks) - 1 - last
-        r = Range(rows[keep], wts[keep], hole, ",".join(normalized), g.lowest_card, family)
+        if len(arrays) > 1:  # the last token wins: keep each mask's last occurrence
+            _, last = np.unique(combo_masks(rows)[::-1], return_index=True)
+            keep = len(rows) - 1 - last
+            rows, wts = rows[keep], wts[keep]
+        r = Range(rows, wts, hole, ",".join(normalized), g.lowest_card, family)
     if len(r) == 0:
         raise RangeError(f"the range {text!r} holds no hand")
     return r
+
+
+def _check_ascii(text: str) -> None:
+    """Range syntax is ASCII: a full-width or accented letter would otherwise be read as a rank
+    variable (``ＡＡ``: any pair) and a full-width digit as a number."""
+    for column, ch in enumerate(text):
+        if not ch.isascii() and not ch.isspace():
+            raise RangeError(f"bad range character {ch!r} at column {column + 1} of {text!r}: range text is "
+                             "ASCII (ranks A K Q J T 9-2, suits s h d c, variables are ASCII letters)")
 
 
 _GENERIC_ONLY = set("()[]!@$")
@@ -364,7 +363,7 @@ def _plain_omaha(text: str) -> bool:
 
 
 def _generic_range(text: str, g: Game, family: str) -> Range:
-    from pyeval.ranges.expand import Context, cards_to_masks, expand, masks_to_cards
+    from pyeval.ranges.expand import Context, cards_to_masks, check_price, expand, masks_to_cards
     from pyeval.ranges.generic import Parser
 
     def holdem_atom(token: str) -> np.ndarray:
@@ -372,7 +371,9 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
         return cards_to_masks(HOLDEM_COMBOS[_holdem_token(body, token, text)])
 
     tree = Parser(text, g.hole, family, holdem_atom if family == "holdem" else None).parse()
-    masks, weights = expand(tree, Context(text, g.hole, g.lowest_card))
+    ctx = Context(text, g.hole, g.lowest_card)
+    check_price(tree, ctx)
+    masks, weights = expand(tree, ctx)
     keep = weights > 0
     if g.lowest_card:
         keep &= (masks & np.uint64((1 << g.lowest_card) - 1)) == 0
@@ -382,79 +383,6 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
     return Range(combos, weights[keep], g.hole, re.sub(r"\s+", "", text), g.lowest_card, family)
 
 
-def _holdem_token(body: str, token: str, text: str) -> np.ndarray:
-    """Combo indices (into HOLDEM_COMBOS) of one hold'em token (weight removed)."""
-    low = body.lower()
-    if low in UNKNOWN:
-        return np.arange(1326)
-    m = _PERCENT.fullmatch(body)
-    if m:
-        p = float(m.group(1))
-        if p > 100:
-            raise _bad(token, text, "a percentage is at most 100%")
-        return _top_percent(p)
-    m = _PAIR.fullmatch(body)
-    if m:
-        r = _rank(m.group(1))
-        ranks = range(r, 13) if m.group(2) else [r]
-        return np.concatenate([_class_combos(RANK_CHARS[k] * 2) for k in ranks])
-    m = _PAIR_RUN.fullmatch(body)
-    if m:
-        a, b = sorted((_rank(m.group(1)), _rank(m.group(2))))
-        return np.concatenate([_class_combos(RANK_CHARS[k] * 2) for k in range(a, b + 1)])
-    m = _EXPLICIT.fullmatch(body)
-    if m:
-        r1, s1, r2, s2 = _rank(m.group(1)), m.group(2).lower(), _rank(m.group(3)), m.group(4).lower()
-        out = []
-        for a in (range(4) if s1 == "*" else [SUIT_CHARS.index(s1)]):
-            for b in (range(4) if s2 == "*" else [SUIT_CHARS.index(s2)]):
-                c1, c2 = 4 * r1 + a, 4 * r2 + b
-                if c1 != c2:
-                    out.append(COMBO_INDEX[c1, c2])
-        if not out:
-            raise _bad(token, text, "the same card twice")
-        return np.unique(np.array(out, np.int64))
-    m = _CLASS.fullmatch(body)
-    if m:
-        hi, lo, kind, plus = _rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), m.group(4)
-        if hi == lo:
-            raise _bad(token, text, "a pair has no suited/offsuit form (write QQ or QQ+)")
-        if hi < lo:
-            hi, lo = lo, hi
-        kickers = range(lo, hi) if plus else [lo]
-        return np.concatenate([_nonpair(hi, k, kind) for k in kickers])
-    m = _CLASS_RUN.fullmatch(body)
-    if m:
-        h1, l1, k1, h2, l2, k2 = (_rank(m.group(1)), _rank(m.group(2)), m.group(3).lower(), _rank(m.group(4)),
-                                  _rank(m.group(5)), m.group(6).lower())
-        if k1 != k2:
-            raise _bad(token, text, "both ends of a run need the same suitedness (T9s-65s)")
-        if h1 < l1:
-            h1, l1 = l1, h1
-        if h2 < l2:
-            h2, l2 = l2, h2
-        if h1 == l1 or h2 == l2:
-            raise _bad(token, text, "pairs run as 22-55")
-        if h1 == h2:
-            lo, hi = sorted((l1, l2))
-            return np.concatenate([_nonpair(h1, k, k1) for k in range(lo, hi + 1)])
-        if h1 - h2 == l1 - l2:
-            step = 1 if h2 > h1 else -1
-            return np.concatenate([_nonpair(h1 + d * step, l1 + d * step, k1) for d in range(abs(h2 - h1) + 1)])
-        raise _bad(token, text, "a run keeps the top card (K9s-K6s) or moves both cards together (T9s-65s)")
-    raise _bad(token, text, "expected e.g. QQ, QQ+, 22-55, AKs, AKo, AK, A2s+, K9s-K6s, T9s-65s, AhKh, AsK*, "
-                            "15%, random, with an optional weight like AKs:0.5")
-
-
-def _nonpair(hi: int, lo: int, kind: str) -> np.ndarray:
-    a, b = RANK_CHARS[hi], RANK_CHARS[lo]
-    if kind == "s":
-        return _class_combos(a + b + "s")
-    if kind == "o":
-        return _class_combos(a + b + "o")
-    return np.concatenate([_class_combos(a + b + "s"), _class_combos(a + b + "o")])
-
-
 # -- Omaha -------------------------------------------------------------------
 
 _OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
@@ -462,9 +390,18 @@ _LEGACY_PATTERN = _LEGACY
 _OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
 
 
-def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tuple[np.ndarray, str]:
+def _omaha_price(body: str, token: str, text: str, hole: int, lowest: int) -> int:
+    """The rows building one Omaha pattern takes (counted, nothing built)."""
+    return cast(int, _omaha_token(body, token, text, hole, lowest, price_only=True))
+
+
+def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
+                 price_only: bool = False) -> tuple[np.ndarray, str] | int:
+    """The hands of one Omaha pattern (``price_only``: how many rows building them takes)."""
     low = body.lower()
     if low in UNKNOWN:
+        if price_only:
+            return math.comb(52 - lowest, hole)
         return all_of(list(range(lowest, 52)), hole), "random"
     suffix = ""
     for s in _OMAHA_SUFFIXES:
@@ -497,6 +434,10 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         if it[0] == "rank":
             need[it[1]] = need.get(it[1], 0) + 1
     wild = hole - len(explicit) - sum(need.values())
+    avail = {rank: sum(4 * rank + s not in explicit and 4 * rank + s >= lowest for s in range(4)) for rank in need}
+    if price_only:
+        left = 52 - lowest - len(explicit) - sum(need.values())
+        return math.prod(math.comb(avail[r], k) for r, k in need.items()) * math.comb(max(left, 0), max(wild, 0))
     bases = [list(explicit)]
     for rank, count in need.items():
         suits = [4 * rank + s for s in range(4) if 4 * rank + s not in explicit and 4 * rank + s >= lowest]
@@ -509,8 +450,10 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
         fills = all_of(rest, wild)
         blocks.append(np.hstack([np.tile(np.array(base, np.uint8).reshape(1, -1), (len(fills), 1)), fills]))
     rows = np.concatenate(blocks)
-    _, first = np.unique(combo_masks(rows), return_index=True)
-    combos = rows[np.sort(first)]
+    if len(bases) > 1:  # one base and distinct fills are distinct hands; several may repeat one
+        _, first = np.unique(combo_masks(rows), return_index=True)
+        rows = rows[np.sort(first)]
+    combos = rows
     if suffix:
         counts = np.stack([((combos & 3) == s).sum(axis=1) for s in range(4)], axis=1)
         pairs = (counts == 2).sum(axis=1)
@@ -522,6 +465,23 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int) -> tu
     norm = "".join("*" if it[0] == "any" else RANK_CHARS[it[1]] if it[0] == "rank" else format_card(it[1])
                    for it in items) + "*" * (hole - len(items)) + suffix
     return combos, norm
+
+
+def _check_omaha_price(tokens: list[str], text: str, g: Game) -> None:
+    """RangeError before anything is built when the range's Omaha patterns together take more than
+    MAX_RANGE_WORK rows, naming the token that passes the limit and the count."""
+    total = 0
+    for token in tokens:
+        body, _ = _split_weight(token, text)
+        if not body:
+            continue  # refused as an empty token when the range is read
+        count = _omaha_price(body, token, text, g.hole, g.lowest_card)
+        total += count
+        if total > MAX_RANGE_WORK:
+            raise _bad(token, text, f"it takes {count:,} candidate hands to build ({total:,} with the tokens "
+                                    f"before it), beyond the limit of {MAX_RANGE_WORK:,} "
+                                    "(pyeval.query.limits.MAX_RANGE_WORK); narrow it (e.g. 'AA' in place of 'A', "
+                                    "'AAxxds' in place of 'AA')")
 
 
 def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.ndarray, str]:

@@ -5,12 +5,25 @@ right side is never built (``AA:xxyy`` in Omaha 6 does not list every double-sui
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import numpy as np
 
-from pyeval.ranges.classes import all_of
-from pyeval.ranges.generic import ALL, Binary, Element, Macro, Masks, Percent, RangeError, Term, Union, error
+from pyeval.query.limits import MAX_RANGE_WORK
+from pyeval.ranges.classes import all_of, combo_masks, sorted_unique
+from pyeval.ranges.generic import (
+    ALL,
+    Binary,
+    Element,
+    Macro,
+    Masks,
+    Percent,
+    RangeError,
+    Term,
+    Union,
+    error,
+)
 
 _CHUNK = 1 << 22  # rows per numpy step: bounds the memory of a big expansion
 
@@ -23,11 +36,7 @@ def masks_to_cards(masks: np.ndarray, hole: int) -> np.ndarray:
     return cols.astype(np.uint8).reshape(len(masks), hole)
 
 
-def cards_to_masks(cards: np.ndarray) -> np.ndarray:
-    out = np.zeros(len(cards), np.uint64)
-    for col in range(cards.shape[1]):
-        out |= np.uint64(1) << cards[:, col].astype(np.uint64)
-    return out
+cards_to_masks = combo_masks
 
 
 @cache
@@ -62,14 +71,17 @@ def expand(node, ctx: Context) -> tuple[np.ndarray, np.ndarray]:
         uniq, last = np.unique(all_m[::-1], return_index=True)
         return uniq, all_w[::-1][last]
     if isinstance(node, Binary):
-        m, w = expand(node.left, ctx)
-        hit = matches(node.right, m, ctx)
-        keep = hit if node.op == ":" else ~hit
-        return m[keep], w[keep]
+        chain = _chain(node)
+        m, w = expand(chain[0].left, ctx)
+        for link in chain:
+            hit = matches(link.right, m, ctx)
+            keep = hit if link.op == ":" else ~hit
+            m, w = m[keep], w[keep]
+        return m, w
     if isinstance(node, Term):
         m = expand_term(node, ctx)
     elif isinstance(node, Masks):
-        m = np.unique(node.masks.astype(np.uint64))
+        m = sorted_unique(node.masks.astype(np.uint64))
     elif isinstance(node, Percent):
         m = percent_masks(node, ctx)
     elif isinstance(node, Macro):
@@ -80,6 +92,57 @@ def expand(node, ctx: Context) -> tuple[np.ndarray, np.ndarray]:
     return m, np.ones(len(m))
 
 
+def check_price(node, ctx: Context) -> None:
+    """RangeError before anything is built when building ``node`` would take more than
+    MAX_RANGE_WORK candidate hands, naming the costliest pattern, its count and a narrower form."""
+    leaves: list[tuple[int, object]] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Union):
+            stack.extend(part for part, _ in n.parts)
+        elif isinstance(n, Binary):
+            stack.append(_chain(n)[0].left)  # the right sides are matched against it, never built
+        else:
+            leaves.append((leaf_price(n, ctx), n))
+    total = sum(p for p, _ in leaves)
+    if total <= MAX_RANGE_WORK:
+        return
+    cost, worst = max(leaves, key=lambda pair: pair[0])
+    example = "AK" + "*" * (ctx.hole - 2)
+    if isinstance(worst, Term):
+        raise error(ctx.text, worst.text, worst.pos,
+                    f"building it takes about {cost:,} candidate hands ({total:,} for the whole range), beyond "
+                    f"the limit of {MAX_RANGE_WORK:,} (pyeval.query.limits.MAX_RANGE_WORK); write fewer free rank "
+                    f"variables and name ranks or suits instead (e.g. {example!r})")
+    raise RangeError(f"the range {ctx.text[:80]!r} takes about {total:,} candidate hands to build, beyond the limit "
+                     f"of {MAX_RANGE_WORK:,} (pyeval.query.limits.MAX_RANGE_WORK); give fewer or narrower sub-ranges")
+
+
+def leaf_price(node, ctx: Context) -> int:
+    """Candidate hands building a leaf takes: a term's search rows (the product of its elements'
+    card counts bounds them) plus each found set of cards times the hands that fill it."""
+    deck = 52 - ctx.lowest
+    if isinstance(node, Term):
+        counts = [(e.allowed & ctx.deck).bit_count() for e in _order(node)]
+        rows = math.prod(counts)
+        free = ctx.hole - len(counts)
+        held = min(rows, math.comb(deck, len(counts)))
+        return rows + (held * math.comb(deck, free) if free else 0)
+    if isinstance(node, Masks):
+        return len(node.masks)
+    return math.comb(deck, ctx.hole)  # a macro or a percentage: at most every hand
+
+
+def _chain(node: Binary) -> list[Binary]:
+    """``a!b!c:d`` parses left-deep, ((a!b)!c):d: its links innermost first, walked in a loop
+    (a chain thousands long would exhaust Python's recursion)."""
+    chain = [node]
+    while isinstance(chain[-1].left, Binary):
+        chain.append(chain[-1].left)
+    return chain[::-1]
+
+
 def percent_masks(node: Percent, ctx: Context) -> np.ndarray:
     from pyeval.ranges import ranking
 
@@ -88,7 +151,7 @@ def percent_masks(node: Percent, ctx: Context) -> np.ndarray:
         from pyeval.ranges.preflop import _top_percent
 
         inside = np.setdiff1d(_top_percent(node.high), _top_percent(node.low) if node.low > 0 else [])
-        return np.unique(cards_to_masks(HOLDEM_COMBOS[inside]))
+        return sorted_unique(cards_to_masks(HOLDEM_COMBOS[inside]))
     if ctx.hole not in ranking.RANKINGS or ctx.lowest:
         raise error(ctx.text, node.text, node.pos, "percentages are ranked for hold'em and Omaha 4, 5 and 6")
     return ranking.percent_masks(ctx.hole, node.low, node.high)
@@ -144,7 +207,7 @@ def expand_term(term: Term, ctx: Context) -> np.ndarray:
         chosen = np.hstack([rows[ok], cand[ok, None]])
     if len(chosen) == 0:
         raise error(ctx.text, term.text, term.pos, "no hand matches")
-    held = np.unique(cards_to_masks(chosen)) if chosen.shape[1] else np.zeros(1, np.uint64)
+    held = sorted_unique(cards_to_masks(chosen)) if chosen.shape[1] else np.zeros(1, np.uint64)
     free = ctx.hole - chosen.shape[1]
     if free == 0:
         return held
@@ -154,8 +217,8 @@ def expand_term(term: Term, ctx: Context) -> np.ndarray:
     for start in range(0, len(held), step):
         h = held[start:start + step, None]
         ok = (h & fills[None, :]) == 0
-        out.append(np.unique((h | fills[None, :])[ok]))
-    return np.unique(np.concatenate(out))
+        out.append(sorted_unique((h | fills[None, :])[ok]))
+    return sorted_unique(np.concatenate(out))
 
 
 # ---------------------------------------------------------------------------
@@ -170,9 +233,12 @@ def matches(node, masks: np.ndarray, ctx: Context) -> np.ndarray:
             out |= matches(part, masks, ctx)
         return out
     if isinstance(node, Binary):
-        left = matches(node.left, masks, ctx)
-        right = matches(node.right, masks, ctx)
-        return left & right if node.op == ":" else left & ~right
+        chain = _chain(node)
+        out = matches(chain[0].left, masks, ctx)
+        for link in chain:
+            right = matches(link.right, masks, ctx)
+            out = out & right if link.op == ":" else out & ~right
+        return out
     if isinstance(node, Masks):
         return np.isin(masks, node.masks.astype(np.uint64))
     if isinstance(node, Percent):
@@ -206,7 +272,7 @@ def match_term(term: Term, cards: np.ndarray) -> np.ndarray:
             chosen, hand = np.hstack([rows[ok], cand[ok, None]]), who[ok]
             if len(hand) == 0:
                 break
-        out[start + np.unique(hand)] = True
+        out[start + hand] = True
     return out
 
 

@@ -12,13 +12,14 @@ variables for distinct ranks, never a rank written explicitly in the same term; 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
+from pyeval.core.checks import weight_problem
+from pyeval.query.limits import MAX_NESTING
 
 SUIT_VARIABLES = "wxyz"
 OPERATORS = ",:!()@"
@@ -95,6 +96,39 @@ class Union:
 
 
 ALL = (1 << 52) - 1
+
+
+def last_of_each(items: list, key) -> tuple:
+    """The items with only the last of each equal ``key`` kept, in order: a repeated sub-range
+    (``AA,AA,...``) is built once.  The later one wins anyway: it holds the same hands, so it
+    overrides everything the earlier one set."""
+    seen: set = set()
+    kept = []
+    for item in reversed(items):
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            kept.append(item)
+    return tuple(kept[::-1])
+
+
+def node_key(node) -> object:
+    """A hashable key, equal for trees that hold the same hands (the tokens' columns left out)."""
+    if isinstance(node, Term):
+        return ("term", node.elements)
+    if isinstance(node, Percent):
+        return ("percent", node.low, node.high)
+    if isinstance(node, Macro):
+        return ("macro", node.name)
+    if isinstance(node, Masks):
+        return ("masks", node.masks.tobytes())
+    if isinstance(node, Binary):  # a left-deep chain, walked in a loop
+        links = []
+        while isinstance(node, Binary):
+            links.append((node.op, node_key(node.right)))
+            node = node.left
+        return ("chain", node_key(node), tuple(links))
+    return ("union", tuple((node_key(n), w) for n, w in node.parts))
 _RANK_MASK = [sum(1 << (4 * r + s) for s in range(4)) for r in range(13)]
 _SUIT_MASK = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
 
@@ -149,6 +183,7 @@ class Parser:
         self.text, self.hole, self.family, self.holdem_atom = text, hole, family, holdem_atom
         self.tokens = tokenize(text)
         self.i = 0
+        self.depth = 0  # open parentheses: the parser recurses once per level
 
     def parse(self) -> Union:
         if not self.tokens:
@@ -167,7 +202,7 @@ class Parser:
         while self.peek() == ",":
             self.i += 1
             parts.append(self.part())
-        return Union(tuple(parts))
+        return Union(last_of_each(parts, lambda part: (node_key(part[0]), part[1])))
 
     def _is_weight(self) -> bool:
         return (self.peek() in ("@", ":") and self.peek(1) is not None and _NUMBER.fullmatch(self.peek(1) or "")
@@ -182,8 +217,9 @@ class Parser:
         if self._is_weight():
             tok, pos = self.tokens[self.i + 1]
             weight = float(tok)
-            if not math.isfinite(weight) or weight < 0:
-                raise error(self.text, tok, pos, "weights are numbers >= 0")
+            problem = weight_problem(weight)
+            if problem:
+                raise error(self.text, tok, pos, problem)
             self.i += 2
         elif self.peek() in ("@", ":"):
             tok, pos = self.tokens[self.i]
@@ -206,7 +242,11 @@ class Parser:
         tok, pos = self.tokens[self.i]
         self.i += 1
         if tok == "(":
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise error(self.text, tok, pos, f"parentheses nest at most {MAX_NESTING} deep")
             node = self.union()
+            self.depth -= 1
             if self.peek() != ")":
                 raise error(self.text, tok, pos, "'(' without ')'")
             self.i += 1

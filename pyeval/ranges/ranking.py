@@ -17,6 +17,8 @@ from itertools import permutations
 
 import numpy as np
 
+from pyeval.ranges.classes import sorted_unique
+
 RANKINGS = {4: "omaha", 5: "omaha5", 6: "omaha6"}  # hole cards -> the game the ranking was made in
 _SUIT_PERMUTATIONS = np.array(list(permutations(range(4))), np.int64)  # (24, 4)
 
@@ -86,7 +88,7 @@ def all_class_keys(hole: int) -> tuple[np.ndarray, np.ndarray]:
                 m = [g.ravel().astype(np.int64) for g in grids]
                 ok = (m[0] >= m[1]) & (m[1] >= m[2]) & (m[2] >= m[3])
                 keys.append(((m[0] << 39) | (m[1] << 26) | (m[2] << 13) | m[3])[ok])
-    out = np.unique(np.concatenate(keys))
+    out = sorted_unique(np.concatenate(keys))
     return out, class_sizes(out)
 
 
@@ -101,7 +103,7 @@ def class_hand_masks(keys: np.ndarray) -> np.ndarray:
     hands = np.zeros((len(m), 24), np.uint64)
     for s in range(4):
         hands |= _SPREAD[m[:, _SUIT_PERMUTATIONS[:, s]]] << np.uint64(s)
-    return np.unique(hands.ravel())
+    return sorted_unique(hands.ravel())
 
 
 @cache

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
+from pyeval.core.checks import weight_problem
 from pyeval.ranges.classes import _CLASS_INDEX, _CLASS_MEMBERS, CLASS_NAMES, COMBO_INDEX, HOLDEM_COMBOS
 from pyeval.ranges.generic import RangeError
 
@@ -66,8 +67,9 @@ def _plain_entries(chunk: str, default: float, text: str) -> list[tuple[str, flo
             w = float(weight) if weight else default
         except ValueError:
             raise RangeError(f"bad solver range entry {entry!r}: the weight {weight!r} is not a number") from None
-        if not np.isfinite(w) or w < 0:
-            raise RangeError(f"bad solver range entry {entry!r}: weights are numbers >= 0")
+        problem = weight_problem(w)
+        if problem:
+            raise RangeError(f"bad solver range entry {entry!r}: {problem}")
         out.append((hand, w))
     return out
 

@@ -28,6 +28,7 @@ class EquityResult(Result):
                        low the low half goes to the high hand), P(scoop), P(no low)
     boards             multi-board games: expected share of each board's pot, (boards, players)
     units, wins, ties  exact integer counts; equity = units / (pot_units * outcomes)
+    folded             the folded players' ranges (``folded=``), shown in the repr and JSON
     board              the known board cards, one text per board; [] when no board card is known
     """
 
@@ -64,6 +65,11 @@ class EquityResult(Result):
         return self.extra.get("expected_chips")
 
     @property
+    def folded(self) -> list[str]:
+        """With ``folded=``: the folded players' ranges as given ([] without)."""
+        return list(self.extra.get("folded", []))
+
+    @property
     def fractions(self) -> list[Fraction]:
         """Exact equities (exact method only); they sum to exactly 1."""
         if self.method != "exact":
@@ -86,6 +92,8 @@ class EquityResult(Result):
                 d[name] = v.tolist()
         if self.no_low is not None:
             d["no_low"] = self.no_low
+        if self.folded:
+            d["folded"] = self.folded
         return d
 
     def rows(self) -> list[dict]:
@@ -113,6 +121,8 @@ class EquityResult(Result):
             head += f", board {' / '.join(b for b in self.board if b) or '-'}"
         if self.dead:
             head += f", dead {self.dead}"
+        if self.folded:
+            head += f", folded: {', '.join(self.folded)}"
         cols = ["hand", "equity", "win", "tie"]
         if self.method != "exact":
             cols.append("± stderr")
@@ -208,6 +218,10 @@ def _ratios(counts: np.ndarray, denominator: int) -> np.ndarray:
     return np.array([float(c) / d for c in counts.tolist()])
 
 
+RANGE_NOTE_COMBOS = 6
+"""Combos a range's note in the repr lists before "..."."""
+
+
 @dataclass(repr=False, eq=False)  # == and repr: EquityResult's
 class RangeEquityResult(EquityResult):
     """An :class:`~pyeval.equity.EquityResult` for ranges, plus each range's equity per combo.
@@ -242,6 +256,22 @@ class RangeEquityResult(EquityResult):
         short = [h if len(h) <= 40 else h[:37] + "..." for h in self.hands]
         full, self.hands = self.hands, short
         try:
-            return super().__repr__()
+            table = super().__repr__()
         finally:
             self.hands = full
+        return "\n".join([table, *self.range_notes()])
+
+    def range_notes(self) -> list[str]:
+        """A line per seat read as a range (not one hand, not random): the range and its combos
+        after card removal, so that a typo read as a range (``AhAx``: three aces) shows."""
+        notes = []
+        for p, (text, r) in enumerate(zip(self.hands, self.ranges)):
+            if r is None or text == "random":
+                continue
+            combos = format_cards(r.combos)
+            if len(combos) == 1 and sorted(combos[0].split()) == sorted(text.split()):
+                continue  # a hand
+            shown = ", ".join(combos[:RANGE_NOTE_COMBOS]) + (", ..." if len(combos) > RANGE_NOTE_COMBOS else "")
+            notes.append(f"player {p + 1} is a range: {text}: {len(combos):,} combo{'s' * (len(combos) != 1)} "
+                         f"({shown})")
+        return notes

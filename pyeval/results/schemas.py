@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pyeval.core._results import write_text
+
 __all__ = ["SCHEMAS", "CONCEPTS", "schema_for", "write_schemas"]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -99,7 +101,8 @@ EQUITY_RESULT = obj(
     {"counts": obj({"pot_units": INTEGER, "units": array(INTEGER), "wins": array(INTEGER), "ties": array(INTEGER)},
                    description="exact results: the integer counts, equity = units / (pot_units * outcomes)"),
      "hi": _PER_PLAYER, "lo": _PER_PLAYER, "scoop": _PER_PLAYER, "no_low": FLOAT,
-     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]")},
+     "boards": array(array(FLOAT), description="multi-board games: each board's pot share, [board][player]"),
+     "folded": array(STRING, description="the folded players' ranges (folded=), as given")},
     "pyeval.equity with known or random hands (EquityResult)")
 
 RANGE_EQUITY_RESULT = {
@@ -210,12 +213,12 @@ PUSHFOLD_RESULT = obj(
 
 PUSHFOLD3_RESULT = obj(
     {"model": _MODEL, "players": INTEGER, "stacks_in_hand": array(NUMBER), "sb": NUMBER, "bb": NUMBER,
-     "ante": NUMBER, "payouts": nullable(array(NUMBER)), "others": nullable(array(NUMBER)),
+     "ante": NUMBER, "payouts": nullable(array(NUMBER)), "stacks": nullable(array(NUMBER)),
      "ranges": mapping(STRING), "shares": mapping(NUMBER), "ev": array(NUMBER), "gains": array(NUMBER),
      "equity_error": array(NUMBER), "exploitability": NUMBER, "table_exploitability": NUMBER, "tolerance": NUMBER,
      "iterations": INTEGER,
      "rows": array(obj({"class": STRING, "combos": INTEGER, **{k: NUMBER for k in _PUSHFOLD3_DECISIONS}}))},
-    description="pyeval.pushfold3 (PushFold3Result): rows per class, one share per decision")
+    description="pyeval.pushfold(..., players=3) (PushFold3Result): rows per class, one share per decision")
 
 PUSHFOLD_CHART = obj(
     {"depths": array(NUMBER), "sb": NUMBER, "bb": NUMBER, "ante": NUMBER, "max_exploitability": NUMBER,
@@ -234,8 +237,25 @@ HAND_TABLE = obj({"rows": array(_HAND_ROW)}, description="AllinEVResult.hands (H
 PLAYER_TABLE = obj({"rows": array(_PLAYER_ROW)}, description="AllinEVResult.players (PlayerTable): one row per "
                    "player")
 ALLIN_EV_RESULT = obj(
-    {"players": array(_PLAYER_ROW), "hands": array(_HAND_ROW), "skipped": mapping(INTEGER)},
-    description="pyeval.allin_ev (AllinEVResult): per player, per hand, and the hands skipped by reason")
+    {"players": array(_PLAYER_ROW), "hands": array(_HAND_ROW),
+     "skipped": array(obj({"source": STRING, "line": INTEGER, "hand": nullable(STRING), "reason": STRING}))},
+    description="pyeval.allin_ev (AllinEVResult): per player, per hand, and each hand skipped: where and why")
+
+_HIST = {"^hist_[0-9]+$": NUMBER}
+STRENGTH_FEATURES = obj(
+    {"street": STRING, "bins": INTEGER,
+     "rows": array(obj({"hole": STRING, "board": STRING, "ehs": NUMBER, "ehs2": NUMBER, "ppot": FLOAT, "npot": FLOAT,
+                        "ppot_next": FLOAT, "npot_next": FLOAT}, patterns=_HIST))},
+    description="pyeval.strength.features (Features): per state, hist_j the share of runouts in bin j")
+STRENGTH_TABLE = obj(
+    {"street": STRING, "bins": INTEGER,
+     "rows": array(obj({"index": INTEGER, "runouts": INTEGER}, optional={"ehs": NUMBER, "ehs2": NUMBER},
+                       patterns={"^hist_[0-9]+$": INTEGER}))},
+    description="pyeval.strength.table (StrengthTable): per state, hist_j the runouts in bin j")
+TABLE_FILES = obj(
+    {"street": STRING, "folder": STRING, "computed": INTEGER,
+     "rows": array(obj({"file": STRING, "start": INTEGER, "stop": INTEGER}))},
+    description="pyeval.strength.table(path=...) (TableFiles): the Parquet chunk files")
 
 SCHEMAS: dict[str, dict] = {
     "EquityResult": EQUITY_RESULT, "RangeEquityResult": RANGE_EQUITY_RESULT,
@@ -245,6 +265,7 @@ SCHEMAS: dict[str, dict] = {
     "PushFold3Result": PUSHFOLD3_RESULT, "PushFoldChart": PUSHFOLD_CHART, "AllinEVResult": ALLIN_EV_RESULT,
     # parts of the results above, results themselves (each speaks the protocol)
     "PlayedHand": _PLAYED_HAND, "HandTable": HAND_TABLE, "PlayerTable": PLAYER_TABLE,
+    "Features": STRENGTH_FEATURES, "StrengthTable": STRENGTH_TABLE, "TableFiles": TABLE_FILES,
 }
 """Result type name -> the schema of its ``to_json()`` (without ``$schema``/``$id``: ``schema_for``)."""
 
@@ -265,7 +286,7 @@ def write_schemas(folder: str | Path) -> list[Path]:
     out = []
     for name in SCHEMAS:
         path = Path(folder) / f"{name}.json"
-        path.write_text(schema_text(name), encoding="utf-8")
+        write_text(schema_text(name), path)
         out.append(path)
     return out
 

@@ -37,6 +37,7 @@ import csv
 import io
 import json
 import math
+import os
 import sys
 import threading
 import time
@@ -49,8 +50,10 @@ import numpy as np
 from pyeval.core import _progress
 from pyeval.core._results import Result, require, write_text
 from pyeval.core._threads import default_threads
-from pyeval.core.checks import positive_int
+from pyeval.core.checks import is_integer, positive_int
+from pyeval.core.files import replacing
 from pyeval.engines import engine, pool
+from pyeval.query.limits import DEALS_PER_CORE_SECOND, MAX_SAMPLES, run_time
 from pyeval.results.protocol import json_text
 from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels
@@ -141,6 +144,19 @@ def default_study(g: Game) -> str:
     return "starting-hands" if g.board and g.hole <= 5 else "categories"
 
 
+def _priced_deals(deals: int) -> int:
+    """``deals`` checked: a count past ``MAX_SAMPLES`` (the int64 tallies of squared pot units stay
+    exact up to there) is refused at once, with about how long it would run here."""
+    if is_integer(deals) and deals > MAX_SAMPLES:
+        cores = default_threads(None)
+        raise ValueError(f"deals must be at most {MAX_SAMPLES:,} (pyeval.query.limits.MAX_SAMPLES), "
+                         f"got {float(deals):.3g}: "
+                         f"about {run_time(deals, cores)} on {cores} cores at "
+                         f"{DEALS_PER_CORE_SECOND / 1e6:g} M deals/s each; ask for fewer "
+                         "(standard errors shrink only as 1/sqrt(deals))")
+    return positive_int(deals, "deals")
+
+
 def make_plan(game: GameName, players: int | None, deals: int, seed: int | None = None,
               study: str | Sequence[str] | None = None, board: Board = "", dead: Cards = "",
               hands: Sequence[Hand] | None = None,
@@ -149,7 +165,7 @@ def make_plan(game: GameName, players: int | None, deals: int, seed: int | None 
     studies = resolve_studies(default_study(spec.game) if study is None else study)
     for s in studies:
         STUDY_CLASSES[s]().check(spec)
-    deals, chunk_size = positive_int(deals, "deals"), positive_int(chunk_size, "chunk_size")
+    deals, chunk_size = _priced_deals(deals), positive_int(chunk_size, "chunk_size")
     return Plan(spec, studies, deals, default_seed(seed), chunk_size)
 
 
@@ -230,7 +246,11 @@ class SimulationResult(Result):
         arrays = {f"table/{k}": v for k, v in self.tables.items()}
         arrays.update({f"counts/{k}": v for k, v in self.counts.items()})
         arrays["meta"] = np.array(json_text(self.meta()))
-        np.savez_compressed(path, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
+        target = os.fspath(path)
+        if not target.endswith(".npz"):
+            target += ".npz"  # as numpy names it
+        with replacing(target) as temp:
+            np.savez_compressed(temp, **cast(dict[str, Any], arrays))  # numpy's stub types **kwds as its options
 
     to_npz = save
 

@@ -172,7 +172,15 @@ def _random_count_units(layout: Layout) -> int:
     if layout.boards == 2:
         missing = layout.board - _known_board_cards(layout)
         return _boards_to_deal(layout) * math.comb(len(layout.deck) - missing, missing) * per_board * 2 + 100
-    return _boards_to_deal(layout) * per_board + 100
+    boards = _boards_to_deal(layout)
+    if layout.game.use != "omaha" and _known_board_cards(layout) == 0:
+        # preflop the C count takes the rank multisets, then only the boards with three cards of a suit
+        # (pyeval_random_hand_patterns_ranks; its suit classes left out: an upper bound)
+        suits = np.bincount(layout.deck % 4, minlength=4)
+        rest = len(layout.deck)
+        flush_boards = sum(math.comb(int(n), j) * math.comb(rest - int(n), 5 - j) for n in suits for j in (3, 4, 5))
+        boards = min(boards, math.comb(17, 5) + flush_boards)
+    return boards * per_board + 100
 
 
 def _known_board_cards(layout: Layout) -> int:

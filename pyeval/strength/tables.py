@@ -1,0 +1,281 @@
+"""Whole hand-strength tables: every canonical state of a street, in index order (docs/strength.md).
+
+The river comes first: each canonical river board ranks its 1,081 hole pairs once, and every
+state on it gets e = 2 * wins + ties against the 990 opponent hands (csrc/strength_table.c).
+Every earlier street is a lookup of its runouts in that table: EHS, EHS² and the histogram of
+the river EHS.  A table goes out in chunks of consecutive indices, to memory or to Parquet files
+(one per chunk, written whole or not at all, so a stopped run resumes at the first missing one),
+on local threads or, with ``client=``, as Dask tasks (pyeval/engines/cluster.py).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pyeval.core._native import ffi, lib
+from pyeval.core._progress import reporting
+from pyeval.core._threads import default_threads
+from pyeval.core.checks import non_negative_int, positive_int
+from pyeval.results.protocol import Result, plain, require
+from pyeval.strength.state_features import MAX_BINS
+from pyeval.strength.states import STATES, cards, street_of
+
+__all__ = ["TABLE_FEATURES", "StrengthTable", "TableFiles", "river_e", "table"]
+
+TABLE_FEATURES = ("ehs", "ehs2", "hist")
+TWICE_OPPONENTS = 2 * 990  # e runs 0 .. 1980 on the river: EHS = e / 1980
+RIVER_BOARDS = 2_598_960  # 5-card boards, numbered in colex order by the core
+CHUNK = {"preflop": 169, "flop": 20_000, "turn": 250_000, "river": 8_000_000}
+"""States per chunk (a file, a task): a few seconds of work each."""
+
+_river_cache: dict[str, np.ndarray] = {}
+
+
+def river_e(*, threads: int | None = None, progress: Any = None) -> np.ndarray:
+    """e = 2 * wins + ties against one random hand for every river state (uint16, 246 MB),
+    computed once per process (about 100 s on 2 cores) and kept."""
+    if "e" in _river_cache:
+        return _river_cache["e"]
+    e = np.zeros(STATES["river"], dtype=np.uint16)
+    pieces = [np.arange(RIVER_BOARDS * i // 512, RIVER_BOARDS * (i + 1) // 512, dtype=np.int64) for i in range(512)]
+    buf = ffi.from_buffer("uint16_t[]", e)
+
+    def run(numbers: np.ndarray) -> int:
+        return int(lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), 0, buf, len(e)))
+
+    with reporting(progress, "river EHS") as watch, ThreadPoolExecutor(default_threads(threads)) as pool:
+        if watch is not None:
+            watch.add_total(len(pieces))
+        for status in pool.map(run, pieces):
+            if status != -1:
+                raise RuntimeError(f"the core refused the river table ({status})")
+            if watch is not None:
+                watch.advance(1)
+    e.flags.writeable = False
+    _river_cache["e"] = e
+    return e
+
+
+def river_slice(lo: int, hi: int) -> np.ndarray:
+    """e of the river states lo .. hi - 1 (uint16): from the whole table when this process has it,
+    else from the canonical boards of those states only (a slice costs its boards' share)."""
+    if "e" in _river_cache:
+        return _river_cache["e"][lo:hi]
+    _, boards = cards("river", np.arange(lo, hi, dtype=np.int64))
+    boards = np.ascontiguousarray(boards)
+    numbers = np.empty(hi - lo, dtype=np.int64)
+    if lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), hi - lo,
+                                         ffi.from_buffer("int64_t[]", numbers)) != -1:
+        raise RuntimeError("the core refused a board")
+    numbers = np.unique(numbers)
+    e = np.zeros(hi - lo, dtype=np.uint16)
+    if lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), lo,
+                                   ffi.from_buffer("uint16_t[]", e), len(e)) != -1:
+        raise RuntimeError("the core refused the river slice")
+    return e
+
+
+def chunk_counts(street: str, lo: int, hi: int, bins: int, *, threads: int | None = None) -> np.ndarray:
+    """(hi - lo, 3 + bins) int64: runouts, sum of e, sum of e², then the histogram, per state."""
+    if street == "river":
+        x = river_slice(lo, hi).astype(np.int64)
+        out = np.zeros((hi - lo, 3 + bins), dtype=np.int64)
+        out[:, 0], out[:, 1], out[:, 2] = 1, x, x * x
+        out[np.arange(hi - lo), 3 + np.minimum(x * bins // TWICE_OPPONENTS, bins - 1)] = 1
+        return out
+    e = river_e(threads=threads)
+    index = np.arange(lo, hi, dtype=np.int64)
+    out = np.empty((hi - lo, 3 + bins), dtype=np.int64)
+    parts = np.array_split(np.arange(hi - lo), default_threads(threads))
+    ebuf = ffi.from_buffer("uint16_t[]", e)
+
+    def run(part: np.ndarray) -> int:
+        if not len(part):
+            return -1
+        a, b = int(part[0]), int(part[-1]) + 1
+        return int(lib.pyeval_strength_river_lookup(ffi.from_buffer("int64_t[]", index[a:b]), b - a,
+                                                    street_of(street), ebuf, len(e), bins,
+                                                    ffi.from_buffer("int64_t[]", out[a:b])))
+
+    with ThreadPoolExecutor(len(parts)) as pool:
+        if any(s != -1 for s in pool.map(run, parts)):
+            raise RuntimeError("the core refused a table chunk")
+    return out
+
+
+def chunk_columns(street: str, lo: int, hi: int, bins: int, features: tuple[str, ...],
+                  threads: int | None = None) -> dict[str, np.ndarray]:
+    """One chunk's columns: ``index``, then the features asked for (``hist_j``: runouts in bin j)."""
+    c = chunk_counts(street, lo, hi, bins, threads=threads)
+    cols: dict[str, np.ndarray] = {"index": np.arange(lo, hi, dtype=np.int64), "runouts": c[:, 0]}
+    if "ehs" in features:
+        cols["ehs"] = c[:, 1] / (float(TWICE_OPPONENTS) * c[:, 0])
+    if "ehs2" in features:
+        cols["ehs2"] = c[:, 2] / (float(TWICE_OPPONENTS) ** 2 * c[:, 0])
+    if "hist" in features:
+        narrow = np.uint32 if street != "preflop" else np.int64
+        cols.update({f"hist_{j}": c[:, 3 + j].astype(narrow) for j in range(bins)})
+    return cols
+
+
+@dataclass(eq=False)
+class StrengthTable(Result):
+    """A slice of a street's table in memory: ``columns`` by name, one row per state."""
+
+    street: str
+    bins: int
+    columns: dict[str, np.ndarray] = field(repr=False)
+
+    def __len__(self) -> int:
+        return len(self.columns["index"])
+
+    def rows(self) -> list[dict[str, Any]]:
+        names = list(self.columns)
+        return [dict(zip(names, plain([self.columns[k][i] for k in names]))) for i in range(len(self))]
+
+    def to_frame(self) -> Any:
+        pd = require("pandas", "frame")
+        return pd.DataFrame(self.columns)
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain({"street": self.street, "bins": self.bins, "rows": self.rows()})
+
+    def __repr__(self) -> str:
+        idx = self.columns["index"]
+        span = f"states {int(idx[0]):,}..{int(idx[-1]):,}" if len(idx) else "no states"
+        return f"StrengthTable({self.street}, {span}, columns {', '.join(list(self.columns)[:5])}...)"
+
+
+@dataclass(eq=False)
+class TableFiles(Result):
+    """A table streamed to Parquet: the folder and its chunk files (``pandas.read_parquet(folder)``
+    reads them as one frame, in index order)."""
+
+    street: str
+    folder: Path
+    files: list[Path]
+    computed: int
+    """Chunks computed by this call (the others were already there, whole)."""
+
+    def rows(self) -> list[dict[str, Any]]:
+        return [{"file": f.name, "start": int(f.stem.split("-")[1]), "stop": int(f.stem.split("-")[2])}
+                for f in self.files]
+
+    def to_dict(self) -> dict[str, Any]:
+        return plain({"street": self.street, "folder": str(self.folder), "computed": self.computed,
+                      "rows": self.rows()})
+
+    def __repr__(self) -> str:
+        return (f"TableFiles({self.street}: {len(self.files)} chunk files in {self.folder}, "
+                f"{self.computed} computed now, {len(self.files) - self.computed} already there)")
+
+
+def _chunk_file(path: Path, street: str, lo: int, hi: int) -> Path:
+    return path / f"{street}-{lo:09d}-{hi:09d}.parquet"
+
+
+def _chunk_done(file: Path, lo: int, hi: int, meta: dict[bytes, bytes]) -> bool:
+    """Whether a chunk file is whole and of this table (rows, first and last index, settings)."""
+    pq = require("pyarrow.parquet", "parquet")
+    try:
+        f = pq.ParquetFile(file)
+        if f.metadata.num_rows != hi - lo or any(f.schema_arrow.metadata.get(k) != v for k, v in meta.items()):
+            return False
+        index = f.read(columns=["index"]).column("index").to_numpy()
+        return bool(index[0] == lo and index[-1] == hi - 1)
+    except Exception:  # noqa: BLE001 - a torn or foreign file: computed again
+        return False
+
+
+def _write_chunk(file: Path, cols: dict[str, np.ndarray], meta: dict[bytes, bytes]) -> None:
+    pa = require("pyarrow", "parquet")
+    pq = require("pyarrow.parquet", "parquet")
+    t = pa.table(cols).replace_schema_metadata(meta)
+    tmp = file.with_suffix(".parquet.tmp")
+    pq.write_table(t, tmp)
+    os.replace(tmp, file)  # whole or absent: a resumed run never reads half a chunk
+
+
+def _check_features(features: Any) -> tuple[str, ...]:
+    if isinstance(features, str):
+        features = (features,)
+    out = tuple(features)
+    bad = [f for f in out if f not in TABLE_FEATURES]
+    if bad or not out:
+        raise ValueError(f"features: some of {', '.join(TABLE_FEATURES)}, got {bad or 'none'}")
+    return out
+
+
+def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start: int = 0, stop: int | None = None,
+          path: str | os.PathLike | None = None, client: Any = None, threads: int | None = None,
+          progress: Any = None) -> StrengthTable | TableFiles:
+    """The states ``start .. stop - 1`` of ``street`` (default: all) with their features.
+
+    Without ``path`` the slice comes back as a StrengthTable (``to_frame()`` for pandas); with it,
+    each chunk of ``CHUNK[street]`` states is a Parquet file in that folder (pyarrow: the
+    ``parquet`` extra) and a TableFiles comes back; chunks already there and whole are skipped.
+    ``client``: a Dask client whose workers compute the chunks (each worker builds the river
+    table once)."""
+    n_bins = positive_int(bins, "bins", MAX_BINS)
+    feats = _check_features(features)
+    total = STATES[street] if street_of(street) is not None else 0
+    lo = non_negative_int(start, "start")
+    hi = total if stop is None else non_negative_int(stop, "stop")
+    if not lo <= hi <= total:
+        raise ValueError(f"start and stop: 0 <= start <= stop <= {total:,} for the {street}, got {lo}, {hi}")
+    size = CHUNK[street]
+    first = lo - lo % size
+    chunks = [(max(a, lo), min(a + size, hi)) for a in range(first, hi, size)]
+    meta = {b"pyeval.street": street.encode(), b"pyeval.bins": str(n_bins).encode(),
+            b"pyeval.features": ",".join(feats).encode()}
+    out_dir = Path(path) if path is not None else None
+    all_chunks = chunks
+    if out_dir is not None:
+        require("pyarrow", "parquet")
+        if out_dir.exists() and not out_dir.is_dir():
+            raise ValueError(f"path {str(out_dir)!r}: not a folder (the table is a folder of chunk files)")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        chunks = [c for c in chunks if not _chunk_done(_chunk_file(out_dir, street, *c), *c, meta)]
+    compute = partial(_chunk_task, street, n_bins, feats)
+    got: dict[tuple[int, int], dict[str, np.ndarray]] = {}
+    with reporting(progress, f"{street} table") as watch:
+        if watch is not None:
+            watch.add_total(sum(b - a for a, b in chunks))
+
+        def done(chunk: tuple[int, int], cols: dict[str, np.ndarray]) -> None:
+            if out_dir is not None:
+                _write_chunk(_chunk_file(out_dir, street, *chunk), cols, meta)
+            else:
+                got[chunk] = cols
+            if watch is not None:
+                watch.advance(chunk[1] - chunk[0])
+
+        if client is not None:
+            from pyeval.engines.cluster import run_keyed
+
+            run_keyed(client, compute, chunks, lambda c: f"pyeval-strength-{street}-{n_bins}-{c[0]}-{c[1]}", done)
+        else:
+            if street != "river" or hi - lo > STATES["river"] // 8:  # a whole street: the river table first
+                river_e(threads=threads, progress=progress if street == "river" else None)
+            for chunk in chunks:
+                done(chunk, chunk_columns(street, *chunk, n_bins, feats, threads))
+    if out_dir is not None:
+        return TableFiles(street=street, folder=out_dir, files=[_chunk_file(out_dir, street, *c) for c in all_chunks],
+                          computed=len(chunks))
+    ordered = [got[c] for c in sorted(got)]
+    names = list(ordered[0]) if ordered else list(chunk_columns(street, 0, 0, n_bins, feats))
+    return StrengthTable(street=street, bins=n_bins,
+                         columns={k: np.concatenate([o[k] for o in ordered]) if ordered else
+                                  np.zeros(0) for k in names})
+
+
+def _chunk_task(street: str, bins: int, features: tuple[str, ...], chunk: tuple[int, int]) -> dict[str, np.ndarray]:
+    """A chunk's columns, as one Dask task (or one local step)."""
+    return chunk_columns(street, chunk[0], chunk[1], bins, features)

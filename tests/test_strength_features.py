@@ -1,0 +1,95 @@
+"""pyeval.strength.features (issue 41): EHS against pyeval.equity's exact count, the rest against
+a plain-Python enumeration (tests/reference.py: strength_features) on states drawn at random."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from reference import strength_features
+
+import pyeval
+from pyeval.strength import features
+
+BINS = 12
+
+
+def random_state(rng, board_n):
+    cards = rng.choice(52, 2 + board_n, replace=False)
+    return cards[:2].tolist(), cards[2:].tolist()
+
+
+def exact(f, i):
+    c = f.counts[i]
+    return {"ehs": Fraction(int(c[2]), 2 * int(c[1]) * int(c[0])),
+            "ehs2": Fraction(int(c[3]), (2 * int(c[1])) ** 2 * int(c[0]))}
+
+
+def assert_agrees(f, i, ref):
+    assert exact(f, i) == {"ehs": ref["ehs"], "ehs2": ref["ehs2"]}
+    assert f.counts[i, -f.bins:].tolist() == ref["hist"]
+    for name in ("ppot", "npot", "ppot_next", "npot_next"):
+        got = float(getattr(f, name)[i])
+        if ref[name] is None:
+            assert np.isnan(got), name
+        else:
+            assert got == pytest.approx(float(ref[name]), rel=1e-12, abs=1e-15), name
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_river_states_against_the_enumeration(seed):
+    rng = np.random.default_rng(seed)
+    hole, board = random_state(rng, 5)
+    f = features(hole, board, bins=BINS)
+    assert_agrees(f, 0, strength_features(hole, board, BINS))
+
+
+def test_a_turn_state_against_the_enumeration():
+    hole, board = [12, 17], [8, 21, 40, 46]  # 5c 6d on 4c 7d Kc Qh: straight and flush draws
+    f = features(hole, board, bins=BINS)
+    assert_agrees(f, 0, strength_features(hole, board, BINS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2))
+def test_flop_and_more_turn_states_against_the_enumeration(seed):
+    rng = np.random.default_rng(100 + seed)
+    for board_n in (3, 4, 4):
+        hole, board = random_state(rng, board_n)
+        f = features(hole, board, bins=50)
+        assert_agrees(f, 0, strength_features(hole, board, 50))
+
+
+@pytest.mark.parametrize("board_n, n", [(3, 2), (4, 4), (5, 8)])
+def test_ehs_is_the_equity_against_a_random_hand(board_n, n):
+    rng = np.random.default_rng(board_n)
+    states = [random_state(rng, board_n) for _ in range(n)]
+    f = features(np.array([h for h, _ in states]), np.array([b for _, b in states]))
+    for i, (hole, board) in enumerate(states):
+        r = pyeval.equity("holdem", [pyeval.format_cards(hole), "random"], board=pyeval.format_cards(board))
+        assert exact(f, i)["ehs"] == r.fractions[0]
+
+
+def test_isomorphic_states_share_every_count():
+    f = features(["As Kd", "Ah Kc", "Kh Ac"], ["Qs Js 2d 3c", "Qh Jh 2c 3d", "2h Jc Qc 3d"])
+    assert (f.counts[0] == f.counts[1]).all() and (f.counts[0] == f.counts[2]).all()
+
+
+def test_bad_requests_are_refused():
+    with pytest.raises(ValueError, match="board of 3, 4 or 5"):
+        features("As Kd")
+    with pytest.raises(ValueError, match="bins"):
+        features("As Kd", "2c 3c 4c 5c 6c", bins=0)
+    with pytest.raises(ValueError, match="a card twice"):
+        features("As Kd", "As 3c 4c 5c 6c")
+
+
+def test_result_protocol_and_repr():
+    f = features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=4)
+    rows = f.rows()
+    assert [r["hole"] for r in rows] == ["As Ah", "7h 8h"] and rows[0]["board"] == "Kd 8c 2s 3h"
+    assert list(rows[0])[-4:] == ["hist_0", "hist_1", "hist_2", "hist_3"]
+    assert sum(rows[1][f"hist_{j}"] for j in range(4)) == pytest.approx(1.0)
+    assert f == features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=4)
+    assert "2 turn states" in repr(f)

@@ -1,0 +1,181 @@
+"""pyeval.strength.table (issue 41): the river table's ranking with card-removal corrections and
+the earlier streets' lookups against the plain-Python enumeration (tests/reference.py), and the
+Parquet chunks: resumed runs are byte-identical.  The quick tests fill the river table only for
+the boards they need (a whole table takes minutes: the slow set builds it)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from math import comb
+
+import numpy as np
+import pytest
+from reference import strength_features
+
+import pyeval.strength.tables as tables
+from pyeval.core._native import ffi, lib
+from pyeval.strength import STATES, features, index, table
+
+SUIT_PERMS = list(permutations(range(4)))
+
+
+def board_number(board):
+    """The core's number of the canonical board of a 5-card board: the relabelling of its suits
+    with the smallest card set, in colex order."""
+    def mask(cards):
+        return sum(1 << c for c in cards)
+    best = min((sorted(4 * (c // 4) + p[c % 4] for c in board) for p in SUIT_PERMS), key=mask)
+    return sum(comb(c, i + 1) for i, c in enumerate(best))
+
+
+@pytest.fixture
+def partial_river(monkeypatch):
+    """A river table filled only for the boards given to ``fill`` (zeros elsewhere)."""
+    e = np.zeros(STATES["river"], dtype=np.uint16)
+
+    def fill(boards):
+        numbers = np.array(sorted({board_number(b) for b in boards}), dtype=np.int64)
+        assert lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), 0,
+                                           ffi.from_buffer("uint16_t[]", e), len(e)) == -1
+        return e
+
+    monkeypatch.setitem(tables._river_cache, "e", e)
+    return fill
+
+
+def test_river_e_against_the_enumeration(partial_river):
+    rng = np.random.default_rng(3)
+    states = [rng.choice(52, 7, replace=False).tolist() for _ in range(3)]
+    e = partial_river([s[2:] for s in states])
+    for s in states:
+        ref = strength_features(s[:2], s[2:], 1)
+        assert e[index(s[:2], s[2:])] == ref["ehs"] * 1980
+    # every state of a filled board, not only the sampled ones: against the direct count
+    hole = np.array([c for c in range(52) if c not in states[0][2:]], dtype=np.uint8)
+    pairs = np.array([(a, b) for i, a in enumerate(hole) for b in hole[i + 1:]], dtype=np.uint8)
+    f = features(pairs, np.array(states[0][2:], dtype=np.uint8))
+    assert (e[index(pairs, np.array(states[0][2:], dtype=np.uint8))] == f.counts[:, 2]).all()
+
+
+def test_a_river_slice_needs_only_its_boards(monkeypatch):
+    """Without the whole river table, a slice ranks its states' canonical boards only."""
+    monkeypatch.setattr(tables, "_river_cache", {})
+    rng = np.random.default_rng(5)
+    s = rng.choice(52, 7, replace=False).tolist()
+    i = index(s[:2], s[2:])
+    got = table("river", bins=1, start=i - 2, stop=i + 3)
+    assert round(got.columns["ehs"][2] * 1980) == strength_features(s[:2], s[2:], 1)["ehs"] * 1980
+    boards = np.array([s[2:]], dtype=np.uint8)
+    out = np.empty(1, dtype=np.int64)
+    assert lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), 1,
+                                             ffi.from_buffer("int64_t[]", out)) == -1
+    assert out[0] == board_number(s[2:])
+    assert "e" not in tables._river_cache
+
+
+def test_turn_lookup_against_the_enumeration(partial_river):
+    hole, board = [12, 17], [8, 21, 40, 46]
+    partial_river([board + [c] for c in range(52) if c not in hole + board])
+    i = index(hole, board)
+    t = table("turn", bins=12, start=i, stop=i + 1)
+    ref = strength_features(hole, board, 12)
+    assert t.columns["ehs"][0] == pytest.approx(float(ref["ehs"]), rel=1e-15)
+    assert t.columns["ehs2"][0] == pytest.approx(float(ref["ehs2"]), rel=1e-15)
+    assert [int(t.columns[f"hist_{j}"][0]) for j in range(12)] == ref["hist"]
+    assert int(t.columns["runouts"][0]) == 46
+
+
+def test_parquet_chunks_resume_byte_identical(partial_river, tmp_path, monkeypatch):
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    partial_river([[0, 4, 8, 12, 17], [51, 47, 43, 39, 34]])
+    monkeypatch.setitem(tables.CHUNK, "river", 1000)
+    first, again = tmp_path / "a", tmp_path / "b"
+    table("river", bins=8, start=500, stop=4200, path=first)
+    files = sorted(p.name for p in first.iterdir())
+    assert files[0] == "river-000000500-000001000.parquet" and len(files) == 5
+    # a run stopped part way: one chunk missing, one torn, then resumed
+    table("river", bins=8, start=500, stop=4200, path=again)
+    (again / files[1]).unlink()
+    (again / files[2]).write_bytes((first / files[2]).read_bytes()[:100])
+    mtime = (again / files[3]).stat().st_mtime_ns
+    table("river", bins=8, start=500, stop=4200, path=again)
+    assert (again / files[3]).stat().st_mtime_ns == mtime  # a whole chunk is skipped
+    for name in files:
+        assert (again / name).read_bytes() == (first / name).read_bytes()
+    frame = pd.read_parquet(first)
+    mem = table("river", bins=8, start=500, stop=4200)
+    assert frame["index"].tolist() == list(range(500, 4200))
+    assert (frame["ehs"].to_numpy() == mem.columns["ehs"]).all()
+    # other settings are another table: its chunks are not taken for this one's
+    table("river", bins=4, start=500, stop=1000, path=first)
+    assert pd.read_parquet(first / files[0]).filter(like="hist_").shape[1] == 4
+
+
+def test_table_in_memory_is_a_result(partial_river):
+    partial_river([[0, 4, 8, 12, 17]])
+    t = table("river", features=("ehs",), start=10, stop=13)
+    assert list(t.columns) == ["index", "runouts", "ehs"] and len(t.rows()) == 3
+    assert t == table("river", features="ehs", start=10, stop=13)
+    assert "StrengthTable(river" in repr(t)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"street": "fifth"}, "unknown street"),
+    ({"street": "flop", "features": ("ppot",)}, "features"),
+    ({"street": "flop", "start": 5, "stop": 2}, "start and stop"),
+    ({"street": "flop", "stop": STATES["flop"] + 1}, "start and stop"),
+    ({"street": "flop", "bins": 0}, "bins"),
+])
+def test_bad_requests_are_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        table(**kwargs)
+
+
+@pytest.mark.slow
+def test_whole_river_table_and_turn_lookups_against_the_enumeration():
+    rng = np.random.default_rng(11)
+    e = tables.river_e()
+    assert e.min() >= 0 and e.max() <= 1980 and np.count_nonzero(e) > STATES["river"] * 0.99
+    for _ in range(5):
+        s = rng.choice(52, 7, replace=False).tolist()
+        assert e[index(s[:2], s[2:])] == strength_features(s[:2], s[2:], 1)["ehs"] * 1980
+    turn = rng.choice(52, (6, 6), replace=False) if False else np.array(
+        [rng.choice(52, 6, replace=False) for _ in range(6)], dtype=np.uint8)
+    i = index(turn[:, :2], turn[:, 2:])
+    f = features(turn[:, :2], turn[:, 2:], bins=50)
+    c = tables.chunk_counts("turn", 0, 1, 50)  # warm
+    for k, j in enumerate(i.tolist()):
+        c = tables.chunk_counts("turn", j, j + 1, 50)[0]
+        assert c[1] == f.counts[k, 2] and c[2] == f.counts[k, 3]
+        assert (c[3:] == f.counts[k, 22:]).all()
+
+
+def test_command_writes_and_resumes_the_folder(partial_river, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    from pyeval.cli import main
+
+    partial_river([[0, 4, 8, 12, 17]])
+    monkeypatch.setitem(tables.CHUNK, "river", 40)
+    out = tmp_path / "river.parquet"
+    args = ["strength", "table", "river", "--stop", "100", "--bins", "5", "--out", str(out), "--no-progress"]
+    assert main(args) == 0
+    assert "3 computed now, 0 already there" in capsys.readouterr().out
+    assert main(args) == 0  # an existing folder is resumed, not refused
+    assert "0 computed now, 3 already there" in capsys.readouterr().out
+    frame = pd.read_parquet(out)
+    assert frame["index"].tolist() == list(range(100))
+    assert list(frame.columns)[:5] == ["index", "runouts", "ehs", "ehs2", "hist_0"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "t.npz"], "unknown format '.npz'"),
+    (["--bins", "0"], "bins"),
+])
+def test_command_refuses(args, message, capsys, tmp_path, monkeypatch):
+    from pyeval.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["strength", "table", "river", *args]) == 2
+    assert message in capsys.readouterr().err
