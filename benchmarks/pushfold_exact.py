@@ -10,8 +10,8 @@ import statistics
 import sys
 import time
 
-from pyeval.analysis.pushfold import heads_up_game, outcome_values
-from pyeval.analysis.pushfold_solver import _cfr, solve
+from pyeval.analysis.pushfold.heads_up import heads_up_game, outcome_values
+from pyeval.analysis.pushfold.solver import _cfr, solve
 
 DEPTHS = (2.0, 5.0, 8.0, 10.0, 11.7, 15.0, 20.0)
 

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from pyeval.analysis.combos import combo_equities
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
-    from pyeval.analysis.pushfold_chart import pushfold_chart
-    from pyeval.analysis.pushfold_entry import pushfold, pushfold3
+    from pyeval.analysis.pushfold.chart import pushfold_chart
+    from pyeval.analysis.pushfold.entry import pushfold, pushfold3
     from pyeval.history import allin_ev
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",

@@ -1,5 +1,5 @@
 """Generate ``pyeval/data/class_triples.npz``: three-way preflop all-in showdowns per triple of
-starting-hand classes, for three-handed push/fold (``pyeval.analysis.pushfold3_equities``).
+starting-hand classes, for three-handed push/fold (``pyeval.analysis.pushfold.equities3``).
 
     python tables/class_triples.py [--samples N] [--seed S] [--processes P] [--out PATH]
 

@@ -1,6 +1,6 @@
 """Generate ``pyeval/data/combo_pairs.npz``: the exact heads-up preflop counts of every pair of
 disjoint hold'em combos, one representative per class of pairs equal up to a permutation of the
-suits and the order of the hands (47,008 classes; ``pyeval.analysis.pushfold_equities``).
+suits and the order of the hands (47,008 classes; ``pyeval.analysis.pushfold.equities``).
 
     python tables/combo_pairs.py [--threads T] [--out PATH]
 
@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pyeval  # noqa: E402
-from pyeval.analysis.pushfold_equities import BOARDS, combo_pair_classes  # noqa: E402
+from pyeval.analysis.pushfold.equities import BOARDS, combo_pair_classes  # noqa: E402
 from pyeval.core.cards import format_cards  # noqa: E402
 from pyeval.ranges.classes import HOLDEM_COMBOS  # noqa: E402
 

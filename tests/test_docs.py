@@ -461,3 +461,48 @@ def test_the_quick_run_says_the_skipped_tests_are_the_slow_set() -> None:
                           capture_output=True, text=True, timeout=300)
     assert "tests marked slow (the slow set) are skipped" in proc.stdout, proc.stdout
     assert re.search(r"\d+ skipped tests are the slow set", proc.stdout), proc.stdout
+
+
+def _named_paths(text: str) -> set[str]:
+    """The files, folders and pyeval modules a page names in backticks (``pyeval/engines/``,
+    ``csrc/board_ranks.c``, ``pyeval.core.pots``)."""
+    found = set()
+    for span in re.findall(r"`([^`\n]+)`", text):
+        for word in re.split(r"[\s,()]+", span):
+            word = word.rstrip(".:;")
+            if re.fullmatch(r"(pyeval|csrc|tables|tests|benchmarks|docs)/[\w./*-]*", word) and "*" not in word:
+                found.add(word)
+            elif re.fullmatch(r"pyeval(\.\w+)+", word):
+                found.add(word)
+    return found
+
+
+def _exists(name: str) -> bool:
+    if "/" in name:
+        return (ROOT / name).exists()
+    import importlib
+
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):  # the longest module prefix, the rest attributes
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            if not hasattr(obj, attr):
+                return False
+            obj = getattr(obj, attr)
+        return True
+    return False
+
+
+def test_design_names_only_what_exists() -> None:
+    """docs/DESIGN.md is the map a newcomer reads first: every path and module it names exists."""
+    missing = sorted(p for p in _named_paths((DOCS / "DESIGN.md").read_text(encoding="utf-8")) if not _exists(p))
+    assert not missing, f"docs/DESIGN.md names what does not exist: {missing}"
+
+
+def test_design_path_check_finds_a_missing_path() -> None:
+    assert _named_paths("see `pyeval/no_such.py` and `pyeval.core.no_such`") == {"pyeval/no_such.py",
+                                                                                 "pyeval.core.no_such"}
+    assert not _exists("pyeval/no_such.py") and not _exists("pyeval.core.no_such") and _exists("pyeval.core.pots")

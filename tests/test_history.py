@@ -241,7 +241,7 @@ def test_fast_reader_equals_pokerkit_on_every_shared_file():
 def test_shortcut_equals_the_walk_and_parallel_equals_serial():
     """The fast reader's shortcut (no stack can be all-in: no walk) gives the walk's record on
     every shared file; the parallel reading (records packed for the pipe) gives the serial one's."""
-    from pyeval.history.reader import _fields, _no_allin, read_fast
+    from pyeval.history.reader import _no_allin, fields_of, read_fast
     from pyeval.history.sources import read_files, read_source
 
     paths = collect_paths(SHARED) + collect_paths(FIXTURES)
@@ -249,7 +249,7 @@ def test_shortcut_equals_the_walk_and_parallel_equals_serial():
     for path in paths:
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        fields = _fields(text)
+        fields = fields_of(text)
         mine = read_fast(fields, path, 0)
         walked = read_fast(pyeval.history.reader.parse_fields(text), path, 0)
         assert (mine is None) == (walked is None), path

@@ -245,31 +245,8 @@ def private_uses() -> list[str]:
     return sorted(set(found))
 
 
-PRIVATE_EXCEPTIONS: set[str] = {
-    # pending (issue 37): modules the other open branches change, renamed once those are merged
-    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._deal_weights",
-    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._number",
-    "pyeval.analysis.pushfold3 imports pyeval.analysis.pushfold._short",
-    "pyeval.analysis.pushfold3_values imports pyeval.analysis.pushfold._number",
-    "pyeval.cli.analysis imports pyeval.cli.equity._count",
-    "pyeval.cli.pushfold imports pyeval.cli.analysis._parser",
-    "pyeval.cli.simulate imports pyeval.cli.equity._count",
-    "pyeval.history.replay imports pyeval.history.reader._cards_at_allin",
-    "pyeval.history.replay imports pyeval.history.reader._set_allin",
-    "pyeval.history.sources imports pyeval.history.reader._fields",
-    "pyeval.ranges imports pyeval.ranges.classes._class_combos",
-    "pyeval.ranges imports pyeval.ranges.formatting._format_holdem",
-    "pyeval.ranges imports pyeval.ranges.formatting._with_weight",
-    "pyeval.ranges imports pyeval.ranges.generic._LEGACY",
-    "pyeval.ranges imports pyeval.ranges.preflop._top_percent",
-    "pyeval.ranges.expand imports pyeval.ranges.preflop._top_percent",
-    "pyeval.ranges.formatting imports pyeval.ranges.classes._CLASS_INDEX",
-    "pyeval.ranges.formatting imports pyeval.ranges.classes._class_combos",
-    "pyeval.ranges.preflop imports pyeval.ranges.classes._CLASS_INDEX",
-    "pyeval.ranges.solver imports pyeval.ranges.classes._CLASS_INDEX",
-    "pyeval.ranges.solver imports pyeval.ranges.classes._CLASS_MEMBERS",
-}
-"""Uses of another module's private name that are allowed, each with its reason."""
+PRIVATE_EXCEPTIONS: set[str] = set()
+"""Uses of another module's private name that are allowed, each with its reason (none)."""
 
 
 def test_no_module_uses_another_modules_private_names():

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts, combo_pair_counts
-from pyeval.analysis.pushfold_solver import BilinearGame, solve
+from pyeval.analysis.pushfold.equities import BOARDS, class_pair_counts, combo_pair_counts
+from pyeval.analysis.pushfold.solver import BilinearGame, solve
 from pyeval.core.cards import format_cards
 from pyeval.ranges import CLASS_NAMES, HOLDEM_COMBOS
 from pyeval.ranges.classes import COMBO_CLASS
@@ -52,7 +52,7 @@ def test_combo_pairs_match_the_engine_on_a_random_sample():
 
 
 def test_stored_representatives_match_the_engine():
-    from pyeval.analysis.pushfold_equities import _table
+    from pyeval.analysis.pushfold.equities import _table
 
     t = _table()
     assert len(t["key"]) == 47_008
@@ -467,12 +467,12 @@ def test_list_options_refuse_what_is_not_a_number(capsys):
 
 
 def test_range_text_is_cut_between_tokens():
-    from pyeval.analysis.pushfold import _short
+    from pyeval.analysis.pushfold.heads_up import shorten
 
     r = pyeval.pushfold(10, payouts=[50, 30, 20], stacks=[15])
     text = r.push_range
     assert len(text) > 100
-    short = _short(text)
+    short = shorten(text)
     kept, rest = short.split(",... (+")
     assert len(short) <= 100 and text.startswith(kept + ",")
     assert len(kept.split(",")) + int(rest.rstrip(" more)")) == len(text.split(","))

@@ -19,7 +19,8 @@ import pytest
 
 import pyeval
 from pyeval.analysis.icm import prize_equity
-from pyeval.analysis.pushfold3_equities import (
+from pyeval.analysis.pushfold.equities import BOARDS, class_pair_counts
+from pyeval.analysis.pushfold.equities3 import (
     PERMS,
     TRIPLE_DEALS,
     _table,
@@ -28,8 +29,7 @@ from pyeval.analysis.pushfold3_equities import (
     samples,
     triple_weights,
 )
-from pyeval.analysis.pushfold3_values import final_chips
-from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts
+from pyeval.analysis.pushfold.values3 import final_chips
 from pyeval.ranges import CLASS_NAMES
 from pyeval.ranges.classes import COMBO_CLASS, HOLDEM_COMBOS
 

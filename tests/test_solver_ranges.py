@@ -32,11 +32,11 @@ def test_bad_entries(text):
                 min_size=1, max_size=40),
        st.lists(st.integers(0, 168), max_size=6))
 def test_round_trip_exact(combos, classes):
-    from pyeval.ranges.classes import _CLASS_MEMBERS
+    from pyeval.ranges.classes import CLASS_MEMBERS
 
     weights = np.zeros(1326)
     for k in classes:
-        weights[_CLASS_MEMBERS[k]] = 0.6
+        weights[CLASS_MEMBERS[k]] = 0.6
     for i, w in combos:
         weights[i] = w
     keep = weights > 0

@@ -11,10 +11,10 @@ from pyeval.analysis.breakdown import RangeBreakdown, range_breakdown
 from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.analysis.icm import ICMResult, icm
 from pyeval.analysis.next_card import NextCard, next_card
-from pyeval.analysis.pushfold import PushFoldResult
-from pyeval.analysis.pushfold3 import PushFold3Result
-from pyeval.analysis.pushfold_chart import PushFoldChart, pushfold_chart
-from pyeval.analysis.pushfold_entry import pushfold, pushfold3
+from pyeval.analysis.pushfold.chart import PushFoldChart, pushfold_chart
+from pyeval.analysis.pushfold.entry import pushfold, pushfold3
+from pyeval.analysis.pushfold.heads_up import PushFoldResult
+from pyeval.analysis.pushfold.three_handed import PushFold3Result
 
 __all__ = ["ComboEquities", "ICMResult", "NextCard", "PushFold3Result", "PushFoldChart", "PushFoldResult",
            "RangeBreakdown", "combo_equities", "icm", "next_card", "pushfold", "pushfold3", "pushfold_chart",

@@ -15,7 +15,7 @@ import argparse
 from typing import Any
 
 from pyeval.cli import check_quoted, output
-from pyeval.cli.equity import _count, non_negative_int, positive_float
+from pyeval.cli.equity import non_negative_int, parse_count, positive_float
 from pyeval.cli.help import RANGE_HELP
 
 
@@ -93,7 +93,7 @@ def _ranges(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dead", help="dead cards, one word")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every outcome")
-    how.add_argument("--samples", type=_count, help="Monte Carlo deals (e.g. 10M)")
+    how.add_argument("--samples", type=parse_count, help="Monte Carlo deals (e.g. 10M)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed")
 
 
@@ -134,14 +134,14 @@ class _FlattenSome(_Flatten):
             parser.error(f"{option_string} needs at least one number, e.g. {option_string} 50,30,20")
 
 
-def _parser(sub: Any, name: str, summary: str, description: str, examples: list[str], more: str = "") -> Any:
+def subcommand_parser(sub: Any, name: str, summary: str, description: str, examples: list[str], more: str = "") -> Any:
     epilog = "examples:\n" + "".join(f"  {e}\n" for e in examples) + (f"\n{more}" if more else "")
     return sub.add_parser(name, help=summary, description=description, epilog=epilog,
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def register(sub: Any) -> None:
-    p = _parser(sub, "combos", "each combo's equity in a range against other ranges",
+    p = subcommand_parser(sub, "combos", "each combo's equity in a range against other ranges",
                 "Each combo's weight, equity, win and tie for a range against one or more ranges; the range's mean "
                 "equity and equity buckets.",
                 ["pyeval combos holdem 15% 30% --board Kd8c2s", "pyeval combos holdem QQ+,AK random --plot grid.png "
@@ -158,7 +158,7 @@ def register(sub: Any) -> None:
                        table="each combo's weight, equity, win and tie")
     p.set_defaults(func=run_combos)
 
-    p = _parser(sub, "breakdown", "what a range holds on a flop or turn (made hands and draws)",
+    p = subcommand_parser(sub, "breakdown", "what a range holds on a flop or turn (made hands and draws)",
                 "The combos and share of a range in each made-hand class and draw on a board of 3 or 4 cards "
                 "(definitions: docs/analysis.md); with --against, each class's equity.",
                 ["pyeval breakdown holdem random --board Kd8c2s",
@@ -171,7 +171,7 @@ def register(sub: Any) -> None:
     output.add_options(p, plot="the breakdown as bars", table="each class's combos and share")
     p.set_defaults(func=run_breakdown)
 
-    p = _parser(sub, "next-card", "every next card of a flop or turn spot: equities and outs",
+    p = subcommand_parser(sub, "next-card", "every next card of a flop or turn spot: equities and outs",
                 "Every possible next card with each player's exact equity after it and each player's outs; on a "
                 "preflop or flop spot, who leads on each street to come.",
                 ["pyeval next-card holdem AhAs KdKc --board 7c8c2d", "pyeval next-card holdem AhAs KdKc --csv -"])
@@ -182,14 +182,14 @@ def register(sub: Any) -> None:
     output.add_options(p, table="each next card's probability and the equities after it")
     p.set_defaults(func=run_next_card)
 
-    p = _parser(sub, "icm", "tournament prize equity of chip stacks (ICM)",
+    p = subcommand_parser(sub, "icm", "tournament prize equity of chip stacks (ICM)",
                 "Malmuth-Harville ICM: exact when affordable (any field with few paid places), else Monte Carlo "
                 "from a fixed seed (0 unless --seed).",
                 ["pyeval icm 5000 3000 2000 --payouts 50,30,20",
                  "pyeval icm $(seq 1000 1000 20000) --payouts 40,25,15,10 --samples 1M --seed 1"])
     p.add_argument("stacks", nargs="+", type=_number, help="each player's chips")
     add_number_list(p, "--payouts", "prize of 1st, 2nd, ... place: 50,30,20", required=True)
-    p.add_argument("--samples", type=_count, help="Monte Carlo finishing orders (default: exact when affordable)")
+    p.add_argument("--samples", type=parse_count, help="Monte Carlo finishing orders (default: exact when affordable)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (default 0)")
     output.add_options(p, table="each player's prize equity and place probabilities")
     p.set_defaults(func=run_icm)

@@ -17,7 +17,7 @@ from pyeval.cli.help import RANGE_HELP, games_help
 from pyeval.equity import equity
 
 
-def _count(text: str) -> int:
+def parse_count(text: str) -> int:
     """Integers with an optional K/M/G suffix: 100M."""
     t = text.strip().upper().replace("_", "").replace(",", "")
     scale = {"K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9}.get(t[-1:], 1)
@@ -88,7 +88,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "hold'em and Omaha games), e.g. --folded 30%% random")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every outcome")
-    how.add_argument("--samples", type=_count, help="Monte Carlo deals (e.g. 10M)")
+    how.add_argument("--samples", type=parse_count, help="Monte Carlo deals (e.g. 10M)")
     how.add_argument("--stderr", type=positive_float,
                      help="Monte Carlo until every standard error is at most this (e.g. 0.001)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (reproducible for any thread count)")

@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from pyeval.cli import output
-from pyeval.cli.analysis import _parser, add_number_list
+from pyeval.cli.analysis import add_number_list, subcommand_parser
 
 
 def _number(text: str) -> float:
@@ -56,7 +56,8 @@ def run_pushfold(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = _parser(sub, "pushfold", "heads-up push/fold equilibria (chip EV or ICM), and charts over stack depths",
+    p = subcommand_parser(sub, "pushfold",
+                          "heads-up push/fold equilibria (chip EV or ICM), and charts over stack depths",
                 "The small blind pushes all in or folds, the big blind calls or folds: the Nash equilibrium with "
                 "exact card removal, as the share of each of the 169 classes played (docs/pushfold.md).  Stacks "
                 "are in big blinds, before the blinds and antes are posted.",

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from pyeval.cli import check_quoted, output
-from pyeval.cli.equity import _count, non_negative_int, positive_int
+from pyeval.cli.equity import non_negative_int, parse_count, positive_int
 from pyeval.cli.help import games_help
 from pyeval.core._results import install_hint, write_text
 from pyeval.sim.simulate import STUDIES, make_plan, simulate, table_names
@@ -90,7 +90,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help="game name or alias (list below)")
     p.add_argument("--players", type=positive_int, default=6, help="players dealt in (default 6)")
-    p.add_argument("--deals", type=_count, default=10_000_000, help="deals, e.g. 100M (default 10M)")
+    p.add_argument("--deals", type=parse_count, default=10_000_000, help="deals, e.g. 100M (default 10M)")
     p.add_argument("--study", action="append", choices=list(STUDIES) + ["hands", "hi-lo"],
                    help="study to run (repeat for several; default: starting-hands in board games, categories in stud "
                         "and draw games)")

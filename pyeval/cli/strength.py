@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from pyeval.cli import output
-from pyeval.cli.analysis import _parser
+from pyeval.cli.analysis import subcommand_parser
 
 
 def run_table(args: argparse.Namespace) -> int:
@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     from pyeval.strength.states import STREETS
     from pyeval.strength.tables import TABLE_FEATURES
 
-    p = _parser(sub, "strength", "hand-strength tables of every hold'em state (EHS, EHS2, histograms)",
+    p = subcommand_parser(sub, "strength", "hand-strength tables of every hold'em state (EHS, EHS2, histograms)",
                 "Every suit-isomorphic state of a street with its equity against one random hand (EHS), the mean "
                 "of its river EHS squared (EHS2) and the histogram of its river EHS over the runouts "
                 "(docs/strength.md).  The river table is built first (minutes); earlier streets look their "

@@ -134,14 +134,14 @@ def _value(text: str) -> Any:
 def parse_fields(text: str) -> dict[str, Any]:
     """The fields of one PHH hand: the ``key = value`` lines read directly when each is one
     plain line, else the whole text through ``tomllib``.  ValueError when it is not TOML."""
-    fields = _fields(text)
+    fields = fields_of(text)
     raw = fields.get("actions")
-    if isinstance(raw, _RawActions):
+    if isinstance(raw, RawActions):
         fields["actions"] = raw.parse()
     return fields
 
 
-class _RawActions(str):
+class RawActions(str):
     """An ``actions`` value of the plain grammar (``_ACTIONS``), kept as text: most hands are
     read without splitting it (``_no_allin``)."""
 
@@ -160,8 +160,8 @@ _QUOTED_ITEM = re.compile(r"'([^']*)'")
 _STREET_OR_BET = re.compile(r"d db |cbr (\d+)")
 
 
-def _fields(text: str) -> dict[str, Any]:
-    """``parse_fields``, with a plain ``actions`` list left as ``_RawActions`` text."""
+def fields_of(text: str) -> dict[str, Any]:
+    """``parse_fields``, with a plain ``actions`` list left as ``RawActions`` text."""
     if "#" not in text:  # a comment: tomllib
         pairs = _LINES.findall(text)
         if pairs and (len(pairs) == text.count("\n") + (text[-1:] != "\n") or not _LINES.sub("", text).strip()):
@@ -169,7 +169,7 @@ def _fields(text: str) -> dict[str, Any]:
             try:
                 for key, value in pairs:
                     value = value.strip()
-                    plain[key] = (_RawActions(value) if key == "actions" and _ACTIONS.fullmatch(value)
+                    plain[key] = (RawActions(value) if key == "actions" and _ACTIONS.fullmatch(value)
                                   else _value(value))
                 return plain
             except (ValueError, IndexError):
@@ -237,7 +237,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     starting = fields.get("starting_stacks")
     finishing = fields.get("finishing_stacks")
     actions = fields.get("actions")
-    if not isinstance(starting, list) or not isinstance(actions, (list, _RawActions)):
+    if not isinstance(starting, list) or not isinstance(actions, (list, RawActions)):
         return None
     seats = len(starting)
     antes = fields.get("antes", [0] * seats)
@@ -252,7 +252,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         antes, blinds = antes[::-1], blinds[::-1]
     if any(s <= a + b for s, a, b in zip(starting, antes, blinds)):
         return None  # posting puts a player all-in
-    if isinstance(actions, _RawActions):
+    if isinstance(actions, RawActions):
         if _no_allin(actions, starting, antes, blinds, seats):
             return HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
                               list(starting), list(finishing or []))
@@ -320,8 +320,8 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
                         list(starting), list(finishing or []))
     if allin is not None:
         street, at_allin, contesting = allin
-        cards = [_cards_at_allin(holes[i], shown[i]) for i in range(seats)]
-        _set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
+        cards = [cards_at_allin(holes[i], shown[i]) for i in range(seats)]
+        set_allin(record, street, at_allin, contesting, board[:2 * _board_cards(street)], cards, "")
         if not trimmed and any(antes):
             record.antes = list(antes)
         record.final_board = board
@@ -386,7 +386,7 @@ def _return_uncalled(bets: list[int], stacks: list[int], put_in: list[int]) -> N
         put_in[p] -= excess
 
 
-def _cards_at_allin(dealt: str, shown: str | None) -> str:
+def cards_at_allin(dealt: str, shown: str | None) -> str:
     """A hand at the all-in: the dealt cards, those unknown then ("??") read from the showdown;
     "" when mucked or unknown."""
     if shown:
@@ -394,7 +394,7 @@ def _cards_at_allin(dealt: str, shown: str | None) -> str:
     return "" if shown == "" or "?" in dealt else dealt
 
 
-def _set_allin(record: HandRecord, street: str, put_in: list, contesting: list[bool], board: str,
+def set_allin(record: HandRecord, street: str, put_in: list, contesting: list[bool], board: str,
                cards: list[str], dead: str) -> None:
     """Fills the all-in fields, or the note saying why the hand does not count."""
     record.contesting = contesting

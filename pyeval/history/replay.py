@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 from pyeval.core._results import install_hint
-from pyeval.history.reader import DRAW_GAMES, VARIANTS, HandRecord, _cards_at_allin, _set_allin
+from pyeval.history.reader import DRAW_GAMES, VARIANTS, HandRecord, cards_at_allin, set_allin
 
 __all__ = ["require_pokerkit", "replay", "STUD_STREETS"]
 
@@ -67,8 +67,8 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
         return record
     if allin is not None:
         street, put_in, contesting, board, dealt, dead = allin
-        cards = [_cards_at_allin(dealt[i], shown[i]) for i in range(seats)]
-        _set_allin(record, street, put_in, contesting, board, cards, dead)
+        cards = [cards_at_allin(dealt[i], shown[i]) for i in range(seats)]
+        set_allin(record, street, put_in, contesting, board, cards, dead)
         if record.put_in is not None:
             record.antes = antes
             record.final_board = final_board

@@ -24,9 +24,9 @@ from pyeval.history.reader import (
     DRAW_GAMES,
     VARIANTS,
     HandRecord,
-    _fields,
-    _RawActions,
+    RawActions,
     field_line,
+    fields_of,
     hands_with_lines,
     read_fast,
 )
@@ -107,7 +107,7 @@ def skipped(source: str, index: int, line: int, reason: str) -> HandRecord:
 
 def _read_hand(hand_text: str, source: str, index: int, line: int) -> HandRecord:
     try:
-        fields = _fields(hand_text)
+        fields = fields_of(hand_text)
     except ValueError as e:
         raise InvalidHand(str(e)) from None
     missing = [k for k in ("variant", "starting_stacks", "actions") if k not in fields]
@@ -118,7 +118,7 @@ def _read_hand(hand_text: str, source: str, index: int, line: int) -> HandRecord
     if game is None:
         raise InvalidHand(f"unknown PHH variant {variant!r} (known: {', '.join(sorted(VARIANTS))})", "variant")
     raw = fields["actions"]
-    checked = dict(fields, actions=raw.parse()) if isinstance(raw, _RawActions) else fields
+    checked = dict(fields, actions=raw.parse()) if isinstance(raw, RawActions) else fields
     check_hand(checked, game, draw=game in DRAW_GAMES)
     record = read_fast(fields, source, index)
     if record is None:

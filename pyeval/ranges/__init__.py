@@ -70,14 +70,14 @@ from pyeval.ranges.classes import (
     class_of,
     combo_masks,
 )
-from pyeval.ranges.formatting import _format_holdem, _with_weight
-from pyeval.ranges.generic import _LEGACY, RangeError, last_of_each
+from pyeval.ranges.formatting import format_holdem, with_weight
+from pyeval.ranges.generic import LEGACY_PATTERN, RangeError, last_of_each
 from pyeval.ranges.holdem_tokens import (
-    _R,
+    RANK_PATTERN,
     UNKNOWN,
-    _bad,
-    _holdem_token,
-    _rank,
+    bad_token,
+    holdem_token,
+    rank_of,
 )
 from pyeval.ranges.preflop import (
     preflop_counts,
@@ -215,11 +215,11 @@ class Range:
             if self.is_random and self.weights[0] == 1:
                 self._str = "random"
             elif self.family == "holdem" and self.hole == 2:
-                self._str = _format_holdem(self)
+                self._str = format_holdem(self)
             elif self._text is not None:
                 self._str = self._text
             else:
-                self._str = ",".join(_with_weight(h, w) for h, w in zip(self.hands(), self.weights.tolist()))
+                self._str = ",".join(with_weight(h, w) for h, w in zip(self.hands(), self.weights.tolist()))
         return self._str
 
     def __repr__(self) -> str:
@@ -253,10 +253,10 @@ def _split_weight(token: str, text: str) -> tuple[str, float]:
     try:
         weight = float(w)
     except ValueError:
-        raise _bad(token, text, f"the weight {w!r} is not a number") from None
+        raise bad_token(token, text, f"the weight {w!r} is not a number") from None
     problem = weight_problem(weight)
     if problem:
-        raise _bad(token, text, problem)
+        raise bad_token(token, text, problem)
     return body, weight
 
 
@@ -292,8 +292,8 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
             for token in tokens:
                 body, w = _split_weight(token, text)
                 if not body:
-                    raise _bad(token, text, "empty token (two commas in a row?)")
-                for idx in _holdem_token(body, token, text).tolist():
+                    raise bad_token(token, text, "empty token (two commas in a row?)")
+                for idx in holdem_token(body, token, text).tolist():
                     weights[idx] = w
         except RangeError:  # not hold'em notation: the generic syntax if it uses any of its marks
             if not _GENERIC_MARK.search(text):
@@ -312,12 +312,12 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
         for token in tokens:
             body, w = _split_weight(token, text)
             if not body:
-                raise _bad(token, text, "empty token (two commas in a row?)")
+                raise bad_token(token, text, "empty token (two commas in a row?)")
             if family == "omaha":
                 combos, norm = cast(tuple, _omaha_token(body, token, text, g.hole, g.lowest_card))
             else:
                 combos, norm = _explicit_token(body, token, text, g.hole)
-            normalized.append(_with_weight(norm, w))
+            normalized.append(with_weight(norm, w))
             arrays.append((combos, w))
         hole = arrays[0][0].shape[1]
         if any(c.shape[1] != hole for c, _ in arrays):
@@ -368,7 +368,7 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
 
     def holdem_atom(token: str) -> np.ndarray:
         body = token
-        return cards_to_masks(HOLDEM_COMBOS[_holdem_token(body, token, text)])
+        return cards_to_masks(HOLDEM_COMBOS[holdem_token(body, token, text)])
 
     tree = Parser(text, g.hole, family, holdem_atom if family == "holdem" else None).parse()
     ctx = Context(text, g.hole, g.lowest_card)
@@ -386,8 +386,8 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
 # -- Omaha -------------------------------------------------------------------
 
 _OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
-_LEGACY_PATTERN = _LEGACY
-_OMAHA_ITEM = re.compile(rf"({_R})([cdhs*])?|([*x])", re.I)
+_LEGACY_PATTERN = LEGACY_PATTERN
+_OMAHA_ITEM = re.compile(rf"({RANK_PATTERN})([cdhs*])?|([*x])", re.I)
 
 
 def _omaha_price(body: str, token: str, text: str, hole: int, lowest: int) -> int:
@@ -413,22 +413,22 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
     while pos < len(body):
         m = _OMAHA_ITEM.match(body, pos)
         if m is None:
-            raise _bad(token, text, f"unexpected {body[pos:]!r}: items are cards (As), ranks (A), any card (*), "
+            raise bad_token(token, text, f"unexpected {body[pos:]!r}: items are cards (As), ranks (A), any card (*), "
                                     "then an optional ds, ss or rainbow")
         if m.group(3):
             items.append(("any",))
         elif m.group(2) and m.group(2) != "*":
             items.append(("card", card_code(m.group(1) + m.group(2))))
         else:
-            items.append(("rank", _rank(m.group(1))))
+            items.append(("rank", rank_of(m.group(1))))
         pos = m.end()
     if len(items) > hole:
-        raise _bad(token, text, f"more than {hole} cards")
+        raise bad_token(token, text, f"more than {hole} cards")
     explicit = [it[1] for it in items if it[0] == "card"]
     if len(set(explicit)) != len(explicit):
-        raise _bad(token, text, "the same card twice")
+        raise bad_token(token, text, "the same card twice")
     if any(c < lowest for c in explicit):
-        raise _bad(token, text, "a card not in this game's deck")
+        raise bad_token(token, text, "a card not in this game's deck")
     need: dict[int, int] = {}
     for it in items:
         if it[0] == "rank":
@@ -442,7 +442,7 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
     for rank, count in need.items():
         suits = [4 * rank + s for s in range(4) if 4 * rank + s not in explicit and 4 * rank + s >= lowest]
         if len(suits) < count:
-            raise _bad(token, text, f"more {RANK_CHARS[rank]}s than the deck holds")
+            raise bad_token(token, text, f"more {RANK_CHARS[rank]}s than the deck holds")
         bases = [b + list(pick) for b in bases for pick in combinations(suits, count)]
     blocks = []
     for base in bases:
@@ -461,7 +461,7 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
         keep = {"ds": (pairs == 2) & (most == 2), "ss": (pairs == 1) & (most == 2), "rainbow": most == 1}[suffix]
         combos = combos[keep]
     if len(combos) == 0:
-        raise _bad(token, text, "no hand matches")
+        raise bad_token(token, text, "no hand matches")
     norm = "".join("*" if it[0] == "any" else RANK_CHARS[it[1]] if it[0] == "rank" else format_card(it[1])
                    for it in items) + "*" * (hole - len(items)) + suffix
     return combos, norm
@@ -478,7 +478,7 @@ def _check_omaha_price(tokens: list[str], text: str, g: Game) -> None:
         count = _omaha_price(body, token, text, g.hole, g.lowest_card)
         total += count
         if total > MAX_RANGE_WORK:
-            raise _bad(token, text, f"it takes {count:,} candidate hands to build ({total:,} with the tokens "
+            raise bad_token(token, text, f"it takes {count:,} candidate hands to build ({total:,} with the tokens "
                                     f"before it), beyond the limit of {MAX_RANGE_WORK:,} "
                                     "(pyeval.query.limits.MAX_RANGE_WORK); narrow it (e.g. 'AA' in place of 'A', "
                                     "'AAxxds' in place of 'AA')")
@@ -486,13 +486,13 @@ def _check_omaha_price(tokens: list[str], text: str, g: Game) -> None:
 
 def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.ndarray, str]:
     if body.lower() in UNKNOWN:
-        raise _bad(token, text, "'random' stands alone in this game (pass 'random' as the hand)")
+        raise bad_token(token, text, "'random' stands alone in this game (pass 'random' as the hand)")
     try:
         cards = parse_cards(body)
     except ValueError as exc:
-        raise _bad(token, text, f"this game's ranges are lists of explicit hands ({exc})") from None
+        raise bad_token(token, text, f"this game's ranges are lists of explicit hands ({exc})") from None
     if not 1 <= len(cards) <= hole:
-        raise _bad(token, text, f"hands have 1 to {hole} cards")
+        raise bad_token(token, text, f"hands have 1 to {hole} cards")
     return cards[None, :].astype(np.uint8), "".join(format_card(c) for c in cards)
 
 

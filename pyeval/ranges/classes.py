@@ -40,7 +40,7 @@ def _class_name(i: int, j: int) -> str:
 CLASS_NAMES: list[str] = [_class_name(i, j) for i in range(13) for j in range(13)]
 """The 169 starting-hand classes in grid order (row-major 13 x 13, aces first): ``CLASS_NAMES[0]
 == 'AA'``, ``[1] == 'AKs'``, ``[13] == 'AKo'``; the order of ``preflop_matrix()``."""
-_CLASS_INDEX = {n: k for k, n in enumerate(CLASS_NAMES)}
+CLASS_INDEX = {n: k for k, n in enumerate(CLASS_NAMES)}
 
 
 def _combo_class(hi: int, lo: int) -> int:
@@ -66,11 +66,11 @@ def class_of(hand: Cards) -> str:
     return CLASS_NAMES[_combo_class(int(c[0]), int(c[1]))]
 
 
-_CLASS_MEMBERS = [np.flatnonzero(COMBO_CLASS == k) for k in range(169)]
+CLASS_MEMBERS = [np.flatnonzero(COMBO_CLASS == k) for k in range(169)]
 
 
-def _class_combos(name: str) -> np.ndarray:
-    return _CLASS_MEMBERS[_CLASS_INDEX[name]]
+def class_combos(name: str) -> np.ndarray:
+    return CLASS_MEMBERS[CLASS_INDEX[name]]
 
 
 def combo_masks(combos: np.ndarray) -> np.ndarray:

@@ -148,9 +148,9 @@ def percent_masks(node: Percent, ctx: Context) -> np.ndarray:
 
     if ctx.hole == 2:
         from pyeval.ranges.classes import HOLDEM_COMBOS
-        from pyeval.ranges.preflop import _top_percent
+        from pyeval.ranges.preflop import top_percent
 
-        inside = np.setdiff1d(_top_percent(node.high), _top_percent(node.low) if node.low > 0 else [])
+        inside = np.setdiff1d(top_percent(node.high), top_percent(node.low) if node.low > 0 else [])
         return sorted_unique(cards_to_masks(HOLDEM_COMBOS[inside]))
     if ctx.hole not in ranking.RANKINGS or ctx.lowest:
         raise error(ctx.text, node.text, node.pos, "percentages are ranked for hold'em and Omaha 4, 5 and 6")

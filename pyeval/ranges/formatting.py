@@ -7,24 +7,24 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, format_card
-from pyeval.ranges.classes import _CLASS_INDEX, CLASS_SIZES, COMBO_CLASS, COMBO_INDEX, HOLDEM_COMBOS, _class_combos
+from pyeval.ranges.classes import CLASS_INDEX, CLASS_SIZES, COMBO_CLASS, COMBO_INDEX, HOLDEM_COMBOS, class_combos
 
 if TYPE_CHECKING:
     from pyeval.ranges import Range
 
 
-def _with_weight(token: str, w: float) -> str:
+def with_weight(token: str, w: float) -> str:
     return token if w == 1 else f"{token}:{w!r}"
 
 
-def _format_holdem(r: Range) -> str:
+def format_holdem(r: Range) -> str:
     idx = COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]
     groups: dict[float, set[int]] = {}
     for i, w in zip(idx.tolist(), r.weights.tolist()):
         groups.setdefault(w, set()).add(i)
     tokens = []
     for w in sorted(groups, key=lambda x: (x != 1, -x)):
-        tokens += [_with_weight(t, w) for t in _holdem_tokens(groups[w])]
+        tokens += [with_weight(t, w) for t in _holdem_tokens(groups[w])]
     return ",".join(tokens)
 
 
@@ -35,10 +35,10 @@ def _holdem_tokens(present: set[int]) -> list[str]:
     out: list[str] = []
 
     def take(name):
-        used.update(_class_combos(name).tolist())
+        used.update(class_combos(name).tolist())
 
     # pairs, from aces down
-    pairs = [r for r in range(12, -1, -1) if full[_CLASS_INDEX[RANK_CHARS[r] * 2]]]
+    pairs = [r for r in range(12, -1, -1) if full[CLASS_INDEX[RANK_CHARS[r] * 2]]]
     for run in _runs(pairs):
         top, bottom = run[0], run[-1]
         for r in run:
@@ -46,8 +46,8 @@ def _holdem_tokens(present: set[int]) -> list[str]:
         a, b = RANK_CHARS[top] * 2, RANK_CHARS[bottom] * 2
         out.append(f"{b}+" if top == 12 and len(run) > 1 else a if len(run) == 1 else f"{b}-{a}")
     for hi in range(12, 0, -1):
-        suited = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "s"]]}
-        offsuit = {lo for lo in range(hi) if full[_CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]]}
+        suited = {lo for lo in range(hi) if full[CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "s"]]}
+        offsuit = {lo for lo in range(hi) if full[CLASS_INDEX[RANK_CHARS[hi] + RANK_CHARS[lo] + "o"]]}
         both = suited & offsuit
         for kind, kickers in (("", both), ("s", suited - both), ("o", offsuit - both)):
             for run in _runs(sorted(kickers, reverse=True)):

@@ -27,7 +27,7 @@ MACROS = ("$ds", "$ss", "$rb", "$np", "rainbow")
 _NUMBER = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?", re.I)
 _PERCENT = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%(?:-(\d+(?:\.\d*)?|\.\d+)%)?")
 # pyeval's older Omaha patterns: ranks, cards, * and trailing x (any card), a ds/ss/rainbow suffix
-_LEGACY = re.compile(r"(?:[2-9tjqka][cdhs*]?|\*)+x*(?:ds|ss|rainbow)?", re.I)
+LEGACY_PATTERN = re.compile(r"(?:[2-9tjqka][cdhs*]?|\*)+x*(?:ds|ss|rainbow)?", re.I)
 _LEGACY_ITEM = re.compile(r"([2-9tjqka])([cdhs*])?|([*x])", re.I)
 
 
@@ -273,7 +273,7 @@ class Parser:
                 return Masks(self.holdem_atom(tok))
             except ValueError:
                 pass  # not hold'em notation: a generic pattern
-        if self.family == "omaha" and _LEGACY.fullmatch(tok) and low != "":
+        if self.family == "omaha" and LEGACY_PATTERN.fullmatch(tok) and low != "":
             return self.legacy(tok, pos)
         if tok.startswith("$"):
             raise error(self.text, tok, pos, f"unknown macro (pyeval knows {', '.join(MACROS[:4])})")

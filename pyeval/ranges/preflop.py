@@ -13,7 +13,7 @@ import numpy as np
 
 from pyeval.core.cards import RANK_CHARS
 from pyeval.ranges.classes import (
-    _CLASS_INDEX,
+    CLASS_INDEX,
     CLASS_NAMES,
     CLASS_SIZES,
     COMBO_CLASS,
@@ -109,18 +109,18 @@ def preflop_equity(hand: str | None = None, opponents: int = 1) -> float | np.nd
 
 def _class_index(hand: str) -> int:
     h = hand.strip()
-    if h in _CLASS_INDEX:
-        return _CLASS_INDEX[h]
+    if h in CLASS_INDEX:
+        return CLASS_INDEX[h]
     if len(h) == 2 and h[0].upper() == h[1].upper() and h[0].upper() in RANK_CHARS:
-        return _CLASS_INDEX[h.upper()]
+        return CLASS_INDEX[h.upper()]
     if len(h) == 3 and h[2].lower() in "so":
         name = h[:2].upper() + h[2].lower()
-        if name in _CLASS_INDEX:
-            return _CLASS_INDEX[name]
+        if name in CLASS_INDEX:
+            return CLASS_INDEX[name]
         swapped = name[1] + name[0] + name[2]
-        if swapped in _CLASS_INDEX:
-            return _CLASS_INDEX[swapped]
-    return _CLASS_INDEX[class_of(h)]
+        if swapped in CLASS_INDEX:
+            return CLASS_INDEX[swapped]
+    return CLASS_INDEX[class_of(h)]
 
 
 def preflop_order() -> list[str]:
@@ -140,8 +140,8 @@ def preflop_info() -> dict:
     return info
 
 
-def _top_percent(p: float) -> np.ndarray:
-    order = [_CLASS_INDEX[n] for n in preflop_order()]
+def top_percent(p: float) -> np.ndarray:
+    order = [CLASS_INDEX[n] for n in preflop_order()]
     sizes = CLASS_SIZES[order]
     cum = np.concatenate([[0], np.cumsum(sizes)])
     target = p / 100 * 1326

@@ -21,7 +21,7 @@ import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, card_code
 from pyeval.core.checks import weight_problem
-from pyeval.ranges.classes import _CLASS_INDEX, _CLASS_MEMBERS, CLASS_NAMES, COMBO_INDEX, HOLDEM_COMBOS
+from pyeval.ranges.classes import CLASS_INDEX, CLASS_MEMBERS, CLASS_NAMES, COMBO_INDEX, HOLDEM_COMBOS
 from pyeval.ranges.generic import RangeError
 
 if TYPE_CHECKING:
@@ -38,11 +38,11 @@ def _entry_combos(hand: str, text: str) -> list[int]:
         if a != b:
             return [int(COMBO_INDEX[a, b])]
     name = hand[:2].upper() + hand[2:].lower()
-    if name in _CLASS_INDEX:
-        return _CLASS_MEMBERS[_CLASS_INDEX[name]].tolist()
-    if len(name) == 2 and name[0] != name[1] and name + "s" in _CLASS_INDEX:
-        return _CLASS_MEMBERS[_CLASS_INDEX[name + "s"]].tolist() + _CLASS_MEMBERS[_CLASS_INDEX[name + "o"]].tolist()
-    if len(name) >= 2 and name[1] + name[0] + name[2:] in _CLASS_INDEX:  # KAs
+    if name in CLASS_INDEX:
+        return CLASS_MEMBERS[CLASS_INDEX[name]].tolist()
+    if len(name) == 2 and name[0] != name[1] and name + "s" in CLASS_INDEX:
+        return CLASS_MEMBERS[CLASS_INDEX[name + "s"]].tolist() + CLASS_MEMBERS[CLASS_INDEX[name + "o"]].tolist()
+    if len(name) >= 2 and name[1] + name[0] + name[2:] in CLASS_INDEX:  # KAs
         return _entry_combos(name[1] + name[0] + name[2:], text)
     column = text.find(hand)
     raise RangeError(f"bad solver range entry {hand!r} at column {column + 1} of {text[:60]!r}: expected a hand "
@@ -92,7 +92,7 @@ def to_solver(r: Range) -> str:
     weights[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]] = r.weights
     out = []
     for k, name in enumerate(CLASS_NAMES):
-        members = _CLASS_MEMBERS[k]
+        members = CLASS_MEMBERS[k]
         w = weights[members]
         if (w == w[0]).all():
             if w[0] > 0:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.pushfold import heads_up
+from pyeval.analysis.pushfold.heads_up import heads_up
 from pyeval.core import _progress
 from pyeval.core.checks import is_number
 from pyeval.query.limits import CHART_SECONDS_PER_DEPTH, MAX_CHART_DEPTHS

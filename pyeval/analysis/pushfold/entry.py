@@ -8,8 +8,8 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from pyeval.analysis.pushfold import PushFoldResult, heads_up
-from pyeval.analysis.pushfold3 import PushFold3Result, three_handed
+from pyeval.analysis.pushfold.heads_up import PushFoldResult, heads_up
+from pyeval.analysis.pushfold.three_handed import PushFold3Result, three_handed
 from pyeval.core import _progress
 
 __all__ = ["pushfold", "pushfold3"]

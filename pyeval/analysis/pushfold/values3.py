@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis.icm import prize_equity
-from pyeval.analysis.pushfold import _number, check_posts, check_prizes
+from pyeval.analysis.pushfold.heads_up import check_posts, check_prizes, checked_number
 from pyeval.core.pots import side_pots
 
 __all__ = ["check_spot3", "final_chips", "value_of"]
@@ -24,9 +24,9 @@ def check_spot3(stacks: Any, sb: Any, bb: Any, ante: Any, payouts: Any, others: 
         if len(stacks) != 3:
             raise ValueError(f"stacks is one number or three (button's, small blind's, big blind's), got "
                              f"{len(stacks)} values")
-        s = tuple(_number(x, "stacks") for x in stacks)
+        s = tuple(checked_number(x, "stacks") for x in stacks)
     else:
-        x = _number(stacks, "stacks")
+        x = checked_number(stacks, "stacks")
         s = (x, x, x)
     sb_, bb_, ante_ = check_posts(sb, bb, ante, [("button", s[0], None), ("small blind", s[1], "sb"),
                                                   ("big blind", s[2], "bb")])

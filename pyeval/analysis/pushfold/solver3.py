@@ -16,7 +16,7 @@ at each end of the branch, per deal (``values`` in module ``pushfold3``):
 Payoffs are multilinear in the four strategies; each decision's gain (yes minus no, per class,
 summed over deals) is a few matrix-vector products over ``w`` and ``three`` (169**3 each) on
 the supports of the strategies, using that ``w`` is symmetric.  The solve: CFR+
-(``pushfold_solver.regret_step``) on the four decisions in turn, iteration-weighted averages;
+(``solver.regret_step``) on the four decisions in turn, iteration-weighted averages;
 every ``check_every`` iterations the averages (and the averages with shares near 0 or 1 made
 pure) are scored by the best-response gains, the best profile kept; it stops below the
 tolerance.
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pyeval.analysis.pushfold_solver import regret_step, rounded
+from pyeval.analysis.pushfold.solver import regret_step, rounded
 
 __all__ = ["ThreeWayGame", "Solution3", "solve3", "DECISIONS"]
 

@@ -11,9 +11,9 @@ folds, facing the button alone (``call_bb_vs_btn``) or the button and the small 
 contributions (a caller matches the button's push or goes all in; chips nobody matches go back).
 
 Equities: a deal of classes ``(i, j, k)`` has the probability of its disjoint combo triples
-(exact); a heads-up showdown uses the exact share of the class pair (``pushfold_equities``, over
+(exact); a heads-up showdown uses the exact share of the class pair (``equities``, over
 all disjoint combo pairs); a three-way showdown the Monte Carlo finishing orders of the class
-triple (``pushfold3_equities``; ties split over the orders they fit, exact in chips).  With
+triple (``equities3``; ties split over the orders they fit, exact in chips).  With
 ICM, players busted in the same hand finish in the order of their stacks before it.
 
 ``gains`` are each player's best-response gains computed with these tables; ``equity_error``
@@ -31,19 +31,19 @@ from typing import Any
 
 import numpy as np
 
-from pyeval.analysis.pushfold import (
+from pyeval.analysis.pushfold.equities3 import PERMS, order_probabilities, samples, triple_weights
+from pyeval.analysis.pushfold.heads_up import (
     OUTCOMES,
     PushFoldResult,
-    _deal_weights,
-    _number,
-    _short,
+    checked_tolerance,
+    deal_weights,
     heads_up_game,
     range_text,
+    shorten,
 )
-from pyeval.analysis.pushfold3_equities import PERMS, order_probabilities, samples, triple_weights
-from pyeval.analysis.pushfold3_solver import ThreeWayGame, solve3
-from pyeval.analysis.pushfold3_values import check_spot3, final_chips, value_of
-from pyeval.analysis.pushfold_solver import solve
+from pyeval.analysis.pushfold.solver import solve
+from pyeval.analysis.pushfold.solver3 import ThreeWayGame, solve3
+from pyeval.analysis.pushfold.values3 import check_spot3, final_chips, value_of
 from pyeval.core import _progress
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
 from pyeval.results.protocol import Result
@@ -132,7 +132,7 @@ class PushFold3Result(Result):
         labels = {"push": "BTN pushes", "call_sb": "SB calls", "call_bb_vs_btn": "BB calls BTN",
                   "overcall_bb": "BB overcalls", "push_sb": "SB pushes", "call_bb_vs_sb": "BB calls SB"}
         lines = [f"PushFold3Result(three-handed, {stacks}, blinds {self.sb:g}/{self.bb:g}{ante}; {model})"]
-        lines += [f"  {labels[s]:<13}{100 * self.share(s):5.1f}%: {_short(self.ranges[s], 90)}" for s in STRATEGIES]
+        lines += [f"  {labels[s]:<13}{100 * self.share(s):5.1f}%: {shorten(self.ranges[s], 90)}" for s in STRATEGIES]
         ev = ", ".join(f"{p} {v:+.4f}" for p, v in zip(PLAYERS, self.ev))
         lines.append(f"  EV: {ev}{'' if self.payouts is None else ' prize'}; exploitability {self.exploitability:.1e} "
                      f"(tables {self.table_exploitability:.1e} + Monte Carlo {max(self.equity_error):.1e}) "
@@ -143,7 +143,7 @@ class PushFold3Result(Result):
 @cache
 def _expanded() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The deal weights, and the heads-up win, tie and loss shares of each class pair."""
-    _, win, tie, lose = _deal_weights()
+    _, win, tie, lose = deal_weights()
     return win, tie, lose
 
 
@@ -172,7 +172,7 @@ def _subgame(stacks: tuple[float, float, float], sb: float, bb: float, ante: flo
 
 def _outcome_shares(q: np.ndarray, r: np.ndarray) -> np.ndarray:
     """The probabilities of ``OUTCOMES`` in the heads-up subgame with strategies q, r."""
-    deal, win, tie, lose = _deal_weights()
+    deal, win, tie, lose = deal_weights()
     dealt = deal.sum(axis=1)
     called = deal * np.outer(q, r)
     return np.array([dealt @ (1 - q), q @ deal @ (1 - r), (called * win).sum(), (called * tie).sum(),
@@ -181,7 +181,7 @@ def _outcome_shares(q: np.ndarray, r: np.ndarray) -> np.ndarray:
 
 def build_game(stacks: tuple[float, float, float], sb: float, bb: float, ante: float, payouts: list[float] | None,
                others: list[float] | None, fold: np.ndarray) -> tuple[ThreeWayGame, np.ndarray]:
-    """The button's push branch (``pushfold3_solver``) with the fold branch worth ``fold``, and
+    """The button's push branch (``solver3``) with the fold branch worth ``fold``, and
     (3, 6) each player's value of each three-way finishing order (``PERMS``)."""
     s0, s1, s2 = stacks
     posted = [ante, ante + sb, ante + bb]
@@ -249,11 +249,7 @@ def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, 
     """
     start = time.perf_counter()
     in_hand, sb_, bb_, ante_, prizes, rest = check_spot3(stack, sb, bb, ante, payouts, stacks)
-    if tolerance is None:
-        tolerance = 1e-4 * bb_ if prizes is None else 1e-6 * sum(prizes)
-    tol = _number(tolerance, "tolerance")
-    if tol <= 0:
-        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    tol = checked_tolerance(tolerance, 1e-4 * bb_ if prizes is None else 1e-6 * sum(prizes))
     # the subgame to the heads-up default (or finer): with no dead money it is pyeval.pushfold's solve
     hu_tol = min(tol / 10, 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes))
     watch = _progress.current()  # three steps: the subgame, the push branch's tables, its solve
@@ -293,7 +289,7 @@ def _heads_up_result(stacks: tuple[float, float, float], sb: float, bb: float, a
                      hu_tol: float) -> PushFoldResult:
     p, c = found.push, found.call
     ev_sb, ev_bb = game.values(p, c)
-    deal = _deal_weights()[0]
+    deal = deal_weights()[0]
     with np.errstate(invalid="ignore", divide="ignore"):
         push_gain = game.push_gains(c) / deal.sum(axis=1)
         call_gain = game.call_gains(p) / (deal.T @ p)

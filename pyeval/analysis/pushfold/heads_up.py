@@ -9,10 +9,10 @@ the stack before posting; with ``payouts`` and the ``stacks`` of the players not
 each outcome's stacks are valued by ICM (``pyeval.icm``; a busted player takes the last place).
 
 Strategies are per starting-hand class (every combo of a class plays the same share); EVs are
-summed over every pair of disjoint combos (``pushfold_equities``: exact counts over all boards,
+summed over every pair of disjoint combos (``equities``: exact counts over all boards,
 so card removal is exact).  With strategies the same for each combo of a class, each combo of a
 class has the same EV, so a best response per class is a best response per combo.  The solve
-(``pushfold_solver``): CFR+ to ``tolerance`` (the most either player would gain, per hand dealt,
+(``solver``): CFR+ to ``tolerance`` (the most either player would gain, per hand dealt,
 by switching to a best response: ``exploitability``), then purified to an exact equilibrium,
 verified class by class (docs/pushfold.md, "What equilibrium means").
 """
@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from pyeval.analysis.icm import prize_equity
-from pyeval.analysis.pushfold_equities import BOARDS, class_pair_counts
-from pyeval.analysis.pushfold_solver import BilinearGame, solve
+from pyeval.analysis.pushfold.equities import BOARDS, class_pair_counts
+from pyeval.analysis.pushfold.solver import BilinearGame, solve
 from pyeval.core.checks import finite_number
 from pyeval.ranges import Range
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES, COMBO_CLASS, HOLDEM_COMBOS
@@ -117,13 +117,13 @@ class PushFoldResult(Result):
         unit = "" if self.payouts is None else " prize"
         return "\n".join([
             f"PushFoldResult(heads-up, {stacks}, blinds {self.sb:g}/{self.bb:g}{ante}; {model})",
-            f"  SB pushes {100 * self.push_share():.1f}%: {_short(self.push_range)}",
-            f"  BB calls  {100 * self.call_share():.1f}%: {_short(self.call_range)}",
+            f"  SB pushes {100 * self.push_share():.1f}%: {shorten(self.push_range)}",
+            f"  BB calls  {100 * self.call_share():.1f}%: {shorten(self.call_range)}",
             f"  EV: SB {self.ev_sb:+.4f}, BB {self.ev_bb:+.4f}{unit}; exploitability {self.exploitability:.1e} "
             f"after {self.iterations} iterations"])
 
 
-def _short(text: str, width: int = 100) -> str:
+def shorten(text: str, width: int = 100) -> str:
     """Range text cut to ``width`` characters at a token boundary (a comma), with the count of
     tokens left out: never a token cut in two (``43s:0...``)."""
     if len(text) <= width:
@@ -138,7 +138,15 @@ def _short(text: str, width: int = 100) -> str:
     return text
 
 
-def _number(value: Any, what: str) -> float:
+def checked_tolerance(tolerance: Any, default: float) -> float:
+    """A solve's ``tolerance`` (``default`` when None), checked: a positive finite number."""
+    tol = checked_number(default if tolerance is None else tolerance, "tolerance")
+    if tol <= 0:
+        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    return tol
+
+
+def checked_number(value: Any, what: str) -> float:
     return float(finite_number(value, what))
 
 
@@ -146,8 +154,8 @@ def _stacks_in_hand(stack: Any) -> tuple[float, float]:
     if isinstance(stack, (tuple, list)):
         if len(stack) != 2:
             raise ValueError(f"stack is one number or a pair (small blind's, big blind's), got {len(stack)} values")
-        return _number(stack[0], "the small blind's stack"), _number(stack[1], "the big blind's stack")
-    s = _number(stack, "stack")
+        return checked_number(stack[0], "the small blind's stack"), checked_number(stack[1], "the big blind's stack")
+    s = checked_number(stack, "stack")
     if s <= 0:
         raise ValueError(f"stack must be positive, got {stack!r}")
     return s, s
@@ -165,12 +173,12 @@ def check_prizes(payouts: Any, others: Any, in_hand: int, name: str) -> tuple[li
         return None, None
     if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
         raise TypeError(f"{name} must be a list of numbers (the other players' chips), got {others!r}")
-    rest = [_number(s, name) for s in others]
+    rest = [checked_number(s, name) for s in others]
     if any(s <= 0 for s in rest):
         raise ValueError(f"{name} must be positive (players still in the tournament), got {rest}")
     if isinstance(payouts, (str, bytes)) or not hasattr(payouts, "__iter__"):
         raise TypeError(f"payouts must be a list of numbers (1st place first), got {payouts!r}")
-    prizes = [_number(x, "payouts") for x in payouts]
+    prizes = [checked_number(x, "payouts") for x in payouts]
     players = in_hand + len(rest)
     if not prizes or len(prizes) > players or any(x < 0 for x in prizes) or prizes != sorted(prizes, reverse=True):
         raise ValueError(f"payouts must be 1 to {players} non-negative prizes, 1st place first, never increasing; "
@@ -190,7 +198,7 @@ def check_spot(stack: Any, sb: Any, bb: Any, ante: Any, payouts: Any, stacks: An
 def check_posts(sb: Any, bb: Any, ante: Any, seats: list[tuple[str, float, str | None]]) -> tuple[float, float, float]:
     """The blinds and the ante, checked, and that each seat ``(who, stack, "sb" | "bb" | None)``
     can post its blind and the ante."""
-    sb_, bb_, ante_ = _number(sb, "sb"), _number(bb, "bb"), _number(ante, "ante")
+    sb_, bb_, ante_ = checked_number(sb, "sb"), checked_number(bb, "bb"), checked_number(ante, "ante")
     if bb_ <= 0 or sb_ < 0 or ante_ < 0:
         raise ValueError(f"blinds and ante must be non-negative and bb positive, got sb={sb!r}, bb={bb!r}, "
                          f"ante={ante!r}")
@@ -220,7 +228,7 @@ def outcome_values(in_hand: tuple[float, float], sb: float, bb: float, ante: flo
 
 
 @cache
-def _deal_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def deal_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per class pair (SB's, BB's): P(deal), and the SB's win, tie and loss shares of its boards."""
     wins, ties, pairs = class_pair_counts()
     boards = np.maximum(pairs * BOARDS, 1)
@@ -229,7 +237,7 @@ def _deal_weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 def heads_up_game(values: dict[str, tuple[float, float]]) -> BilinearGame:
     """The heads-up push/fold game over the 169 classes with these outcome values."""
-    deal, win, tie, lose = _deal_weights()
+    deal, win, tie, lose = deal_weights()
     (fold1, fold2), (steal1, steal2) = values["fold"], values["steal"]
     showdown1 = win * values["win"][0] + tie * values["tie"][0] + lose * values["lose"][0]
     showdown2 = win * values["win"][1] + tie * values["tie"][1] + lose * values["lose"][1]
@@ -265,16 +273,12 @@ def heads_up(stack: float | tuple[float, float], *, sb: float = 0.5, bb: float =
     (1.0, 0.0, 1.0, True)
     """
     in_hand, sb_, bb_, ante_, prizes, others = check_spot(stack, sb, bb, ante, payouts, stacks)
-    if tolerance is None:
-        tolerance = 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes)
-    tol = _number(tolerance, "tolerance")
-    if tol <= 0:
-        raise ValueError(f"tolerance must be positive, got {tolerance!r}")
+    tol = checked_tolerance(tolerance, 1e-6 * bb_ if prizes is None else 1e-8 * sum(prizes))
     game = heads_up_game(outcome_values(in_hand, sb_, bb_, ante_, prizes, others))
     found = solve(game, tol, max_iterations=max_iterations)
     p, c = found.push, found.call
     ev_sb, ev_bb = game.values(p, c)
-    deal = _deal_weights()[0]
+    deal = deal_weights()[0]
     with np.errstate(invalid="ignore", divide="ignore"):
         push_gain = game.push_gains(c) / deal.sum(axis=1)
         call_gain = game.call_gains(p) / (deal.T @ p)  # given a push: NaN when nothing is pushed
