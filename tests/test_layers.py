@@ -355,3 +355,23 @@ print("ok")
 """
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-3000:]
+
+
+def test_folders_by_concept():
+    """Issue 37: a folder holds no more than three modules of one prefix (eight ``range_*`` modules
+    side by side became ``engines/range/``), and every folder's ``__init__`` says what lives there."""
+    crowded, silent = [], []
+    for folder in sorted({p.parent for p in ROOT.rglob("*.py")}):
+        if folder.name == "__pycache__":
+            continue
+        prefixes: dict[str, list[str]] = {}
+        for p in folder.glob("*.py"):
+            if p.name != "__init__.py":
+                prefixes.setdefault(p.stem.lstrip("_").split("_")[0].rstrip("0123456789"), []).append(p.stem)
+        crowded += [f"{folder.relative_to(ROOT.parent)}: {sorted(names)}" for names in prefixes.values()
+                    if len(names) > 3]
+        init = folder / "__init__.py"
+        if not init.exists() or not ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))):
+            silent.append(str(folder.relative_to(ROOT.parent)))
+    assert not crowded, f"folders with more than three modules of one prefix: {crowded}"
+    assert not silent, f"folders whose __init__ has no docstring: {silent}"
