@@ -51,7 +51,7 @@ def counted_and_walked(g, holes, board, dead) -> tuple[np.ndarray | None, engine
     lay = layout_of(g, holes, board, dead)
     kinds = engine.board_kinds(lay)
     assume(kinds is not None)  # hi/lo with 9 hands: too many outcome patterns for the board engine
-    counts = engine._board_histogram(lay, kinds)
+    counts = engine.board_histogram(lay, kinds)
     plans = {p.strategy: p for p in exact_strategies.exact_plans(lay, every=True)}
     board_plan = exact_strategies.run_exact(layout_of(g, holes, board, dead), 1, plans["board"])
     walked = exact_strategies.run_exact(layout_of(g, holes, board, dead), 1, plans["board-walk"])

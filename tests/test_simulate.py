@@ -22,6 +22,7 @@ from conftest import FULL
 import pyeval
 from pyeval.cli import main as cli_main
 from pyeval.engines import engine
+from pyeval.query.limits import MAX_SAMPLES
 from pyeval.results.tally import POT
 from pyeval.sim import studies
 
@@ -624,7 +625,7 @@ def test_cli_simulate_razz():
 # A count of deals past the bound is refused at once, with what it would cost (issue 38, item 3)
 
 
-@pytest.mark.parametrize("deals", [engine.MAX_SAMPLES + 1, 10**100])
+@pytest.mark.parametrize("deals", [MAX_SAMPLES + 1, 10**100])
 def test_deals_past_the_bound_are_refused_with_the_estimate(deals):
     t0 = time.perf_counter()
     with pytest.raises(ValueError, match=r"deals must be at most 50,000,000,000 .*about .* (hours|days|years)"):
