@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import pyeval
 from pyeval.engines import engine
 from pyeval.engines.single import exact_strategies
+from pyeval.results.tally import POT
 
 GAMES = ["holdem", "holdem-hilo", "shortdeck", "shortdeck-straight"]
 
@@ -90,5 +91,5 @@ def test_count_equals_the_brute_force(spot):
     counts, board_plan, _ = counted_and_walked(g, holes, board, dead)
     e = eqref.equity(g.name, holes, board, dead)
     assert e.outcomes == board_plan.outcomes
-    assert [f * e.outcomes * engine.POT for f in e.fractions] == board_plan.units.tolist()
+    assert [f * e.outcomes * POT for f in e.fractions] == board_plan.units.tolist()
     assert e.wins == board_plan.wins.tolist() and e.ties == board_plan.ties.tolist()

@@ -636,7 +636,7 @@ def test_deals_past_the_bound_are_refused_with_the_estimate(deals):
 def test_deals_at_the_bound_are_planned():
     from pyeval.sim.simulate import make_plan
 
-    assert make_plan("holdem", 2, engine.MAX_SAMPLES, seed=1).deals == engine.MAX_SAMPLES
+    assert make_plan("holdem", 2, MAX_SAMPLES, seed=1).deals == MAX_SAMPLES
 
 
 def test_cli_refuses_a_googol_of_deals():
