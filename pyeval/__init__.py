@@ -42,11 +42,11 @@ if TYPE_CHECKING:
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
     from pyeval.analysis.pushfold.chart import pushfold_chart
-    from pyeval.analysis.pushfold.entry import pushfold, pushfold3
+    from pyeval.analysis.pushfold.entry import pushfold
     from pyeval.history import allin_ev
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
-                 "pushfold": "pyeval.analysis", "pushfold3": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
+                 "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
                  "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
@@ -101,7 +101,6 @@ __all__ = [
     "preflop_matrix",
     "preflop_order",
     "pushfold",
-    "pushfold3",
     "pushfold_chart",
     "range_breakdown",
     "showdown",

@@ -377,12 +377,10 @@ def test_bad_input(kwargs, error, words):
 
 def test_one_name_and_one_vocabulary():
     """Issue 36 item 8: pyeval.pushfold(..., players=3) with stacks= for the players not in the
-    hand, as heads-up; pyeval.pushfold3(others=) is a deprecated spelling of it."""
+    hand, as heads-up; no second name (nothing was released: no old spelling kept)."""
     r = _solved(5)
     assert isinstance(r, pyeval.analysis.PushFold3Result)
-    with pytest.warns(DeprecationWarning, match="players=3"):
-        old = pyeval.pushfold3(5)
-    assert old == r
+    assert not hasattr(pyeval, "pushfold3") and not hasattr(pyeval.analysis, "pushfold3")
     icm = _solved((10, 10, 10), payouts=(50, 30, 20), stacks=())
     assert icm.stacks == [] and icm.to_dict()["stacks"] == []
     assert not hasattr(icm, "others")  # nothing was released: no old names kept (issue 37)

@@ -2,8 +2,8 @@
 push/fold equilibria.
 
 The entry points are exported from ``pyeval`` itself: ``combo_equities``, ``range_breakdown``,
-``next_card``, ``icm``, ``pushfold`` (heads-up or three-handed: ``players=``) and ``pushfold_chart``
-(``pushfold3`` is its deprecated three-handed name); plots are in ``pyeval.analysis.plots``
+``next_card``, ``icm``, ``pushfold`` (heads-up or three-handed: ``players=``) and ``pushfold_chart``;
+plots are in ``pyeval.analysis.plots``
 (matplotlib, the ``plot`` extra).  Definitions and examples: docs/analysis.md.
 """
 
@@ -12,10 +12,10 @@ from pyeval.analysis.combos import ComboEquities, combo_equities
 from pyeval.analysis.icm import ICMResult, icm
 from pyeval.analysis.next_card import NextCard, next_card
 from pyeval.analysis.pushfold.chart import PushFoldChart, pushfold_chart
-from pyeval.analysis.pushfold.entry import pushfold, pushfold3
+from pyeval.analysis.pushfold.entry import pushfold
 from pyeval.analysis.pushfold.heads_up import PushFoldResult
 from pyeval.analysis.pushfold.three_handed import PushFold3Result
 
 __all__ = ["ComboEquities", "ICMResult", "NextCard", "PushFold3Result", "PushFoldChart", "PushFoldResult",
-           "RangeBreakdown", "combo_equities", "icm", "next_card", "pushfold", "pushfold3", "pushfold_chart",
+           "RangeBreakdown", "combo_equities", "icm", "next_card", "pushfold", "pushfold_chart",
            "range_breakdown"]

@@ -1,18 +1,17 @@
 """``pyeval.pushfold``: the push/fold equilibrium heads-up (``players=2``: ``pushfold.heads_up``)
-or three-handed (``players=3``: ``pushfold3.three_handed``), with one vocabulary: ``stack`` the
+or three-handed (``players=3``: ``three_handed.three_handed``), with one vocabulary: ``stack`` the
 stacks of the players in the hand, ``stacks`` the chips of those not in it (ICM).
 """
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 from pyeval.analysis.pushfold.heads_up import PushFoldResult, heads_up
 from pyeval.analysis.pushfold.three_handed import PushFold3Result, three_handed
 from pyeval.core import _progress
 
-__all__ = ["pushfold", "pushfold3"]
+__all__ = ["pushfold"]
 
 MAX_ITERATIONS = {2: 200_000, 3: 3000}
 """The default cap on CFR+ iterations per player count (the three-handed ones cost ~1,000 times
@@ -62,11 +61,3 @@ def pushfold(stack: Any, *, players: int = 2, sb: float = 0.5, bb: float = 1.0, 
         watch.advance(1)
     return result
 
-
-def pushfold3(stacks: Any, *, others: list[float] | None = None, **kwargs: Any) -> PushFold3Result:
-    """Deprecated: ``pyeval.pushfold(stack, players=3, stacks=others, ...)``."""
-    warnings.warn("pyeval.pushfold3(stacks, others=...) is now pyeval.pushfold(stack, players=3, stacks=...); "
-                  "pushfold3 goes in a later release", DeprecationWarning, stacklevel=2)
-    result = pushfold(stacks, players=3, stacks=others, **kwargs)
-    assert isinstance(result, PushFold3Result)
-    return result

@@ -128,7 +128,7 @@ class PushFold3Result(Result):
         a, b, c = self.stacks_in_hand
         stacks = f"stack {a:g}" if a == b == c else f"stacks {a:g} (BTN), {b:g} (SB), {c:g} (BB)"
         ante = f", ante {self.ante:g}" if self.ante else ""
-        model = "chip EV" if self.payouts is None else f"ICM, payouts {self.payouts}, others {self.stacks}"
+        model = "chip EV" if self.payouts is None else f"ICM, payouts {self.payouts}, stacks {self.stacks}"
         labels = {"push": "BTN pushes", "call_sb": "SB calls", "call_bb_vs_btn": "BB calls BTN",
                   "overcall_bb": "BB overcalls", "push_sb": "SB pushes", "call_bb_vs_sb": "BB calls SB"}
         lines = [f"PushFold3Result(three-handed, {stacks}, blinds {self.sb:g}/{self.bb:g}{ante}; {model})"]
