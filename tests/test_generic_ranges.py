@@ -308,3 +308,12 @@ def test_a_macro_written_onto_a_term_is_an_intersection():
                            ("(AA,KK)$ds", "(AA,KK):$ds")):
         a, b = parse_range(glued, "omaha"), parse_range(spelled, "omaha")
         assert len(a) == len(b) > 0 and sorted(a.masks.tolist()) == sorted(b.masks.tolist())
+
+
+def test_five_items_are_not_read_as_pyeval_pattern():
+    """``AAAAx`` (found by hypothesis) holds five cards as pyeval's pattern (x any card), so in
+    Omaha 4 it can only be the generic term (x a suit variable): refused for its lone suit variable,
+    as the generic syntax says, where it was refused for holding too many cards."""
+    with pytest.raises(RangeError, match="stands alone"):
+        parse_range("AAAAx", "omaha")
+    assert len(parse_range("AAAxx", "omaha5").masks) == len(parse_range("AAA**", "omaha5").masks)

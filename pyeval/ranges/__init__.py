@@ -71,7 +71,7 @@ from pyeval.ranges.classes import (
     combo_masks,
 )
 from pyeval.ranges.formatting import format_holdem, with_weight
-from pyeval.ranges.generic import LEGACY_PATTERN, RangeError, last_of_each
+from pyeval.ranges.generic import RangeError, is_legacy_pattern, last_of_each
 from pyeval.ranges.holdem_tokens import (
     RANK_PATTERN,
     UNKNOWN,
@@ -281,7 +281,7 @@ def parse_range(text: str | Range, game: str | Game = "holdem") -> Range:
     if not text.strip():
         raise RangeError("empty range")
     _check_ascii(text)
-    if family == "omaha" and not _plain_omaha(text):
+    if family == "omaha" and not _plain_omaha(text, g.hole):
         return _generic_range(text, g, family)
     tokens = list(last_of_each(_tokens(text), str))  # a repeated token is read once (the last one wins)
     weights: dict[int, float] = {}  # combo mask -> weight (hold'em: combo index)
@@ -348,7 +348,7 @@ _GENERIC_ONLY = set("()[]!@$")
 _GENERIC_MARK = re.compile(r"[wxyz]|[BEFGILMNOPRUV]|[()\[\]!@$]|%-")
 
 
-def _plain_omaha(text: str) -> bool:
+def _plain_omaha(text: str, hole: int) -> bool:
     """Whether text is a list of pyeval's Omaha patterns (``AA**ds``, ``AAxx:0.5``), read by the
     parser below; anything else is the generic syntax (pyeval/ranges/generic.py)."""
     if set(text) & (_GENERIC_ONLY | {"%"}):
@@ -357,7 +357,7 @@ def _plain_omaha(text: str) -> bool:
         body, _, weight = token.rpartition(":") if ":" in token else (token, "", "")
         if weight and not re.fullmatch(r"[\d.eE+-]+", weight):
             return False  # AA:xxyy: the generic "both"
-        if body and body.lower() not in UNKNOWN and not _LEGACY_PATTERN.fullmatch(body):
+        if body and body.lower() not in UNKNOWN and not is_legacy_pattern(body, hole):
             return False
     return True
 
@@ -386,7 +386,6 @@ def _generic_range(text: str, g: Game, family: str) -> Range:
 # -- Omaha -------------------------------------------------------------------
 
 _OMAHA_SUFFIXES = ("rainbow", "ds", "ss")
-_LEGACY_PATTERN = LEGACY_PATTERN
 _OMAHA_ITEM = re.compile(rf"({RANK_PATTERN})([cdhs*])?|([*x])", re.I)
 
 

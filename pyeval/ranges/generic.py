@@ -175,6 +175,17 @@ def tokenize(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def is_legacy_pattern(token: str, hole: int) -> bool:
+    """Whether ``token`` is one of pyeval's Omaha patterns (x any card, ``AA**ds``) with at most a
+    hand's cards; ``AAAAx`` in Omaha 4 is not (five cards): only the generic reading (x a suit
+    variable) can mean it."""
+    if not LEGACY_PATTERN.fullmatch(token):
+        return False
+    low = token.lower()
+    body = next((low[: -len(s)] for s in ("rainbow", "ds", "ss") if low.endswith(s) and len(low) > len(s)), low)
+    return sum(1 for _ in _LEGACY_ITEM.finditer(body)) <= hole
+
+
 class Parser:
     """range := part (',' part)* ; part := both [('@' | ':') number] ;
     both := factor ((':' | '!') factor)* ; factor := '(' range ')' | atom"""
@@ -273,7 +284,7 @@ class Parser:
                 return Masks(self.holdem_atom(tok))
             except ValueError:
                 pass  # not hold'em notation: a generic pattern
-        if self.family == "omaha" and LEGACY_PATTERN.fullmatch(tok) and low != "":
+        if self.family == "omaha" and low != "" and is_legacy_pattern(tok, self.hole):
             return self.legacy(tok, pos)
         if tok.startswith("$"):
             raise error(self.text, tok, pos, f"unknown macro (pyeval knows {', '.join(MACROS[:4])})")
