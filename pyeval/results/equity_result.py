@@ -146,6 +146,13 @@ class EquityResult(Result):
         return "\n".join(lines)
 
 
+def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, community: bool) -> EquityResult:
+    """The result of a ``pyeval.query.spot.Spot`` from its tally: the hands, boards and dead cards
+    as the spot read them."""
+    return make_result(spot.game, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
+                       community, texts=list(spot.texts))
+
+
 def layout_result(g: Game, layout, t: Tally, hands, boards, dead, method: str, seed) -> EquityResult:
     return make_result(g, layout.parts, layout.boards, layout.known_holes, t, hands, boards, dead, method, seed,
                        community=g.stud_shortage and layout.board == 1)

@@ -1,0 +1,179 @@
+"""The ``Spot``: one equity query read once, with every check and limit applied.
+
+``read_spot`` turns what a caller passes (game, hands, board, dead cards, method, samples, seed,
+threads) into an immutable ``Spot``: each seat's known cards and the text its result shows, the
+boards, the dead cards.  The engines answer a Spot (``pyeval.engines.strategies``) and the result
+renders from it (``pyeval.results.equity_result.spot_result``), so a hand is parsed once per
+query.  Plain card text (``"AhKh"``, ``"random"``) is read through a cache: scripts repeat their
+hands, and a small query is worth a few microseconds.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from pyeval.core._threads import default_threads
+from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse_card_text, parse_cards
+from pyeval.core.games import Game, get_game
+from pyeval.query.parse import check_query, codes_tuple, hand_text, parse_boards, parse_hand, resolve_method
+
+__all__ = ["Spot", "read_spot", "is_plain_hand", "RANDOM"]
+
+RANDOM = "random"
+"""The text a result shows for an unknown hand."""
+
+
+@dataclass(frozen=True, eq=False, init=False)
+class Spot:
+    """One equity query, read and checked.
+
+    game        the Game
+    holes       per seat, the known cards (codes; () for an unknown hand, fewer than ``game.hole``
+                for a partial hand or a stud/draw hand so far)
+    texts       per seat, the text the result shows ("random" for an unknown hand)
+    boards      the known board cards, one tuple per board (stud: the community card, if any)
+    dead        the dead cards
+    method      "auto", "exact" or "monte-carlo" ("mc"), after ``resolve_method``
+    samples, stderr_target, seed   as asked (seed an int or None), checked
+    threads     worker threads, resolved (every usable core when not asked)
+    community   stud's shared last card forced (a side pot among fewer players keeps the
+                deal of the whole table)
+    memo        what the engines derive from the spot (its layout, its prices), built once
+    """
+
+    game: Game
+    holes: tuple[tuple[int, ...], ...]
+    texts: tuple[str, ...]
+    boards: tuple[tuple[int, ...], ...]
+    dead: tuple[int, ...]
+    method: str
+    samples: int | None
+    stderr_target: float | None
+    seed: int | None
+    threads: int
+    community: bool
+    memo: dict
+
+    def __init__(self, game: Game, holes: tuple, texts: tuple, boards: tuple, dead: tuple, method: str = "auto",
+                 samples: int | None = None, stderr_target: float | None = None, seed: int | None = None,
+                 threads: int = 1, community: bool = False, memo: dict | None = None):
+        # frozen: the fields are set once here, in one step (a small query is worth the microsecond)
+        self.__dict__.update(game=game, holes=holes, texts=texts, boards=boards, dead=dead, method=method,
+                             samples=samples, stderr_target=stderr_target, seed=seed, threads=threads,
+                             community=community, memo={} if memo is None else memo)
+
+    @property
+    def players(self) -> int:
+        return len(self.holes)
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """The seats with no known card (unknown hands)."""
+        return tuple(p for p, h in enumerate(self.holes) if not h)
+
+    @property
+    def known_board(self) -> int:
+        """Known cards on the first board."""
+        return len(self.boards[0]) if self.boards else 0
+
+    def without(self, seats: list[int]) -> Spot:
+        """The spot among the other seats, the left seats' known cards dead (a side pot: the
+        left seats' unknown cards are exchangeable with the deck, so leaving them out is exact)."""
+        keep = [p for p in range(self.players) if p not in seats]
+        gone = tuple(c for p in seats for c in self.holes[p])
+        return replace(self, holes=tuple(self.holes[p] for p in keep), texts=tuple(self.texts[p] for p in keep),
+                       dead=self.dead + gone, memo={})
+
+
+def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None, seed=None, threads=None,
+              stderr_target=None, community: bool = False) -> Spot:
+    """The query as a checked ``Spot``: players and method (``check_query``), each hand
+    (``parse_hand``: partial hands, the keep of a draw game, the game's hole count), the boards
+    (``parse_boards``), the dead cards, every card distinct and in the game's deck, the threads."""
+    g = get_game(game)
+    method = resolve_method(method, samples, stderr_target)
+    seed = check_query(g, hands, method, samples, stderr_target, seed)
+    holes, texts, seen, n = [], [], 0, 0
+    for p, h in enumerate(hands):
+        plain = _plain_hand(h, g.hole) if isinstance(h, str) else None
+        if plain is None:
+            known = codes_tuple(parse_hand(h, g, p))
+            plain = known, RANDOM if is_unknown_hand(h) else hand_text(known, g), _mask(known)
+        holes.append(plain[0])
+        texts.append(plain[1])
+        seen |= plain[2]
+        n += len(plain[0])
+    boards = _plain_board(board, g) if isinstance(board, str) else None
+    if boards is None:
+        boards = tuple(codes_tuple(b) for b in parse_boards(board, g))
+    dead_codes = (_plain_cards(dead) if isinstance(dead, str) else None) if dead is not None else ()
+    if dead_codes is None:
+        dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
+    for cards in (*boards, dead_codes):
+        seen |= _mask(cards)
+        n += len(cards)
+    if seen.bit_count() != n or seen & ((1 << g.lowest_card) - 1):
+        _check_cards(g, [*holes, *boards, dead_codes])  # raises, naming the card
+    return Spot(g, tuple(holes), tuple(texts), boards, dead_codes, method, samples, stderr_target, seed,
+                default_threads(threads), community)
+
+
+def _check_cards(g: Game, groups: list[tuple[int, ...]]) -> None:
+    """Every card once, and in the game's deck."""
+    seen = 0
+    for cards in groups:
+        for c in cards:
+            if seen >> c & 1:
+                raise ValueError(f"duplicate card {format_codes((c,))} (cards must be distinct across hands, board "
+                                 f"and dead)")
+            seen |= 1 << c
+    if g.lowest_card and seen & ((1 << g.lowest_card) - 1):
+        bad = next(c for cards in groups for c in cards if c < g.lowest_card)
+        raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _mask(codes: tuple[int, ...]) -> int:
+    """The cards as bits (a repeated card counted once: read_spot compares the count)."""
+    m = 0
+    for c in codes:
+        m |= 1 << c
+    return m
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_hand(text: str, hole: int) -> tuple[tuple[int, ...], str, int] | None:
+    """(codes, the result's text, the cards as bits) of a whole hand in compact card text or an unknown hand, or None
+    for anything else (read by ``parse_hand``, which words any error)."""
+    if is_unknown_hand(text):
+        return (), RANDOM, 0
+    codes = _plain_cards(text)
+    if codes is None or len(codes) != hole or len(set(codes)) != hole:
+        return None
+    return codes, format_codes(codes), _mask(codes)
+
+
+def _plain_cards(text: str) -> tuple[int, ...] | None:
+    """The codes of short card text (parse_card_text caches them), or None."""
+    if len(text) > 64:
+        return None
+    try:
+        return parse_card_text(text)
+    except ValueError:
+        return None
+
+
+def _plain_board(text: str, g: Game) -> tuple[tuple[int, ...], ...] | None:
+    """One board of a one-board game, as plain text, or None (``parse_boards`` reads the rest)."""
+    if g.boards != 1 or not g.board or not text.strip():
+        return None
+    codes = _plain_cards(text)
+    if codes is None or len(codes) > g.board:
+        return None
+    return (codes,)
+
+
+def is_plain_hand(text: str, g: Game) -> bool:
+    """Whether hand text is a whole hand of ``g`` in card text, or an unknown hand (never a range)."""
+    return _plain_hand(text, g.hole) is not None
