@@ -20,7 +20,7 @@ from pyeval.core.pots import side_pots
 from pyeval.engines import strategies
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.parse import resolve_method
-from pyeval.query.spot import Spot, is_plain_hand, read_spot
+from pyeval.query.spot import Spot, plain_hands, read_spot
 from pyeval.results.equity_result import EquityResult
 
 if TYPE_CHECKING:
@@ -89,8 +89,7 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
     if folded is not None:
         return _with_folded(g, hands, board, dead, folded, client, method=method, samples=samples, seed=seed,
                             threads=threads, stderr_target=stderr_target, contributions=contributions)
-    if isinstance(hands, (list, tuple)) and not all(isinstance(h, str) and is_plain_hand(h, g) for h in hands) \
-            or not isinstance(hands, (str, bytes, list, tuple)) and hasattr(hands, "__iter__"):
+    if not plain_hands(hands, g) and not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range.equity
 
         if any(is_range_entry(h, g) for h in hands):

@@ -30,11 +30,13 @@ from __future__ import annotations
 import functools
 import math
 import secrets
+import threading
 from typing import Any
 
 import numpy as np
 
 from pyeval.core._native import ffi, lib
+from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
@@ -92,12 +94,47 @@ ROW_MAX_UNITS = exact_strategies.RANDOM_COUNT_JOB_UNITS
 (so its threads would not help): a flop or turn spot against a random hand."""
 
 
-@functools.lru_cache(maxsize=256)
-def _row_plan(name: str, players: int, known_board: int, dead_n: int, drawn: int):
-    """(kinds, parts, pattern table, evaluations) of a spot of this shape, or None where the row
-    counter does not play it (cached: scripts repeat the same shapes)."""
-    from pyeval.core.games import get_game
+class RowShape:
+    """What the row counter needs for spots of one shape, made once (scripts repeat their shapes):
+    the C kinds, pot parts, pattern table and its tally matrix, the price in evaluation units."""
 
+    def __init__(self, g: Game, kinds: tuple[int, int], parts: list, players: int, units: int):
+        self.g, self.kinds, self.parts, self.units = g, kinds, parts, units
+        self.table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
+        matrix = self.table.tally_matrix
+        self.columns = matrix.shape[1]
+        self.matrix = ffi.from_buffer("int64_t[]", matrix)
+        self.local = threading.local()  # each thread's scratch histogram
+
+    def count(self, spot: Spot) -> Tally:
+        g, table = self.g, self.table
+        scratch = getattr(self.local, "scratch", None)
+        if scratch is None:
+            scratch = self.local.scratch = ffi.new("int64_t[]", table.size)
+        holes, known, dead = _row_cards(spot.holes, spot.boards[0], spot.dead, g.hole)
+        row_tally = np.empty(self.columns, np.int64)
+        status = lib.pyeval_board_batch_exact(holes, len(spot.holes), g.hole, known, 1, len(known), dead, len(dead),
+                                              g.board, g.lowest_card,
+                                              self.kinds[0], self.kinds[1], 1, scratch, table.size, self.matrix,
+                                              self.columns, ffi.from_buffer("int64_t[]", row_tally))
+        if status != -1:  # the spot was checked when read: a refusal here is a bug
+            raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
+        return table.tally_of(row_tally)
+
+
+@functools.lru_cache(maxsize=4096)
+def _row_cards(holes: tuple, board: tuple, dead: tuple, hole: int) -> tuple[bytes, bytes, bytes]:
+    """A spot's cards as the row counter reads them (an unknown hand as UNKNOWN cards), cached:
+    scripts ask the same cards again."""
+    unknown = (UNKNOWN,) * hole
+    return bytes(sum((h if h else unknown for h in holes), ())), bytes(board), bytes(dead)
+
+
+@functools.lru_cache(maxsize=256)
+def _row_shape(name: str, players: int, known_board: int, dead_n: int, drawn: int) -> RowShape | None:
+    """The RowShape of spots of this shape, or None where the row counter does not take them: the
+    game not one board of a C kind, too many outcome patterns, or beyond the row's budget
+    (``ROW_MAX_EVALUATIONS``, or ``ROW_MAX_UNITS`` for the random-hand count)."""
     g = get_game(name)
     kinds = g.board_kinds
     parts = engine.parts_of(g, 1)
@@ -107,10 +144,25 @@ def _row_plan(name: str, players: int, known_board: int, dead_n: int, drawn: int
     for k in [g.board - known_board] + [g.hole] * drawn:
         outcomes *= math.comb(left, k) if left >= k else 0
         left -= k
-    if outcomes == 0:
+    evaluations = outcomes * players * len(parts)
+    units = _random_count_units(g, players, known_board, dead_n, drawn)
+    if outcomes == 0 or evaluations > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
         return None
-    table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
-    return kinds, parts, table, outcomes * players * len(parts)
+    if units is None:
+        units = int(evaluations * (exact_strategies.omaha_units(g.hole) if g.use == "omaha"
+                                   else exact_strategies.UNITS_PER_BOARD_SHOWDOWN))
+    return RowShape(g, kinds, parts, players, units)
+
+
+def _random_count_units(g: Game, players: int, known_board: int, dead_n: int, drawn: int) -> int | None:
+    """The random-hand count's price (exact_strategies.random_count_units), where the row counter
+    counts the one random hand by rank class (csrc/random_hand.c) on a known flop or turn."""
+    if drawn != 1 or g.board != 5 or known_board < 3:
+        return None
+    if not (4 <= g.hole <= 6 if g.use == "omaha" else g.hole == 2):
+        return None
+    deck = g.deck_size - (players - 1) * g.hole - known_board - dead_n
+    return exact_strategies.random_count_units(g, math.comb(deck, g.board - known_board))
 
 
 class RowCount(Strategy):
@@ -118,65 +170,38 @@ class RowCount(Strategy):
 
     name = "row"
 
-    def _plan(self, spot: Spot):
-        if "row" not in spot.memo:
-            g = spot.game
-            plan = None
-            if spot.method in ("auto", "exact") and g.boards == 1 and spot.boards and not spot.community \
-                    and all(len(h) in (0, g.hole) for h in spot.holes):
-                drawn = len(spot.drawn)
-                plan = _row_plan(g.name, spot.players, spot.known_board, len(spot.dead), drawn)
-                if plan is not None:
-                    units = self._random_count_units(spot, drawn)
-                    if plan[3] > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
-                        plan = None
-                    else:
-                        plan = (*plan, units)
-            spot.memo["row"] = plan
-        return spot.memo["row"]
+    def _plan(self, spot: Spot) -> RowShape | None:
+        """The spot's RowShape, or None where the row counter does not take it (kept in spot.memo:
+        ``cost``, ``run`` and ``shape`` read it there after ``applies``)."""
+        plan = spot.memo.get("row", False)
+        if plan is False:
+            plan = spot.memo["row"] = self._plan_of(spot)
+        return plan
 
     @staticmethod
-    def _random_count_units(spot: Spot, drawn: int) -> int | None:
-        """The random-hand count's price (exact_strategies.random_count_units), where the row
-        counter counts the one random hand by rank class (csrc/random_hand.c) on a known flop or turn."""
+    def _plan_of(spot: Spot) -> RowShape | None:
         g = spot.game
-        if drawn != 1 or g.board != 5 or spot.known_board < 3:
+        if spot.method not in ("auto", "exact") or g.boards != 1 or not spot.boards or spot.community:
             return None
-        omaha = g.use == "omaha"
-        if not (4 <= g.hole <= 6 if omaha else g.hole == 2):
-            return None
-        deck = g.deck_size - (spot.players - 1) * g.hole - spot.known_board - len(spot.dead)
-        return exact_strategies.random_count_units(g, math.comb(deck, g.board - spot.known_board))
+        drawn = 0
+        for h in spot.holes:  # each hand known or unknown, none partial
+            if not h:
+                drawn += 1
+            elif len(h) != g.hole:
+                return None
+        return _row_shape(g.name, len(spot.holes), len(spot.boards[0]), len(spot.dead), drawn)
 
     def applies(self, spot: Spot) -> bool:
         return self._plan(spot) is not None
 
     def cost(self, spot: Spot) -> int:
-        _, parts, _, evaluations, units = self._plan(spot)
-        if units is not None:
-            return units
-        return int(evaluations * (exact_strategies.omaha_units(spot.game.hole) if spot.game.use == "omaha"
-                                  else exact_strategies.UNITS_PER_BOARD_SHOWDOWN))
+        return self._plan(spot).units  # type: ignore[union-attr]  # priced only where it applies
 
     def run(self, spot: Spot) -> Tally:
-        g = spot.game
-        kinds, parts, table, _, _ = self._plan(spot)
-        unknown = (UNKNOWN,) * g.hole
-        holes = bytes(sum((h if h else unknown for h in spot.holes), ()))
-        known = spot.boards[0]
-        matrix = table.tally_matrix
-        scratch, row_tally = np.empty(table.size, np.int64), np.empty(matrix.shape[1], np.int64)  # per call: threads
-        status = lib.pyeval_board_batch_exact(holes, spot.players, g.hole, bytes(known), 1, len(known),
-                                              bytes(spot.dead), len(spot.dead), g.board, g.lowest_card, kinds[0],
-                                              kinds[1], 1, ffi.from_buffer("int64_t[]", scratch), table.size,
-                                              ffi.from_buffer("int64_t[]", matrix), matrix.shape[1],
-                                              ffi.from_buffer("int64_t[]", row_tally))
-        if status != -1:  # the spot was checked when read: a refusal here is a bug
-            raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
-        return table.tally_of(row_tally)
+        return self._plan(spot).count(spot)  # type: ignore[union-attr]  # run only where it applies
 
     def shape(self, spot: Spot) -> tuple[list, int, bool]:
-        return self._plan(spot)[1], 1, False
+        return self._plan(spot).parts, 1, False  # type: ignore[union-attr]
 
 
 class LayoutExact(Strategy):

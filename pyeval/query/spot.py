@@ -18,7 +18,7 @@ from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse
 from pyeval.core.games import Game, get_game
 from pyeval.query.parse import check_query, codes_tuple, hand_text, parse_boards, parse_hand, resolve_method
 
-__all__ = ["Spot", "read_spot", "is_plain_hand", "RANDOM"]
+__all__ = ["Spot", "read_spot", "plain_hands", "RANDOM"]
 
 RANDOM = "random"
 """The text a result shows for an unknown hand."""
@@ -94,6 +94,30 @@ def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     seed = check_query(g, hands, method, samples, stderr_target, seed)
+    plain = _plain_seats(hands, g.hole)
+    if plain is not None:
+        holes, texts, seen, n = plain
+    else:
+        holes, texts, seen, n = _hands(hands, g)
+    plain_board = _plain_board(board, g.boards, g.board) if type(board) is str else None
+    if plain_board is not None:
+        boards, board_mask = plain_board
+    else:
+        boards = tuple(codes_tuple(b) for b in parse_boards(board, g))
+        board_mask = functools.reduce(int.__or__, map(_mask, boards), 0)
+    dead_codes = (_plain_cards(dead) if type(dead) is str else None) if dead is not None else ()
+    if dead_codes is None:
+        dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
+    seen |= board_mask | _mask(dead_codes)
+    n += sum(map(len, boards)) + len(dead_codes)
+    if seen.bit_count() != n or seen & ((1 << g.lowest_card) - 1):
+        _check_cards(g, [*holes, *boards, dead_codes])  # raises, naming the card
+    return Spot(g, holes, texts, boards, dead_codes, method, samples, stderr_target, seed,
+                default_threads(threads), community)
+
+
+def _hands(hands, g: Game) -> tuple[tuple, tuple, int, int]:
+    """(known cards, result texts, the cards as bits, how many cards) of the seats."""
     holes, texts, seen, n = [], [], 0, 0
     for p, h in enumerate(hands):
         plain = _plain_hand(h, g.hole) if isinstance(h, str) else None
@@ -104,19 +128,28 @@ def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None
         texts.append(plain[1])
         seen |= plain[2]
         n += len(plain[0])
-    boards = _plain_board(board, g) if isinstance(board, str) else None
-    if boards is None:
-        boards = tuple(codes_tuple(b) for b in parse_boards(board, g))
-    dead_codes = (_plain_cards(dead) if isinstance(dead, str) else None) if dead is not None else ()
-    if dead_codes is None:
-        dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
-    for cards in (*boards, dead_codes):
-        seen |= _mask(cards)
-        n += len(cards)
-    if seen.bit_count() != n or seen & ((1 << g.lowest_card) - 1):
-        _check_cards(g, [*holes, *boards, dead_codes])  # raises, naming the card
-    return Spot(g, tuple(holes), tuple(texts), boards, dead_codes, method, samples, stderr_target, seed,
-                default_threads(threads), community)
+    return tuple(holes), tuple(texts), seen, n
+
+
+def _plain_seats(hands, hole: int) -> tuple[tuple, tuple, int, int] | None:
+    """``_plain_hands`` of a list or tuple of seats, or None."""
+    if type(hands) not in (list, tuple):
+        return None
+    try:
+        return _plain_hands(tuple(hands), hole)
+    except TypeError:  # a seat that cannot be a cache key (codes as an array): not plain
+        return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_hands(hands: tuple, hole: int) -> tuple[tuple, tuple, int, int] | None:
+    """``_hands`` of seats that are all plain text (``_plain_hand``), cached as a whole: scripts
+    ask the same hands again and again; None when a seat is anything else."""
+    if not all(isinstance(h, str) and _plain_hand(h, hole) is not None for h in hands):
+        return None
+    seats = [_plain_hand(h, hole) for h in hands]
+    return (tuple(s[0] for s in seats), tuple(s[1] for s in seats),
+            functools.reduce(int.__or__, (s[2] for s in seats), 0), sum(len(s[0]) for s in seats))
 
 
 def _check_cards(g: Game, groups: list[tuple[int, ...]]) -> None:
@@ -164,16 +197,18 @@ def _plain_cards(text: str) -> tuple[int, ...] | None:
         return None
 
 
-def _plain_board(text: str, g: Game) -> tuple[tuple[int, ...], ...] | None:
-    """One board of a one-board game, as plain text, or None (``parse_boards`` reads the rest)."""
-    if g.boards != 1 or not g.board or not text.strip():
+@functools.lru_cache(maxsize=4096)
+def _plain_board(text: str, n_boards: int, size: int) -> tuple[tuple[tuple[int, ...], ...], int] | None:
+    """(boards, the cards as bits) of one board of a one-board game as plain text, or None
+    (``parse_boards`` reads the rest, and words any error)."""
+    if n_boards != 1 or not size or not text.strip():
         return None
     codes = _plain_cards(text)
-    if codes is None or len(codes) > g.board:
+    if codes is None or len(codes) > size:
         return None
-    return (codes,)
+    return (codes,), _mask(codes)
 
 
-def is_plain_hand(text: str, g: Game) -> bool:
-    """Whether hand text is a whole hand of ``g`` in card text, or an unknown hand (never a range)."""
-    return _plain_hand(text, g.hole) is not None
+def plain_hands(hands, g: Game) -> bool:
+    """Whether every seat is a whole hand of ``g`` in card text, or an unknown hand (never a range)."""
+    return _plain_seats(hands, g.hole) is not None

@@ -184,6 +184,7 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
     ``texts``: the hands' texts when the caller has them."""
     n = t.outcomes
     pot = POT
+    equity, win, tie = _shares(t, n)
     r = EquityResult(
         game=g.name,
         hands=texts if texts is not None else ["random" if is_unknown_hand(h) else hand_text(known, g)
@@ -192,26 +193,39 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
         dead=format_codes(codes_tuple(dead)),
         method=method,
         outcomes=n,
-        equity=_ratios(t.units, pot * n),
-        win=_ratios(t.wins, n),
-        tie=_ratios(t.ties, n),
+        equity=equity,
+        win=win,
+        tie=tie,
         stderr=None if method == "exact" else standard_errors(t),
         units=t.units,
         wins=t.wins,
         ties=t.ties,
         pot_units=pot,
         seed=seed,
+        extra={"community_card": community,
+               "sample_counts": {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}},
     )
     if g.low or n_boards > 1:
         shares = part_shares(parts, n_boards, bool(g.low), t.part_units, t.no_qualifier, n)
         if g.low:
             r.hi, r.lo, r.scoop, r.no_low = shares["hi"], shares["lo"], r.win, float(shares["no_low"])
         r.boards = shares.get("boards")
-    r.extra["community_card"] = community
-    r.extra["sample_counts"] = {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}
     if sum(t.units.tolist()) != pot * n:
         raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
     return r
+
+
+def _shares(t: Tally, n) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """equity, win and tie of a tally, as ``_ratios`` gives each (the same floats), in one array
+    of three parts: a small query makes one array, not three."""
+    d = POT * n
+    if not 0 < d <= 1 << 1000:
+        return _ratios(t.units, d), _ratios(t.wins, n), _ratios(t.ties, n)
+    fd, fn = float(d), float(n)
+    units = t.units.tolist()
+    p = len(units)
+    out = np.array([c / fd for c in units] + [c / fn for c in t.wins.tolist()] + [c / fn for c in t.ties.tolist()])
+    return out[:p], out[p:2 * p], out[2 * p:]
 
 
 def _ratios(counts: np.ndarray, denominator: int) -> np.ndarray:
