@@ -145,11 +145,16 @@ def _plain_seats(hands, hole: int) -> tuple[tuple, tuple, int, int] | None:
 def _plain_hands(hands: tuple, hole: int) -> tuple[tuple, tuple, int, int] | None:
     """``_hands`` of seats that are all plain text (``_plain_hand``), cached as a whole: scripts
     ask the same hands again and again; None when a seat is anything else."""
-    if not all(isinstance(h, str) and _plain_hand(h, hole) is not None for h in hands):
-        return None
-    seats = [_plain_hand(h, hole) for h in hands]
-    return (tuple(s[0] for s in seats), tuple(s[1] for s in seats),
-            functools.reduce(int.__or__, (s[2] for s in seats), 0), sum(len(s[0]) for s in seats))
+    seats = [_plain_hand(h, hole) if isinstance(h, str) else None for h in hands]
+    holes, texts, seen, n = [], [], 0, 0
+    for seat in seats:
+        if seat is None:
+            return None
+        holes.append(seat[0])
+        texts.append(seat[1])
+        seen |= seat[2]
+        n += len(seat[0])
+    return tuple(holes), tuple(texts), seen, n
 
 
 def _check_cards(g: Game, groups: list[tuple[int, ...]]) -> None:
