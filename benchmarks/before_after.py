@@ -1,6 +1,6 @@
-"""Before/after in one run: the small exact spots of benchmarks/random_opponent.py and two batch
-spots, timed in an older tree and this one, rounds interleaved, each tree in its own process
-(the median of warm calls, one thread).
+"""Before/after in one run: the exact spots of benchmarks/random_opponent.py, Omaha and hi/lo
+spots against a random hand, a side-pot spot, and three batch spots, timed in an older tree and
+this one, rounds interleaved, each tree in its own process (the median of warm calls, one thread).
 
     git archive <old commit> | tar -x -C /tmp/base && cp pyeval/_core.abi3.so /tmp/base/pyeval/
     python benchmarks/before_after.py /tmp/base . 5
@@ -22,6 +22,10 @@ for kind, game, hands, board, dead in spots:
     if kind == "single":
         f = lambda: pyeval.equity(game, hands, board=board, dead=dead, method="exact", threads=1)
         reps = 40
+    elif kind == "sidepots":
+        f = lambda: pyeval.equity(game, hands, board=board, dead=dead, method="exact", threads=1,
+                                  contributions=[100, 60, 20])
+        reps = 40
     else:
         n = 2000
         rows = [hands] * n
@@ -32,7 +36,7 @@ for kind, game, hands, board, dead in spots:
     ts = []
     for _ in range(reps):
         t = time.perf_counter(); f(); ts.append(time.perf_counter() - t)
-    out.append(statistics.median(ts) / (1 if kind == "single" else n))
+    out.append(statistics.median(ts) / (n if kind == "batch" else 1))
 print(json.dumps(out))
 '''
 SPOTS = [
@@ -44,8 +48,15 @@ SPOTS = [
  ("single", "holdem", ["AhKh", "QsQd"], "Jh7d2c5s", ""),
  ("single", "holdem", ["AhKh", "QsQd", "7c6c"], "", ""),
  ("single", "omaha-hilo", ["As2sKdQd", "AhKh3c4c"], "5s6d7h", ""),
+ ("single", "holdem", ["AhKh", "random"], "", ""),
+ ("single", "holdem", ["AhKh", "random"], "", "2c"),
+ ("single", "omaha", ["AsKsQdJd", "random"], "2s7h9cTd", ""),
+ ("single", "omaha-hilo", ["As2sKdQd", "random"], "5s6d7hKc", ""),
+ ("single", "holdem-hilo", ["AhKh", "random"], "Qh7d2c", ""),
+ ("sidepots", "holdem", ["AhKh", "QsQd", "7c7d"], "Jh7h2c", ""),
  ("batch", "holdem", ["AhKh", "random"], "Qh7d2c", ""),
  ("batch", "holdem", ["AhKh", "QsQd"], "Jh7d2c5s", ""),
+ ("batch", "holdem", ["AhKh", "QsQd", "random"], "Jh7d2c5s", ""),
 ]
 
 

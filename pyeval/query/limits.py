@@ -56,6 +56,10 @@ MAX_RANGE_WORK = 30_000_000
 is priced from its counts before it is built, and refused past this (``RONBG`` in Omaha-5 asked
 for 6.8 GiB, ``RONB`` in Omaha-6 ran 91 s)."""
 
+RANGE_KERNEL_MAX_PLAYERS = 64
+"""Most players the range engine's exact kernels take (csrc/range_exact.h:
+PYEVAL_RANGE_MAX_PLAYERS; the C refuses more too)."""
+
 MAX_NESTING = 50
 """Deepest parentheses a range may nest (the parser and the evaluators recurse once a level;
 chains of ``:`` and ``!`` are evaluated in a loop, so they have no such bound)."""
