@@ -131,3 +131,25 @@ def test_spot_without_seats():
     assert isinstance(sub, Spot) and not sub.memo
     assert np.array_equal(strategies.answer(sub).units,
                           pyeval.equity("holdem", ["AhKh", "random"], board="Jh7d2c", dead="2sQsQd").units)
+
+
+def test_stud_row_counts_sixth_street_as_the_brute_force():
+    """Heads-up stud 6th street: the stud row count is the cheapest exact strategy, and its
+    counts are the brute force's."""
+    hands = ["AhKhQh9c2d3s", "7c7d8s9s2h3h"]
+    spot = read_spot("stud", hands, "", "", method="exact", threads=1)
+    strategy, cost = strategies.exact_choice(spot)
+    assert strategy.name == "stud-row" and cost < strategies.layout_plans(spot)["two-hands"].cost
+    t = strategy.run(spot)
+    e = eqref.equity("stud", [eqref.codes(h) for h in hands])
+    assert t.outcomes == e.outcomes
+    assert [f * e.outcomes * POT for f in e.fractions] == [int(u) for u in t.units]
+
+
+def test_stud_row_changes_no_method():
+    """3-way stud 5th street: the layout prices it beyond EXACT_BUDGET, so auto samples, though the
+    stud row count would be cheaper (no method changes, only the time)."""
+    spot = read_spot("stud", ["AsAd7cKd2h", "KhKc2s3s4d", "QhQc9s9d8d"], "", "")
+    assert not strategies.StudRow().applies(spot)
+    assert pyeval.equity("stud", ["AsAd7cKd2h", "KhKc2s3s4d", "QhQc9s9d8d"], seed=1, samples=None).method \
+        == "monte-carlo"

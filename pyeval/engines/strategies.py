@@ -19,6 +19,9 @@ Exact, in the order they are priced:
   board walk or rank count, the random-hand count, the random hand by suit classes, the two-hand
   count, and the generic enumerator, each priced on the spot's layout (built once, kept in
   ``spot.memo``).
+- ``stud-row``: stud and draw games, the batch's C count of a stud row (csrc/stud_batch.c) on a
+  batch of one, priced in its walked deals; only where the layout's strategies would count the
+  spot exactly themselves.
 
 Sampling: ``monte-carlo`` (``engine.run_monte_carlo``: the C board sampler where every hand is
 known or wholly random on one board, else the generic C deal kernels) and ``dask`` (the same
@@ -38,9 +41,10 @@ import numpy as np
 from pyeval.core._native import ffi, lib
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
+from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT
+from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import EquityResult, spot_result
 from pyeval.results.tally import Tally
@@ -59,6 +63,14 @@ def layout_of(spot: Spot) -> engine.Layout:
                                      community=spot.community)
         spot.memo["layout"] = layout
     return layout
+
+
+def layout_plans(spot: Spot) -> dict[str, exact_strategies.ExactPlan]:
+    """The layout's exact strategies that apply, priced (exact_strategies.exact_plans), built once."""
+    plans = spot.memo.get("plans")
+    if plans is None:
+        plans = spot.memo["plans"] = {p.strategy: p for p in exact_strategies.exact_plans(layout_of(spot))}
+    return plans
 
 
 class Strategy:
@@ -204,6 +216,53 @@ class RowCount(Strategy):
         return self._plan(spot).parts, 1, False  # type: ignore[union-attr]
 
 
+class StudRow(Strategy):
+    """Stud and draw games: the batch's C count of a stud row (csrc/stud_batch.c, on a batch of one):
+    each hand's completions valued once and their combinations walked, the last player counted by
+    inclusion-exclusion in high-only games.  Priced as equity_batch prices it (its walked deals),
+    against the layout's strategies; it takes only spots they would count exactly themselves
+    (``auto`` within EXACT_BUDGET, ``exact`` within EXACT_LIMIT), so it changes the time, never the
+    method."""
+
+    name = "stud-row"
+
+    def _work(self, spot: Spot) -> int | None:
+        work = spot.memo.get("stud-row", False)
+        if work is False:
+            work = None
+            g = spot.game
+            if spot.method in ("auto", "exact") and g.stud_kinds is not None and not spot.community:
+                # only spots the layout's strategies would count (no method changes, only the time)
+                bound = EXACT_BUDGET if spot.method == "auto" else EXACT_LIMIT
+                if min(p.cost for p in layout_plans(spot).values()) <= bound:
+                    work = stud_batch.row_work(g, layout_of(spot))
+                    if work > STUD_ROW_WORK_MAX:
+                        work = None
+            spot.memo["stud-row"] = work
+        return work
+
+    def applies(self, spot: Spot) -> bool:
+        return self._work(spot) is not None
+
+    def cost(self, spot: Spot) -> int:
+        return int(self._work(spot) * stud_batch.UNITS_PER_WALKED_DEAL)  # type: ignore[operator]
+
+    def run(self, spot: Spot) -> Tally:
+        g = spot.game
+        layout = layout_of(spot)
+        holes = np.full((1, spot.players, g.hole), UNKNOWN, np.uint8)
+        for p, h in enumerate(spot.holes):
+            holes[0, p, :len(h)] = h
+        dead = np.array([spot.dead], np.uint8).reshape(1, len(spot.dead))
+        work = np.array([self._work(spot)], np.int64)
+        kinds = g.stud_kinds
+        assert kinds is not None, "applies to stud and draw games only"
+        t = stud_batch.count(g, kinds, engine.pattern_table(layout), holes, dead, np.zeros(1, np.int64),
+                             None, 0, stud_batch.exact_jobs(work), spot.threads)
+        return Tally(int(t["outcomes"][0]), t["units"][0], t["sumsq"][0], t["wins"][0], t["ties"][0],
+                     t["part_units"][0], t["no_qualifier"][0])
+
+
 class LayoutExact(Strategy):
     """One of the layout's exact strategies (exact_strategies.exact_plans), priced on the layout."""
 
@@ -211,10 +270,7 @@ class LayoutExact(Strategy):
         self.name = name
 
     def _plan(self, spot: Spot) -> exact_strategies.ExactPlan | None:
-        plans = spot.memo.get("plans")
-        if plans is None:
-            plans = spot.memo["plans"] = {p.strategy: p for p in exact_strategies.exact_plans(layout_of(spot))}
-        return plans.get(self.name)
+        return layout_plans(spot).get(self.name)
 
     def applies(self, spot: Spot) -> bool:
         return self._plan(spot) is not None
@@ -273,7 +329,8 @@ class Dask(MonteCarlo):
                                                 [bytes(b) for b in spot.boards], bytes(spot.dead), spot.community))
 
 
-EXACT: tuple[Strategy, ...] = (RowCount(), *(LayoutExact(name) for name in exact_strategies.STRATEGY_NAMES))
+EXACT: tuple[Strategy, ...] = (RowCount(), *(LayoutExact(name) for name in exact_strategies.STRATEGY_NAMES),
+                               StudRow())
 """Every exact strategy, in the order they are priced."""
 
 SAMPLERS = (Dask, MonteCarlo)
