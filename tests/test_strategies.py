@@ -10,6 +10,7 @@ import random
 import equity_reference as eqref
 import numpy as np
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,37 @@ def test_stud_row_changes_no_method():
     assert not strategies.StudRow().applies(spot)
     assert pyeval.equity("stud", ["AsAd7cKd2h", "KhKc2s3s4d", "QhQc9s9d8d"], seed=1, samples=None).method \
         == "monte-carlo"
+
+
+STYLES = ("compact", "spaced", "lower", "codes")
+
+
+def _written(codes: list[int], style: str):
+    text = reference.hand_text(codes)
+    if style == "compact":
+        return text.replace(" ", "")
+    if style == "lower":
+        return text.lower()
+    if style == "codes":
+        return list(codes)
+    return text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["holdem", "omaha", "shortdeck", "stud", "draw5"]), st.integers(2, 4),
+       st.lists(st.sampled_from(STYLES), min_size=6, max_size=6), st.integers(0, 2 ** 32))
+def test_read_spot_reads_what_the_reference_reads(game, players, styles, seed):
+    """Hands in any spelling (compact, spaced, lower case, codes), random hands, boards and dead
+    cards: the spot holds the reference reader's codes, and the result shows them."""
+    g = pyeval.get_game(game)
+    rng = random.Random(seed)
+    deck = list(range(g.lowest_card, 52))
+    rng.shuffle(deck)
+    holes = [[] if p and rng.random() < 0.3 else [deck.pop() for _ in range(g.hole)] for p in range(players)]
+    board = [deck.pop() for _ in range(rng.choice([0, 3, 4, 5]))] if g.board else []
+    dead = [deck.pop() for _ in range(rng.choice([0, 1, 2]))]
+    hands = [_written(h, styles[p]) if h else "random" for p, h in enumerate(holes)]
+    spot = read_spot(game, hands, _written(board, styles[4]) if board else "", _written(dead, styles[5]))
+    assert [list(h) for h in spot.holes] == holes
+    assert spot.texts == tuple(reference.hand_text(h) if h else "random" for h in holes)
+    assert (list(spot.boards[0]) if spot.boards else []) == board and list(spot.dead) == dead
