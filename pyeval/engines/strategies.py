@@ -206,14 +206,15 @@ class RowCount(Strategy):
     def applies(self, spot: Spot) -> bool:
         return self._plan(spot) is not None
 
+    # cost, run and shape come after applies, which kept the plan in spot.memo
     def cost(self, spot: Spot) -> int:
-        return self._plan(spot).units  # type: ignore[union-attr]  # priced only where it applies
+        return spot.memo["row"].units
 
     def run(self, spot: Spot) -> Tally:
-        return self._plan(spot).count(spot)  # type: ignore[union-attr]  # run only where it applies
+        return spot.memo["row"].count(spot)
 
     def shape(self, spot: Spot) -> tuple[list, int, bool]:
-        return self._plan(spot).parts, 1, False  # type: ignore[union-attr]
+        return spot.memo["row"].parts, 1, False
 
 
 class StudRow(Strategy):

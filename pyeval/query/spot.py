@@ -59,9 +59,10 @@ class Spot:
                  samples: int | None = None, stderr_target: float | None = None, seed: int | None = None,
                  threads: int = 1, community: bool = False, memo: dict | None = None):
         # frozen: the fields are set once here, in one step (a small query is worth the microsecond)
-        self.__dict__.update(game=game, holes=holes, texts=texts, boards=boards, dead=dead, method=method,
-                             samples=samples, stderr_target=stderr_target, seed=seed, threads=threads,
-                             community=community, memo={} if memo is None else memo)
+        object.__setattr__(self, "__dict__", {
+            "game": game, "holes": holes, "texts": texts, "boards": boards, "dead": dead, "method": method,
+            "samples": samples, "stderr_target": stderr_target, "seed": seed, "threads": threads,
+            "community": community, "memo": {} if memo is None else memo})
 
     @property
     def players(self) -> int:
