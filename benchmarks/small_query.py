@@ -5,7 +5,9 @@ against a random hand on a flop, at most 2x for a heads-up turn spot), timed in 
 
 Each round times, one after the other, the median of warm ``pyeval.equity`` calls and the median
 per-row time of ``pyeval.equity_batch`` over ROWS copies of the same spot (both exact, one
-thread); the table gives the medians over the rounds and their ratio, and the load average.
+thread), in CPU time of the calling thread (on a loaded machine a long batch call is preempted
+and a short single call mostly not: wall-clock medians would favour the single call); the table
+gives the medians over the rounds and their ratio, and the load average.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ ROWS = 200
 
 
 def median_time(f, reps: int) -> float:
+    """The median CPU time of the calling thread over ``reps`` calls (both sides run on it: one
+    thread), so that a long batch call is not charged for the time other processes take the core."""
     f()
     ts = []
     for _ in range(reps):
-        t = time.perf_counter()
+        t = time.thread_time()
         f()
-        ts.append(time.perf_counter() - t)
+        ts.append(time.thread_time() - t)
     return statistics.median(ts)
 
 
