@@ -20,7 +20,7 @@ from pyeval.core.pots import side_pots
 from pyeval.engines import strategies
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.parse import resolve_method
-from pyeval.query.spot import Spot, plain_hands, read_spot
+from pyeval.query.spot import Spot, plain_seats, read_spot
 from pyeval.results.equity_result import EquityResult
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
     if folded is not None:
         return _with_folded(g, hands, board, dead, folded, client, method=method, samples=samples, seed=seed,
                             threads=threads, stderr_target=stderr_target, contributions=contributions)
-    if not plain_hands(hands, g) and not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
+    seats = plain_seats(hands, g)
+    if seats is None and not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range.equity
 
         if any(is_range_entry(h, g) for h in hands):
@@ -99,7 +100,7 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
                                 threads=threads, stderr_target=stderr_target, contributions=contributions)
     if contributions is not None and len(contributions) != len(hands):
         raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
-    spot = read_spot(g, hands, board, dead, method, samples, seed, threads, stderr_target)
+    spot = read_spot(g, hands, board, dead, method, samples, seed, threads, stderr_target, seats=seats)
     if contributions is not None:
         return _with_side_pots(spot, contributions, client)
     return strategies.answer(spot, client)

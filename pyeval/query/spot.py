@@ -18,7 +18,7 @@ from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse
 from pyeval.core.games import Game, get_game
 from pyeval.query.parse import check_query, codes_tuple, hand_text, parse_boards, parse_hand, resolve_method
 
-__all__ = ["Spot", "read_spot", "plain_hands", "RANDOM"]
+__all__ = ["Spot", "read_spot", "plain_seats", "RANDOM"]
 
 RANDOM = "random"
 """The text a result shows for an unknown hand."""
@@ -88,29 +88,34 @@ class Spot:
 
 
 def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None, seed=None, threads=None,
-              stderr_target=None, community: bool = False) -> Spot:
+              stderr_target=None, community: bool = False, *, seats: tuple | None = None) -> Spot:
     """The query as a checked ``Spot``: players and method (``check_query``), each hand
     (``parse_hand``: partial hands, the keep of a draw game, the game's hole count), the boards
-    (``parse_boards``), the dead cards, every card distinct and in the game's deck, the threads."""
+    (``parse_boards``), the dead cards, every card distinct and in the game's deck, the threads.
+    ``seats``: ``plain_seats(hands, game)`` when the caller has it (it is not read twice)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     seed = check_query(g, hands, method, samples, stderr_target, seed)
-    plain = _plain_seats(hands, g.hole)
+    plain = seats if seats is not None else _plain_seats(hands, g.hole)
     if plain is not None:
         holes, texts, seen, n = plain
     else:
         holes, texts, seen, n = _hands(hands, g)
     plain_board = _plain_board(board, g.boards, g.board) if type(board) is str else None
     if plain_board is not None:
-        boards, board_mask = plain_board
+        boards, board_mask, board_n = plain_board
     else:
         boards = tuple(codes_tuple(b) for b in parse_boards(board, g))
-        board_mask = functools.reduce(int.__or__, map(_mask, boards), 0)
-    dead_codes = (_plain_cards(dead) if type(dead) is str else None) if dead is not None else ()
-    if dead_codes is None:
-        dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
+        board_mask, board_n = functools.reduce(int.__or__, map(_mask, boards), 0), sum(map(len, boards))
+    if dead is None or type(dead) is str and not dead:
+        dead_codes: tuple[int, ...] | None = ()
+    else:
+        dead_codes = _plain_cards(dead) if type(dead) is str else None
+        if dead_codes is None:
+            dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
+    assert dead_codes is not None
     seen |= board_mask | _mask(dead_codes)
-    n += sum(map(len, boards)) + len(dead_codes)
+    n += board_n + len(dead_codes)
     if seen.bit_count() != n or seen & ((1 << g.lowest_card) - 1):
         _check_cards(g, [*holes, *boards, dead_codes])  # raises, naming the card
     return Spot(g, holes, texts, boards, dead_codes, method, samples, stderr_target, seed,
@@ -204,17 +209,18 @@ def _plain_cards(text: str) -> tuple[int, ...] | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _plain_board(text: str, n_boards: int, size: int) -> tuple[tuple[tuple[int, ...], ...], int] | None:
-    """(boards, the cards as bits) of one board of a one-board game as plain text, or None
-    (``parse_boards`` reads the rest, and words any error)."""
+def _plain_board(text: str, n_boards: int, size: int) -> tuple[tuple[tuple[int, ...], ...], int, int] | None:
+    """(boards, the cards as bits, how many cards) of one board of a one-board game as plain text,
+    or None (``parse_boards`` reads the rest, and words any error)."""
     if n_boards != 1 or not size or not text.strip():
         return None
     codes = _plain_cards(text)
     if codes is None or len(codes) > size:
         return None
-    return (codes,), _mask(codes)
+    return (codes,), _mask(codes), len(codes)
 
 
-def plain_hands(hands, g: Game) -> bool:
-    """Whether every seat is a whole hand of ``g`` in card text, or an unknown hand (never a range)."""
-    return _plain_seats(hands, g.hole) is not None
+def plain_seats(hands, g: Game) -> tuple | None:
+    """The seats read (for ``read_spot(..., seats=)``) when every one is a whole hand of ``g`` in
+    card text or an unknown hand (never a range), else None."""
+    return _plain_seats(hands, g.hole)

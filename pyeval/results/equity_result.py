@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -150,7 +151,17 @@ def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, c
     """The result of a ``pyeval.query.spot.Spot`` from its tally: the hands, boards and dead cards
     as the spot read them."""
     return make_result(spot.game, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
-                       community, texts=list(spot.texts))
+                       community, texts=list(spot.texts), board_texts=_board_texts(spot.boards))
+
+
+def _board_texts(boards: tuple) -> list[str]:
+    """A spot's boards as the result shows them ([] when no board card is known)."""
+    return list(_board_texts_of(boards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _board_texts_of(boards: tuple) -> tuple[str, ...]:
+    return tuple(format_codes(b) for b in boards) if any(boards) else ()
 
 
 def layout_result(g: Game, layout, t: Tally, hands, boards, dead, method: str, seed) -> EquityResult:
@@ -179,9 +190,10 @@ def part_shares(parts: list, n_boards: int, low: bool, part_units: np.ndarray, n
 
 
 def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally, hands, boards, dead,
-                method: str, seed, community: bool = False, texts: list[str] | None = None) -> EquityResult:
+                method: str, seed, community: bool = False, texts: list[str] | None = None,
+                board_texts: list[str] | None = None) -> EquityResult:
     """The result object of one query from its tally (shared by the engines and pyeval.batch);
-    ``texts``: the hands' texts when the caller has them."""
+    ``texts``, ``board_texts``: the hands' and boards' texts when the caller has them."""
     n = t.outcomes
     pot = POT
     equity, win, tie = _shares(t, n)
@@ -189,7 +201,8 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
         game=g.name,
         hands=texts if texts is not None else ["random" if is_unknown_hand(h) else hand_text(known, g)
                                                 for h, known in zip(hands, known_holes)],
-        board=[format_codes(codes_tuple(b)) for b in boards] if any(len(b) for b in boards) else [],
+        board=board_texts if board_texts is not None else
+        [format_codes(codes_tuple(b)) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_codes(codes_tuple(dead)),
         method=method,
         outcomes=n,
