@@ -49,7 +49,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
-               strategy's price, ``pyeval.engines.single.exact_strategies.exact_cost``, is within
+               strategy's price, ``pyeval.engines.strategies.exact_choice``, is within
                ``EXACT_BUDGET``, else Monte Carlo); "exact" refuses at once work priced beyond
                ``pyeval.query.limits.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
