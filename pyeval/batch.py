@@ -41,7 +41,7 @@ from pyeval.core._threads import default_threads
 from pyeval.core.cards import check_not_blank, format_cards, is_unknown_hand, parse_card_text, parse_cards
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
-from pyeval.engines import engine
+from pyeval.engines import engine, strategies
 from pyeval.engines.batch import rows as batch_rows
 from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import UNKNOWN
@@ -49,6 +49,7 @@ from pyeval.engines.batch.rows import RowRefused as _RowRefused
 from pyeval.engines.batch.rows import jobs as _jobs
 from pyeval.query.limits import DEFAULT_SAMPLES, ROW_EXACT_MAX
 from pyeval.query.parse import check_query, resolve_method
+from pyeval.query.spot import read_spot
 from pyeval.results.equity_result import part_shares
 from pyeval.results.tally import POT, standard_errors_rows
 
@@ -468,8 +469,6 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     before any work, except in exact batches of turn and river spots (CHECKED_WHILE_COUNTED),
     where each row is checked as it is counted (a check pass would cost as much as the count).
     """
-    from pyeval.equity import equity
-
     if folded is not None:
         raise ValueError("equity_batch does not take folded= (its rows are known or random hands, counted in C); "
                          "use pyeval.equity(game, hands, board, folded=...) for each spot, or "
@@ -529,11 +528,11 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
         for rows, part in counted:
             for k, v in part.items():
                 tallies[k][rows] = v
-    for i in single.tolist():  # heavy rows: the single query, same seed
+    for i in single.tolist():  # heavy rows: each a spot of the strategy registry, as the single query, same seed
         row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
-        r = equity(g, _row_text(holes[i]), board=_board_arg(g, boards[i]), dead=_cards_text(row_dead),
-                   method=method, samples=samples, seed=None if used_seed is None else row_seed(used_seed, i),
-                   threads=threads)
+        spot = read_spot(g, _row_text(holes[i]), _board_arg(g, boards[i]), _cards_text(row_dead), method, samples,
+                         None if used_seed is None else row_seed(used_seed, i), threads)
+        r = strategies.answer(spot)
         tallies["outcomes"][i] = r.outcomes
         tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
         for name, counts in r.extra["sample_counts"].items():

@@ -9,22 +9,19 @@
 
 from __future__ import annotations
 
-import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pyeval.core import _progress
-from pyeval.core._threads import MAX_THREADS, default_threads
-from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
 from pyeval.core.games import Game, get_game
 from pyeval.core.pots import side_pots
-from pyeval.engines import engine
-from pyeval.engines.batch.board import small_query
-from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT
-from pyeval.query.parse import check_query, parse_boards, parse_hand, resolve_method
-from pyeval.results.equity_result import EquityResult, layout_result
+from pyeval.engines import strategies
+from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.query.parse import resolve_method
+from pyeval.query.spot import Spot, plain_seats, read_spot
+from pyeval.results.equity_result import EquityResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -52,7 +49,7 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
                the community card dealt when the deck runs short
     dead       cards out of play
     method     "exact" (every outcome), "monte-carlo", or "auto" (exact when the cheapest exact
-               strategy's price, ``pyeval.engines.single.exact_strategies.exact_cost``, is within
+               strategy's price, ``pyeval.engines.strategies.exact_choice``, is within
                ``EXACT_BUDGET``, else Monte Carlo); "exact" refuses at once work priced beyond
                ``pyeval.query.limits.EXACT_LIMIT``
     samples    Monte Carlo deals (default 1,000,000), or the cap with ``stderr_target``; either
@@ -83,22 +80,17 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
 def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
             samples: int | None = None, seed: int | None = None, threads: int | None = None,
             stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None,
-            folded: Sequence[Hand] | None = None, community: bool = False) -> EquityResult:
-    """pyeval.equity; ``community`` forces stud's shared last card (a side pot among fewer players
-    keeps the deal of the whole table)."""
+            folded: Sequence[Hand] | None = None) -> EquityResult:
+    """pyeval.equity: ranges and folded players to the range engine, side pots to their pots,
+    else the query read into one Spot (pyeval.query.spot) and answered by the strategy registry
+    (pyeval.engines.strategies)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if folded is not None:
         return _with_folded(g, hands, board, dead, folded, client, method=method, samples=samples, seed=seed,
                             threads=threads, stderr_target=stderr_target, contributions=contributions)
-    if method in ("auto", "exact") and samples is None and stderr_target is None and contributions is None \
-            and client is None and not community \
-            and (threads is None or type(threads) is int and 1 <= threads <= MAX_THREADS) \
-            and (seed is None or type(seed) is int and seed >= 0):  # anything else: the general path's checks
-        r = small_query(g, hands, board, dead)  # the lean path of small exact queries: one C call
-        if r is not None:
-            return r
-    if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
+    seats = plain_seats(hands, g)
+    if seats is None and not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__"):
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range.equity
 
         if any(is_range_entry(h, g) for h in hands):
@@ -106,45 +98,12 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
 
             return range_equity(g, hands, board=board, dead=dead, method=method, samples=samples, seed=seed,
                                 threads=threads, stderr_target=stderr_target, contributions=contributions)
+    if contributions is not None and len(contributions) != len(hands):
+        raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
+    spot = read_spot(g, hands, board, dead, method, samples, seed, threads, stderr_target, seats=seats)
     if contributions is not None:
-        return _with_side_pots(g, hands, board, dead, contributions, method=method, samples=samples, seed=seed,
-                               threads=threads, stderr_target=stderr_target)
-    seed = check_query(g, hands, method, samples, stderr_target, seed)
-    holes = [parse_hand(h, g, p) for p, h in enumerate(hands)]
-    boards = parse_boards(board, g)
-    dead_cards = parse_cards(dead) if dead is not None and len(dead) else np.zeros(0, np.uint8)
-    everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
-    check_distinct(everything, "(cards must be distinct across hands, board and dead)")
-    if g.lowest_card and (everything < g.lowest_card).any():
-        bad = everything[everything < g.lowest_card][0]
-        raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
-    layout = engine.build_layout(g, holes, boards, dead_cards, community=community)
-    nthreads = default_threads(threads)
-    cost = exact_strategies.exact_cost(layout) if method in ("exact", "auto") else 0  # sampling needs no price
-    if method == "exact" and cost > EXACT_LIMIT:
-        raise ValueError(f"exact enumeration of {layout.outcomes:,} outcomes needs about {cost:,} hand evaluations, "
-                         f"beyond the limit of {EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or "
-                         f"stderr_target=)")
-    use_exact = method == "exact" or (method == "auto" and cost <= EXACT_BUDGET)
-    if use_exact:
-        tally = exact_strategies.run_exact(layout, nthreads)
-        used_seed = None
-    else:
-        used_seed = seed if seed is not None else secrets.randbits(63)
-        n = int(samples) if samples is not None else DEFAULT_SAMPLES
-        runner = None
-        if client is not None:  # issue 6: the chunks as Dask tasks, keyed by the query and the chunk
-            from pyeval.engines import cluster
-
-            runner = cluster.job_runner(client, (g.name, [h.tobytes() for h in holes], [b.tobytes() for b in boards],
-                                                 dead_cards.tobytes(), community))
-        if stderr_target is not None:
-            tally = engine.run_monte_carlo(layout, 0, used_seed, nthreads, float(stderr_target), max_samples=n
-                                           if samples is not None else 2_000_000_000, runner=runner)
-        else:
-            tally = engine.run_monte_carlo(layout, n, used_seed, nthreads, runner=runner)
-    return layout_result(g, layout, tally, hands, boards, dead_cards, "exact" if use_exact else "monte-carlo",
-                         used_seed)
+        return _with_side_pots(spot, contributions, client)
+    return strategies.answer(spot, client)
 
 
 def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> EquityResult:
@@ -160,27 +119,22 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
     return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
 
 
-def _with_side_pots(g: Game, hands, board, dead, contributions, **options) -> EquityResult:
+def _with_side_pots(spot: Spot, contributions: Sequence[float], client: Any) -> EquityResult:
     """Each pot is won by the best hand among the players who paid into it.  A pot's share
     among its eligible players is their equity with the others' known cards dead: the others'
-    unknown cards are exchangeable with the rest of the deck, so leaving them out is exact."""
-    if len(contributions) != len(hands):
-        raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
-    full = equity(g, hands, board=board, dead=dead, **options)
+    unknown cards are exchangeable with the rest of the deck, so leaving them out is exact
+    (``Spot.without``)."""
+    full = strategies.answer(spot, client)
     community = full.extra.get("community_card", False)
-    expected = np.zeros(len(hands))
+    expected = np.zeros(spot.players)
     pots = []
     for pot in side_pots(contributions):
         amount, eligible = pot.amount, list(pot.seats)
         if len(eligible) == 1:
             shares = np.array([1.0])
         else:
-            others = [p for p in range(len(hands)) if p not in eligible and not is_unknown_hand(hands[p])]
-            extra_dead = [c for p in others for c in parse_hand(hands[p], g, p).tolist()]
-            base_dead = parse_cards(dead).tolist() if dead is not None and len(dead) else []
-            r = _equity(g, [hands[p] for p in eligible], board=board, dead=base_dead + extra_dead,
-                        community=community, **options)
-            shares = r.equity
+            sub = replace(spot.without([p for p in range(spot.players) if p not in eligible]), community=community)
+            shares = strategies.answer(sub, client).equity
         for p, s in zip(eligible, shares):
             expected[p] += amount * s
         pots.append({"amount": amount, "eligible": eligible, "shares": [float(x) for x in shares]})

@@ -2,7 +2,7 @@
 
 pyeval answers an exact query by one of several strategies (the generic enumerator, the C board
 engine by rank multisets or by walking every board, heads-up counting by inclusion-exclusion,
-the random hand by suit classes), by the lean one-call path of small queries, by the batch
+the random hand by suit classes, the row counter of pyeval.engines.strategies), by the batch
 engine, and, where a player holds a range, by the range engine's own paths.  Each spot here is
 answered by every path that applies, and the integer counts must be identical; on spots small
 enough, also equal to the brute force of tests/equity_reference.py (which shares no code with
@@ -24,9 +24,10 @@ import numpy as np
 import pytest
 
 import pyeval
-from pyeval.engines import engine
+from pyeval.engines import engine, strategies
 from pyeval.engines.range.equity import range_equity
 from pyeval.engines.single import exact_strategies
+from pyeval.query.spot import read_spot
 from pyeval.ranges import parse_range
 from pyeval.results.tally import POT, Tally
 
@@ -170,11 +171,16 @@ def check_spot(seed: int) -> None:
     want = {"outcomes": expect.outcomes, "units": expect.units.tolist(), "wins": expect.wins.tolist(),
             "ties": expect.ties.tolist()}
 
+    # every strategy of the registry that applies to the spot as read (the row counter among them)
+    for strategy in strategies.EXACT:
+        read = read_spot(spot.game, spot.hand_texts(), spot.board_text(), spot.dead_text(), "exact", threads=1)
+        if strategy.applies(read) and strategy.cost(read) <= COST_CAP:
+            same_tally(tallies[first.strategy], strategy.run(read), f"{where}: {first.strategy} vs {strategy}")
     # the public door, two threads (text: the lean path where the query is small)
     r = pyeval.equity(spot.game, spot.hand_texts(), board=spot.board_text(), dead=spot.dead_text(), method="exact",
                       threads=2)
     assert tally_of(r) == want, f"{where}: pyeval.equity (2 threads)"
-    # cards as code lists: never the lean path, one thread
+    # cards as code lists, one thread
     codes = [np.array(h, np.uint8) if h else "random" for h in spot.holes]
     partial = any(0 < len(h) < spot.g.hole for h in spot.holes) and not spot.g.partial_hands
     if not partial:

@@ -157,22 +157,26 @@ def test_omaha_hand_against_a_random_hand_on_the_flop():
     assert [sum(int(t.units[p]) for t in turns) for p in range(2)] == [2 * int(u) for u in full.units]
 
 
-@pytest.mark.parametrize("board, dead", [("Jh7d2c", None), (None, None), ("Jh7d2c5s", "")])
-def test_small_queries_take_the_lean_path_with_none_for_no_cards(board, dead, monkeypatch):
-    """``board=None`` and ``dead=None`` mean no cards, as ``""`` does, and small queries still take the
-    one-C-call path (dead=None cost 80 us more a call through the general path)."""
-    import sys
+@pytest.mark.parametrize("board, dead", [("Jh7d2c", None), ("Jh7d2c5s", None), ("Jh7d2c5s", "")])
+def test_small_queries_take_the_row_counter_with_none_for_no_cards(board, dead, monkeypatch):
+    """``dead=None`` means no cards, as ``""`` does, and small queries still take the one-C-call
+    row counter (dead=None cost 80 us more a call through the general path)."""
+    from pyeval.engines import strategies
 
-    from pyeval.engines.batch import board as board_batch
-
-    assert board_batch.small_query(pyeval.get_game("holdem"), ["AhKh", "QsQd"], board or "2c3d4h5s",
-                                   dead) is not None
-    want = pyeval.equity("holdem", ["AhKh", "QsQd"], board=board or "", dead=dead or "", method="exact")
+    want = pyeval.equity("holdem", ["AhKh", "QsQd"], board=board, dead="", method="exact")
     calls = []
-    real = board_batch.small_query
-    monkeypatch.setattr(sys.modules["pyeval.equity"], "small_query", lambda *a: calls.append(a) or real(*a))
+    real = strategies.RowCount.run
+    monkeypatch.setattr(strategies.RowCount, "run", lambda self, spot: calls.append(spot) or real(self, spot))
     got = pyeval.equity("holdem", ["AhKh", "QsQd"], board=board, dead=dead, method="exact")
-    assert got == want and calls
+    assert got == want and len(calls) == 1
+
+
+def test_none_reads_as_no_cards():
+    """``board=None`` and ``dead=None`` read as no cards, as ``""`` does."""
+    from pyeval.query.spot import read_spot
+
+    none, empty = (read_spot("holdem", ["AhKh", "QsQd"], b, d) for b, d in ((None, None), ("", "")))
+    assert (none.boards, none.dead) == (empty.boards, empty.dead) == (((),), ())
 
 
 @pytest.mark.parametrize("seed", range(16))

@@ -2,7 +2,7 @@
 sent another way, and the bounds of what it may ask for.  No imports: every layer reads these
 (tests/test_layers.py puts this module at the bottom).
 
-The engines' work is priced in evaluation units (``pyeval.engines.single.exact_strategies.exact_cost``),
+The engines' work is priced in evaluation units (``pyeval.engines.strategies.exact_choice``),
 about 40 ns of one core each.
 """
 
@@ -27,7 +27,7 @@ this runs on has that many cores (the pools start at most one thread per job any
 
 EXACT_BUDGET = 400_000_000
 """``method="auto"`` enumerates when the cheapest exact strategy stays below this many evaluation
-units (``exact_cost``: 16 core-seconds, some seconds on all cores)."""
+units (``exact_choice``: 16 core-seconds, some seconds on all cores)."""
 
 EXACT_LIMIT = 10_000_000_000
 """``method="exact"`` refuses, before starting, queries costing more units than this (about 7
@@ -55,6 +55,10 @@ MAX_RANGE_WORK = 30_000_000
 """Most candidate hands building a range may take: a random Omaha-6 hand is 20,358,520; a pattern
 is priced from its counts before it is built, and refused past this (``RONBG`` in Omaha-5 asked
 for 6.8 GiB, ``RONB`` in Omaha-6 ran 91 s)."""
+
+RANGE_KERNEL_MAX_PLAYERS = 64
+"""Most players the range engine's exact kernels take (csrc/range_exact.h:
+PYEVAL_RANGE_MAX_PLAYERS; the C refuses more too)."""
 
 MAX_NESTING = 50
 """Deepest parentheses a range may nest (the parser and the evaluators recurse once a level;

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -146,6 +147,23 @@ class EquityResult(Result):
         return "\n".join(lines)
 
 
+def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, community: bool) -> EquityResult:
+    """The result of a ``pyeval.query.spot.Spot`` from its tally: the hands, boards and dead cards
+    as the spot read them."""
+    return make_result(spot.game, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
+                       community, texts=list(spot.texts), board_texts=_board_texts(spot.boards))
+
+
+def _board_texts(boards: tuple) -> list[str]:
+    """A spot's boards as the result shows them ([] when no board card is known)."""
+    return list(_board_texts_of(boards))
+
+
+@functools.lru_cache(maxsize=4096)
+def _board_texts_of(boards: tuple) -> tuple[str, ...]:
+    return tuple(format_codes(b) for b in boards) if any(boards) else ()
+
+
 def layout_result(g: Game, layout, t: Tally, hands, boards, dead, method: str, seed) -> EquityResult:
     return make_result(g, layout.parts, layout.boards, layout.known_holes, t, hands, boards, dead, method, seed,
                        community=g.stud_shortage and layout.board == 1)
@@ -172,39 +190,55 @@ def part_shares(parts: list, n_boards: int, low: bool, part_units: np.ndarray, n
 
 
 def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally, hands, boards, dead,
-                method: str, seed, community: bool = False, texts: list[str] | None = None) -> EquityResult:
+                method: str, seed, community: bool = False, texts: list[str] | None = None,
+                board_texts: list[str] | None = None) -> EquityResult:
     """The result object of one query from its tally (shared by the engines and pyeval.batch);
-    ``texts``: the hands' texts when the caller has them."""
+    ``texts``, ``board_texts``: the hands' and boards' texts when the caller has them."""
     n = t.outcomes
     pot = POT
+    equity, win, tie = _shares(t, n)
     r = EquityResult(
         game=g.name,
         hands=texts if texts is not None else ["random" if is_unknown_hand(h) else hand_text(known, g)
                                                 for h, known in zip(hands, known_holes)],
-        board=[format_codes(codes_tuple(b)) for b in boards] if any(len(b) for b in boards) else [],
+        board=board_texts if board_texts is not None else
+        [format_codes(codes_tuple(b)) for b in boards] if any(len(b) for b in boards) else [],
         dead=format_codes(codes_tuple(dead)),
         method=method,
         outcomes=n,
-        equity=_ratios(t.units, pot * n),
-        win=_ratios(t.wins, n),
-        tie=_ratios(t.ties, n),
+        equity=equity,
+        win=win,
+        tie=tie,
         stderr=None if method == "exact" else standard_errors(t),
         units=t.units,
         wins=t.wins,
         ties=t.ties,
         pot_units=pot,
         seed=seed,
+        extra={"community_card": community,
+               "sample_counts": {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}},
     )
     if g.low or n_boards > 1:
         shares = part_shares(parts, n_boards, bool(g.low), t.part_units, t.no_qualifier, n)
         if g.low:
             r.hi, r.lo, r.scoop, r.no_low = shares["hi"], shares["lo"], r.win, float(shares["no_low"])
         r.boards = shares.get("boards")
-    r.extra["community_card"] = community
-    r.extra["sample_counts"] = {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}
     if sum(t.units.tolist()) != pot * n:
         raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
     return r
+
+
+def _shares(t: Tally, n) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """equity, win and tie of a tally, as ``_ratios`` gives each (the same floats), in one array
+    of three parts: a small query makes one array, not three."""
+    d = POT * n
+    if not 0 < d <= 1 << 1000:
+        return _ratios(t.units, d), _ratios(t.wins, n), _ratios(t.ties, n)
+    fd, fn = float(d), float(n)
+    units = t.units.tolist()
+    p = len(units)
+    out = np.array([c / fd for c in units] + [c / fn for c in t.wins.tolist()] + [c / fn for c in t.ties.tolist()])
+    return out[:p], out[p:2 * p], out[2 * p:]
 
 
 def _ratios(counts: np.ndarray, denominator: int) -> np.ndarray:

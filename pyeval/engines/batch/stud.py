@@ -73,7 +73,7 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
     for k, i in enumerate(first.tolist()):  # one layout per row shape: the single query's pricing
         row_dead = dead[i][dead[i] != UNKNOWN]
         layout = engine.build_layout(g, [h[h != UNKNOWN] for h in holes[i]], [], row_dead)
-        cost, work[k] = exact_strategies.exact_cost(layout), _work(g, layout)
+        cost, work[k] = exact_strategies.exact_cost(layout), row_work(g, layout)
         if method == "auto" and cost > EXACT_BUDGET:
             how[k] = 1  # sampled, as equity's auto would
         elif cost > EXACT_LIMIT or work[k] > STUD_ROW_WORK_MAX:
@@ -85,7 +85,7 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
     return exact, work[inverse.ravel()][exact], np.flatnonzero(per_row == 1), np.flatnonzero(per_row == 2)
 
 
-def _work(g: Game, layout: engine.Layout) -> int:
+def row_work(g: Game, layout: engine.Layout) -> int:
     """The C count's work for a row laid out as ``layout`` (csrc/stud_batch.c prices it), in walked deals."""
     need = np.array([layout.hole - len(h) for h in layout.known_holes], np.int64)
     work = lib.pyeval_stud_batch_work(ffi.from_buffer("int64_t[]", need), layout.players, len(layout.deck),

@@ -16,10 +16,11 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.engines.native.deal_kernels import check_status, pointer
+from pyeval.query.limits import RANGE_KERNEL_MAX_PLAYERS
 
 __all__ = ["assignments", "board_major_tally", "canonical_keys", "rows", "sweep_heads_up", "MAX_PLAYERS"]
 
-MAX_PLAYERS = 64  # csrc/range_exact.h: PYEVAL_RANGE_MAX_PLAYERS (the C refuses more too)
+MAX_PLAYERS = RANGE_KERNEL_MAX_PLAYERS  # csrc/range_exact.h: PYEVAL_RANGE_MAX_PLAYERS
 
 
 def _check(status: int, what: str) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core.cards import suit_symmetries
+from pyeval.core.games import Game
 from pyeval.engines import pool
 from pyeval.engines.engine import (
     BOARD_CHUNK,
@@ -163,12 +164,24 @@ def _counts_random_hand(layout: Layout, p: int) -> bool:
     return layout.boards == 1 and (4 <= layout.hole <= 6 if omaha else layout.hole == 2)
 
 
+def _units_per_random_count_board(game: Game, hole: int) -> int:
+    """Per board: a hold'em hand's rank pairs, or an Omaha hand's rank multisets."""
+    if game.use == "omaha":
+        return int(math.comb(12 + hole, hole) * UNITS_PER_OMAHA_RANK_MULTISET)
+    return UNITS_PER_RANDOM_COUNT_BOARD
+
+
+def random_count_units(game: Game, boards: int) -> int:
+    """The random-hand count's price on one board with a flop or more known: ``boards``
+    completions, each one known showdown and the random hand's rank classes (the single query's
+    layout path and the row counter price it here)."""
+    return boards * _units_per_random_count_board(game, game.hole) + 100
+
+
 def _random_count_units(layout: Layout) -> int:
     """The count's price: per board, a hold'em hand's rank pairs, or an Omaha hand's rank multisets;
     two boards: per pair of boards."""
-    per_board = UNITS_PER_RANDOM_COUNT_BOARD
-    if layout.game.use == "omaha":
-        per_board = int(math.comb(12 + layout.hole, layout.hole) * UNITS_PER_OMAHA_RANK_MULTISET)
+    per_board = _units_per_random_count_board(layout.game, layout.hole)
     if layout.boards == 2:
         missing = layout.board - _known_board_cards(layout)
         return _boards_to_deal(layout) * math.comb(len(layout.deck) - missing, missing) * per_board * 2 + 100
@@ -180,7 +193,8 @@ def _random_count_units(layout: Layout) -> int:
         rest = len(layout.deck)
         flush_boards = sum(math.comb(int(n), j) * math.comb(rest - int(n), 5 - j) for n in suits for j in (3, 4, 5))
         boards = min(boards, math.comb(17, 5) + flush_boards)
-    return boards * per_board + 100
+        return boards * per_board + 100
+    return random_count_units(layout.game, boards)
 
 
 def _known_board_cards(layout: Layout) -> int:
@@ -255,6 +269,10 @@ UNITS_PER_RANDOM_HAND_CLASS = 4000
 """Listing, laying out and running one class of the random hand: ~150 us beside its boards."""
 
 
+STRATEGY_NAMES = ("generic", "two-hands", "board", "random-count", "random-hand")
+"""The strategies exact_plans prices, in its order (the first of equal prices wins)."""
+
+
 @dataclass(frozen=True)
 class ExactPlan:
     """An exact strategy for a query and its price in evaluation units."""
@@ -264,17 +282,18 @@ class ExactPlan:
     player: int | None = None  # random-hand: the unknown player
 
 
-def _omaha_units(layout: Layout) -> float:
-    return _OMAHA_UNITS_PER_EVALUATION.get(layout.hole, 1.6)
+def omaha_units(hole: int) -> float:
+    """Evaluation units of one Omaha evaluation with this many hole cards."""
+    return _OMAHA_UNITS_PER_EVALUATION.get(hole, 1.6)
 
 
 def _generic_cost(layout: Layout) -> int:
-    return int(layout.evaluations * (_omaha_units(layout) if layout.game.use == "omaha" else 1.0))
+    return int(layout.evaluations * (omaha_units(layout.hole) if layout.game.use == "omaha" else 1.0))
 
 
 def _board_units(layout: Layout, kinds: tuple[int, int]) -> int:
     """The C board engine's price for a query of known holes: its showdowns times players and parts."""
-    per = _omaha_units(layout) if layout.game.use == "omaha" else UNITS_PER_BOARD_SHOWDOWN
+    per = omaha_units(layout.hole) if layout.game.use == "omaha" else UNITS_PER_BOARD_SHOWDOWN
     return int(board_cost(layout, kinds) * layout.players * len(layout.parts) * per)
 
 
