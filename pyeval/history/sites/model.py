@@ -27,8 +27,8 @@ hand read):
 
 * ``net[i] = collected[i] + cash_out[i] - put_in[i]`` where ``put_in`` is what player i moved into
   the pot (``Hand.put_in()``: the actions' amounts, uncalled bets returned);
-* chips are conserved: ``sum(net) == -rake + sum(cash_out)`` (the site keeps the rake, and pays
-  or receives the cash-out outside the pot);
+* chips are conserved: ``sum(net) == -rake + splash + sum(cash_out)`` (the site keeps the rake,
+  adds the splash, and pays or receives the cash-out outside the pot);
 * ``collected[i]`` is what the site's summary says player i won (all pots, all runs).
 
 Fields
@@ -56,6 +56,7 @@ boards           one board per run (see Cards)
 actions          every action in order (``Action``): forced bets, bets, deals, draws, shows,
                  returned bets, pots collected, cash-outs
 rake             everything the site took from the pots (rake, jackpot and other fees)
+splash           money the site added to the pot ("splash the pot", "STP"), 0 when none
 collected        what each player won from the pots (the summary's amounts)
 net              each player's result as the site states it: won minus put in, plus cash-out
 cash_out         money each player received (+) or paid (-) for an all-in cash-out or insurance,
@@ -217,6 +218,7 @@ class Hand:
     hole: list[str] = field(default_factory=list)
     boards: list[str] = field(default_factory=list)
     rake: Decimal = ZERO
+    splash: Decimal = ZERO
     collected: list[Decimal] = field(default_factory=list)
     net: list[Decimal] = field(default_factory=list)
     cash_out: list[Decimal] = field(default_factory=list)
@@ -255,9 +257,9 @@ class Hand:
             if self.net[i] != expected:
                 found.append(f"{name}: net {self.net[i]} but collected {self.collected[i]} + cash-out "
                              f"{self.cash_out[i]} - put in {put_in[i]} = {expected}")
-        if sum(self.net, ZERO) != -self.rake + sum(self.cash_out, ZERO):
-            found.append(f"chips not conserved: the nets sum to {sum(self.net, ZERO)}, the rake is {self.rake} "
-                         f"and the cash-outs {sum(self.cash_out, ZERO)}")
+        if sum(self.net, ZERO) != -self.rake + self.splash + sum(self.cash_out, ZERO):
+            found.append(f"chips not conserved: the nets sum to {sum(self.net, ZERO)}, the rake is {self.rake}, "
+                         f"the splash {self.splash} and the cash-outs {sum(self.cash_out, ZERO)}")
         return found
 
     @property
