@@ -31,6 +31,10 @@ __all__ = ["READERS", "UNREAD_FORMATS", "decode", "reader", "readers", "detect",
 
 READERS: tuple[str, ...] = (
     # one module a line: the PokerStars-like text family first (issue 40's core), the other sites after
+    "pokerstars",
+    "ggpoker",
+    "runitonce",
+    "fulltilt",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
