@@ -56,7 +56,7 @@ def _family_files() -> list[str]:
         text = decode((SHARED / row["file"]).read_bytes()).lstrip()
         if text.startswith(("PokerStars", "POKERSTARS", "Mão PokerStars", "Poker Hand #", "Run It Once",
                             "Full Tilt Hand", "Full Tilt Rush Hand", "Full Tilt Poker Game", "FullTiltPoker Game",
-                            "******************** # 1")):
+                            "******************** # 1", "Hand #", "Game Hand #")):
             out.append(row["file"])
     return out
 

@@ -108,11 +108,13 @@ def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     return pieces
 
 
-def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None
+def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
+                     collected_from_actions: bool = False
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
     """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
     start where the regular expression ``start`` matches a line; ``fix`` rewrites a hand's text
-    before the parse (a tool's export of the site's text)."""
+    before the parse (another format of the site, a tool's export); ``collected_from_actions``:
+    what each player won is the sum of the "collected" lines, not the summary's."""
     pattern = re.compile(start, re.M)
 
     def detect(text: str) -> bool:
@@ -122,7 +124,7 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
         return split_at(pattern, text)
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
-        return parse_hand(fix(hand_text) if fix else hand_text, site, source, line)
+        return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
 
     return detect, split, parse
 
@@ -133,7 +135,7 @@ def _cards(text: str) -> str:
     return text.replace("XX", "??").replace("X", "?") if "X" in text else text
 
 
-def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
+def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
     lines = [x.rstrip() for x in text.strip().split("\n")]
@@ -255,6 +257,11 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
     total, rake, summary_splash, collected, summary_shown = _summary(lines[summary_at + 1:], seat_player,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
+    if collected_from_actions and any(e[0] == "collect" for e in events):
+        collected = {}
+        for e in events:
+            if e[0] == "collect":
+                collected[e[1]] = collected.get(e[1], ZERO) + e[3]
     shown.update({n: c for n, c in summary_shown.items() if c})
     for kind, name, _, _, _, _, cards, _, _, _ in events:
         if kind == "deal" and name is not None:
@@ -265,7 +272,8 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two players dealt in")
     index = {n: j for j, n in enumerate(players)}
     events = _street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
-    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
+    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == _IMPLICIT), ZERO)
+    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, max(pot, 0))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = _stakes(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
@@ -281,11 +289,22 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
+    folded = {a.player for a in actions if a.kind == "fold"}
+    still_in = [i for i in range(len(players)) if i not in folded]
+    if not any(hand.collected) and len(still_in) == 1:  # nobody wrote what the last player took (a walk)
+        hand.collected[still_in[0]] = sum(put_in, ZERO) + splash - rake
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
-    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake):
-        # (Hold'em Manager's exports write the total after the rake)
+    # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
+    # uncalled big blind in a walk)
+    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake,
+                                           sum(put_in, ZERO) + splash + implicit):
         raise ValueError(f"the summary's total pot {total} is not the {sum(put_in, ZERO) + splash} put in")
     problems = hand.problems()
+    if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
+        hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == _IMPLICIT)]
+        put_in = hand.put_in()
+        hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+        problems = hand.problems()
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
@@ -556,10 +575,12 @@ def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
         return
     excess = ordered[0][1] - (ordered[1][1] if len(ordered) > 1 else ZERO)
     if excess > 0:
-        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, 0))
+        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, _IMPLICIT))
 
 
 _BETS = frozenset({"call", "bet", "raise", "complete"})
+_IMPLICIT = -2
+"""The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
 
 
 def _stakes(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
