@@ -166,7 +166,7 @@ def _plain(x: Decimal) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
     """One line of the hand's text that moves chips or cards.
 

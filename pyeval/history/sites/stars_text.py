@@ -431,18 +431,19 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
     if what in ("folds", "checks") or what.startswith("folds ["):
         events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            money, allin = _money_and_allin(what[len(prefix):])
-            if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
-                events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
-            else:
-                events.append((kind, name, street, money, money, allin, "", 0, run, 0))
-            return
     if what.startswith(("calls ", "bets ")):
         money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
         events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
         return
+    if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                money, allin = _money_and_allin(what[len(prefix):])
+                if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
+                    events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
+                else:
+                    events.append((kind, name, street, money, money, allin, "", 0, run, 0))
+                return
     if what.startswith("raises "):
         body = re.sub(r" and has reached the \S+ cap$", " and is all-in", what)  # capped: no more betting
         allin = body.endswith("and is all-in")
