@@ -21,6 +21,10 @@ __all__ = ["parse_hand", "split_at", "reader_functions", "GAMES"]
 
 GAMES = (
     ("split hold'em", "holdem-double-board"),
+    ("six plus hold'em", "shortdeck"),
+    ("seven cards stud hilow", "stud-hilo"),
+    ("seven cards stud", "stud"),
+    ("omaha hilow", "omaha-hilo"),
     ("6+ hold'em", "shortdeck"),
     ("shortdeck", "shortdeck"),
     ("short deck", "shortdeck"),
