@@ -5,8 +5,8 @@ summary of the newer format names one half of a hi/lo pot)."""
 
 from __future__ import annotations
 
-from pyeval.history.sites.stars_text import reader_functions
 from pyeval.history.sites import wpn_old_text, wpn_text
+from pyeval.history.sites.stars_text import reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
