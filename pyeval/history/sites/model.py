@@ -1,0 +1,321 @@
+"""One hand as a poker site wrote it: the record every site reader returns (issue 40).
+
+This docstring is the contract between the site readers (``pyeval/history/sites/<site>.py``) and
+everything that uses their hands (``read_hands``, ``allin_ev``, ``Hand.to_phh``, the CLI).
+
+**Money is exact: ``decimal.Decimal``** in the units the site writes (dollars, euros, tournament
+chips), never float: ``Decimal("0.05")``, ``Decimal("1500")``.  A reader turns the site's text
+into plain numbers (``$1,234.50``, ``1.234,50 €``, ``(0.10)`` -> ``Decimal("1234.50")``...) with
+``pyeval.history.sites.money.amount`` and names the currency once, on the hand (``currency``).
+
+**Seat order.** ``players``, ``seats``, ``starting_stacks``, ``hole``, ``net``, ``collected``,
+``cash_out`` are lists of the same length, one entry per player dealt into the hand, in the order
+of the seat numbers (``seats`` ascending).  A player listed on a seat line but sitting out (not
+dealt in, posting nothing) is not in them: the name is in ``sitting_out``.  Actions name a player
+by this index (``Action.player``).
+
+**Cards** are text of two characters a card, rank then suit, no spaces: ``"AhKd"``, ``"Th9c"``
+(tens as ``T``); ``""`` for a hand never seen.  ``hole[i]`` is every card of player i the text
+shows (dealt to the hero, shown or mucked at showdown; stud: down and up cards in the order dealt,
+a hidden one as ``"??"`` when the later cards are known).  ``boards`` has one entry per run of the
+board: the whole board of that run (``["Js9hJhQs2d", "Js9hJhQs5h"]`` for a hand run twice from
+the river; a run that shares the first cards repeats them), ``[""]`` when no card was dealt,
+``[]`` for stud and draw games.
+
+**The numbers a hand must satisfy** (``Hand.problems`` says which fails; the tests check every
+hand read):
+
+* ``net[i] = collected[i] + cash_out[i] - put_in[i]`` where ``put_in`` is what player i moved into
+  the pot (``Hand.put_in()``: the actions' amounts, uncalled bets returned);
+* chips are conserved: ``sum(net) == -rake + splash + sum(cash_out)`` (the site keeps the rake,
+  adds the splash, and pays or receives the cash-out outside the pot);
+* ``collected[i]`` is what the site's summary says player i won (all pots, all runs).
+
+Fields
+------
+site             the site that wrote the text ("pokerstars", "ggpoker", "winamax", "ipoker",
+                 "888poker", "partypoker", "wpn-acr", "fulltilt", "runitonce", ...): the
+                 reader's ``SITE``
+id               the hand's id as the site writes it (text: some are not numbers)
+game             pyeval's game name (``pyeval.core.games.GAMES``: "holdem", "omaha-hilo",
+                 "shortdeck", "stud", "razz", "draw-deuce7", ...)
+limit            "no-limit", "pot-limit", "fixed-limit", "cap-no-limit" or "cap-pot-limit" ("" when
+                 not written)
+stakes           ``Stakes``: blinds, antes, bring-in, straddles, tournament level
+currency         ISO code of the money ("USD", "EUR", "GBP", ...); "" for tournament chips and
+                 play money
+tournament       the tournament's id (text), None for a cash game
+table            the table's name as written
+max_seats        the table size as written (None when not written)
+button           the button's seat number (None when not written, e.g. stud)
+date             the start time as written by the site, ISO 8601 ("2025-08-02T11:24:53"),
+                 local to the site's clock (``timezone`` says which, "" when not written)
+players, seats, starting_stacks     the players dealt in (seat order), their seat numbers, their
+                 stacks before the hand (Decimal)
+hole             the cards of each player the text shows (see Cards)
+boards           one board per run (see Cards)
+actions          every action in order (``Action``): forced bets, bets, deals, draws, shows,
+                 returned bets, pots collected, cash-outs
+rake             everything the site took from the pots (rake, jackpot and other fees)
+splash           money the site added to the pot ("splash the pot", "STP"), 0 when none
+collected        what each player won from the pots (the summary's amounts)
+net              each player's result as the site states it: won minus put in, plus cash-out
+cash_out         money each player received (+) or paid (-) for an all-in cash-out or insurance,
+                 outside the pot (0 when none); fees are in ``cash_out_fee``
+cash_out_fee     the site's fee on each player's cash-out (0 when none)
+sitting_out      names on seat lines that were not dealt in
+source, line     the file (or "<text>") and the line the hand starts on (1 = the first)
+language         the language of the text ("en", "fr", "pt", ...)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+__all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
+
+ZERO = Decimal(0)
+
+STREETS = ("preflop", "flop", "turn", "river", "3rd", "4th", "5th", "6th", "7th", "draw1", "draw2", "draw3",
+           "showdown")
+"""Streets an action is on: the board games' four, stud's third to seventh, the draw games'
+betting after each draw (``draw1`` is the betting after the first draw; before it is ``preflop``),
+and ``showdown`` (shows, collections and returns after the betting)."""
+
+ACTION_KINDS = {
+    "ante": "posts an ante (dead money of the main pot; ``Stakes.ante_kind`` says classic or big-blind)",
+    "small-blind": "posts the small blind",
+    "big-blind": "posts the big blind",
+    "button-blind": "posts a button blind (short deck)",
+    "straddle": "posts a straddle (a live blind bigger than the big blind)",
+    "dead-blind": "posts a dead small blind (returning player: dead money, not part of a bet)",
+    "bring-in": "stud's forced bet on third street",
+    "fold": "folds",
+    "check": "checks",
+    "call": "calls ``amount`` more",
+    "bet": "bets ``amount``",
+    "raise": "raises, putting in ``amount`` more, to a street total of ``to``",
+    "complete": "stud: completes the bring-in to a full bet (``amount`` more, ``to`` in all)",
+    "deal": "cards dealt to ``player`` (``cards``); a board card has ``player`` None",
+    "discard": "draw games: ``player`` discards ``cards`` (text when shown, else ``count`` cards)",
+    "stand-pat": "draw games: keeps every card",
+    "show": "shows ``cards`` at showdown",
+    "muck": "mucks (``cards`` when the text says which)",
+    "uncalled": "the uncalled part of a bet, ``amount``, goes back to ``player``",
+    "collect": "``player`` collects ``amount`` from a pot (``pot``: 0 the main pot, k side pot k; ``run``)",
+    "cash-out": "``player`` receives (+) or pays (-) ``amount`` for a cash-out or insurance",
+}
+"""Every ``Action.kind``, with what it means."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The forced bets of a hand (Decimal; 0 when none).
+
+    small_blind, big_blind   the blinds (limit games: the blinds, not the bets)
+    ante             each player's ante (classic), or the big blind's ante (``ante_kind``)
+    ante_kind        "" (no ante), "classic" (every player posts ``ante``), "big-blind" (the big
+                     blind posts one ante for the table), "button" (the button posts it)
+    bring_in         stud's bring-in
+    small_bet, big_bet   fixed-limit bet sizes (0 when not written)
+    straddles        the straddles posted this hand, in order
+    level            a tournament's level as written ("IV", "12"), "" for a cash game
+    """
+
+    small_blind: Decimal = ZERO
+    big_blind: Decimal = ZERO
+    ante: Decimal = ZERO
+    ante_kind: str = ""
+    bring_in: Decimal = ZERO
+    small_bet: Decimal = ZERO
+    big_bet: Decimal = ZERO
+    straddles: tuple[Decimal, ...] = ()
+    level: str = ""
+
+    @property
+    def unit(self) -> Decimal:
+        """The big blind of the hand, for results "in big blinds" (stud and limit games without
+        blinds: the small bet, else the bring-in)."""
+        return self.big_blind or self.small_bet or self.bring_in or self.ante
+
+    def __str__(self) -> str:
+        """How ``.by("stakes")`` names the stakes: "0.05/0.10", "0.05/0.10 ante 0.01",
+        "level IV 100/200"."""
+        if self.big_blind:
+            text = f"{_plain(self.small_blind)}/{_plain(self.big_blind)}"
+        elif self.small_bet:
+            text = f"{_plain(self.small_bet)}/{_plain(self.big_bet)}"
+        else:
+            text = f"bring-in {_plain(self.bring_in)}"
+        if self.ante:
+            text += f" ante {_plain(self.ante)}" + (" (big blind)" if self.ante_kind == "big-blind" else "")
+        if self.level:
+            text = f"level {self.level} {text}"
+        return text
+
+
+def _plain(x: Decimal) -> str:
+    """A Decimal without exponent or needless trailing zeros beyond cents: 2, 0.05, 0.25."""
+    text = format(x, "f")
+    if "." in text:
+        whole, frac = text.split(".")
+        frac = frac.rstrip("0")
+        text = whole + ("." + frac.ljust(2, "0") if frac else "")
+    return text
+
+
+@dataclass(slots=True)
+class Action:
+    """One line of the hand's text that moves chips or cards.
+
+    kind      one of ``ACTION_KINDS``
+    player    the index of the player in ``Hand.players`` (None: the dealer, e.g. a board card)
+    street    one of ``STREETS``
+    amount    chips moved: into the pot (forced bets, call, bet, raise, complete), back to the player
+              (uncalled), out of a pot (collect), received/paid outside it (cash-out); else 0
+    to        bet and raise: the player's total on this street after the action; else 0
+    allin     the text says the player is all-in with this action (or capped: in a cap game,
+              the cap is reached and the player bets no more, as if all-in)
+    cards     the cards of a deal, discard, show or muck ("" when none or unknown)
+    count     cards discarded (draw games: the text says how many even when not which)
+    run       the run of the board (0 first; 1 the second of a hand run twice): board deals, shows
+              and collections after the board splits
+    pot       collect: 0 the main pot, k the k-th side pot
+    """
+
+    kind: str
+    player: int | None
+    street: str
+    amount: Decimal = ZERO
+    to: Decimal = ZERO
+    allin: bool = False
+    cards: str = ""
+    count: int = 0
+    run: int = 0
+    pot: int = 0
+
+
+@dataclass(slots=True)
+class Hand:
+    """One hand read from a site's text (the fields: this module's docstring)."""
+
+    site: str
+    id: str
+    game: str
+    stakes: Stakes
+    players: list[str]
+    seats: list[int]
+    starting_stacks: list[Decimal]
+    actions: list[Action]
+    limit: str = ""
+    currency: str = ""
+    tournament: str | None = None
+    table: str = ""
+    max_seats: int | None = None
+    button: int | None = None
+    date: str = ""
+    timezone: str = ""
+    hole: list[str] = field(default_factory=list)
+    boards: list[str] = field(default_factory=list)
+    rake: Decimal = ZERO
+    splash: Decimal = ZERO
+    collected: list[Decimal] = field(default_factory=list)
+    net: list[Decimal] = field(default_factory=list)
+    cash_out: list[Decimal] = field(default_factory=list)
+    cash_out_fee: list[Decimal] = field(default_factory=list)
+    sitting_out: list[str] = field(default_factory=list)
+    source: str = "<text>"
+    line: int = 1
+    language: str = "en"
+
+    def put_in(self) -> list[Decimal]:
+        """What each player moved into the pot: forced bets, calls, bets and raises, less the
+        uncalled bets returned."""
+        out = [ZERO] * len(self.players)
+        for a in self.actions:
+            if a.player is None:
+                continue
+            if a.kind in _INTO_POT:
+                out[a.player] += a.amount
+            elif a.kind == "uncalled":
+                out[a.player] -= a.amount
+        return out
+
+    def problems(self) -> list[str]:
+        """What contradicts the contract's numbers (empty when the hand adds up): lengths, the
+        net of each player, chips conserved."""
+        n = len(self.players)
+        found = []
+        for name in ("seats", "starting_stacks", "hole", "net", "collected", "cash_out"):
+            if len(getattr(self, name)) != n:
+                found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
+        if found:
+            return found
+        put_in = self.put_in()
+        for i, name in enumerate(self.players):
+            expected = self.collected[i] + self.cash_out[i] - put_in[i]
+            if self.net[i] != expected:
+                found.append(f"{name}: net {self.net[i]} but collected {self.collected[i]} + cash-out "
+                             f"{self.cash_out[i]} - put in {put_in[i]} = {expected}")
+        if sum(self.net, ZERO) != -self.rake + self.splash + sum(self.cash_out, ZERO):
+            found.append(f"chips not conserved: the nets sum to {sum(self.net, ZERO)}, the rake is {self.rake}, "
+                         f"the splash {self.splash} and the cash-outs {sum(self.cash_out, ZERO)}")
+        return found
+
+    def to_phh(self) -> str:
+        """The hand as PHH text that pokerkit replays to the site's final stacks
+        (``pyeval.history.sites.phh``; ValueError for a game or posts PHH cannot write)."""
+        from pyeval.history.sites.phh import to_phh
+
+        return to_phh(self)
+
+    @property
+    def big_blind(self) -> Decimal:
+        """The hand's unit for "big blinds" (``Stakes.unit``)."""
+        return self.stakes.unit
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as plain data (Decimal as text, exact; actions as dicts)."""
+        out: dict[str, Any] = {}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            if name == "stakes":
+                value = {k: _text(getattr(value, k)) for k in _STAKES_FIELDS}
+            elif name == "actions":
+                value = [{k: _text(getattr(a, k)) for k in _ACTION_FIELDS} for a in value]
+            else:
+                value = _text(value)
+            out[name] = value
+        return out
+
+
+_INTO_POT = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
+                       "call", "bet", "raise", "complete"})
+_FIELDS = tuple(Hand.__dataclass_fields__)
+_STAKES_FIELDS = tuple(Stakes.__dataclass_fields__)
+_ACTION_FIELDS = tuple(Action.__dataclass_fields__)
+
+
+def _text(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_text(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A hand not read: the file, the line its text starts on (or the line of the fault), the
+    site when known, the hand's id when known, and the reason (one sentence naming the defect)."""
+
+    source: str
+    line: int
+    reason: str
+    site: str = ""
+    id: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "line": self.line, "site": self.site, "id": self.id, "reason": self.reason}

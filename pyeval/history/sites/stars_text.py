@@ -1,0 +1,495 @@
+"""The PokerStars-like text family: one parser for PokerStars, GGPoker, Run It Once and Full Tilt
+on PokerStars software (2016), which write the same sections and action lines with their own
+headers (``pokerstars``, ``ggpoker``, ``runitonce``, ``fulltilt`` declare the site and call it).
+
+A hand is read in one pass over its lines: the header (id, tournament, game, stakes, date), the
+table line, the seat lines, then the actions street by street and the summary.  Anything the
+parser does not know is a ``ValueError`` naming the line, never a guess: the hand is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal
+
+from pyeval.history.sites.language import translate
+from pyeval.history.sites.model import ZERO, Action, Hand
+from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.stars_totals import (
+    CARDS,
+    IMPLICIT,
+    STUD,
+    cards_text,
+    hole_of,
+    stakes_of,
+    street_totals,
+    summary_of,
+)
+
+__all__ = ["parse_hand", "split_at", "reader_functions", "GAMES"]
+
+GAMES = (
+    ("split hold'em", "holdem-double-board"),
+    ("six plus hold'em", "shortdeck"),
+    ("seven cards stud hilow", "stud-hilo"),
+    ("seven cards stud", "stud"),
+    ("omaha hilow", "omaha-hilo"),
+    ("6+ hold'em", "shortdeck"),
+    ("shortdeck", "shortdeck"),
+    ("short deck", "shortdeck"),
+    ("courchevel hi/lo", "courchevel-hilo"),
+    ("courchevel", "courchevel"),
+    ("6 card omaha", "omaha6"),
+    ("5 card omaha hi/lo", "omaha5-hilo"),
+    ("5 card omaha", "omaha5"),
+    ("plo-5", "omaha5"),
+    ("omaha hi/lo", "omaha-hilo"),
+    ("omaha h/l", "omaha-hilo"),
+    ("omaha", "omaha"),
+    ("plo", "omaha"),
+    ("7 card stud hi/lo", "stud-hilo"),
+    ("7 card stud", "stud"),
+    ("stud hi/lo", "stud-hilo"),
+    ("stud h/l", "stud-hilo"),
+    ("5 card stud", "stud5"),
+    ("stud hi", "stud"),
+    ("irish", "irish"),
+    ("2-7 triple draw", "draw-deuce7"),
+    ("2-7 single draw", "draw-deuce7"),
+    ("razz", "razz"),
+    ("5 card draw", "draw5"),
+    ("single draw 2-7", "draw-deuce7"),
+    ("triple draw 2-7", "draw-deuce7"),
+    ("badugi", "badugi"),
+    ("hold'em", "holdem"),
+)
+"""Game names in the headers (lower case, the more specific first) -> pyeval games."""
+
+_STUD = STUD
+_DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
+_NO_GAME = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
+_CAP = re.compile(r"\bcap\b")
+_SEPARATOR = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
+"""An archive's line between hands (Full Tilt's ``******** # 1 ********``)."""
+_NEXT_DRAW = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
+_STREET_OF = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
+              "3rd STREET": "3rd",
+              "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "FLOP": "flop", "TURN": "turn",
+              "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3", "DRAW": "draw1",
+              "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
+              "FLOPET": "preflop",
+              "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
+_HEAD_ID = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
+_TOURNAMENT = re.compile(r"Tournament #\s*(\d+)", re.I)
+_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
+_LEVEL = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
+_TABLE = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
+_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
+_CARDS = CARDS
+_MARKER = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
+_COLLECT = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
+                      r"(?: \(run (\d+)\))?\s*$")
+_UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
+_CASHED = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_DEALT = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
+_RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+_SHOWS_NO_COLON = re.compile(r"^(.*) shows \[([^\]]*)\]")
+_IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
+            "is back", "joins the table", "leaves the table", "will be allowed to play", "was removed",
+            "has been disconnected", "finished the tournament", "wins the tournament", "re-buys", "rebuys",
+            "is eligible", "takes the", "timed out while", "sitting out", "Chooses to EV Cashout",
+            "wins an entry", "wins the $", "wins $", "has reconnected", "seconds left to act",
+            "Pair on board - a double bet is allowed", "No low hand qualified", "Betting is capped",
+            "The deck is reshuffled")
+
+
+def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
+    """The text cut where ``start`` matches (each hand's first line), each piece with its line;
+    text before the first hand, when not blank, is a piece of its own."""
+    positions = [m.start() for m in start.finditer(text)]
+    if not positions:
+        return [(1, text)]
+    pieces = []
+    if _SEPARATOR.sub("", text[:positions[0]]).strip():
+        pieces.append((1, text[:positions[0]]))
+    line = 1 + text.count("\n", 0, positions[0])
+    for a, b in zip(positions, positions[1:] + [len(text)]):
+        pieces.append((line, text[a:b]))
+        line += text.count("\n", a, b)
+    return pieces
+
+
+def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
+                     collected_from_actions: bool = False
+                     ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
+    """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
+    start where the regular expression ``start`` matches a line; ``fix`` rewrites a hand's text
+    before the parse (another format of the site, a tool's export); ``collected_from_actions``:
+    what each player won is the sum of the "collected" lines, not the summary's."""
+    pattern = re.compile(start, re.M)
+
+    def detect(text: str) -> bool:
+        return pattern.search(text[:2000]) is not None
+
+    def split(text: str) -> list[tuple[int, str]]:
+        return split_at(pattern, text)
+
+    def parse(hand_text: str, source: str, line: int) -> Hand:
+        return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
+
+    return detect, split, parse
+
+
+def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
+    """One hand of the family's text (see the module docstring); ValueError with the reason."""
+    text, language = translate(text)
+    lines = [x.rstrip() for x in text.strip().split("\n")]
+    lines = [x for x in lines if x]  # some exports put a blank line after every line
+    if len(lines) < 3:
+        raise ValueError("the hand is cut short (fewer than three lines)")
+    if "Hand cancelled" in lines:
+        raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
+    head = lines[0]
+    m = _HEAD_ID.search(head)
+    if m is None:
+        raise ValueError(f"no hand id in the first line: {head[:80]!r}")
+    hand_id = m.group(1)
+    rest = head[m.end():]
+    tournament_match = _TOURNAMENT.search(rest)
+    tournament = tournament_match.group(1) if tournament_match else None
+    lower = rest.lower()
+    game = next((g for name, g in GAMES if name in lower), None)
+    missing = next((why for name, why in _NO_GAME.items() if name in lower), None)
+    if missing is not None:
+        raise ValueError(missing)
+    if game is None:
+        raise ValueError(f"unknown game in the header: {rest.strip()[:80]!r}")
+    limit = ("no-limit" if "no limit" in lower else "pot-limit" if "pot limit" in lower or "plo" in lower
+             else "fixed-limit" if "limit" in lower else "")
+    if limit != "fixed-limit" and _CAP.search(lower):
+        limit = "cap-" + limit
+    date, timezone = _date(rest)
+    header_money, level = _header_stakes(rest, tournament)
+    currency = "" if tournament else currency_of(rest)
+    table, max_seats, button = "", None, None
+    i = 1
+    t = _TABLE.match(lines[1])
+    if t:
+        table, max_seats, button = t.group(1), _int(t.group(2)), _int(t.group(3))
+        i = 2
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    seat_player: dict[int, str] = {}
+    while i < len(lines) and lines[i].startswith("Seat "):
+        s = _SEAT.match(lines[i])
+        if s is None:
+            break
+        name = s.group(2)
+        if name in seats:
+            raise ValueError(f"player {name!r} is on two seats")
+        names.append(name)
+        seats[name] = int(s.group(1))
+        stacks[name] = amount(s.group(3))
+        seat_player[seats[name]] = name
+        i += 1
+    if not names:
+        raise ValueError("no seat lines: the players and their stacks are not in the text")
+    if len(names) < 2:
+        raise ValueError("one seat line: a hand needs two players")
+    by_length = sorted(names, key=len, reverse=True)
+    events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
+    street = "preflop"
+    run = 0
+    boards: list[str] = []
+    shown: dict[str, str] = {}
+    dealt: dict[str, list[str]] = {}
+    summary_at = -1
+    splash = ZERO
+    cash: dict[str, Decimal] = {}
+    fees: dict[str, Decimal] = {}
+    bet_since_marker = False
+    for k in range(i, len(lines)):
+        x = lines[k]
+        if not x:
+            continue
+        if x.startswith("***"):
+            mk = _MARKER.match(x)
+            if mk is None:
+                raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
+            label = mk.group(1).strip()
+            bet_since_marker = False
+            if label == "SUMMARY":
+                summary_at = k
+                break
+            words = label.split(" ", 1)
+            if words[0] in _RUNS and len(words) == 2 and words[1] in ("FLOP", "TURN", "RIVER", "SHOW DOWN",
+                                                                       "SHOWDOWN"):
+                run = _RUNS[words[0]]
+                label = words[1]
+            street = _STREET_OF.get(label) or ""
+            if not street:
+                raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
+            if street == "river" and game in _STUD:
+                street = "7th"
+            groups = _CARDS.findall(mk.group(2))
+            if groups and game not in _STUD and game not in _DRAW:
+                board = cards_text("".join(groups))
+                while len(boards) <= run:
+                    boards.append(boards[0][:len(board) - len(cards_text(groups[-1]))] if boards else "")
+                before = boards[run]
+                seen = {before[a:a + 2] for a in range(0, len(before), 2)}
+                cards = [board[a:a + 2] for a in range(0, len(board), 2)]
+                # the board so far (GGPoker may reorder it) and the new cards, or only the new
+                # cards (Full Tilt's Courchevel flop after its first card)
+                new = "".join(c for c in cards if c not in seen)
+                boards[run] = board = before + new
+                events.append(("deal", None, street, ZERO, ZERO, False, new, 0, run, 0))
+            continue
+        name, what = _split_name(x, by_length)
+        if name is None:
+            _line_without_name(x, by_length, events, street, run, cash, fees, shown, line + k)
+            if x.startswith(("STP added", "Cash Drop to Pot")):
+                splash += amount(x.rsplit(" ", 1)[-1])
+            continue
+        if what.startswith(("discards", "stands pat")) and bet_since_marker and game in _DRAW:
+            street = _NEXT_DRAW.get(street, street)  # the draw's section line is missing: a draw ends the betting
+            bet_since_marker = False
+        bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
+        _action(name, what, street, run, events, shown, cash, game, line + k)
+    if summary_at < 0:
+        raise ValueError("the hand is cut short: no summary")
+    total, rake, summary_splash, collected, summary_shown = summary_of(lines[summary_at + 1:], seat_player,
+                                                                     line + summary_at + 1)
+    splash = splash or summary_splash
+    if collected_from_actions and any(e[0] == "collect" for e in events):
+        collected = {}
+        for e in events:
+            if e[0] == "collect":
+                collected[e[1]] = collected.get(e[1], ZERO) + e[3]
+    shown.update({n: c for n, c in summary_shown.items() if c})
+    for kind, name, _, _, _, _, cards, _, _, _ in events:
+        if kind == "deal" and name is not None:
+            dealt.setdefault(name, []).append(cards)
+    involved = {e[1] for e in events if e[1] is not None} | set(collected) | set(summary_shown)
+    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    if len(players) < 2:
+        raise ValueError("fewer than two players dealt in")
+    index = {n: j for j, n in enumerate(players)}
+    events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
+    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == IMPLICIT), ZERO)
+    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, max(pot, 0))
+               for kind, who, st, amt, to, allin, cards, count, r, pot in events]
+    stakes = stakes_of(events, header_money, level, limit, game, len(players))
+    hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
+                seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players], actions=actions,
+                limit=limit, currency=currency, tournament=tournament, table=table, max_seats=max_seats,
+                button=button, date=date, timezone=timezone,
+                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                boards=boards if game not in _STUD and game not in _DRAW else [],
+                rake=rake, splash=splash,
+                collected=[collected.get(n, ZERO) for n in players],
+                cash_out=[cash.get(n, ZERO) for n in players], cash_out_fee=[fees.get(n, ZERO) for n in players],
+                sitting_out=[n for n in names if n not in involved], source=source, line=line, language=language)
+    if game not in _STUD and game not in _DRAW and not hand.boards:
+        hand.boards = [""]
+    put_in = hand.put_in()
+    folded = {a.player for a in actions if a.kind == "fold"}
+    still_in = [i for i in range(len(players)) if i not in folded]
+    if not any(hand.collected) and len(still_in) == 1:  # nobody wrote what the last player took (a walk)
+        hand.collected[still_in[0]] = sum(put_in, ZERO) + splash - rake
+    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
+    # uncalled big blind in a walk)
+    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake,
+                                           sum(put_in, ZERO) + splash + implicit):
+        raise ValueError(f"the summary's total pot {total} is not the {sum(put_in, ZERO) + splash} put in")
+    problems = hand.problems()
+    if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
+        hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
+        put_in = hand.put_in()
+        hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+        problems = hand.problems()
+    if problems:
+        raise ValueError("the hand does not add up: " + "; ".join(problems))
+    return hand
+
+
+def _int(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+def _date(rest: str) -> tuple[str, str]:
+    d = _DATE.search(rest)
+    if d is None:
+        return "", ""
+    y, mo, day, h, mi, s, zone = d.groups()
+    return f"{y}-{int(mo):02d}-{int(day):02d}T{int(h):02d}:{mi}:{s or '00'}", zone or ""
+
+
+def _header_stakes(rest: str, tournament: str | None) -> tuple[list[Decimal], str]:
+    """The header's stake amounts (blinds, or a limit game's bets), and the tournament level."""
+    level = _LEVEL.search(rest)
+    if level is not None:
+        return [amount(v) for v in re.findall(r"[\d.,]*\d", level.group(2))][:2], level.group(1)
+    for group in re.findall(r"\(([^()]*\d[^()]*)\)", rest):
+        if "/" in group or "Blind" in group:
+            group = group.split(" - ")[0] if "Cap" in group else group
+            return [amount(v) for v in re.findall(r"\d[\d,]*(?:\.\d+)?", group)][:2], ""
+    groups = re.findall(r"\(([^()]*\d[^()]*)\)", rest)
+    return ([amount(groups[0])] if groups else []), ""
+
+
+def _split_name(x: str, by_length: list[str]) -> tuple[str | None, str]:
+    """(player, the rest) of a ``name: action`` line, else (None, line)."""
+    at = x.find(": ")
+    while at > 0:
+        name = x[:at]
+        if name in by_length:
+            return name, x[at + 2:].strip()
+        at = x.find(": ", at + 1)
+    if x.endswith(":"):
+        name = x[:-1]
+        if name in by_length:
+            return name, ""
+    return None, x
+
+
+def _player_at_start(x: str, by_length: list[str]) -> str | None:
+    for n in by_length:
+        if x.startswith(n + " "):
+            return n
+    return None
+
+
+def _line_without_name(x: str, by_length: list[str], events: list, street: str, run: int, cash: dict,
+                       fees: dict, shown: dict, where: int) -> None:
+    m = _UNCALLED.match(x)
+    if m:
+        events.append(("uncalled", _known(m.group(2).strip(), by_length, where), street, amount(m.group(1)), ZERO,
+                       False, "", 0, run, 0))
+        return
+    m = _DEALT.match(x)
+    if m:
+        who = _known(m.group(1).strip(), by_length, where)
+        groups = _CARDS.findall(m.group(2))
+        if groups:
+            events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
+        else:
+            events.append(("deal", who, street, ZERO, ZERO, False, "", 0, run, 0))
+        return
+    m = _COLLECT.match(x)
+    if m:
+        who = _known(m.group(1), by_length, where)
+        pot = int(m.group(4)) if m.group(3) == "side pot" and m.group(4) else 1 if m.group(3) == "side pot" else 0
+        events.append(("collect", who, "showdown", amount(m.group(2)), ZERO, False, "", 0,
+                       int(m.group(5)) - 1 if m.group(5) else run, pot))
+        return
+    m = _CASHED.match(x)
+    if m:
+        who = _known(m.group(1), by_length, where)
+        got = amount(m.group(2))
+        cash[who] = cash.get(who, ZERO) + got
+        if m.group(3):
+            fees[who] = fees.get(who, ZERO) + amount(m.group(3))
+        events.append(("cash-out", who, street, got, ZERO, False, "", 0, run, 0))
+        return
+    m = _SHOWS_NO_COLON.match(x)
+    shower = _player_at_start(x, by_length) if m else None
+    if m and shower is not None:
+        who = shower
+        shown[who] = cards_text(m.group(1))
+        events.append(("show", who, street, ZERO, ZERO, False, shown[who], 0, run, 0))
+        return
+    if x.startswith(("STP added", "Cash Drop to Pot")) or " said, \"" in x or any(s in x for s in _IGNORED):
+        return
+    if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")):
+        return
+    if _player_at_start(x, by_length) is not None and re.search(r" (?:joins|leaves|is|has|was|will) ", x):
+        return
+    raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+
+
+def _known(name: str, by_length: list[str], where: int) -> str:
+    if name not in by_length:
+        raise ValueError(f"line {where}: {name!r} has no seat")
+    return name
+
+
+def _money_and_allin(text: str) -> tuple[Decimal, bool]:
+    allin = text.endswith("and is all-in")
+    if allin:
+        text = text[:-len("and is all-in")].strip()
+    return amount(text.split(" ")[0]), allin
+
+
+_POSTS = (("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
+          ("posts big blind ", "big-blind"), ("posts the ante ", "ante"), ("posts ante ", "ante"),
+          ("posts straddle ", "straddle"), ("straddle ", "straddle"), ("posts button blind ", "button-blind"),
+          ("posts missed blind ", "dead-blind"), ("posts dead ", "dead-blind"),
+          ("brings in for ", "bring-in"))
+
+
+def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
+            where: int) -> None:
+    """One ``name: what`` line into events."""
+    if what in ("folds", "checks") or what.startswith("folds ["):
+        events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        return
+    if what.startswith(("calls ", "bets ")):
+        money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
+        events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
+        return
+    if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                money, allin = _money_and_allin(what[len(prefix):])
+                if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
+                    events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
+                else:
+                    events.append((kind, name, street, money, money, allin, "", 0, run, 0))
+                return
+    if what.startswith("raises "):
+        body = re.sub(r" and has reached the \S+ cap$", " and is all-in", what)  # capped: no more betting
+        allin = body.endswith("and is all-in")
+        body = body[:-len("and is all-in")].strip() if allin else body
+        m = _RAISE.match(body)
+        if m is None:
+            raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
+        events.append(("raise", name, street, amount(m.group(1)), amount(m.group(2)), allin, "", 0, run, 0))
+        return
+    if what.startswith("completes it to "):
+        money, allin = _money_and_allin(what[len("completes it to "):])
+        events.append(("complete", name, street, ZERO, money, allin, "", 0, run, 0))
+        return
+    if what.startswith("discards"):
+        groups = _CARDS.findall(what)
+        words = what.split()
+        cards = cards_text(groups[0]) if groups else ""
+        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards) // 2
+        events.append(("discard", name, street, ZERO, ZERO, False, cards, count, run, 0))
+        return
+    if what.startswith("stands pat"):
+        events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        return
+    if what.startswith("shows ") or what.startswith("mucks "):
+        groups = _CARDS.findall(what)
+        cards = cards_text(groups[0]) if groups else ""
+        if cards and what[0] == "s":
+            shown[name] = cards
+        events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))
+        return
+    if what.startswith(("Pays Cashout Risk", "Receives Cashout")):
+        money = amount(_CARDS.sub("", what).split("(")[-1])
+        money = -money if what[0] == "P" else money
+        cash[name] = cash.get(name, ZERO) + money
+        events.append(("cash-out", name, street, money, ZERO, False, "", 0, run, 0))
+        return
+    if what in ("doesn't show hand", "mucks hand", "") or what.startswith(("said", "doesn't show")) or any(
+            what.startswith(s) or s in what for s in _IGNORED):
+        if what.startswith("mucks") or what.startswith("doesn't"):
+            events.append(("muck", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        return
+    raise ValueError(f"line {where}: unknown action {name}: {what[:60]!r}")
