@@ -35,6 +35,7 @@ READERS: tuple[str, ...] = (
     "ggpoker",
     "runitonce",
     "fulltilt",
+    "winamax",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 

@@ -1,0 +1,118 @@
+"""From a site's actions to a ``Hand``: the step every reader outside the PokerStars-like family
+ends with (Winamax, iPoker, 888poker, partypoker).
+
+A reader collects ``events`` in ``stars_text``'s tuple form
+``(kind, name, street, amount, to, allin, cards, count, run, pot)`` (a raise's ``to`` is its
+street total; a call's or a bet's ``amount`` the chips it adds), what each player won as the site
+writes it, and the summary's own numbers when it has them.  ``assemble`` then
+
+* gives each bet its street total and returns the uncalled part of a bet the text leaves in the
+  pot (``stars_text.street_totals``);
+* takes that part back out of what its player won when the site counts it as won (Winamax,
+  888poker, iPoker and partypoker write the winner's whole return, uncalled chips included):
+  ``collected`` is what came from the pots, as the model says;
+* checks the site's summary against the actions (each player's stated net or stated won-minus-bet,
+  the total pot) and refuses the hand, naming the player and both numbers, when they differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from pyeval.history.sites.model import ZERO, Action, Hand
+from pyeval.history.sites.stars_text import _hole, _stakes, _street_totals
+
+__all__ = ["assemble", "STUD", "DRAW"]
+
+STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
+
+
+def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[str], seats: dict[str, int],
+             stacks: dict[str, Decimal], events: list[tuple], won: dict[str, Decimal], source: str, line: int,
+             header_money: Sequence[Decimal] = (), level: str = "", currency: str = "",
+             tournament: str | None = None, table: str = "", max_seats: int | None = None,
+             button: int | None = None, date: str = "", timezone: str = "", boards: Sequence[str] = (),
+             shown: dict[str, str] | None = None, rake: Decimal | None = None, uncalled_in_won: bool = True,
+             cash_out: dict[str, Decimal] | None = None, stated_net: dict[str, Decimal] | None = None,
+             total: Decimal | None = None, language: str = "en") -> Hand:
+    """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
+    numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost."""
+    shown = shown or {}
+    cash_out = cash_out or {}
+    big_blind = header_money[1] if len(header_money) > 1 else ZERO
+    events = _street_totals(events, big_blind)
+    won = dict(won)
+    returned: dict[str, Decimal] = {}
+    for e in events:
+        if e[0] == "uncalled":
+            returned[e[1]] = returned.get(e[1], ZERO) + e[3]
+    if uncalled_in_won and returned:
+        events = _take_back(events, returned, won)
+    involved = {e[1] for e in events if e[1] is not None} | {n for n, v in won.items() if v} | set(cash_out)
+    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    if len(players) < 2:
+        raise ValueError("fewer than two players dealt in")
+    index = {n: j for j, n in enumerate(players)}
+    dealt: dict[str, list[str]] = {}
+    for e in events:
+        if e[0] == "deal" and e[1] is not None:
+            dealt.setdefault(e[1], []).append(e[6])
+    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
+               for kind, who, st, amt, to, allin, cards, count, r, pot in events]
+    board_game = game not in STUD and game not in DRAW
+    hand = Hand(site=site, id=hand_id, game=game, stakes=_stakes(events, list(header_money), level, limit, game,
+                                                                 len(players)),
+                players=players, seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players],
+                actions=actions, limit=limit, currency=currency, tournament=tournament, table=table,
+                max_seats=max_seats, button=button, date=date, timezone=timezone,
+                hole=[_hole(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                boards=(list(boards) or [""]) if board_game else [],
+                collected=[won.get(n, ZERO) for n in players], cash_out=[cash_out.get(n, ZERO) for n in players],
+                cash_out_fee=[ZERO] * len(players), sitting_out=[n for n in names if n not in involved],
+                source=source, line=line, language=language)
+    put_in = hand.put_in()
+    for j, name in enumerate(players):
+        if put_in[j] > stacks[name]:
+            raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
+    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    pot = sum(put_in, ZERO)
+    hand.rake = pot - sum(hand.collected, ZERO) if rake is None else rake
+    if sum(hand.collected, ZERO) > pot:
+        back = sum(returned.values(), ZERO) if uncalled_in_won else ZERO
+        raise ValueError(f"the players collect {sum(hand.collected, ZERO) + back}, more than the {pot + back} "
+                         "put in")
+    for name, net in (stated_net or {}).items():
+        if name in index and hand.net[index[name]] != net:
+            raise ValueError(f"the summary gives {name} a net of {net}, the actions {hand.net[index[name]]}")
+    if total is not None:
+        # the total as written: before or after the rake; with the uncalled chips where they count as won
+        with_returns = pot + (sum(returned.values(), ZERO) if uncalled_in_won else ZERO)
+        if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
+            raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
+    problems = hand.problems()
+    if problems:
+        raise ValueError("the hand does not add up: " + "; ".join(problems))
+    return hand
+
+
+def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str, Decimal]) -> list[tuple]:
+    """Events and winnings without the uncalled chips the site counted as won (from the player's
+    last collections first)."""
+    left = dict(returned)
+    out = list(events)
+    for k in range(len(out) - 1, -1, -1):
+        e = out[k]
+        if e[0] != "collect" or not left.get(e[1]):
+            continue
+        part = min(e[3], left[e[1]])
+        left[e[1]] -= part
+        out[k] = e[:3] + (e[3] - part,) + e[4:]
+    out = [e for e in out if e[0] != "collect" or e[3]]
+    for name, chips in returned.items():
+        if won.get(name, ZERO) < chips:
+            raise ValueError(f"{name}'s uncalled {chips} is not in what the summary says {name} won "
+                             f"({won.get(name, ZERO)})")
+        won[name] -= chips
+    return out
