@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from pyeval.history.sites.model import ZERO, Action, Hand
+from pyeval.history.sites.model import _INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_text import _hole, _stakes, _street_totals
 
-__all__ = ["assemble", "STUD", "DRAW"]
+__all__ = ["assemble", "street_total", "STUD", "DRAW"]
 
 STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
@@ -34,11 +34,14 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
              header_money: Sequence[Decimal] = (), level: str = "", currency: str = "",
              tournament: str | None = None, table: str = "", max_seats: int | None = None,
              button: int | None = None, date: str = "", timezone: str = "", boards: Sequence[str] = (),
-             shown: dict[str, str] | None = None, rake: Decimal | None = None, uncalled_in_won: bool = True,
+             shown: dict[str, str] | None = None, rake: Decimal | None = None, uncalled_in_won: str = "always",
              cash_out: dict[str, Decimal] | None = None, stated_net: dict[str, Decimal] | None = None,
              total: Decimal | None = None, language: str = "en") -> Hand:
     """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
-    numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost."""
+    numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost.
+    ``uncalled_in_won``: "always" (the site counts a returned bet as won), "never", or
+    "when-over" (888poker, whose versions differ: when the text collects it on a line of its own,
+    of exactly that amount, or when the winnings are more than the pots hold without it)."""
     shown = shown or {}
     cash_out = cash_out or {}
     big_blind = header_money[1] if len(header_money) > 1 else ZERO
@@ -48,7 +51,15 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
-    if uncalled_in_won and returned:
+    if uncalled_in_won == "when-over":
+        into_pot = sum(e[3] for e in events if e[0] in _INTO_POT) - sum(returned.values(), ZERO)
+        over = sum(won.values(), ZERO) > into_pot
+        returned = {n: v for n, v in returned.items()
+                    if (over and won.get(n, ZERO) >= v) or any(e[0] == "collect" and e[1] == n and e[3] == v
+                                                              for e in events)}
+    elif uncalled_in_won == "never":
+        returned = {}
+    if returned:
         events = _take_back(events, returned, won)
     involved = {e[1] for e in events if e[1] is not None} | {n for n, v in won.items() if v} | set(cash_out)
     players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
@@ -80,7 +91,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     pot = sum(put_in, ZERO)
     hand.rake = pot - sum(hand.collected, ZERO) if rake is None else rake
     if sum(hand.collected, ZERO) > pot:
-        back = sum(returned.values(), ZERO) if uncalled_in_won else ZERO
+        back = sum(returned.values(), ZERO)
         raise ValueError(f"the players collect {sum(hand.collected, ZERO) + back}, more than the {pot + back} "
                          "put in")
     for name, net in (stated_net or {}).items():
@@ -88,13 +99,29 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
             raise ValueError(f"the summary gives {name} a net of {net}, the actions {hand.net[index[name]]}")
     if total is not None:
         # the total as written: before or after the rake; with the uncalled chips where they count as won
-        with_returns = pot + (sum(returned.values(), ZERO) if uncalled_in_won else ZERO)
+        with_returns = pot + sum(returned.values(), ZERO)
         if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
             raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems()
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+_LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
+                         "complete"})
+
+
+def street_total(events: list[tuple], name: str, street: str) -> Decimal:
+    """What ``name`` has bet so far on ``street`` (live blinds included): the base of a raise the
+    text writes as the chips it adds (888poker, partypoker, iPoker's "raise by")."""
+    total = ZERO
+    for e in reversed(events):
+        if e[2] != street and e[0] in _LIVE_CHIPS:
+            break
+        if e[1] == name and e[2] == street and e[0] in _LIVE_CHIPS:
+            total += e[3]
+    return total
 
 
 def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str, Decimal]) -> list[tuple]:

@@ -36,6 +36,7 @@ READERS: tuple[str, ...] = (
     "runitonce",
     "fulltilt",
     "winamax",
+    "poker888",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
