@@ -149,8 +149,8 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = next((n for n in by_length if x.startswith(f"Dealt to {n} [")), None)
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1], where, spanish), 0, 0,
-                           0))
+            cards = _cards(_BRACKET.findall(x)[-1], where, spanish)
+            events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         c = _COLLECT.match(x)
         if c and c.group(1) in seats:
@@ -170,7 +170,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                     events=events, won=won, source=source, line=line, header_money=blinds,
                     currency="" if tournament or "Practice Play" in text[:400] else currency_of(st.group(1)) or "USD",
                     tournament=tournament, table=table_name, max_seats=max_seats, button=button,
-                    date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown, uncalled_in_won="when-over")
+                    date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown,
+                    uncalled_in_won="when-over")
 
 
 def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, spanish: bool,
