@@ -46,6 +46,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     cash_out = cash_out or {}
     big_blind = header_money[1] if len(header_money) > 1 else ZERO
     events = _street_totals(events, big_blind)
+    _checks_facing_no_bet(events)
     won = dict(won)
     returned: dict[str, Decimal] = {}
     for e in events:
@@ -115,13 +116,30 @@ _LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind",
 def street_total(events: list[tuple], name: str, street: str) -> Decimal:
     """What ``name`` has bet so far on ``street`` (live blinds included): the base of a raise the
     text writes as the chips it adds (888poker, partypoker, iPoker's "raise by")."""
+    start = len(events)
+    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
+        start -= 1
     total = ZERO
-    for e in reversed(events):
-        if e[2] != street and e[0] in _LIVE_CHIPS:
-            break
+    for e in events[start:]:
         if e[1] == name and e[2] == street and e[0] in _LIVE_CHIPS:
-            total += e[3]
+            total = e[4] if e[0] in ("raise", "complete") else total + e[3]
     return total
+
+
+def _checks_facing_no_bet(events: list[tuple]) -> None:
+    """A check is only allowed when the player has matched every bet of the street: a text that
+    checks facing a bet leaves out a post (partypoker's silent blinds)."""
+    bets: dict[str, Decimal] = {}
+    street = ""
+    for e in events:
+        if e[0] in _LIVE_CHIPS or e[0] == "check":
+            if e[2] != street:
+                bets, street = {}, e[2]
+            if e[0] == "check" and bets.get(e[1], ZERO) < max(bets.values(), default=ZERO):
+                raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with {bets.get(e[1], ZERO)} "
+                                 "in: the text leaves out a post")
+            if e[0] != "check":
+                bets[e[1]] = e[4]
 
 
 def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str, Decimal]) -> list[tuple]:

@@ -37,6 +37,7 @@ READERS: tuple[str, ...] = (
     "fulltilt",
     "winamax",
     "poker888",
+    "partypoker",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
