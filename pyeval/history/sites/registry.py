@@ -38,6 +38,7 @@ READERS: tuple[str, ...] = (
     "winamax",
     "poker888",
     "partypoker",
+    "ipoker",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
