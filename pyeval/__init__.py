@@ -43,11 +43,12 @@ if TYPE_CHECKING:
     from pyeval.analysis.next_card import next_card
     from pyeval.analysis.pushfold.chart import pushfold_chart
     from pyeval.analysis.pushfold.entry import pushfold
-    from pyeval.history import allin_ev
+    from pyeval.history import allin_ev, read_hands
 
 _ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
                  "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
-                 "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history"}
+                 "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history",
+                 "read_hands": "pyeval.history"}
 """Imported when first asked for: pyeval.analysis loads the range kernels, and with them numba,
 which ``import pyeval`` should not pay for (about a second)."""
 
@@ -65,6 +66,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "BatchEquityResult",
     "allin_ev",
+    "read_hands",
     "BestFive",
     "CLASS_NAMES",
     "EquityResult",

@@ -1,8 +1,11 @@
-"""All-in EV and luck over hand histories (PHH): ``pyeval.allin_ev`` (docs/history.md).
+"""All-in EV and luck over hand histories (PHH and the sites' own text): ``pyeval.allin_ev``
+(docs/history.md), ``pyeval.read_hands`` (docs/site-histories.md).
 
 Layers inside: ``reader`` (the fast PHH reader, the record), ``replay`` (pokerkit's replay, for
-what the fast reader declines), ``sources`` (paths, folders, text, parallel reading), ``allin``
-(pots, equity rows through the batch engine, EV), ``result`` and ``plot``.
+what the fast reader declines), ``sites`` (the sites' hand histories: the ``Hand`` model, one
+reader per format, their records for the all-in EV), ``sources`` (paths, folders, text, parallel
+reading), ``hands`` (``read_hands``), ``allin`` (pots, equity rows through the batch engine, EV),
+``result`` and ``plot``.
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from typing import Any
 
 from pyeval.core import _progress
 from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows, z_score
+from pyeval.history.hands import read_hands
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
 from pyeval.history.sources import collect_paths, gc_paused, read_source
 
-__all__ = ["allin_ev", "AllinEVResult", "HandRecord"]
+__all__ = ["allin_ev", "read_hands", "AllinEVResult", "HandRecord"]
 
 
 def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", progress: Any = None,
@@ -147,10 +151,14 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
             skipped.append({"source": r.source, "line": r.line, "hand": r.hand, "reason": r.skipped})
             continue
         actual = [f - s for f, s in zip(r.finishing, r.starting)]
+        if r.cash_out:  # paid or taken outside the pot: part of the actual, not of the pots
+            actual = [a + c for a, c in zip(actual, r.cash_out)]
         row: dict[str, Any] = {"source": r.source, "hand": r.hand if r.hand is not None else str(r.index + 1),
                                "variant": r.variant, "game": r.game, "street": r.allin_street,
                                "players": r.players, "actual": actual, "ev": actual, "luck": [0] * len(actual),
-                               "pots": [], "rake": max(sum(r.starting) - sum(r.finishing), 0), "note": r.note}
+                               "pots": [], "rake": r.rake if r.site else max(sum(r.starting) - sum(r.finishing), 0),
+                               "note": r.note, "site": r.site, "stakes": r.stakes, "big_blind": r.unit or None,
+                               "date": r.date}
         hands.append(row)
         if h not in pots:  # not an all-in: ev = actual, no luck
             for name, won in zip(r.players, actual):

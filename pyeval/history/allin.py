@@ -187,7 +187,8 @@ def hand_values(record: HandRecord, pots: list[Pot], rows: list[PotRow]) -> dict
     assert record.put_in is not None
     seats = len(record.players)
     total = sum(p.amount for p in pots)
-    rake = max(sum(record.starting) - sum(record.finishing), 0)
+    # a site states its rake (less any money it added); PHH: what the stacks lost
+    rake = record.rake if record.site else max(sum(record.starting) - sum(record.finishing), 0)
     kept = (total - rake) / total if total else 1.0  # rake comes off every pot in proportion
     by_pot = {row.pot: row for row in rows}
     won = [0.0] * seats

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands", "hands_with_lines",
-           "field_line"]
+           "field_line", "betting_over", "cards_at_allin", "set_allin"]
 
 VARIANTS = {
     "NT": "holdem", "FT": "holdem", "NS": "shortdeck-straight", "PO": "omaha", "FO/8": "omaha-hilo",
@@ -63,6 +63,11 @@ class HandRecord:
                   none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
                   a hand is skipped (an unknown variant)
+    site, unit, stakes, date, tournament    a site's hand (``pyeval.history.sites``): the site, the
+                  big blind (results in big blinds), the stakes as text, the start time, the
+                  tournament's id; "", 0, "", "", None for PHH
+    cash_out      a site's hand: each seat's cash-out or insurance money, outside the pot (actual
+                  = finishing - starting + cash_out); empty when none
     """
 
     source: str
@@ -88,6 +93,12 @@ class HandRecord:
     final_board: str = ""
     final_holes: list[str] = field(default_factory=list)
     finishing_line: int = 0
+    site: str = ""
+    unit: Any = 0
+    stakes: str = ""
+    date: str = ""
+    cash_out: list[Any] = field(default_factory=list)
+    tournament: str | None = None
 
     def same_reading(self, other: HandRecord) -> bool:
         """The fields both readers produce, compared (not the reader's name)."""
@@ -314,7 +325,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
         else:
             return None  # a draw, a bring-in, a note: the replay reads it
         if allin is None and live <= 1 and still_in >= 2 and len(board) < 10:  # five cards of two characters
-            allin = _betting_over(bets, stacks, folded, put_in, board)
+            allin = betting_over(bets, stacks, folded, put_in, board)
     _return_uncalled(bets, stacks, put_in)
     record = HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
                         list(starting), list(finishing or []))
@@ -356,7 +367,7 @@ def _board_cards(street: str) -> int:
     return {"preflop": 0, "flop": 3, "turn": 4}[street]
 
 
-def _betting_over(bets, stacks, folded, put_in, board) -> tuple[str, list[int], list[bool]] | None:
+def betting_over(bets, stacks, folded, put_in, board) -> tuple[str, list[int], list[bool]] | None:
     """(street, chips in at that point with the uncalled excess returned, who contests) when
     betting is over with cards to come: two or more in, at most one not all-in, and that one
     has called the largest bet."""

@@ -30,6 +30,8 @@ from pyeval.history.reader import (
     hands_with_lines,
     read_fast,
 )
+from pyeval.history.sites.reading import SITE_SUFFIXES, is_site_text, read_site_text, site_records
+from pyeval.history.sites.registry import decode
 from pyeval.history.validate import InvalidHand, check_hand
 
 __all__ = ["collect_paths", "read_file", "read_text", "read_files", "read_compact", "unpack", "read_source", "cores",
@@ -40,11 +42,15 @@ FILES_PER_TASK = 500
 PARALLEL_FROM = 2000
 """Fewer files than this are read in this process (starting worker processes costs more)."""
 SUFFIXES = (".phh", ".phhs")
+"""PHH files; a folder's other hand histories are the site files (``SITE_SUFFIXES``)."""
+HISTORY_SUFFIXES = SUFFIXES + SITE_SUFFIXES
 
 
-def collect_paths(source: str | os.PathLike | Iterable[str | os.PathLike]) -> list[str]:
-    """The files named: a file, a folder (its .phh and .phhs files, recursively, sorted), or a
-    list of either.  ValueError naming a path that does not exist."""
+def collect_paths(source: str | os.PathLike | Iterable[str | os.PathLike],
+                  suffixes: tuple[str, ...] = HISTORY_SUFFIXES) -> list[str]:
+    """The files named: a file, a folder (its files named with ``suffixes``: PHH and the sites'
+    text and XML, recursively, sorted), or a list of either.  ValueError naming a path that does
+    not exist."""
     items = [source] if isinstance(source, (str, os.PathLike)) else list(source)
     out: list[str] = []
     for item in items:
@@ -53,7 +59,7 @@ def collect_paths(source: str | os.PathLike | Iterable[str | os.PathLike]) -> li
         except (OSError, ValueError):
             mode = 0
         if stat.S_ISDIR(mode):
-            out.extend(sorted(sorted(_files_under(str(Path(item)))), key=_natural))
+            out.extend(sorted(sorted(_files_under(str(Path(item)), suffixes)), key=_natural))
         elif stat.S_ISREG(mode):
             text = os.fspath(item)
             out.append(str(Path(text)) if "//" in text or "/." in text or text[:1] == "." or text[-1:] == "/" else text)
@@ -62,8 +68,8 @@ def collect_paths(source: str | os.PathLike | Iterable[str | os.PathLike]) -> li
     return out
 
 
-def _files_under(folder: str) -> Iterable[str]:
-    """The .phh and .phhs files under a folder, recursively (not through links to folders, as
+def _files_under(folder: str, suffixes: tuple[str, ...]) -> Iterable[str]:
+    """The files named with ``suffixes`` under a folder, recursively (not through links to folders, as
     ``Path.rglob``), read from the directory entries (no system call a file)."""
     folders = [folder]
     while folders:
@@ -76,7 +82,7 @@ def _files_under(folder: str) -> Iterable[str]:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     folders.append(entry.path)
-                elif os.path.splitext(entry.name)[1] in SUFFIXES and entry.is_file():
+                elif os.path.splitext(entry.name)[1].lower() in suffixes and entry.is_file():
                     yield entry.path
 
 
@@ -166,6 +172,10 @@ def read_file(path: str) -> list[HandRecord]:
         data = _read_bytes(path)
     except OSError as e:
         return [skipped(path, 0, 0, f"cannot read the file: {e.strerror or e}")]
+    if not path.endswith(SUFFIXES):  # a site's hand history, unless the text is PHH
+        text = decode(data)
+        if is_site_text(text) or "variant" not in text:
+            return site_records(*read_site_text(text, path))
     try:
         text = data.decode()
     except UnicodeDecodeError as e:
@@ -189,7 +199,8 @@ def read_compact(paths: Sequence[str]) -> list[Any]:
     for n, path in enumerate(paths):
         for r in read_file(path):
             if (r.allin_street is None and r.note is None and r.skipped is None and not r.contesting and not r.holes
-                    and r.reader == "fast" and r.rake == 0 and not r.board and not r.dead and r.put_in is None):
+                    and r.reader == "fast" and not r.site and r.rake == 0 and not r.board and not r.dead
+                    and r.put_in is None):
                 players, starting, finishing = tuple(r.players), tuple(r.starting), tuple(r.finishing)
                 out.append((n, r.index, r.hand, r.variant, shared.setdefault(players, players),
                             shared.setdefault(starting, starting), shared.setdefault(finishing, finishing)))
@@ -275,6 +286,8 @@ def _read_source(source: Any, client: Any, workers: int | None, advance: Callabl
 
         return [replay(hh, "<HandHistory>", i) for i, hh in enumerate(items)]
     if isinstance(source, str) and ("\n" in source or "actions" in source and not os.path.exists(source)):
+        if is_site_text(source):
+            return site_records(*read_site_text(source))
         return read_text(source, "<text>")
     paths = source if collected else collect_paths(source)
     workers = workers if workers is not None else cores()

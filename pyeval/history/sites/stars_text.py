@@ -342,8 +342,9 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         events.append(("cash-out", who, street, got, ZERO, False, "", 0, run, 0))
         return
     m = _SHOWS_NO_COLON.match(x)
-    if m and _player_at_start(x, by_length):
-        who = _player_at_start(x, by_length)
+    shower = _player_at_start(x, by_length) if m else None
+    if m and shower is not None:
+        who = shower
         shown[who] = _cards(m.group(1))
         events.append(("show", who, street, ZERO, ZERO, False, shown[who], 0, run, 0))
         return
