@@ -23,8 +23,10 @@ from decimal import Decimal
 from pyeval.history.sites.model import _INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_text import _hole, _stakes, _street_totals
 
-__all__ = ["assemble", "street_total", "STUD", "DRAW"]
+__all__ = ["assemble", "street_total", "STUD", "DRAW", "RAKE_CAP"]
 
+RAKE_CAP = Decimal("0.1")
+"""The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
 STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
 
@@ -40,8 +42,9 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
     numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost.
     ``uncalled_in_won``: "always" (the site counts a returned bet as won), "never", or
-    "when-over" (888poker, whose versions differ: when the text collects it on a line of its own,
-    of exactly that amount, or when the winnings are more than the pots hold without it)."""
+    "when-over" (888poker and old partypoker, whose versions differ: when the winnings are more
+    than the pots hold without it).  A rake the site does not write is at most ``RAKE_CAP`` of the
+    pot: more means a winner's line is missing."""
     shown = shown or {}
     cash_out = cash_out or {}
     big_blind = header_money[1] if len(header_money) > 1 else ZERO
@@ -55,9 +58,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if uncalled_in_won == "when-over":
         into_pot = sum(e[3] for e in events if e[0] in _INTO_POT) - sum(returned.values(), ZERO)
         over = sum(won.values(), ZERO) > into_pot
-        returned = {n: v for n, v in returned.items()
-                    if (over and won.get(n, ZERO) >= v) or any(e[0] == "collect" and e[1] == n and e[3] == v
-                                                              for e in events)}
+        returned = {n: v for n, v in returned.items() if over and won.get(n, ZERO) >= v}
     elif uncalled_in_won == "never":
         returned = {}
     if returned:
@@ -91,6 +92,9 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
     pot = sum(put_in, ZERO)
     hand.rake = pot - sum(hand.collected, ZERO) if rake is None else rake
+    if rake is None and hand.rake > RAKE_CAP * pot:
+        raise ValueError(f"the winnings written ({sum(hand.collected, ZERO)}) leave {hand.rake} of the {pot} pot to "
+                         "nobody: a winner's line is missing")
     if sum(hand.collected, ZERO) > pot:
         back = sum(returned.values(), ZERO)
         raise ValueError(f"the players collect {sum(hand.collected, ZERO) + back}, more than the {pot + back} "

@@ -144,7 +144,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     cash: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
-    for where, x in lines[k:]:
+    lines_left = lines[k:]
+    while lines_left:
+        where, x = lines_left.pop(0)
         if x.startswith("** "):
             if x.startswith("** Summary"):
                 summary = True
@@ -171,6 +173,13 @@ def parse(text: str, source: str, line: int) -> Hand:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
             continue
+        if x.count(" wins ") > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
+            for other in by_length:
+                x = x.replace(f".{other} wins ", f".\n{other} wins ")
+            if "\n" in x:
+                first, rest = x.split("\n", 1)
+                lines_left.insert(0, (where, rest))
+                x = first
         w = _WINS.match(x)
         if w and w.group(1) in seats:
             got = amount(w.group(2), mark)
@@ -185,6 +194,9 @@ def parse(text: str, source: str, line: int) -> Hand:
             if (v := _VERBS.match(x)) is not None:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        v = _VERBS.match(x)
+        if v is not None and v.group(1) != name and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
+            raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
         _action(name, x[len(name) + 1:].strip().rstrip("."), street, events, shown, mark, where)
     if not won and not summary_won and not cash:
         raise ValueError("the hand is cut short: nobody wins the pot")
@@ -197,7 +209,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=m.group(1) if (m := _LEVEL.search(text)) else "",
                     currency="" if tournament else currency_of(head) or "USD", tournament=tournament, table=table,
-                    button=button or None, boards=[board], shown=shown, rake=rake,
+                    button=button or None, boards=[board], shown=shown,
+                    rake=ZERO if rake is None and tournament else rake,
                     uncalled_in_won="always" if new else "when-over", cash_out=cash, stated_net=net or None)
 
 

@@ -48,8 +48,11 @@ _SPANISH_SUITS = {"p": "s", "t": "c", "d": "d", "c": "h"}  # picas, tréboles, d
 _CARD = re.compile(r"^(10|Kn|[2-9TJQKAHVBED])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
 
 
+_HEADER = re.compile(r"^\*{5} (?:888poker|Cassava|888\.\w+|Pacific Poker) Hand History for Game", re.M)
+
+
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    return _HEADER.search(text[:3000]) is not None
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -171,6 +174,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                     currency="" if tournament or "Practice Play" in text[:400] else currency_of(st.group(1)) or "USD",
                     tournament=tournament, table=table_name, max_seats=max_seats, button=button,
                     date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown,
+                    rake=ZERO if tournament else None,
                     uncalled_in_won="when-over")
 
 
