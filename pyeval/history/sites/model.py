@@ -262,6 +262,13 @@ class Hand:
                          f"the splash {self.splash} and the cash-outs {sum(self.cash_out, ZERO)}")
         return found
 
+    def to_phh(self) -> str:
+        """The hand as PHH text that pokerkit replays to the site's final stacks
+        (``pyeval.history.sites.phh``; ValueError for a game or posts PHH cannot write)."""
+        from pyeval.history.sites.phh import to_phh
+
+        return to_phh(self)
+
     @property
     def big_blind(self) -> Decimal:
         """The hand's unit for "big blinds" (``Stakes.unit``)."""

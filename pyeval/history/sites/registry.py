@@ -71,16 +71,16 @@ def detect(text: str) -> ModuleType | None:
 
 
 def decode(data: bytes) -> str:
-    """A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 with a BOM (or without one when every
-    other byte of the start is zero), else the sites' legacy encoding cp1252 (latin-1 for the five
+    """A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 with a BOM (or without one when most
+    of every other byte of the start is zero), else the sites' legacy encoding cp1252 (latin-1 for the five
     bytes cp1252 leaves undefined).  Line ends become ``\\n``."""
     if data.startswith(codecs.BOM_UTF8):
         text = data[3:].decode("utf-8", errors="replace")
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         text = data.decode("utf-16", errors="replace")
-    elif len(data) >= 4 and data[1] == 0 and data[3] == 0 and data[0] and data[2]:
+    elif _zeros(data[1:200:2]) and not _zeros(data[0:200:2]):
         text = data.decode("utf-16-le", errors="replace")
-    elif len(data) >= 4 and data[0] == 0 and data[2] == 0 and data[1] and data[3]:
+    elif _zeros(data[0:200:2]) and not _zeros(data[1:200:2]):
         text = data.decode("utf-16-be", errors="replace")
     else:
         try:
@@ -90,6 +90,12 @@ def decode(data: bytes) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.lstrip("\ufeff")
+
+
+def _zeros(half: bytes) -> bool:
+    """Whether most of these bytes are zero (UTF-16 text without a BOM: every other byte of
+    ASCII text)."""
+    return len(half) >= 2 and half.count(0) * 2 > len(half)
 
 
 _UNDEFINED = frozenset({0x81, 0x8D, 0x8F, 0x90, 0x9D})

@@ -112,7 +112,9 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 
 
 def _cards(text: str) -> str:
-    return text.replace(" ", "")
+    """Card text without spaces; a card the text hides ("X", "XX") as "??"."""
+    text = text.replace(" ", "")
+    return text.replace("XX", "??").replace("X", "?") if "X" in text else text
 
 
 def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
@@ -538,10 +540,11 @@ _BETS = frozenset({"call", "bet", "raise", "complete"})
 def _stakes(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
     posts: dict[str, list[Decimal]] = {}
     ante_posters = 0
-    for kind, _, _, money, *_ in events:
+    for kind, _, _, money, _, allin, *_ in events:
         if kind in ("small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"):
-            posts.setdefault(kind, []).append(money)
             ante_posters += kind == "ante"
+            if not allin or kind == "ante":  # a post all-in for less says nothing of the stakes
+                posts.setdefault(kind, []).append(money)
     first = header[0] if header else ZERO
     second = header[1] if len(header) > 1 else ZERO
     small_bet = big_bet = ZERO
@@ -549,8 +552,11 @@ def _stakes(events: list, header: list[Decimal], level: str, limit: str, game: s
         small_bet, big_bet = first, second
         small_blind = max(posts.get("small-blind", [ZERO]))
         big_blind = max(posts.get("big-blind", [ZERO]))
+    elif second:  # the blinds posted (GG's tournament headers may name the next level's)
+        small_blind = max(posts.get("small-blind", [first]))
+        big_blind = max(posts.get("big-blind", [second]))
     else:
-        small_blind, big_blind = (first, second) if second else (ZERO, max(posts.get("button-blind", [first])))
+        small_blind, big_blind = ZERO, max(posts.get("button-blind", [first]))
     ante = max(posts.get("ante", [ZERO]))
     big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
     return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante,
