@@ -42,12 +42,16 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
     numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost.
     ``uncalled_in_won``: "always" (the site counts a returned bet as won), "never", or
-    "when-over" (888poker and old partypoker, whose versions differ: when the winnings are more
-    than the pots hold without it).  A rake the site does not write is at most ``RAKE_CAP`` of the
+    "when-over" (888poker, whose versions differ: when the winnings are more
+    than the pots hold without it), or "when-over-or-all" (iPoker: also when what the player won
+    is exactly the returned bet: iPoker, old partypoker).  A rake the site does not write is at most ``RAKE_CAP`` of the
     pot: more means a winner's line is missing."""
     shown = shown or {}
     cash_out = cash_out or {}
     big_blind = header_money[1] if len(header_money) > 1 else ZERO
+    if limit == "fixed-limit" and game not in STUD and big_blind and any(
+            e[0] == "big-blind" and e[3] == big_blind for e in events):
+        header_money = [big_blind, 2 * big_blind]  # the header named the blinds: the bets are one and two big blinds
     events = _street_totals(events, big_blind)
     _checks_facing_no_bet(events)
     won = dict(won)
@@ -55,10 +59,11 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
-    if uncalled_in_won == "when-over":
+    if uncalled_in_won in ("when-over", "when-over-or-all"):
         into_pot = sum(e[3] for e in events if e[0] in _INTO_POT) - sum(returned.values(), ZERO)
         over = sum(won.values(), ZERO) > into_pot
-        returned = {n: v for n, v in returned.items() if over and won.get(n, ZERO) >= v}
+        returned = {n: v for n, v in returned.items()
+                    if (over and won.get(n, ZERO) >= v) or (uncalled_in_won == "when-over-or-all" and won.get(n) == v)}
     elif uncalled_in_won == "never":
         returned = {}
     if returned:

@@ -184,9 +184,18 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
                                                                  else None),
                     table=general.get("tablename", ""),
                     button=next((int(p["seat"]) for p in seated if p.get("dealer") == "1"), None),
-                    date=dict(_FIELD.findall(text[game_at:])).get("startdate", "").replace(" ", "T"),
+                    date=_iso_date(dict(_FIELD.findall(text[game_at:])).get("startdate", "")),
                     boards=[board], shown=shown,
-                    uncalled_in_won="when-over")
+                    uncalled_in_won="when-over-or-all")
+
+
+def _iso_date(text: str) -> str:
+    """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
+    m = re.match(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)", text.strip())
+    if m:
+        return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
+    m = re.match(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)", text.strip())
+    return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
 def _total(events: list[tuple], name: str) -> Decimal:

@@ -194,10 +194,13 @@ def parse(text: str, source: str, line: int) -> Hand:
             if (v := _VERBS.match(x)) is not None:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
-        v = _VERBS.match(x)
-        if v is not None and v.group(1) != name and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
-            raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
-        _action(name, x[len(name) + 1:].strip().rstrip("."), street, events, shown, mark, where)
+        try:
+            _action(name, x[len(name) + 1:].strip().rstrip("."), street, events, shown, mark, where)
+        except ValueError:
+            v = _VERBS.match(x)
+            if v is not None and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
+                raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}") from None
+            raise
     if not won and not summary_won and not cash:
         raise ValueError("the hand is cut short: nobody wins the pot")
     if not won:  # the new text writes the winnings in the summary only
@@ -211,7 +214,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                     currency="" if tournament else currency_of(head) or "USD", tournament=tournament, table=table,
                     button=button or None, boards=[board], shown=shown,
                     rake=ZERO if rake is None and tournament else rake,
-                    uncalled_in_won="always" if new else "when-over", cash_out=cash, stated_net=net or None)
+                    uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
 
 
 def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, int], stacks: dict[str, Decimal],
