@@ -124,7 +124,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
     if "</game>" not in text:
         raise ValueError("the hand is cut short: no </game>")
-    mark = _mark(text[game_at:])
+    mark = _mark(" ".join(re.findall(r"(?:sum|chips|win|bet)=\"([^\"]*)\"", text[game_at:])))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
     rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
@@ -172,6 +172,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
             _xml_action(a, street, events, seats, big_blind, mark)
     if game in STUD:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
+    events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
     wrong = next((n for n in names if stated_bet[n] != _total(events, n)), None)
     if wrong is not None:
         raise ValueError(f"{wrong}'s actions put in {_total(events, wrong)}, the player element says "

@@ -212,7 +212,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=m.group(1) if (m := _LEVEL.search(text)) else "",
                     currency="" if tournament else currency_of(head) or "USD", tournament=tournament, table=table,
-                    button=button or None, boards=[board], shown=shown,
+                    button=button or None, boards=[board], shown=shown, date=_date(head)[0], timezone=_date(head)[1],
                     rake=ZERO if rake is None and tournament else rake,
                     uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
 
@@ -262,6 +262,21 @@ def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
 
 _MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-blind", "bring-in", "call", "bet",
                     "raise", "complete"})
+
+
+_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                       "dec"), 1)}
+_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
+
+
+def _date(head: str) -> tuple[str, str]:
+    """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
+    ``Sun Sep 13 10:00:00 EDT 2020``."""
+    m = _DATE.search(head)
+    month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
+    if m is None or month is None:
+        return "", ""
+    return f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4)
 
 
 def _limit(head: str, game: str) -> str:
