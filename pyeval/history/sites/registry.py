@@ -39,6 +39,13 @@ READERS: tuple[str, ...] = (
     "poker888",
     "partypoker",
     "ipoker",
+    # formats recognised and refused hand by hand, naming the site (``unread``)
+    "bossmedia",
+    "entraction",
+    "igt",
+    "merge",
+    "microgaming",
+    "ongame",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
