@@ -41,6 +41,7 @@ READERS: tuple[str, ...] = (
     "ipoker",
     # formats recognised and refused hand by hand, naming the site (``unread``)
     "bossmedia",
+    "bovada",
     "entraction",
     "igt",
     "merge",
