@@ -176,7 +176,7 @@ def test_result_protocol_and_plot(tmp_path):
     assert len(r.hands) == 7 and {p["player"] for p in r.players.rows()} == {"Alice", "Bob", "Carol"}
     d = json.loads(r.to_json())
     assert set(d) == {"players", "hands", "skipped"}
-    assert r.to_csv().splitlines()[0] == "player,hands,allins,actual,ev,luck,z"
+    assert r.to_csv().splitlines()[0] == "player,hands,allins,actual,ev,luck,z,bb100,allin_adjusted_bb100"
     assert r == pyeval.allin_ev(FIXTURES) and "Alice" in repr(r) and len(repr(r)) < 2000
     alice = pyeval.allin_ev(FIXTURES, player="Alice")
     assert [p["player"] for p in alice.players.rows()] == ["Alice"]
@@ -293,7 +293,7 @@ def test_cli_allin_ev(tmp_path):
 
     proc = pyeval_cli("allin-ev", str(FIXTURES), "--player", "Alice", "--csv", "-")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[0] == "player,hands,allins,actual,ev,luck,z"
+    assert proc.stdout.splitlines()[0] == "player,hands,allins,actual,ev,luck,z,bb100,allin_adjusted_bb100"
     assert proc.stdout.splitlines()[1].startswith("Alice,7,5,2010,")
     bad = pyeval_cli("allin-ev", str(FIXTURES), "--plot", str(tmp_path / "no" / "w.png"))
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no folder" in bad.stderr

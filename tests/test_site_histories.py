@@ -292,3 +292,28 @@ def test_fixture_hands_replay_in_pokerkit(name):
         return
     final, site = _replayed_stacks(text)
     assert sum(f - s for f, s in zip(final, site)) == hand.rake
+
+
+def test_bb100_by_stakes_and_session_and_the_plot_in_big_blinds():
+    r = pyeval.allin_ev(str(FIXTURES))
+    carol = next(p for p in r.players.rows() if p["player"] == "Carol")
+    # Carol: -400 at a 200 big blind, 0 at 20, -15 in stud (a 20 small bet): -2.75 big blinds in 3 hands
+    assert carol["bb100"] == pytest.approx(100 * -2.75 / 3)
+    assert carol["allin_adjusted_bb100"] == pytest.approx(100 * (-2 + carol_ev_side(r) / 20 - 0.75) / 3)
+    by_session = r.by("session").rows()
+    assert {row["session"] for row in by_session} == {"2024-01-01 12:00", "2025-01-01 12:00"}
+    by_stakes = r.by("stakes").rows()
+    assert sum(row["hands"] for row in by_stakes if row["player"] == "Alice") == 6
+    assert {row["stakes"] for row in by_stakes} >= {"1/2", "0.50/1", "level V 100/200 ante 200 (big blind)"}
+    with pytest.raises(ValueError, match="splits by one of"):
+        r.by("weather")
+    actual, adjusted = r.curves("Alice", big_blinds=True)
+    rows = [row for row in r.hands.rows() if "Alice" in row["players"]]
+    assert actual[-1] == pytest.approx(sum(row["actual"][0] / row["big_blind"] for row in rows))
+    assert adjusted[-1] == pytest.approx(sum(row["ev"][0] / row["big_blind"] for row in rows))
+    assert r.in_big_blinds("Alice")
+
+
+def carol_ev_side(r) -> float:
+    row = next(row for row in r.hands.rows() if row["hand"] == "9000000004")
+    return row["ev"][2]

@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 from pyeval.core import _progress
-from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows, z_score
+from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows
 from pyeval.history.hands import read_hands
 from pyeval.history.reader import HandRecord
-from pyeval.history.result import AllinEVResult, HandTable, PlayerTable
+from pyeval.history.result import AllinEVResult, HandTable, PlayerTable, name_sessions, player_rows
 from pyeval.history.sources import collect_paths, gc_paused, read_source
 
 __all__ = ["allin_ev", "read_hands", "AllinEVResult", "HandRecord"]
@@ -144,8 +144,7 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
         rows_of.setdefault(pot_row.hand, []).append(pot_row)
     hands: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
-    # per player: hands, all-ins, actual, ev, luck, variance (a list: a million hands add up fast)
-    totals: dict[str, list[Any]] = {}
+    shares: list[tuple[list[float], list[bool]]] = []  # per hand row: each player's variance, all-in or not
     for h, r in enumerate(records):
         if r.skipped is not None:
             skipped.append({"source": r.source, "line": r.line, "hand": r.hand, "reason": r.skipped})
@@ -158,31 +157,15 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
                                "players": r.players, "actual": actual, "ev": actual, "luck": [0] * len(actual),
                                "pots": [], "rake": r.rake if r.site else max(sum(r.starting) - sum(r.finishing), 0),
                                "note": r.note, "site": r.site, "stakes": r.stakes, "big_blind": r.unit or None,
-                               "date": r.date}
+                               "date": r.date, "session": ""}
         hands.append(row)
         if h not in pots:  # not an all-in: ev = actual, no luck
-            for name, won in zip(r.players, actual):
-                t = totals.get(name)
-                if t is None:
-                    t = totals[name] = [0, 0, 0, 0.0, 0.0, 0.0]
-                t[0] += 1
-                t[2] += won
-                t[3] += won
+            shares.append(([0.0] * len(actual), [False] * len(actual)))
             continue
         values = hand_values(r, pots[h], rows_of.get(h, []))
-        row["ev"], row["pots"], variance = values["ev"], values["pots"], values["variance"]
+        row["ev"], row["pots"] = values["ev"], values["pots"]
         row["luck"] = [a - e for a, e in zip(actual, row["ev"])]
-        for i, name in enumerate(r.players):
-            t = totals.get(name)
-            if t is None:
-                t = totals[name] = [0, 0, 0, 0.0, 0.0, 0.0]
-            t[0] += 1
-            t[1] += r.contesting[i]
-            t[2] += actual[i]
-            t[3] += row["ev"][i]
-            t[4] += row["luck"][i]
-            t[5] += variance[i]
-    players = [{"player": name, "hands": t[0], "allins": t[1], "actual": t[2], "ev": t[3], "luck": t[4],
-                "z": z_score(t[4], t[5])}
-               for name, t in totals.items() if player is None or name == player]
-    return AllinEVResult(HandTable(hands), PlayerTable(players), skipped)
+        shares.append((values["variance"], list(r.contesting)))
+    name_sessions(hands)
+    return AllinEVResult(HandTable(hands), PlayerTable(player_rows(hands, shares, player)), skipped, shares=shares,
+                         only=player)

@@ -20,12 +20,15 @@ fits)."""
 
 
 def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | None = None,
-                  top: int = TOP_PLAYERS) -> Any:
+                  top: int = TOP_PLAYERS, unit: str = "auto") -> Any:
     """Solid: actual winnings; dashed: all-in adjusted; one colour per player: ``player``, or
-    the ``top`` players with the most hands (the title says so)."""
+    the ``top`` players with the most hands (the title says so); in big blinds or chips
+    (``unit``: "bb", "chips", "auto")."""
     require("matplotlib", "plot")
     from matplotlib.figure import Figure
 
+    if unit not in ("auto", "bb", "chips"):
+        raise ValueError(f"unit must be 'auto', 'bb' or 'chips', got {unit!r}")
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top must be a whole number >= 1, got {top!r}")
     rows = result.players.rows()
@@ -40,16 +43,17 @@ def winnings_plot(result: AllinEVResult, path: str | None = None, player: str | 
         title = "Actual vs all-in adjusted winnings"
         if len(rows) > top:
             title += f": the {top} players with the most hands (of {len(rows):,})"
+    big_blinds = unit == "bb" or unit == "auto" and all(result.in_big_blinds(n) for n in names)
     fig = Figure(figsize=(9, 5), layout="constrained")
     ax = fig.add_subplot()
     for k, name in enumerate(names):
-        actual, adjusted = result.curves(name)
+        actual, adjusted = result.curves(name, big_blinds)
         colour = f"C{k % 10}"
         ax.plot(actual, color=colour, label=f"{name}: actual")
         ax.plot(adjusted, color=colour, linestyle="--", label=f"{name}: all-in adjusted")
     ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xlabel("hands played")
-    ax.set_ylabel("winnings (chips)")
+    ax.set_ylabel("winnings (big blinds)" if big_blinds else "winnings (chips)")
     ax.set_title(title)
     ax.legend(fontsize=8, ncol=2 if len(names) > 3 else 1)
     if path is not None:

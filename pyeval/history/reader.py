@@ -63,9 +63,10 @@ class HandRecord:
                   none, or when trimmed antes count as bets, as pokerkit plays them)
     note          why a hand whose betting ended early is not counted (a mucked hand), or why
                   a hand is skipped (an unknown variant)
-    site, unit, stakes, date, tournament    a site's hand (``pyeval.history.sites``): the site, the
-                  big blind (results in big blinds), the stakes as text, the start time, the
-                  tournament's id; "", 0, "", "", None for PHH
+    unit          the hand's big blind, for results in big blinds (PHH: the largest blind or
+                  straddle, else the small bet, else the bring-in; 0 when none)
+    site, stakes, date, tournament    a site's hand (``pyeval.history.sites``): the site, the
+                  stakes as text, the start time, the tournament's id; "", "", "", None for PHH
     cash_out      a site's hand: each seat's cash-out or insurance money, outside the pot (actual
                   = finishing - starting + cash_out); empty when none
     """
@@ -266,7 +267,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
     if isinstance(actions, RawActions):
         if _no_allin(actions, starting, antes, blinds, seats):
             return HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
-                              list(starting), list(finishing or []))
+                              list(starting), list(finishing or []), unit=max(blinds))
         actions = actions.parse()
     stacks = [s - a - b for s, a, b in zip(starting, antes, blinds)]
     put_in = [a + b for a, b in zip(antes, blinds)]
@@ -328,7 +329,7 @@ def read_fast(fields: dict[str, Any], source: str, index: int) -> HandRecord | N
             allin = betting_over(bets, stacks, folded, put_in, board)
     _return_uncalled(bets, stacks, put_in)
     record = HandRecord(source, index, _hand_id(fields), variant, VARIANTS[variant], _names(fields, seats),
-                        list(starting), list(finishing or []))
+                        list(starting), list(finishing or []), unit=max(blinds))
     if allin is not None:
         street, at_allin, contesting = allin
         cards = [cards_at_allin(holes[i], shown[i]) for i in range(seats)]

@@ -49,8 +49,10 @@ def replay(hh: Any, source: str, index: int) -> HandRecord:
     names = [str(n) for n in hh.players] if hh.players and len(hh.players) == seats else \
         [f"p{i + 1}" for i in range(seats)]
     starting = _chips(hh.starting_stacks)
+    blinds = _chips(hh.blinds_or_straddles or [0])
+    unit = max(blinds) or _chips([hh.small_bet or hh.bring_in or 0])[0]
     record = HandRecord(source, index, None if hh.hand is None else str(hh.hand), variant, game, names, starting,
-                        list(starting), reader="pokerkit")
+                        list(starting), reader="pokerkit", unit=unit)
     if game is None:
         record.skipped = f"variant {variant} is not played by pyeval"  # a code pokerkit knows and pyeval does not
         if hh.finishing_stacks is not None:

@@ -191,7 +191,7 @@ def read_files(paths: Sequence[str]) -> list[HandRecord]:
 def read_compact(paths: Sequence[str]) -> list[Any]:
     """``read_files`` packed for the pipe back from a worker process: a hand the fast reader
     read and that is not an all-in (most hands) is a tuple (file position in ``paths``, index,
-    hand id, variant, players, starting stacks, finishing stacks), the equal tuples of names and
+    hand id, variant, players, starting stacks, finishing stacks, big blind), the equal tuples of names and
     stacks shared (pickled once per task); any other hand is its ``HandRecord``.  ``unpack``
     gives the records back."""
     out: list[Any] = []
@@ -203,7 +203,7 @@ def read_compact(paths: Sequence[str]) -> list[Any]:
                     and r.put_in is None):
                 players, starting, finishing = tuple(r.players), tuple(r.starting), tuple(r.finishing)
                 out.append((n, r.index, r.hand, r.variant, shared.setdefault(players, players),
-                            shared.setdefault(starting, starting), shared.setdefault(finishing, finishing)))
+                            shared.setdefault(starting, starting), shared.setdefault(finishing, finishing), r.unit))
             else:
                 out.append(r)
     return out
@@ -211,7 +211,7 @@ def read_compact(paths: Sequence[str]) -> list[Any]:
 
 def unpack(paths: Sequence[str], packed: list[Any]) -> list[HandRecord]:
     """The records of ``read_compact(paths)``."""
-    return [HandRecord(paths[x[0]], x[1], x[2], x[3], VARIANTS[x[3]], list(x[4]), list(x[5]), list(x[6]))
+    return [HandRecord(paths[x[0]], x[1], x[2], x[3], VARIANTS[x[3]], list(x[4]), list(x[5]), list(x[6]), unit=x[7])
             if type(x) is tuple else x for x in packed]
 
 

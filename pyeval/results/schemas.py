@@ -229,10 +229,11 @@ PUSHFOLD_CHART = obj(
 
 _POT = obj({"amount": NUMBER, "players": array(STRING), "equity": array(FLOAT), "exact": BOOLEAN})
 _PLAYER_ROW = obj({"player": STRING, "hands": INTEGER, "allins": INTEGER, "actual": NUMBER, "ev": NUMBER,
-                   "luck": NUMBER, "z": FLOAT})
+                   "luck": NUMBER, "z": FLOAT, "bb100": FLOAT, "allin_adjusted_bb100": FLOAT})
 _HAND_ROW = obj({"source": STRING, "hand": STRING, "variant": STRING, "game": nullable(STRING),
                  "street": nullable(STRING), "players": array(STRING), "actual": array(NUMBER), "ev": array(NUMBER),
-                 "luck": array(NUMBER), "pots": array(_POT), "rake": NUMBER, "note": nullable(STRING)})
+                 "luck": array(NUMBER), "pots": array(_POT), "rake": NUMBER, "note": nullable(STRING),
+                 "site": STRING, "stakes": STRING, "big_blind": FLOAT, "date": STRING, "session": STRING})
 HAND_TABLE = obj({"rows": array(_HAND_ROW)}, description="AllinEVResult.hands (HandTable): one row per hand")
 PLAYER_TABLE = obj({"rows": array(_PLAYER_ROW)}, description="AllinEVResult.players (PlayerTable): one row per "
                    "player")
@@ -240,6 +241,26 @@ ALLIN_EV_RESULT = obj(
     {"players": array(_PLAYER_ROW), "hands": array(_HAND_ROW),
      "skipped": array(obj({"source": STRING, "line": INTEGER, "hand": nullable(STRING), "reason": STRING}))},
     description="pyeval.allin_ev (AllinEVResult): per player, per hand, and each hand skipped: where and why")
+
+_EXACT = STRING  # money of a site's hand: exact decimal text ("0.05")
+_SITE_STAKES = obj({"small_blind": _EXACT, "big_blind": _EXACT, "ante": _EXACT, "ante_kind": STRING,
+                    "bring_in": _EXACT, "small_bet": _EXACT, "big_bet": _EXACT, "straddles": array(_EXACT),
+                    "level": STRING})
+_SITE_ACTION = obj({"kind": STRING, "player": nullable(INTEGER), "street": STRING, "amount": _EXACT, "to": _EXACT,
+                    "allin": BOOLEAN, "cards": STRING, "count": INTEGER, "run": INTEGER, "pot": INTEGER})
+_SITE_HAND = obj(
+    {"site": STRING, "id": STRING, "game": STRING, "stakes": _SITE_STAKES, "players": array(STRING),
+     "seats": array(INTEGER), "starting_stacks": array(_EXACT), "actions": array(_SITE_ACTION), "limit": STRING,
+     "currency": STRING, "tournament": nullable(STRING), "table": STRING, "max_seats": nullable(INTEGER),
+     "button": nullable(INTEGER), "date": STRING, "timezone": STRING, "hole": array(STRING), "boards": array(STRING),
+     "rake": _EXACT, "splash": _EXACT, "collected": array(_EXACT), "net": array(_EXACT), "cash_out": array(_EXACT),
+     "cash_out_fee": array(_EXACT), "sitting_out": array(STRING), "source": STRING, "line": INTEGER,
+     "language": STRING})
+HANDS_RESULT = obj(
+    {"hands": array(_SITE_HAND),
+     "skipped": array(obj({"source": STRING, "line": INTEGER, "site": STRING, "id": STRING, "reason": STRING}))},
+    description="pyeval.read_hands (HandsResult): every hand read from site hand histories (exact money as "
+                "decimal text), and every piece skipped: where and why")
 
 _HIST = {"^hist_[0-9]+$": NUMBER}
 STRENGTH_FEATURES = obj(
@@ -263,6 +284,7 @@ SCHEMAS: dict[str, dict] = {
     "NextCard": NEXT_CARD, "ICMResult": ICM_RESULT, "SimulationResult": SIMULATION_RESULT, "BestFive": BEST_FIVE,
     "Keep": KEEP, "Decision": DECISION, "HouseEdge": HOUSE_EDGE, "PushFoldResult": PUSHFOLD_RESULT,
     "PushFold3Result": PUSHFOLD3_RESULT, "PushFoldChart": PUSHFOLD_CHART, "AllinEVResult": ALLIN_EV_RESULT,
+    "HandsResult": HANDS_RESULT,
     # parts of the results above, results themselves (each speaks the protocol)
     "PlayedHand": _PLAYED_HAND, "HandTable": HAND_TABLE, "PlayerTable": PLAYER_TABLE,
     "Features": STRENGTH_FEATURES, "StrengthTable": STRENGTH_TABLE, "TableFiles": TABLE_FILES,
