@@ -23,7 +23,7 @@ from decimal import Decimal
 from pyeval.history.sites.model import _INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_text import _hole, _stakes, _street_totals
 
-__all__ = ["assemble", "street_total", "STUD", "DRAW", "RAKE_CAP"]
+__all__ = ["assemble", "street_total", "Speakers", "STUD", "DRAW", "RAKE_CAP"]
 
 RAKE_CAP = Decimal("0.1")
 """The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
@@ -116,6 +116,25 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+class Speakers:
+    """Which seated player a line starts with (``"Bob calls [2]"`` -> ``"Bob"``): the first word
+    looked up when no name has a space in it, else the longest name the line starts with."""
+
+    __slots__ = ("names", "longest_first", "spaced")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+        self.longest_first = sorted(names, key=len, reverse=True)
+        self.spaced = any(" " in n for n in names)
+
+    def at_start(self, line: str, start: int = 0) -> str | None:
+        if not self.spaced:
+            end = line.find(" ", start)
+            word = line[start:end] if end >= 0 else None
+            return word if word in self.names else None
+        return next((n for n in self.longest_first if line.startswith(n + " ", start)), None)
 
 
 _LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",

@@ -129,7 +129,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     pocket: dict[str, str] = {}
     rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
     for tag, attrs, content in _TAG.findall(text, game_at):
-        a = {k: html.unescape(v) for k, v in _ATTRS.findall(attrs)}
+        a = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(attrs)}
         if tag == "player":
             players.append(a)
         elif tag == "round":
@@ -173,9 +173,10 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     if game in STUD:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
     events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
-    wrong = next((n for n in names if stated_bet[n] != _total(events, n)), None)
+    totals = _totals(events)
+    wrong = next((n for n in names if stated_bet[n] != totals.get(n, ZERO)), None)
     if wrong is not None:
-        raise ValueError(f"{wrong}'s actions put in {_total(events, wrong)}, the player element says "
+        raise ValueError(f"{wrong}'s actions put in {totals.get(wrong, ZERO)}, the player element says "
                          f"{stated_bet[wrong]}")
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
@@ -199,20 +200,22 @@ def _iso_date(text: str) -> str:
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
-def _total(events: list[tuple], name: str) -> Decimal:
-    total = ZERO
-    bets: dict[tuple[str, str], Decimal] = {}
+def _totals(events: list[tuple]) -> dict[str, Decimal]:
+    """Each player's chips into the pot before any return (what ``bet=`` states): a raise's
+    street total less what the player had in on the street."""
+    total: dict[str, Decimal] = {}
+    street_bets: dict[tuple[str, str], Decimal] = {}
     for e in events:
-        if e[1] != name:
-            continue
-        if e[0] in ("raise", "complete"):
-            total += e[4] - bets.get((name, e[2]), ZERO)
-            bets[(name, e[2])] = e[4]
-        elif e[0] in ("small-blind", "big-blind", "call", "bet", "bring-in"):
-            total += e[3]
-            bets[(name, e[2])] = bets.get((name, e[2]), ZERO) + e[3]
-        elif e[0] in ("ante", "dead-blind"):
-            total += e[3]
+        kind, name = e[0], e[1]
+        if kind in ("raise", "complete"):
+            had = street_bets.get((name, e[2]), ZERO)
+            total[name] = total.get(name, ZERO) + e[4] - had
+            street_bets[(name, e[2])] = e[4]
+        elif kind in ("small-blind", "big-blind", "call", "bet", "bring-in"):
+            total[name] = total.get(name, ZERO) + e[3]
+            street_bets[(name, e[2])] = street_bets.get((name, e[2]), ZERO) + e[3]
+        elif kind in ("ante", "dead-blind"):
+            total[name] = total.get(name, ZERO) + e[3]
     return total
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.stars_text import split_at
@@ -129,7 +129,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
     blinds_match = ([None, *_BLINDS.finditer(text)])[-1]  # the last: a new level is written after the seats
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
+    by_length = speakers.longest_first
     events: list[tuple] = []
     if not new and blinds_match and game not in STUD and " posts small blind" not in text and (
             " posts big blind" not in text):
@@ -164,11 +165,11 @@ def parse(text: str, source: str, line: int) -> Hand:
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         if summary:
-            rake = _summary_line(x, by_length, mark, summary_won, net, cash, shown, where, rake)
+            rake = _summary_line(x, speakers, mark, summary_won, net, cash, shown, where, rake)
             continue
         if x.startswith(("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds", "Stakes")):
             if x.startswith("Dealt to "):
-                name = next((n for n in by_length if x.startswith(f"Dealt to {n} ")), None)
+                name = speakers.at_start(x, len("Dealt to "))
                 if name is None:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
@@ -187,7 +188,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             pot = int(w.group(4)) if w.group(4) else 0
             events.append(("collect", w.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
             if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
                 continue
@@ -372,7 +373,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
 
 
-def _summary_line(x: str, by_length: list[str], mark: str, collected: dict, net: dict, cash: dict, shown: dict,
+def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: dict, cash: dict, shown: dict,
                   where: int, rake: Decimal | None) -> Decimal | None:
     """One line of the new text's summary; returns the rake (when the line states it)."""
     if x.startswith(("Main Pot:", "Pot:")):
@@ -380,7 +381,7 @@ def _summary_line(x: str, by_length: list[str], mark: str, collected: dict, net:
         return amount(m.group(1), mark) if m else ZERO
     if x.startswith("Board:"):
         return rake
-    name = next((n for n in by_length if x.startswith(n + " ")), None)
+    name = speakers.at_start(x)
     b = _BALANCE.match(x) if name else None
     if b is None or name is None:
         raise ValueError(f"line {where}: unknown summary line {x[:70]!r}")

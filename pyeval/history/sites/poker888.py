@@ -15,17 +15,14 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "888poker"
 
-_START = re.compile(r"(?:#Game No : \d+[ \t]*\n)?^\*{5} (?:888poker|Cassava|888\.\w+|Pacific Poker) Hand History "
-                    r"for Game|^#Game No : \d+\s*\Z", re.M)  # (the last: a file cut after a hand's first line)
 _ID = re.compile(r"Hand History for Game (\d+)")
 _STAKES = re.compile(r"^(.+?) Blinds (No Limit|Pot Limit|Fix Limit) (Holdem|OmahaHL|Omaha)( Jackpot table)? - "
                      r"\*\*\*(?: (\d\d) (\d\d) (\d{4}) (\d\d:\d\d:\d\d))?\s*$")
@@ -48,6 +45,7 @@ _SPANISH_SUITS = {"p": "s", "t": "c", "d": "d", "c": "h"}  # picas, tréboles, d
 _CARD = re.compile(r"^(10|Kn|[2-9TJQKAHVBED])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
 
 
+_DANGLING = re.compile(r"#Game No : \d+\s*\Z")
 _HEADER = re.compile(r"^\*{5} (?:888poker|Cassava|888\.\w+|Pacific Poker) Hand History for Game", re.M)
 
 
@@ -56,7 +54,24 @@ def detect(text: str) -> bool:
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    """Hands start at their ``#Game No`` line when there is one (it may follow the last line of
+    the hand before without a line break), else at the ``*****`` header."""
+    starts = []
+    for m in _HEADER.finditer(text):
+        at = m.start()
+        before = text.rfind("#Game No", max(0, text.rfind("\n", 0, max(at - 1, 0)) - 200), at)
+        starts.append(before if before >= 0 and "*****" not in text[before:at] else at)
+    tail = _DANGLING.search(text, starts[-1] if starts else 0)
+    if tail is not None:
+        starts.append(tail.start())
+    if not starts:
+        return [(1, text)]
+    pieces = [(1, text[:starts[0]])] if text[:starts[0]].strip() else []
+    line = 1 + text.count("\n", 0, starts[0])
+    for a, b in zip(starts, starts[1:] + [len(text)]):
+        pieces.append((line, text[a:b]))
+        line += text.count("\n", a, b)
+    return pieces
 
 
 def _decimal_mark(text: str) -> str:
@@ -125,7 +140,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         k += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
     events: list[tuple] = []
     street = "preflop"
     board = ""
@@ -149,7 +164,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         if x.startswith("(") and x.endswith(")"):  # the best high hand after a hi/lo show
             continue
         if x.startswith("Dealt to "):
-            name = next((n for n in by_length if x.startswith(f"Dealt to {n} [")), None)
+            name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
             cards = _cards(_BRACKET.findall(x)[-1], where, spanish)
@@ -161,7 +176,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             won[c.group(1)] = won.get(c.group(1), ZERO) + got
             events.append(("collect", c.group(1), "showdown", got, ZERO, False, "", 0, 0, 0))
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         _action(name, x[len(name) + 1:], "showdown" if summary else street, events, shown, mark, spanish, where)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pyeval.history.sites.assemble import STUD, assemble
+from pyeval.history.sites.assemble import STUD, Speakers, assemble
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
@@ -94,7 +94,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
     events: list[tuple] = []
     street = "preflop"
     boards: list[str] = []
@@ -128,7 +128,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
                 rake = _money(t.group(2)) if t.group(2) else ZERO
             elif x.startswith("Seat "):
-                name = _seat_name(x, by_length)
+                name = _seat_name(x, speakers.longest_first)
                 for w in _WON.findall(x):
                     summary_won[name] = summary_won.get(name, ZERO) + _money(w)
                 groups = _CARDS.findall(x)
@@ -145,7 +145,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             events.append(("collect", m.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
             continue
         if x.startswith("Dealt to "):
-            name = next((n for n in by_length if x.startswith(f"Dealt to {n} [")), None)
+            name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
             groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
@@ -153,7 +153,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             cards = groups[0 if first else -1].replace("X", "??").replace(" ", "")
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         _action(name, x[len(name) + 1:], street, events, shown, where)
