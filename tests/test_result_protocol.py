@@ -16,6 +16,16 @@ import pytest
 import pyeval
 from pyeval.core._results import Result
 
+
+def _converted():
+    import tempfile
+
+    from pyeval.history.convert import convert_to_phh
+
+    with tempfile.TemporaryDirectory() as folder:
+        return convert_to_phh(SITE_TEXT, Path(folder) / "phh")
+
+
 SITE_TEXT = (Path(__file__).parent / "data" / "site_hands" / "side_pot.txt").read_text(encoding="utf-8")
 PHH = """variant = "NT"
 antes = [0, 0]
@@ -50,6 +60,7 @@ RESULTS = {
     "pushfold_chart": lambda: pyeval.pushfold_chart([2, 10]),
     "allin_ev": lambda: pyeval.allin_ev(PHH),
     "read_hands": lambda: pyeval.read_hands(SITE_TEXT),
+    "convert_to_phh": lambda: _converted(),
     "strength features": lambda: pyeval.strength.features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=5),
     "strength table": lambda: pyeval.strength.table("river", start=1000, stop=1005, bins=3),
 }

@@ -317,3 +317,31 @@ def test_bb100_by_stakes_and_session_and_the_plot_in_big_blinds():
 def carol_ev_side(r) -> float:
     row = next(row for row in r.hands.rows() if row["hand"] == "9000000004")
     return row["ev"][2]
+
+
+def test_cli_hands_allin_ev_and_convert(tmp_path):
+    from cli_run import pyeval_cli as run_cli
+
+    proc = run_cli("hands", str(FIXTURES), "--csv", "-")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("source,line,site,id,game") and len(lines) == 7
+    proc = run_cli("hands", str(FIXTURES / "side_pot.txt"), "--json")
+    assert proc.returncode == 0 and '"hands"' in proc.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/01 12:00:00 ET\nnothing\n")
+    proc = run_cli("hands", str(bad))
+    assert proc.returncode == 0 and "skipped" in proc.stderr and "bad.txt:1:" in proc.stderr
+    proc = run_cli("allin-ev", str(FIXTURES), "--by", "stakes", "--csv", "-")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "stakes,player,hands,allins,actual,ev,luck,z,bb100,allin_adjusted_bb100"
+    out = tmp_path / "phh"
+    proc = run_cli("history", "convert", str(FIXTURES), "--to", "phh", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in out.glob("*.phh")) == [f"pokerstars-900000000{k}.phh" for k in (1, 2, 3, 4)]
+    assert "PHH has no variant for fixed-limit stud" in proc.stderr
+    proc = run_cli("history", "convert", str(FIXTURES), "--to", "phh", str(out))
+    assert proc.returncode == 2 and "--force" in proc.stderr and "Traceback" not in proc.stderr
+    # the PHH written is read back by allin_ev's PHH reader: the same actual winnings
+    again = pyeval.allin_ev(str(out / "pokerstars-9000000004.phh")).hands.rows()[0]
+    assert dict(zip(again["players"], again["actual"])) == {"Alice": -1000, "Bob": 1000, "Carol": 0}

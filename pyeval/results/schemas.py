@@ -262,6 +262,11 @@ HANDS_RESULT = obj(
     description="pyeval.read_hands (HandsResult): every hand read from site hand histories (exact money as "
                 "decimal text), and every piece skipped: where and why")
 
+CONVERSION_RESULT = obj(
+    {"rows": array(obj({"source": STRING, "line": INTEGER, "site": STRING, "hand": nullable(STRING),
+                        "file": nullable(STRING), "reason": nullable(STRING)}))},
+    description="pyeval.history.convert_to_phh (ConversionResult): per hand, the PHH file written or why not")
+
 _HIST = {"^hist_[0-9]+$": NUMBER}
 STRENGTH_FEATURES = obj(
     {"street": STRING, "bins": INTEGER,
@@ -284,7 +289,7 @@ SCHEMAS: dict[str, dict] = {
     "NextCard": NEXT_CARD, "ICMResult": ICM_RESULT, "SimulationResult": SIMULATION_RESULT, "BestFive": BEST_FIVE,
     "Keep": KEEP, "Decision": DECISION, "HouseEdge": HOUSE_EDGE, "PushFoldResult": PUSHFOLD_RESULT,
     "PushFold3Result": PUSHFOLD3_RESULT, "PushFoldChart": PUSHFOLD_CHART, "AllinEVResult": ALLIN_EV_RESULT,
-    "HandsResult": HANDS_RESULT,
+    "HandsResult": HANDS_RESULT, "ConversionResult": CONVERSION_RESULT,
     # parts of the results above, results themselves (each speaks the protocol)
     "PlayedHand": _PLAYED_HAND, "HandTable": HAND_TABLE, "PlayerTable": PLAYER_TABLE,
     "Features": STRENGTH_FEATURES, "StrengthTable": STRENGTH_TABLE, "TableFiles": TABLE_FILES,
