@@ -7,6 +7,8 @@ from decimal import Decimal
 
 import pytest
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 
@@ -69,3 +71,54 @@ def test_fixture_locale_hand():
     assert hand.collected[0] == Decimal("7.25") and hand.rake == Decimal("0.25")
     assert [(a.player, a.amount) for a in hand.actions if a.kind == "uncalled"] == [(0, 7)]
     assert hand.date == "2020-09-13T10:00:00"
+
+
+def _money(cents: int, locale: str) -> str:
+    """An amount as the English client writes it (``$1,234.56``) or a European one (``1.234,56 $``)."""
+    whole, frac = divmod(cents, 100)
+    digits = f"{whole:,}" + (f".{frac:02d}" if frac else "")
+    if locale == "en":
+        return "$" + digits
+    return digits.replace(",", " ").replace(".", ",").replace(" ", ".") + " $"
+
+
+@given(blind=st.integers(1, 500), raise_to=st.integers(3, 400), bet=st.integers(1, 100_000), rake=st.integers(0, 5),
+       locale=st.sampled_from(["en", "eu"]))
+@settings(max_examples=60, deadline=None)
+def test_any_amounts_in_either_locale_read_to_the_same_nets(blind, raise_to, bet, rake, locale):
+    # heads-up: the button (small blind) raises, the big blind calls, the button bets the flop and
+    # the big blind folds; 888 collects the pot and, on a line of its own, the uncalled bet
+    small, big = blind, 2 * blind
+    to = raise_to * big // 2 + big
+    stack = to + bet + 10_000
+    pot = 2 * to
+    rake = min(rake, pot // 20)
+    m = lambda c: _money(c, locale)  # noqa: E731
+    text = f"""#Game No : 1
+***** 888poker Hand History for Game 1 *****
+{m(small)}/{m(big)} Blinds No Limit Holdem - *** 13 09 2020 10:00:00
+Table Prop 2 Max (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Ann ( {m(stack)} )
+Seat 2: Bob ( {m(stack)} )
+Ann posts small blind [{m(small)}]
+Bob posts big blind [{m(big)}]
+** Dealing down cards **
+Ann raises [{m(to - small)}]
+Bob calls [{m(to - big)}]
+** Dealing flop ** [ 2c, 7d, Ks ]
+Bob checks
+Ann bets [{m(bet)}]
+Bob folds
+** Summary **
+Ann collected [ {m(pot - rake)} ]
+Ann collected [ {m(bet)} ]
+"""
+    r = pyeval.read_hands(text)
+    assert r.skipped == [], r.skipped
+    hand = r.hands[0]
+    cents = Decimal("0.01")
+    assert hand.starting_stacks == [stack * cents, stack * cents]
+    assert hand.net == [(to - rake) * cents, -to * cents]
+    assert hand.rake == rake * cents and hand.collected == [(pot - rake) * cents, 0]

@@ -1,5 +1,5 @@
 """From a site's actions to a ``Hand``: the step every reader outside the PokerStars-like family
-ends with (Winamax, iPoker, 888poker, partypoker).
+ends with (Winamax, iPoker, 888poker, partypoker, Bovada).
 
 A reader collects ``events`` in ``stars_text``'s tuple form
 ``(kind, name, street, amount, to, allin, cards, count, run, pot)`` (a raise's ``to`` is its
@@ -7,7 +7,7 @@ street total; a call's or a bet's ``amount`` the chips it adds), what each playe
 writes it, and the summary's own numbers when it has them.  ``assemble`` then
 
 * gives each bet its street total and returns the uncalled part of a bet the text leaves in the
-  pot (``stars_text.street_totals``);
+  pot (``stars_text._street_totals``, the family's own rule);
 * takes that part back out of what its player won when the site counts it as won (Winamax,
   888poker, iPoker and partypoker write the winner's whole return, uncalled chips included):
   ``collected`` is what came from the pots, as the model says;
@@ -41,11 +41,12 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
              total: Decimal | None = None, language: str = "en") -> Hand:
     """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
     numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost.
-    ``uncalled_in_won``: "always" (the site counts a returned bet as won), "never", or
-    "when-over" (888poker, whose versions differ: when the winnings are more
-    than the pots hold without it), or "when-over-or-all" (iPoker: also when what the player won
-    is exactly the returned bet: iPoker, old partypoker).  A rake the site does not write is at most ``RAKE_CAP`` of the
-    pot: more means a winner's line is missing."""
+    ``uncalled_in_won``: whether the site counts a returned bet in what the player won: "always"
+    (Winamax, partypoker's new text), "never" (iPoker's text), "when-over" (888poker and Bovada,
+    whose versions differ: when the winnings are more than the pots hold without it) or
+    "when-over-or-all" (iPoker's XML, partypoker's old text: also when what the player won is
+    exactly the returned bet).  A rake the site does not write is at most ``RAKE_CAP`` of the pot:
+    more means a winner's line is missing."""
     shown = shown or {}
     cash_out = cash_out or {}
     big_blind = header_money[1] if len(header_money) > 1 else ZERO
@@ -60,10 +61,8 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         if e[0] == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
     if uncalled_in_won in ("when-over", "when-over-or-all"):
-        into_pot = sum(e[3] for e in events if e[0] in _INTO_POT) - sum(returned.values(), ZERO)
-        over = sum(won.values(), ZERO) > into_pot
-        returned = {n: v for n, v in returned.items()
-                    if (over and won.get(n, ZERO) >= v) or (uncalled_in_won == "when-over-or-all" and won.get(n) == v)}
+        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, returned, won, rake,
+                                                                          uncalled_in_won == "when-over-or-all")}
     elif uncalled_in_won == "never":
         returned = {}
     if returned:
@@ -168,6 +167,23 @@ def _checks_facing_no_bet(events: list[tuple]) -> None:
                                  "in: the text leaves out a post")
             if e[0] != "check":
                 bets[e[1]] = e[4]
+
+
+def _counted_as_won(name: str, chips: Decimal, events: list[tuple], returned: dict[str, Decimal],
+                    won: dict[str, Decimal], rake: Decimal | None, whole: bool) -> bool:
+    """Whether the site counted ``name``'s returned ``chips`` in what he won (the sites whose
+    versions differ): yes when the winnings are more than the pots hold without it; when a line
+    collects exactly that amount (``whole``: or all he won is that amount) and the pots still
+    add up without it: to the rake written, else to a rake of at most ``RAKE_CAP``."""
+    into_pot = sum(e[3] for e in events if e[0] in _INTO_POT) - sum(returned.values(), ZERO)
+    total = sum(won.values(), ZERO)
+    if total > into_pot:
+        return won.get(name, ZERO) >= chips
+    own_line = any(e[0] == "collect" and e[1] == name and e[3] == chips for e in events)
+    if not (own_line or (whole and won.get(name) == chips)):
+        return False
+    left = into_pot - (total - chips)  # the rake if the line is the returned bet
+    return left == rake if rake is not None else ZERO <= left <= RAKE_CAP * into_pot
 
 
 def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str, Decimal]) -> list[tuple]:
