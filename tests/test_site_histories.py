@@ -30,11 +30,16 @@ DEFECTS = {
     "pokerstars/omaha/PLO-6max-USD-200-400-201510.partial.observed.txt": "cancelled|cut short",
     "pokerstars/27-triple-draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt": "cancelled",
     "ggpoker/holdem/MultiplePosts.txt": "total pot 13.3 is not the 14.30 put in",
+    "fulltilt/27-single-draw/1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt": "summary line for an empty seat",
+    "fulltilt/holdem/NLHE-6max-USD-25-50.200610.Observed.No.player.stacks.txt": "no seat lines",
+    "fulltilt/27-triple-draw/3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": "fewer than two players dealt in",
+    "fulltilt/a5-triple-draw/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": "pyeval has no such game",
 }
-"""Shared files with hands skipped, and the defect each names (``|``: one of several).  Every
-one is a fault of the file: a summary that does not add up (two files edited by the parsers'
-authors for a test), a hand the site cancelled, a hand cut short.  docs/site-histories.md lists
-them."""
+"""Shared files with hands skipped, and the defect each names (``|``: one of several).  Each is
+a fault of the file (a summary that does not add up: files edited by the parsers' authors for a
+test; a hand the site cancelled or never dealt; a hand cut short; a malformed summary line; an
+observer's export without stacks), except the one A-5 triple draw hand, a game pyeval does not
+have.  docs/site-histories.md lists them."""
 
 
 def _index_rows() -> list[dict[str, str]]:
@@ -50,7 +55,8 @@ def _family_files() -> list[str]:
             continue
         text = decode((SHARED / row["file"]).read_bytes()).lstrip()
         if text.startswith(("PokerStars", "POKERSTARS", "Mão PokerStars", "Poker Hand #", "Run It Once",
-                            "Full Tilt Hand", "Full Tilt Rush Hand")):
+                            "Full Tilt Hand", "Full Tilt Rush Hand", "Full Tilt Poker Game", "FullTiltPoker Game",
+                            "******************** # 1", "Hand #", "Game Hand #")):
             out.append(row["file"])
     return out
 
@@ -81,7 +87,7 @@ def test_every_family_file_is_read_or_skipped_for_a_defect_of_the_file(family):
 
 @needs_shared
 def test_chips_are_conserved_and_each_net_is_what_the_site_states(family):
-    assert len(family.hands) >= 450
+    assert len(family.hands) >= 690
     for h in family.hands:
         assert h.problems() == [], (h.source, h.id)
         put_in = h.put_in()
@@ -129,13 +135,12 @@ def _replayed_stacks(text: str) -> tuple[list[Decimal], list[Decimal]]:
 @needs_shared
 def test_to_phh_replays_in_pokerkit_to_the_sites_final_stacks(family):
     pytest.importorskip("pokerkit")
-    replayed = refused = 0
+    replayed = 0
     for h in family.hands:
         try:
             text = h.to_phh()
         except ValueError as e:
-            assert "PHH" in str(e)
-            refused += 1
+            assert "PHH" in str(e)  # a game PHH has no variant for, or posts it cannot write
             continue
         if len(h.boards) > 1:
             continue  # PHH runs a board once; the site's stacks are of both runs
@@ -146,8 +151,7 @@ def test_to_phh_replays_in_pokerkit_to_the_sites_final_stacks(family):
         assert sum(diff) == h.rake - h.splash, (h.source, h.id, diff)
         assert all(-h.splash <= d <= h.rake for d in diff), (h.source, h.id, diff)
         replayed += 1
-    assert replayed >= 250
-    assert refused < replayed
+    assert replayed >= 340
 
 
 def test_read_hands_speaks_the_result_protocol():

@@ -39,7 +39,8 @@ site             the site that wrote the text ("pokerstars", "ggpoker", "winamax
 id               the hand's id as the site writes it (text: some are not numbers)
 game             pyeval's game name (``pyeval.core.games.GAMES``: "holdem", "omaha-hilo",
                  "shortdeck", "stud", "razz", "draw-deuce7", ...)
-limit            "no-limit", "pot-limit", "fixed-limit" or "cap-no-limit" ("" when not written)
+limit            "no-limit", "pot-limit", "fixed-limit", "cap-no-limit" or "cap-pot-limit" ("" when
+                 not written)
 stakes           ``Stakes``: blinds, antes, bring-in, straddles, tournament level
 currency         ISO code of the money ("USD", "EUR", "GBP", ...); "" for tournament chips and
                  play money
@@ -165,7 +166,7 @@ def _plain(x: Decimal) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
     """One line of the hand's text that moves chips or cards.
 
@@ -175,7 +176,8 @@ class Action:
     amount    chips moved: into the pot (forced bets, call, bet, raise, complete), back to the player
               (uncalled), out of a pot (collect), received/paid outside it (cash-out); else 0
     to        bet and raise: the player's total on this street after the action; else 0
-    allin     the text says the player is all-in with this action
+    allin     the text says the player is all-in with this action (or capped: in a cap game,
+              the cap is reached and the player bets no more, as if all-in)
     cards     the cards of a deal, discard, show or muck ("" when none or unknown)
     count     cards discarded (draw games: the text says how many even when not which)
     run       the run of the board (0 first; 1 the second of a hand run twice): board deals, shows

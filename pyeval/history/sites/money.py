@@ -27,6 +27,21 @@ def amount(text: str, decimal: str = ".") -> Decimal:
     """The number in a site's money text: signs, codes, spaces, brackets dropped; ``decimal`` is
     the decimal mark the site writes ("." or ","), the other mark separates thousands.  ValueError
     naming the text when it holds no number."""
+    key = (text, decimal)
+    known = _SEEN.get(key)
+    if known is not None:  # a hand history repeats its amounts: each is read once (Decimal is immutable)
+        return known
+    value = _amount(text, decimal)
+    if len(_SEEN) < _SEEN_MAX:
+        _SEEN[key] = value
+    return value
+
+
+_SEEN: dict[tuple[str, str], Decimal] = {}
+_SEEN_MAX = 100_000
+
+
+def _amount(text: str, decimal: str) -> Decimal:
     digits = _NOT_NUMBER.sub("", text)
     thousands = "," if decimal == "." else "."
     digits = digits.replace(thousands, "")

@@ -96,6 +96,8 @@ def to_phh(hand: Hand) -> str:
         if a.player is not None and a.kind in ("ante", "small-blind", "big-blind", "straddle", "button-blind",
                                                "call", "bet", "raise"):
             left[a.player] -= a.amount
+            if a.allin and left[a.player] > 0:
+                raise ValueError(f"{hand.players[a.player]} reached the cap of a cap game: PHH has no capped games")
         elif a.kind == "fold" and left[a.player] <= 0:  # type: ignore[index]
             raise ValueError(f"{hand.players[a.player]} folded all-in (a player sitting out): PHH cannot "  # type: ignore[index]
                              "write a fold by a player with no chips")

@@ -86,6 +86,7 @@ def _allin(hand: Hand) -> tuple | None:
     dead_money = [ZERO] * n
     bets = [ZERO] * n
     folded = [False] * n
+    capped = [False] * n  # all-in, or capped in a cap game: bets no more
     board = ""
     stud = hand.game in STUD_GAMES
     seen: list[list[str]] = [[] for _ in range(n)]  # stud: each player's cards seen so far
@@ -110,6 +111,7 @@ def _allin(hand: Hand) -> tuple | None:
                 dead_money[p] += a.amount
             else:
                 bets[p] += a.amount
+            capped[p] = capped[p] or a.allin
         elif a.kind == "uncalled":
             stacks[p] += a.amount
             put_in[p] -= a.amount
@@ -123,7 +125,7 @@ def _allin(hand: Hand) -> tuple | None:
             continue  # betting has not started
         if stud and street == "7th" or not stud and len(board) >= 10:
             return None  # no card to come
-        over = betting_over(bets, stacks, folded, put_in, board)
+        over = betting_over(bets, [ZERO if c else s for c, s in zip(capped, stacks)], folded, put_in, board)
         if over is not None:
             named, at_allin, contesting = over
             if stud:

@@ -31,10 +31,18 @@ GAMES = (
     ("5 card omaha", "omaha5"),
     ("plo-5", "omaha5"),
     ("omaha hi/lo", "omaha-hilo"),
+    ("omaha h/l", "omaha-hilo"),
     ("omaha", "omaha"),
     ("plo", "omaha"),
     ("7 card stud hi/lo", "stud-hilo"),
     ("7 card stud", "stud"),
+    ("stud hi/lo", "stud-hilo"),
+    ("stud h/l", "stud-hilo"),
+    ("5 card stud", "stud5"),
+    ("stud hi", "stud"),
+    ("irish", "irish"),
+    ("2-7 triple draw", "draw-deuce7"),
+    ("2-7 single draw", "draw-deuce7"),
     ("razz", "razz"),
     ("5 card draw", "draw5"),
     ("single draw 2-7", "draw-deuce7"),
@@ -44,23 +52,31 @@ GAMES = (
 )
 """Game names in the headers (lower case, the more specific first) -> pyeval games."""
 
-_STUD = frozenset({"stud", "stud-hilo", "razz"})
+_STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 _DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
+_NO_GAME = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
+_CAP = re.compile(r"\bcap\b")
+_SEPARATOR = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
+"""An archive's line between hands (Full Tilt's ``******** # 1 ********``)."""
 _NEXT_DRAW = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
-_STREET_OF = {"HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop", "3rd STREET": "3rd",
+_STREET_OF = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
+              "3rd STREET": "3rd",
               "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "FLOP": "flop", "TURN": "turn",
-              "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3",
+              "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3", "DRAW": "draw1",
+              "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
+              "FLOPET": "preflop",
               "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
 _HEAD_ID = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
 _TOURNAMENT = re.compile(r"Tournament #\s*(\d+)", re.I)
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
 _LEVEL = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
-_TABLE = re.compile(r"^Table (?:ID )?'(.*)'\s+(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
+_TABLE = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _MARKER = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
-_COLLECT = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?(?: (\d+))?\s*$")
+_COLLECT = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
+                      r"(?: \(run (\d+)\))?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
 _CASHED = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
 _DEALT = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
@@ -83,7 +99,7 @@ def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     if not positions:
         return [(1, text)]
     pieces = []
-    if text[:positions[0]].strip():
+    if _SEPARATOR.sub("", text[:positions[0]]).strip():
         pieces.append((1, text[:positions[0]]))
     line = 1 + text.count("\n", 0, positions[0])
     for a, b in zip(positions, positions[1:] + [len(text)]):
@@ -92,11 +108,13 @@ def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     return pieces
 
 
-def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None
+def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
+                     collected_from_actions: bool = False
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
     """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
     start where the regular expression ``start`` matches a line; ``fix`` rewrites a hand's text
-    before the parse (a tool's export of the site's text)."""
+    before the parse (another format of the site, a tool's export); ``collected_from_actions``:
+    what each player won is the sum of the "collected" lines, not the summary's."""
     pattern = re.compile(start, re.M)
 
     def detect(text: str) -> bool:
@@ -106,7 +124,7 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
         return split_at(pattern, text)
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
-        return parse_hand(fix(hand_text) if fix else hand_text, site, source, line)
+        return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
 
     return detect, split, parse
 
@@ -117,7 +135,7 @@ def _cards(text: str) -> str:
     return text.replace("XX", "??").replace("X", "?") if "X" in text else text
 
 
-def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
+def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
     lines = [x.rstrip() for x in text.strip().split("\n")]
@@ -136,11 +154,15 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
     tournament = tournament_match.group(1) if tournament_match else None
     lower = rest.lower()
     game = next((g for name, g in GAMES if name in lower), None)
+    missing = next((why for name, why in _NO_GAME.items() if name in lower), None)
+    if missing is not None:
+        raise ValueError(missing)
     if game is None:
         raise ValueError(f"unknown game in the header: {rest.strip()[:80]!r}")
-    limit = ("cap-no-limit" if "cap" in lower and "no limit" in lower else "no-limit" if "no limit" in lower
-             else "pot-limit" if "pot limit" in lower or "plo" in lower else "fixed-limit" if "limit" in lower
-             else "")
+    limit = ("no-limit" if "no limit" in lower else "pot-limit" if "pot limit" in lower or "plo" in lower
+             else "fixed-limit" if "limit" in lower else "")
+    if limit != "fixed-limit" and _CAP.search(lower):
+        limit = "cap-" + limit
     date, timezone = _date(rest)
     header_money, level = _header_stakes(rest, tournament)
     currency = "" if tournament else currency_of(rest)
@@ -166,8 +188,10 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
         stacks[name] = amount(s.group(3))
         seat_player[seats[name]] = name
         i += 1
+    if not names:
+        raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
-        raise ValueError("fewer than two seat lines")
+        raise ValueError("one seat line: a hand needs two players")
     by_length = sorted(names, key=len, reverse=True)
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
     street = "preflop"
@@ -208,8 +232,13 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
                 board = _cards("".join(groups))
                 while len(boards) <= run:
                     boards.append(boards[0][:len(board) - len(_cards(groups[-1]))] if boards else "")
-                new = _cards(groups[-1])
-                boards[run] = board
+                before = boards[run]
+                seen = {before[a:a + 2] for a in range(0, len(before), 2)}
+                cards = [board[a:a + 2] for a in range(0, len(board), 2)]
+                # the board so far (GGPoker may reorder it) and the new cards, or only the new
+                # cards (Full Tilt's Courchevel flop after its first card)
+                new = "".join(c for c in cards if c not in seen)
+                boards[run] = board = before + new
                 events.append(("deal", None, street, ZERO, ZERO, False, new, 0, run, 0))
             continue
         name, what = _split_name(x, by_length)
@@ -228,6 +257,11 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
     total, rake, summary_splash, collected, summary_shown = _summary(lines[summary_at + 1:], seat_player,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
+    if collected_from_actions and any(e[0] == "collect" for e in events):
+        collected = {}
+        for e in events:
+            if e[0] == "collect":
+                collected[e[1]] = collected.get(e[1], ZERO) + e[3]
     shown.update({n: c for n, c in summary_shown.items() if c})
     for kind, name, _, _, _, _, cards, _, _, _ in events:
         if kind == "deal" and name is not None:
@@ -238,7 +272,8 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two players dealt in")
     index = {n: j for j, n in enumerate(players)}
     events = _street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
-    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
+    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == _IMPLICIT), ZERO)
+    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, max(pot, 0))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = _stakes(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
@@ -254,11 +289,22 @@ def parse_hand(text: str, site: str, source: str, line: int) -> Hand:
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
+    folded = {a.player for a in actions if a.kind == "fold"}
+    still_in = [i for i in range(len(players)) if i not in folded]
+    if not any(hand.collected) and len(still_in) == 1:  # nobody wrote what the last player took (a walk)
+        hand.collected[still_in[0]] = sum(put_in, ZERO) + splash - rake
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
-    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake):
-        # (Hold'em Manager's exports write the total after the rake)
+    # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
+    # uncalled big blind in a walk)
+    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake,
+                                           sum(put_in, ZERO) + splash + implicit):
         raise ValueError(f"the summary's total pot {total} is not the {sum(put_in, ZERO) + splash} put in")
     problems = hand.problems()
+    if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
+        hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == _IMPLICIT)]
+        put_in = hand.put_in()
+        hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+        problems = hand.problems()
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
@@ -332,7 +378,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         who = _known(m.group(1), by_length, where)
         pot = int(m.group(4)) if m.group(3) == "side pot" and m.group(4) else 1 if m.group(3) == "side pot" else 0
         events.append(("collect", who, "showdown", amount(m.group(2)), ZERO, False, "", 0,
-                       max(int(m.group(5) or 1) - 1, run) if m.group(5) else run, pot))
+                       int(m.group(5)) - 1 if m.group(5) else run, pot))
         return
     m = _CASHED.match(x)
     if m:
@@ -385,20 +431,21 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
     if what in ("folds", "checks") or what.startswith("folds ["):
         events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            money, allin = _money_and_allin(what[len(prefix):])
-            if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
-                events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
-            else:
-                events.append((kind, name, street, money, money, allin, "", 0, run, 0))
-            return
     if what.startswith(("calls ", "bets ")):
         money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
         events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
         return
+    if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                money, allin = _money_and_allin(what[len(prefix):])
+                if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
+                    events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
+                else:
+                    events.append((kind, name, street, money, money, allin, "", 0, run, 0))
+                return
     if what.startswith("raises "):
-        body = re.sub(r" and has reached the \S+ cap$", "", what)
+        body = re.sub(r" and has reached the \S+ cap$", " and is all-in", what)  # capped: no more betting
         allin = body.endswith("and is all-in")
         body = body[:-len("and is all-in")].strip() if allin else body
         m = _RAISE.match(body)
@@ -410,9 +457,10 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         money, allin = _money_and_allin(what[len("completes it to "):])
         events.append(("complete", name, street, ZERO, money, allin, "", 0, run, 0))
         return
-    if what.startswith("discards "):
+    if what.startswith("discards"):
         groups = _CARDS.findall(what)
-        count = int(what.split()[1])
+        words = what.split()
+        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(_cards(groups[0])) // 2 if groups else 0
         events.append(("discard", name, street, ZERO, ZERO, False, _cards(groups[0]) if groups else "", count, run,
                        0))
         return
@@ -466,11 +514,8 @@ def _summary(lines: list[str], seat_player: dict[int, str], first: int
             except (ValueError, KeyError):
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = rest[len(name):]
-            won = _WON.findall(rest)
-            if won:
-                collected[name] = sum((amount(w.strip("()")) for w in won), ZERO)
-            else:
-                collected.setdefault(name, ZERO)
+            won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
+            collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
             groups = _CARDS.findall(rest)
             if groups and (" showed " in rest or " mucked " in rest):
                 shown[name] = _cards(groups[0])
@@ -531,10 +576,12 @@ def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
         return
     excess = ordered[0][1] - (ordered[1][1] if len(ordered) > 1 else ZERO)
     if excess > 0:
-        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, 0))
+        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, _IMPLICIT))
 
 
 _BETS = frozenset({"call", "bet", "raise", "complete"})
+_IMPLICIT = -2
+"""The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
 
 
 def _stakes(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:

@@ -1,0 +1,116 @@
+"""Winning Poker Network's (ACR) text since 2019 (``Hand #<id> - Holdem(No Limit) - ...``),
+rewritten line by line into the PokerStars-like family's words (``stars_text`` reads it): the
+actions have no colon, a run of the board is ``*** FLOP 2 ***``, collections name their run
+(``from main pot 2``), and the pot is restated after every street (``Main pot $x | Rake $y``).
+The summary's "won" of a hi/lo hand names one half only: the collections are the record
+(``stars_text.parse_hand(..., collected_from_actions=True)``).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["to_family_text", "START"]
+
+START = r"(?:Game )?Hand #\d+ - "
+
+_HEADER = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
+_GAME = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
+_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
+_MARKER = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
+_RUN = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
+_COLLECT = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
+_ACTIONS = (
+    ("posts the small blind ", "posts small blind "),
+    ("posts the big blind ", "posts big blind "),
+    ("posts dead ", "posts small & big blinds "),
+    ("posts ante ", "posts the ante "),
+    ("posts straddle ", "posts straddle "),
+    ("does not show", "mucks hand"),
+)
+_CAPS = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
+_SKIP = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
+
+
+def to_family_text(text: str) -> str:
+    """One WPN hand in the family's words; ValueError when its first line is not a WPN header."""
+    lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
+    head = _HEADER.match(lines[0])
+    if head is None:
+        raise ValueError(f"not a Winning Poker Network hand header: {lines[0][:60]!r}")
+    out = [f"WPN Hand #{head.group(1)}: {_header(head.group(2))}"]
+    k = 1
+    if not lines[k].startswith("Seat "):
+        table = lines[k]
+        if not table.startswith("Table '"):
+            words = table.split(" ")
+            size = next((w for w in words if re.fullmatch(r"\d+-max", w)), "")
+            title = table[:table.index(size)].strip() if size else table
+            table = f"Table '{title}' {table[len(title):].strip()}"
+        out.append(table)
+        k += 1
+    names = []
+    while k < len(lines) and lines[k].startswith("Seat "):
+        s = _SEAT.match(lines[k])
+        if s is None:
+            break
+        names.append(s.group(2))
+        out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){s.group(4)}")
+        k += 1
+    by_length = sorted(names, key=len, reverse=True)
+    summary = False
+    runs = False
+    for x in lines[k:]:
+        if _SKIP.match(x):
+            runs = runs or x.startswith("*** RUN IT")
+            continue
+        m = _MARKER.match(x)
+        if m:
+            out.append(f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}")
+            continue
+        if x.startswith("*** SUMMARY ***"):
+            summary = True
+        if x.startswith("***") or summary or x.startswith(("Dealt to ", "Uncalled bet")):
+            out.append(x)
+            continue
+        c = _COLLECT.match(x)
+        if c:
+            who, amount, pot, number = c.groups()
+            if runs and number:
+                out.append(f"{who} collected {amount} from {pot} (run {number})")
+            else:
+                out.append(f"{who} collected {amount} from {pot}" + (f" {number}" if number and pot == "side pot"
+                                                                     else ""))
+            continue
+        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        if name is None:
+            out.append(x)
+            continue
+        what = x[len(name) + 1:]
+        if what == "waits for big blind":  # not dealt in
+            continue
+        capped = _CAPS.match(what)
+        if capped:
+            what = f"raises {capped.group(1)} to {capped.group(1)} and is all-in"
+        for old, new in _ACTIONS:
+            if what.startswith(old):
+                what = new + what[len(old):]
+                break
+        out.append(f"{name}: {what}")
+    return "\n".join(out)
+
+
+def _header(rest: str) -> str:
+    """``Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC`` (tournaments: ``Tournament
+    #n - Holdem(No Limit) - Level 15 (250.00/500.00)- date``) in PokerStars' order."""
+    parts = [p.strip() for p in re.split(r"\s*-\s+(?=\S)", rest)]
+    tournament = next((p for p in parts if p.startswith("Tournament #")), None)
+    game = next((p for p in parts if _GAME.match(p)), "")
+    g = _GAME.match(game)
+    game_words = f"{g.group(1).replace('Holdem', 'Hold' + chr(39) + 'em')} {g.group(2)}" if g else game
+    level = next((p for p in parts if p.startswith("Level ")), "")
+    stakes = next((p for p in parts if re.fullmatch(r"\S*\d\S*/\S*\d\S*", p)), "")
+    date = next((p for p in parts if re.match(r"\d{4}/\d{1,2}/\d{1,2}", p)), "")
+    if tournament:
+        return f"{tournament}, {game_words} - {level} - {date}"
+    return f"{game_words} ({stakes}) - {date}"
