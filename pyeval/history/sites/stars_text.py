@@ -628,3 +628,11 @@ def _hole(dealt: list[str], shown: str, game: str) -> str:
         filled = [hidden.pop(0) if c == "??" and hidden else c for c in cards]
         return "".join(filled + hidden) if len(filled) + len(hidden) == len(shown_cards) else shown
     return shown or (dealt[-1] if dealt else "")
+
+
+# The family's rules the other sites' readers end with too (``pyeval.history.sites.assemble``):
+# each bet's street total and the uncalled part the text leaves out, the stakes from the posts, the
+# hole cards from the deals and shows.
+street_totals = _street_totals
+stakes_from_posts = _stakes
+hole_cards = _hole
