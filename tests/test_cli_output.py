@@ -22,8 +22,10 @@ import pyeval
 from pyeval.cli import build_parser
 
 PHH = Path(__file__).parent / "data" / "phh" / "heads-up.phh"
+SITE_FILE = Path(__file__).parent / "data" / "site_hands" / "side_pot.txt"
 
-# One small, quick and reproducible spot per subcommand ("{phh}": a hand history file).
+# One small, quick and reproducible spot per subcommand ("{phh}": a hand history file; "{folder}":
+# a new folder each run).
 SPOTS = {
     "eval": ["eval", "AhKh", "--board", "QhJhTh2c3d"],
     "equity": ["equity", "holdem", "AhAs", "KdKc", "--board", "Qd8c2s"],
@@ -35,6 +37,8 @@ SPOTS = {
     "icm": ["icm", "5000", "3000", "2000", "--payouts", "50", "30", "20"],
     "pushfold": ["pushfold", "8"],
     "allin-ev": ["allin-ev", "{phh}"],
+    "hands": ["hands", str(SITE_FILE)],
+    "history": ["history", "convert", str(SITE_FILE), "--to", "phh", "{folder}"],
     "strength": ["strength", "table", "river", "--stop", "20", "--bins", "4"],
 }
 PLOTS = {  # the subcommands that draw, with what makes them draw
@@ -52,7 +56,10 @@ def phh() -> str:
 
 
 def run(argv: list[str], phh: str, *more: str, **kwargs) -> subprocess.CompletedProcess:
-    proc = pyeval_cli(*[phh if a == "{phh}" else a for a in argv], *more, **kwargs)
+    import tempfile
+
+    argv = [phh if a == "{phh}" else str(Path(tempfile.mkdtemp()) / "out") if a == "{folder}" else a for a in argv]
+    proc = pyeval_cli(*argv, *more, **kwargs)
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

@@ -7,7 +7,7 @@ street total; a call's or a bet's ``amount`` the chips it adds), what each playe
 writes it, and the summary's own numbers when it has them.  ``assemble`` then
 
 * gives each bet its street total and returns the uncalled part of a bet the text leaves in the
-  pot (``stars_text.street_totals``, the family's own rule);
+  pot (``stars_totals.street_totals``, the family's own rule);
 * takes that part back out of what its player won when the site counts it as won (Winamax,
   888poker, iPoker and partypoker write the winner's whole return, uncalled chips included):
   ``collected`` is what came from the pots, as the model says;
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
-from pyeval.history.sites.stars_text import hole_cards, stakes_from_posts, street_totals
+from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
 
 __all__ = ["assemble", "street_total", "Speakers", "STUD", "DRAW", "RAKE_CAP"]
 
@@ -79,12 +79,12 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     board_game = game not in STUD and game not in DRAW
-    stakes = stakes_from_posts(events, list(header_money), level, limit, game, len(players))
+    stakes = stakes_of(events, list(header_money), level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes,
                 players=players, seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players],
                 actions=actions, limit=limit, currency=currency, tournament=tournament, table=table,
                 max_seats=max_seats, button=button, date=date, timezone=timezone,
-                hole=[hole_cards(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
                 boards=(list(boards) or [""]) if board_game else [],
                 collected=[won.get(n, ZERO) for n in players], cash_out=[cash_out.get(n, ZERO) for n in players],
                 cash_out_fee=[ZERO] * len(players), sitting_out=[n for n in names if n not in involved],

@@ -14,13 +14,27 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from pyeval.history.sites.language import translate
-from pyeval.history.sites.model import ZERO, Action, Hand, Stakes
+from pyeval.history.sites.model import ZERO, Action, Hand
 from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.stars_totals import (
+    CARDS,
+    IMPLICIT,
+    STUD,
+    cards_text,
+    hole_of,
+    stakes_of,
+    street_totals,
+    summary_of,
+)
 
 __all__ = ["parse_hand", "split_at", "reader_functions", "GAMES"]
 
 GAMES = (
     ("split hold'em", "holdem-double-board"),
+    ("six plus hold'em", "shortdeck"),
+    ("seven cards stud hilow", "stud-hilo"),
+    ("seven cards stud", "stud"),
+    ("omaha hilow", "omaha-hilo"),
     ("6+ hold'em", "shortdeck"),
     ("shortdeck", "shortdeck"),
     ("short deck", "shortdeck"),
@@ -52,7 +66,7 @@ GAMES = (
 )
 """Game names in the headers (lower case, the more specific first) -> pyeval games."""
 
-_STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+_STUD = STUD
 _DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
 _NO_GAME = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
 _CAP = re.compile(r"\bcap\b")
@@ -73,7 +87,7 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d
 _LEVEL = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
 _TABLE = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
+_CARDS = CARDS
 _MARKER = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
 _COLLECT = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
                       r"(?: \(run (\d+)\))?\s*$")
@@ -81,7 +95,6 @@ _UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
 _CASHED = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
 _DEALT = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
-_WON = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
 _SHOWS_NO_COLON = re.compile(r"^(.*) shows \[([^\]]*)\]")
 _IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
             "is back", "joins the table", "leaves the table", "will be allowed to play", "was removed",
@@ -127,12 +140,6 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
         return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
 
     return detect, split, parse
-
-
-def _cards(text: str) -> str:
-    """Card text without spaces; a card the text hides ("X", "XX") as "??"."""
-    text = text.replace(" ", "")
-    return text.replace("XX", "??").replace("X", "?") if "X" in text else text
 
 
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
@@ -229,9 +236,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 street = "7th"
             groups = _CARDS.findall(mk.group(2))
             if groups and game not in _STUD and game not in _DRAW:
-                board = _cards("".join(groups))
+                board = cards_text("".join(groups))
                 while len(boards) <= run:
-                    boards.append(boards[0][:len(board) - len(_cards(groups[-1]))] if boards else "")
+                    boards.append(boards[0][:len(board) - len(cards_text(groups[-1]))] if boards else "")
                 before = boards[run]
                 seen = {before[a:a + 2] for a in range(0, len(before), 2)}
                 cards = [board[a:a + 2] for a in range(0, len(board), 2)]
@@ -254,7 +261,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         _action(name, what, street, run, events, shown, cash, game, line + k)
     if summary_at < 0:
         raise ValueError("the hand is cut short: no summary")
-    total, rake, summary_splash, collected, summary_shown = _summary(lines[summary_at + 1:], seat_player,
+    total, rake, summary_splash, collected, summary_shown = summary_of(lines[summary_at + 1:], seat_player,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
     if collected_from_actions and any(e[0] == "collect" for e in events):
@@ -271,16 +278,16 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index = {n: j for j, n in enumerate(players)}
-    events = _street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
-    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == _IMPLICIT), ZERO)
+    events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
+    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == IMPLICIT), ZERO)
     actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, max(pot, 0))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
-    stakes = _stakes(events, header_money, level, limit, game, len(players))
+    stakes = stakes_of(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
                 seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players], actions=actions,
                 limit=limit, currency=currency, tournament=tournament, table=table, max_seats=max_seats,
                 button=button, date=date, timezone=timezone,
-                hole=[_hole(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
                 boards=boards if game not in _STUD and game not in _DRAW else [],
                 rake=rake, splash=splash,
                 collected=[collected.get(n, ZERO) for n in players],
@@ -301,7 +308,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError(f"the summary's total pot {total} is not the {sum(put_in, ZERO) + splash} put in")
     problems = hand.problems()
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
-        hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == _IMPLICIT)]
+        hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
         put_in = hand.put_in()
         hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
         problems = hand.problems()
@@ -369,7 +376,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         who = _known(m.group(1).strip(), by_length, where)
         groups = _CARDS.findall(m.group(2))
         if groups:
-            events.append(("deal", who, street, ZERO, ZERO, False, _cards(groups[-1]), 0, run, len(groups)))
+            events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:
             events.append(("deal", who, street, ZERO, ZERO, False, "", 0, run, 0))
         return
@@ -393,7 +400,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
     shower = _player_at_start(x, by_length) if m else None
     if m and shower is not None:
         who = shower
-        shown[who] = _cards(m.group(1))
+        shown[who] = cards_text(m.group(1))
         events.append(("show", who, street, ZERO, ZERO, False, shown[who], 0, run, 0))
         return
     if x.startswith(("STP added", "Cash Drop to Pot")) or " said, \"" in x or any(s in x for s in _IGNORED):
@@ -460,16 +467,16 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
     if what.startswith("discards"):
         groups = _CARDS.findall(what)
         words = what.split()
-        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(_cards(groups[0])) // 2 if groups else 0
-        events.append(("discard", name, street, ZERO, ZERO, False, _cards(groups[0]) if groups else "", count, run,
-                       0))
+        cards = cards_text(groups[0]) if groups else ""
+        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards) // 2
+        events.append(("discard", name, street, ZERO, ZERO, False, cards, count, run, 0))
         return
     if what.startswith("stands pat"):
         events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
     if what.startswith("shows ") or what.startswith("mucks "):
         groups = _CARDS.findall(what)
-        cards = _cards(groups[0]) if groups else ""
+        cards = cards_text(groups[0]) if groups else ""
         if cards and what[0] == "s":
             shown[name] = cards
         events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))
@@ -486,153 +493,3 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             events.append(("muck", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
     raise ValueError(f"line {where}: unknown action {name}: {what[:60]!r}")
-
-
-def _summary(lines: list[str], seat_player: dict[int, str], first: int
-             ) -> tuple[Decimal | None, Decimal, Decimal, dict[str, Decimal], dict[str, str]]:
-    """(total pot, rake and fees, splash, each player's winnings, cards shown) of the summary."""
-    total: Decimal | None = None
-    rake = splash = ZERO
-    collected: dict[str, Decimal] = {}
-    shown: dict[str, str] = {}
-    for k, x in enumerate(lines):
-        if x.startswith("Total pot"):
-            parts = x.split("|")
-            total = amount(parts[0][len("Total pot"):].split()[0])
-            for part in parts[1:]:
-                words = part.strip().rsplit(" ", 1)
-                if len(words) != 2 or words[0].startswith(("Main pot", "Side pot")):
-                    continue
-                if words[0] in ("STP",):
-                    splash += amount(words[1])
-                else:
-                    rake += amount(words[1])
-        elif x.startswith("Seat "):
-            head, _, rest = x.partition(": ")
-            try:
-                name = seat_player[int(head[5:])]
-            except (ValueError, KeyError):
-                raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
-            rest = rest[len(name):]
-            won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
-            collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
-            groups = _CARDS.findall(rest)
-            if groups and (" showed " in rest or " mucked " in rest):
-                shown[name] = _cards(groups[0])
-    return total, rake, splash, collected, shown
-
-
-_LIVE = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
-
-
-def _street_totals(events: list, big_blind: Decimal) -> list:
-    """Each bet, call and raise with the chips it moves (``amount``) and the street total it makes
-    (``to``): the text gives a raise's total and a call's chips; a street's bets start at 0.  A
-    street whose largest bet was not called and whose return the text does not write (older
-    exports, a walk) gets its "uncalled" action: the excess goes back, as the rules say."""
-    out: list = []
-    bets: dict[str, Decimal] = {}
-    street = "preflop"
-    returned = True
-    for e in events:
-        kind, name, st = e[0], e[1], e[2]
-        moves = kind in _BETS or kind in _LIVE or kind == "dead-blind"
-        if kind == "uncalled":
-            returned = True
-        if st != street and moves:
-            if not returned:
-                _return_excess(bets, street, out)
-            bets, street = {}, st
-        if name is None or not moves:
-            out.append(e)
-            continue
-        returned = False
-        had = bets.get(name, ZERO)
-        if kind in ("raise", "complete", "straddle"):  # a straddle's amount is its total (GG straddles again)
-            to = e[4]
-            e = (kind, name, st, to - had, to) + e[5:]
-        elif kind == "dead-blind" and e[9] == -1:  # both blinds at once: split into the dead and live parts
-            live = min(e[3], big_blind) if big_blind else e[3]
-            if e[3] > live:
-                out.append(("dead-blind", name, st, e[3] - live, had) + e[5:9] + (0,))
-            to = had + live
-            e = ("big-blind", name, st, live, to) + e[5:9] + (0,)
-        elif kind == "dead-blind":  # dead money, no part of a bet
-            to = had
-            e = (kind, name, st, e[3], had) + e[5:]
-        else:
-            to = had + e[3]
-            e = (kind, name, st, e[3], to) + e[5:]
-        bets[name] = to
-        out.append(e)
-    if not returned:
-        _return_excess(bets, street, out)
-    return out
-
-
-def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
-    ordered = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
-    if not ordered:
-        return
-    excess = ordered[0][1] - (ordered[1][1] if len(ordered) > 1 else ZERO)
-    if excess > 0:
-        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, _IMPLICIT))
-
-
-_BETS = frozenset({"call", "bet", "raise", "complete"})
-_IMPLICIT = -2
-"""The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
-
-
-def _stakes(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
-    posts: dict[str, list[Decimal]] = {}
-    ante_posters = 0
-    for kind, _, _, money, _, allin, *_ in events:
-        if kind in ("small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"):
-            ante_posters += kind == "ante"
-            if not allin or kind == "ante":  # a post all-in for less says nothing of the stakes
-                posts.setdefault(kind, []).append(money)
-    first = header[0] if header else ZERO
-    second = header[1] if len(header) > 1 else ZERO
-    small_bet = big_bet = ZERO
-    if limit == "fixed-limit" or game in _STUD:
-        small_bet, big_bet = first, second
-        small_blind = max(posts.get("small-blind", [ZERO]))
-        big_blind = max(posts.get("big-blind", [ZERO]))
-    elif second:  # the blinds posted (GG's tournament headers may name the next level's)
-        small_blind = max(posts.get("small-blind", [first]))
-        big_blind = max(posts.get("big-blind", [second]))
-    else:
-        small_blind, big_blind = ZERO, max(posts.get("button-blind", [first]))
-    ante = max(posts.get("ante", [ZERO]))
-    big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
-    return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante,
-                  ante_kind="" if not ante else "big-blind" if big_blind_ante else "classic",
-                  bring_in=max(posts.get("bring-in", [ZERO])), small_bet=small_bet, big_bet=big_bet,
-                  straddles=tuple(posts.get("straddle", [])), level=level)
-
-
-def _hole(dealt: list[str], shown: str, game: str) -> str:
-    """A player's cards: stud, the cards dealt in order with the shown ones filling the hidden
-    places; other games, the cards shown, else the last cards dealt."""
-    if game in _STUD:
-        cards: list[str] = []
-        for j, group in enumerate(dealt):
-            if j == 0 and len(group) == 2:  # third street, only the up card seen
-                cards += ["??", "??"]
-            cards += [group[a:a + 2] for a in range(0, len(group), 2)]
-        if not shown:
-            return "".join(cards) if any(c != "??" for c in cards) else ""
-        shown_cards = [shown[a:a + 2] for a in range(0, len(shown), 2)]
-        hidden = [c for c in shown_cards if c not in cards]
-        filled = [hidden.pop(0) if c == "??" and hidden else c for c in cards]
-        return "".join(filled + hidden) if len(filled) + len(hidden) == len(shown_cards) else shown
-    return shown or (dealt[-1] if dealt else "")
-
-
-# The family's rules the other sites' readers end with too (``pyeval.history.sites.assemble``):
-# each bet's street total and the uncalled part the text leaves out, the stakes from the posts, the
-# hole cards from the deals and shows.
-street_totals = _street_totals
-stakes_from_posts = _stakes
-hole_cards = _hole

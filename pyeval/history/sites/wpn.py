@@ -1,13 +1,23 @@
-"""Winning Poker Network's (ACR, Americas Cardroom) text hand histories since 2019, rewritten by
-``wpn_text`` into the PokerStars-like family's words; the collections are the record of what each
-player won (the summary names one half of a hi/lo pot)."""
+"""Winning Poker Network's (ACR, Americas Cardroom) text hand histories: since 2019 (``Hand #``,
+rewritten by ``wpn_text``) and before (``Game started at:``, rewritten by ``wpn_old_text``) into
+the PokerStars-like family's words; the collections are the record of what each player won (the
+summary of the newer format names one half of a hi/lo pot)."""
 
 from __future__ import annotations
 
+from pyeval.history.sites import wpn_old_text, wpn_text
 from pyeval.history.sites.stars_text import reader_functions
-from pyeval.history.sites.wpn_text import START, to_family_text
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "wpn-acr"
-detect, split, parse = reader_functions(SITE, rf"^{START}", to_family_text, collected_from_actions=True)
+
+
+def _family_text(hand_text: str) -> str:
+    if hand_text.startswith(wpn_old_text.START):
+        return wpn_old_text.to_family_text(hand_text)
+    return wpn_text.to_family_text(hand_text)
+
+
+detect, split, parse = reader_functions(SITE, rf"^(?:{wpn_text.START}|{wpn_old_text.START})", _family_text,
+                                        collected_from_actions=True)

@@ -1,0 +1,165 @@
+"""The PokerStars-like family's hand after its lines are read: what the summary says each player
+won, each bet's chips and street total (uncalled bets the text leaves out returned), the stakes
+from the posts, a player's cards (``stars_text`` calls these)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pyeval.history.sites.model import ZERO, Stakes
+from pyeval.history.sites.money import amount
+
+__all__ = ["summary_of", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD", "IMPLICIT"]
+
+STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+CARDS = re.compile(r"\[([^\]]*)\]")
+_WON = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
+
+
+def cards_text(text: str) -> str:
+    """Card text without spaces; a card the text hides ("X", "XX") as "??"."""
+    text = text.replace(" ", "")
+    return text.replace("XX", "??").replace("X", "?") if "X" in text else text
+
+
+def summary_of(lines: list[str], seat_player: dict[int, str], first: int
+             ) -> tuple[Decimal | None, Decimal, Decimal, dict[str, Decimal], dict[str, str]]:
+    """(total pot, rake and fees, splash, each player's winnings, cards shown) of the summary."""
+    total: Decimal | None = None
+    rake = splash = ZERO
+    collected: dict[str, Decimal] = {}
+    shown: dict[str, str] = {}
+    for k, x in enumerate(lines):
+        if x.startswith("Total pot"):
+            parts = x.split("|")
+            total = amount(parts[0][len("Total pot"):].split()[0])
+            for part in parts[1:]:
+                words = part.strip().rsplit(" ", 1)
+                if len(words) != 2 or words[0].startswith(("Main pot", "Side pot")):
+                    continue
+                if words[0] in ("STP",):
+                    splash += amount(words[1])
+                else:
+                    rake += amount(words[1])
+        elif x.startswith("Seat "):
+            head, _, rest = x.partition(": ")
+            try:
+                name = seat_player[int(head[5:])]
+            except (ValueError, KeyError):
+                raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
+            rest = rest[len(name):]
+            won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
+            collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
+            groups = CARDS.findall(rest)
+            if groups and (" showed " in rest or " mucked " in rest):
+                shown[name] = cards_text(groups[0])
+    return total, rake, splash, collected, shown
+
+
+_LIVE = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
+
+
+def street_totals(events: list, big_blind: Decimal) -> list:
+    """Each bet, call and raise with the chips it moves (``amount``) and the street total it makes
+    (``to``): the text gives a raise's total and a call's chips; a street's bets start at 0.  A
+    street whose largest bet was not called and whose return the text does not write (older
+    exports, a walk) gets its "uncalled" action: the excess goes back, as the rules say."""
+    out: list = []
+    bets: dict[str, Decimal] = {}
+    street = "preflop"
+    returned = True
+    for e in events:
+        kind, name, st = e[0], e[1], e[2]
+        moves = kind in _BETS or kind in _LIVE or kind == "dead-blind"
+        if kind == "uncalled":
+            returned = True
+        if st != street and moves:
+            if not returned:
+                _return_excess(bets, street, out)
+            bets, street = {}, st
+        if name is None or not moves:
+            out.append(e)
+            continue
+        returned = False
+        had = bets.get(name, ZERO)
+        if kind in ("raise", "complete", "straddle"):  # a straddle's amount is its total (GG straddles again)
+            to = e[4]
+            e = (kind, name, st, to - had, to) + e[5:]
+        elif kind == "dead-blind" and e[9] == -1:  # both blinds at once: split into the dead and live parts
+            live = min(e[3], big_blind) if big_blind else e[3]
+            if e[3] > live:
+                out.append(("dead-blind", name, st, e[3] - live, had) + e[5:9] + (0,))
+            to = had + live
+            e = ("big-blind", name, st, live, to) + e[5:9] + (0,)
+        elif kind == "dead-blind":  # dead money, no part of a bet
+            to = had
+            e = (kind, name, st, e[3], had) + e[5:]
+        else:
+            to = had + e[3]
+            e = (kind, name, st, e[3], to) + e[5:]
+        bets[name] = to
+        out.append(e)
+    if not returned:
+        _return_excess(bets, street, out)
+    return out
+
+
+def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
+    ordered = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+    if not ordered:
+        return
+    excess = ordered[0][1] - (ordered[1][1] if len(ordered) > 1 else ZERO)
+    if excess > 0:
+        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
+
+
+_BETS = frozenset({"call", "bet", "raise", "complete"})
+IMPLICIT = -2
+"""The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
+
+
+def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
+    posts: dict[str, list[Decimal]] = {}
+    ante_posters = 0
+    for kind, _, _, money, _, allin, *_ in events:
+        if kind in ("small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"):
+            ante_posters += kind == "ante"
+            if not allin or kind == "ante":  # a post all-in for less says nothing of the stakes
+                posts.setdefault(kind, []).append(money)
+    first = header[0] if header else ZERO
+    second = header[1] if len(header) > 1 else ZERO
+    small_bet = big_bet = ZERO
+    if limit == "fixed-limit" or game in STUD:
+        small_bet, big_bet = first, second
+        small_blind = max(posts.get("small-blind", [ZERO]))
+        big_blind = max(posts.get("big-blind", [ZERO]))
+    elif second:  # the blinds posted (GG's tournament headers may name the next level's)
+        small_blind = max(posts.get("small-blind", [first]))
+        big_blind = max(posts.get("big-blind", [second]))
+    else:
+        small_blind, big_blind = ZERO, max(posts.get("button-blind", [first]))
+    ante = max(posts.get("ante", [ZERO]))
+    big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
+    return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante,
+                  ante_kind="" if not ante else "big-blind" if big_blind_ante else "classic",
+                  bring_in=max(posts.get("bring-in", [ZERO])), small_bet=small_bet, big_bet=big_bet,
+                  straddles=tuple(posts.get("straddle", [])), level=level)
+
+
+def hole_of(dealt: list[str], shown: str, game: str) -> str:
+    """A player's cards: stud, the cards dealt in order with the shown ones filling the hidden
+    places; other games, the cards shown, else the last cards dealt."""
+    if game in STUD:
+        cards: list[str] = []
+        for j, group in enumerate(dealt):
+            if j == 0 and len(group) == 2:  # third street, only the up card seen
+                cards += ["??", "??"]
+            cards += [group[a:a + 2] for a in range(0, len(group), 2)]
+        if not shown:
+            return "".join(cards) if any(c != "??" for c in cards) else ""
+        shown_cards = [shown[a:a + 2] for a in range(0, len(shown), 2)]
+        hidden = [c for c in shown_cards if c not in cards]
+        filled = [hidden.pop(0) if c == "??" and hidden else c for c in cards]
+        return "".join(filled + hidden) if len(filled) + len(hidden) == len(shown_cards) else shown
+    return shown or (dealt[-1] if dealt else "")

@@ -1,0 +1,166 @@
+"""Winning Poker Network's text before 2019 (``Game started at: ...`` / ``Game ID: ...``),
+rewritten into the PokerStars-like family's words (``stars_text`` reads it).
+
+This format names every amount as the chips a player adds (``Player X raises (100)``: 100 more,
+``allin (1480)``: 1480 more, a bet, call or raise by what it makes of the street's bets), one
+card a line (``received card: [Js]``; ``10c`` for the ten), no limit type, and a summary line per
+player with the totals (``Bets: 420. Collects: 960. Wins: 540.``), which are the record of what
+each won.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+__all__ = ["to_family_text", "START"]
+
+START = r"Game started at: "
+
+_ID = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
+_SEAT = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
+_STREETS = {"Third street": "3rd STREET", "Fourth street": "4th STREET", "Fifth street": "5th STREET",
+            "Sixth street": "6th STREET", "Seventh street": "RIVER", "River": "RIVER"}
+_AMOUNT = re.compile(r"\(([\d.,]+)\)")
+_TOTALS = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
+_TEN = re.compile(r"\b10([cdhs])\b")
+
+
+def _cards(text: str) -> str:
+    return _TEN.sub(r"T\1", text)
+
+
+def to_family_text(text: str) -> str:
+    """One hand of the old WPN format in the family's words; ValueError naming what is missing."""
+    lines = [x.rstrip() for x in text.strip().split("\n") if x.strip()]
+    started = lines[0][len("Game started at: "):].strip() if lines[0].startswith("Game started at: ") else ""
+    ids = [_ID.match(x) for x in lines[1:3]]
+    head = next((m for m in ids if m), None)
+    if head is None:
+        raise ValueError("no 'Game ID: <id> <stakes> <table> (<game>)' line")
+    hand_id, stakes, _table, game = head.groups()
+    out = [f"WPN Game #{hand_id}: {game} ({stakes}) - {started}"]
+    seats: dict[str, str] = {}
+    names: list[str] = []
+    button = ""
+    body_at = 0
+    for k, x in enumerate(lines[2:], 2):
+        if x.startswith("Game ID: "):
+            continue
+        if x.startswith("Seat ") and x.endswith("is the button"):
+            button = x.split()[1]
+            continue
+        s = _SEAT.match(x)
+        if s is None:
+            body_at = k
+            break
+        seats[s.group(2)] = s.group(1)
+        names.append(s.group(2))
+        out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips)")
+    out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
+    by_length = sorted(names, key=len, reverse=True)
+    bets: dict[str, Decimal] = {}
+    dealt: dict[str, list[str]] = {}
+    summary = False
+
+    def flush() -> None:
+        for name, cards in dealt.items():
+            out.append(f"Dealt to {name} [{' '.join(cards)}]")
+        dealt.clear()
+
+    for x in lines[body_at:]:
+        if x.startswith("Game ended at"):
+            break
+        if x.startswith("------ Summary ------"):
+            flush()
+            out.append("*** SUMMARY ***")
+            summary = True
+            continue
+        if summary:
+            if x.startswith("Pot: "):  # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot after the fees
+                parts = [p.strip() for p in re.split(r"\.\s+(?=[A-Za-z])", x[len("Pot: "):].rstrip("."))]
+                out.append(" | ".join([f"Total pot {parts[0]}"] + parts[1:]))
+                continue
+            line = x.lstrip("*")
+            name = _player(line, by_length)
+            totals = _TOTALS.search(line)
+            if name is None or totals is None:
+                continue
+            cards = re.search(r"\[([^\]]*)\]", line[:totals.start()])
+            shown = f" showed [{_cards(cards.group(1))}] and" if cards else ""
+            out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
+            continue
+        if x.startswith("***"):
+            flush()
+            label = x.strip("* :").split("***")[0].strip()
+            rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
+            if label in _STREETS:
+                label = _STREETS[label]
+            bets = {}
+            out.append(f"*** {label} ***{_cards(rest)}")
+            continue
+        if x.startswith("Uncalled bet"):
+            out.append(x)
+            continue
+        name = _player(x, by_length)
+        if name is None:
+            continue  # not a player's action (a table message)
+        what = x[len("Player ") + len(name) + 1:]
+        if what.startswith("received card: ["):
+            dealt.setdefault(name, []).append(_cards(what[len("received card: ["):-1]))
+            continue
+        if what.startswith(("received a card", "is timed out", "sitout", "wait", "is sitting out")):
+            continue
+        flush()
+        out.append(_action(name, what, bets))
+    return "\n".join(out)
+
+
+def _player(line: str, by_length: list[str]) -> str | None:
+    if not line.startswith("Player "):
+        return None
+    rest = line[len("Player "):]
+    return next((n for n in by_length if rest.startswith(n + " ")), None)
+
+
+def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
+    """One action in the family's words, the street's bets kept (the amounts are chips added)."""
+    amount = _AMOUNT.search(what)
+    added = Decimal(amount.group(1).replace(",", "")) if amount else Decimal(0)
+    had = bets.get(name, Decimal(0))
+    top = max(bets.values(), default=Decimal(0))
+    verb = what.split(" ", 1)[0]
+    if verb == "has" and "small blind" in what:
+        bets[name] = had + added
+        return f"{name}: posts small blind {added}"
+    if verb == "has" and "big blind" in what:
+        bets[name] = had + added
+        return f"{name}: posts big blind {added}"
+    if what.startswith("bring in"):
+        bets[name] = had + added
+        return f"{name}: brings in for {added}"
+    if verb == "ante" or what.startswith("posts ante"):
+        return f"{name}: posts the ante {added}"
+    if verb == "straddle":
+        bets[name] = had + added
+        return f"{name}: posts straddle {had + added}"
+    if what.startswith("posts ("):
+        bets[name] = had + added
+        return f"{name}: posts big blind {added}"
+    if verb in ("folds", "checks"):
+        return f"{name}: {verb}"
+    if verb in ("calls", "bets", "raises", "allin"):
+        total = had + added
+        bets[name] = total
+        tail = " and is all-in" if verb == "allin" else ""
+        if total <= top:
+            return f"{name}: calls {added}{tail}"
+        if top == 0:
+            return f"{name}: bets {added}{tail}"
+        return f"{name}: raises {total - top} to {total}{tail}"
+    if verb == "mucks" or what.startswith("does not show"):
+        return f"{name}: mucks hand"
+    if verb == "shows":
+        cards = re.search(r"\[([^\]]*)\]", what)
+        return f"{name}: shows [{_cards(cards.group(1))}]" if cards else f"{name}: mucks hand"
+    return f"{name}: {what}"  # the parser names a line it does not know
