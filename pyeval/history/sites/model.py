@@ -319,3 +319,7 @@ class Skipped:
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "line": self.line, "site": self.site, "id": self.id, "reason": self.reason}
+
+INTO_POT = _INTO_POT
+"""The action kinds that move chips into the pot (``Hand.put_in``), for the readers that add them
+up themselves (``pyeval.history.sites.assemble``)."""

@@ -36,6 +36,18 @@ READERS: tuple[str, ...] = (
     "runitonce",
     "fulltilt",
     "wpn",
+    "winamax",
+    "poker888",
+    "partypoker",
+    "ipoker",
+    "bovada",
+    # formats recognised and refused hand by hand, naming the site (``unread``)
+    "bossmedia",
+    "entraction",
+    "igt",
+    "merge",
+    "microgaming",
+    "ongame",
 )
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 

@@ -1,0 +1,207 @@
+"""From a site's actions to a ``Hand``: the step every reader outside the PokerStars-like family
+ends with (Winamax, iPoker, 888poker, partypoker, Bovada).
+
+A reader collects ``events`` in ``stars_text``'s tuple form
+``(kind, name, street, amount, to, allin, cards, count, run, pot)`` (a raise's ``to`` is its
+street total; a call's or a bet's ``amount`` the chips it adds), what each player won as the site
+writes it, and the summary's own numbers when it has them.  ``assemble`` then
+
+* gives each bet its street total and returns the uncalled part of a bet the text leaves in the
+  pot (``stars_totals.street_totals``, the family's own rule);
+* takes that part back out of what its player won when the site counts it as won (Winamax,
+  888poker, iPoker and partypoker write the winner's whole return, uncalled chips included):
+  ``collected`` is what came from the pots, as the model says;
+* checks the site's summary against the actions (each player's stated net or stated won-minus-bet,
+  the total pot) and refuses the hand, naming the player and both numbers, when they differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
+from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
+
+__all__ = ["assemble", "street_total", "Speakers", "STUD", "DRAW", "RAKE_CAP"]
+
+RAKE_CAP = Decimal("0.1")
+"""The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
+STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
+
+
+def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[str], seats: dict[str, int],
+             stacks: dict[str, Decimal], events: list[tuple], won: dict[str, Decimal], source: str, line: int,
+             header_money: Sequence[Decimal] = (), level: str = "", currency: str = "",
+             tournament: str | None = None, table: str = "", max_seats: int | None = None,
+             button: int | None = None, date: str = "", timezone: str = "", boards: Sequence[str] = (),
+             shown: dict[str, str] | None = None, rake: Decimal | None = None, uncalled_in_won: str = "always",
+             cash_out: dict[str, Decimal] | None = None, stated_net: dict[str, Decimal] | None = None,
+             total: Decimal | None = None, language: str = "en") -> Hand:
+    """The ``Hand`` of a reader's events (module docstring); ValueError with the reason when the
+    numbers do not add up.  ``rake`` None: the site does not write it, it is what the pots lost.
+    ``uncalled_in_won``: whether the site counts a returned bet in what the player won: "always"
+    (Winamax, partypoker's new text), "never" (iPoker's text), "when-over" (888poker and Bovada,
+    whose versions differ: when the winnings are more than the pots hold without it) or
+    "when-over-or-all" (iPoker's XML, partypoker's old text: also when what the player won is
+    exactly the returned bet).  A rake the site does not write is at most ``RAKE_CAP`` of the pot:
+    more means a winner's line is missing."""
+    shown = shown or {}
+    cash_out = cash_out or {}
+    big_blind = header_money[1] if len(header_money) > 1 else ZERO
+    if limit == "fixed-limit" and game not in STUD and big_blind and any(
+            e[0] == "big-blind" and e[3] == big_blind for e in events):
+        header_money = [big_blind, 2 * big_blind]  # the header named the blinds: the bets are one and two big blinds
+    events = street_totals(events, big_blind)
+    _checks_facing_no_bet(events)
+    won = dict(won)
+    returned: dict[str, Decimal] = {}
+    for e in events:
+        if e[0] == "uncalled":
+            returned[e[1]] = returned.get(e[1], ZERO) + e[3]
+    if uncalled_in_won in ("when-over", "when-over-or-all"):
+        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, returned, won, rake,
+                                                                          uncalled_in_won == "when-over-or-all")}
+    elif uncalled_in_won == "never":
+        returned = {}
+    if returned:
+        events = _take_back(events, returned, won)
+    involved = {e[1] for e in events if e[1] is not None} | {n for n, v in won.items() if v} | set(cash_out)
+    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    if len(players) < 2:
+        raise ValueError("fewer than two players dealt in")
+    index = {n: j for j, n in enumerate(players)}
+    dealt: dict[str, list[str]] = {}
+    for e in events:
+        if e[0] == "deal" and e[1] is not None:
+            dealt.setdefault(e[1], []).append(e[6])
+    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
+               for kind, who, st, amt, to, allin, cards, count, r, pot in events]
+    board_game = game not in STUD and game not in DRAW
+    stakes = stakes_of(events, list(header_money), level, limit, game, len(players))
+    hand = Hand(site=site, id=hand_id, game=game, stakes=stakes,
+                players=players, seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players],
+                actions=actions, limit=limit, currency=currency, tournament=tournament, table=table,
+                max_seats=max_seats, button=button, date=date, timezone=timezone,
+                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                boards=(list(boards) or [""]) if board_game else [],
+                collected=[won.get(n, ZERO) for n in players], cash_out=[cash_out.get(n, ZERO) for n in players],
+                cash_out_fee=[ZERO] * len(players), sitting_out=[n for n in names if n not in involved],
+                source=source, line=line, language=language)
+    put_in = hand.put_in()
+    for j, name in enumerate(players):
+        if put_in[j] > stacks[name]:
+            raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
+    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    pot = sum(put_in, ZERO)
+    hand.rake = pot - sum(hand.collected, ZERO) if rake is None else rake
+    if rake is None and hand.rake > RAKE_CAP * pot:
+        raise ValueError(f"the winnings written ({sum(hand.collected, ZERO)}) leave {hand.rake} of the {pot} pot to "
+                         "nobody: a winner's line is missing")
+    if sum(hand.collected, ZERO) > pot:
+        back = sum(returned.values(), ZERO)
+        raise ValueError(f"the players collect {sum(hand.collected, ZERO) + back}, more than the {pot + back} "
+                         "put in")
+    for name, net in (stated_net or {}).items():
+        if name in index and hand.net[index[name]] != net:
+            raise ValueError(f"the summary gives {name} a net of {net}, the actions {hand.net[index[name]]}")
+    if total is not None:
+        # the total as written: before or after the rake; with the uncalled chips where they count as won
+        with_returns = pot + sum(returned.values(), ZERO)
+        if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
+            raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
+    problems = hand.problems()
+    if problems:
+        raise ValueError("the hand does not add up: " + "; ".join(problems))
+    return hand
+
+
+class Speakers:
+    """Which seated player a line starts with (``"Bob calls [2]"`` -> ``"Bob"``): the first word
+    looked up when no name has a space in it, else the longest name the line starts with."""
+
+    __slots__ = ("names", "longest_first", "spaced")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+        self.longest_first = sorted(names, key=len, reverse=True)
+        self.spaced = any(" " in n for n in names)
+
+    def at_start(self, line: str, start: int = 0) -> str | None:
+        if not self.spaced:
+            end = line.find(" ", start)
+            word = line[start:end] if end >= 0 else None
+            return word if word in self.names else None
+        return next((n for n in self.longest_first if line.startswith(n + " ", start)), None)
+
+
+_LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
+                         "complete"})
+
+
+def street_total(events: list[tuple], name: str, street: str) -> Decimal:
+    """What ``name`` has bet so far on ``street`` (live blinds included): the base of a raise the
+    text writes as the chips it adds (888poker, partypoker, iPoker's "raise by")."""
+    start = len(events)
+    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
+        start -= 1
+    total = ZERO
+    for e in events[start:]:
+        if e[1] == name and e[2] == street and e[0] in _LIVE_CHIPS:
+            total = e[4] if e[0] in ("raise", "complete") else total + e[3]
+    return total
+
+
+def _checks_facing_no_bet(events: list[tuple]) -> None:
+    """A check is only allowed when the player has matched every bet of the street: a text that
+    checks facing a bet leaves out a post (partypoker's silent blinds)."""
+    bets: dict[str, Decimal] = {}
+    street = ""
+    for e in events:
+        if e[0] in _LIVE_CHIPS or e[0] == "check":
+            if e[2] != street:
+                bets, street = {}, e[2]
+            if e[0] == "check" and bets.get(e[1], ZERO) < max(bets.values(), default=ZERO):
+                raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with {bets.get(e[1], ZERO)} "
+                                 "in: the text leaves out a post")
+            if e[0] != "check":
+                bets[e[1]] = e[4]
+
+
+def _counted_as_won(name: str, chips: Decimal, events: list[tuple], returned: dict[str, Decimal],
+                    won: dict[str, Decimal], rake: Decimal | None, whole: bool) -> bool:
+    """Whether the site counted ``name``'s returned ``chips`` in what he won (the sites whose
+    versions differ): yes when the winnings are more than the pots hold without it; when a line
+    collects exactly that amount (``whole``: or all he won is that amount) and the pots still
+    add up without it: to the rake written, else to a rake of at most ``RAKE_CAP``."""
+    into_pot = sum(e[3] for e in events if e[0] in INTO_POT) - sum(returned.values(), ZERO)
+    total = sum(won.values(), ZERO)
+    if total > into_pot:
+        return won.get(name, ZERO) >= chips
+    own_line = any(e[0] == "collect" and e[1] == name and e[3] == chips for e in events)
+    if not (own_line or (whole and won.get(name) == chips)):
+        return False
+    left = into_pot - (total - chips)  # the rake if the line is the returned bet
+    return left == rake if rake is not None else ZERO <= left <= RAKE_CAP * into_pot
+
+
+def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str, Decimal]) -> list[tuple]:
+    """Events and winnings without the uncalled chips the site counted as won (from the player's
+    last collections first)."""
+    left = dict(returned)
+    out = list(events)
+    for k in range(len(out) - 1, -1, -1):
+        e = out[k]
+        if e[0] != "collect" or not left.get(e[1]):
+            continue
+        part = min(e[3], left[e[1]])
+        left[e[1]] -= part
+        out[k] = e[:3] + (e[3] - part,) + e[4:]
+    out = [e for e in out if e[0] != "collect" or e[3]]
+    for name, chips in returned.items():
+        if won.get(name, ZERO) < chips:
+            raise ValueError(f"{name}'s uncalled {chips} is not in what the summary says {name} won "
+                             f"({won.get(name, ZERO)})")
+        won[name] -= chips
+    return out

@@ -1,0 +1,273 @@
+"""Bovada / Ignition / Bodog text hand histories: hold'em (no-limit, fixed-limit) and Omaha, cash
+and tournaments, from the 2013 text on.
+
+The players are named by their seat's position at the table (``UTG+1``, ``Big Blind [ME]``; the
+name moves with the button, so a player cannot be followed from hand to hand) and every player's
+hole cards are listed.  Lines are ``<position> : <action>``; an all-in is written as the chips it
+adds (``All-in $39``, a call or a raise), a raise as its total (``Raises $9.25 to $9.25``,
+``Raises $35``).  Uncalled bets are returned on their own line and ``Hand result`` is what the
+pots paid after the rake (a walk's unmatched big blind is in it: no line returns it); the rake
+itself is written only sometimes (``Total Pot($20) | Rake ($1)``), else it is what the pots lost.
+A fixed-limit cash table writes no stakes: its bets are one and two big blinds.
+
+The 2012 text writes no street markers: the streets are worked out here (``_Streets``): a street
+ends when every player still to act has acted since the last bet and matched it, and the next
+takes its cards from the summary's board.  Refused, saying so: stud (no street markers either, and
+players named ``Seat+1``).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.model import ZERO, Hand
+from pyeval.history.sites.money import amount
+from pyeval.history.sites.stars_text import split_at
+
+__all__ = ["SITE", "detect", "split", "parse"]
+
+SITE = "bovada"
+
+_START = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #", re.M)
+_ID = re.compile(r"Hand #(\d+)")
+_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)\b")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_LEVEL = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
+_DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
+_STAKES = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo"}
+_LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
+_STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"), ("Small Blind", "small-blind"),
+          ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"), ("Big Blind", "big-blind"),
+          ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Posts dead chip", "dead-blind"),
+          ("Posts chip", "big-blind"))
+_IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
+            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE")
+
+
+def detect(text: str) -> bool:
+    return _START.search(text[:3000]) is not None
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    return split_at(_START, text)
+
+
+def _name(text: str) -> str:
+    return " ".join(text.split())  # "Big Blind  [ME]" and "Big Blind [ME]" are one player
+
+
+def parse(text: str, source: str, line: int) -> Hand:
+    lines = [(line + k, x.strip()) for k, x in enumerate(text.split("\n")) if x.strip()]
+    first = lines[0][1] if lines else ""
+    hand_id = m.group(1) if (m := _ID.search(first)) else ""
+    game_word = m.group(1) if (m := _HEAD_GAME.search(first)) else ""
+    if game_word.startswith("7CARD"):
+        raise ValueError("Bovada's stud text is not read: it marks no streets and names the players 'Seat+1'")
+    if not hand_id or game_word not in _GAMES:
+        raise ValueError(f"unknown Bovada header: {first[:80]!r}")
+    game = _GAMES[game_word]
+    limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
+    tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
+    level_match = _LEVEL.search(first)
+    level = level_match.group(1) if level_match else ""
+    date = _DATE.search(first)
+    board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
+    inferred = _Streets(board_line.group(1).split() if board_line else []) if "*** FLOP ***" not in text else None
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    header_money: list[Decimal] = []
+    if level_match:
+        header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
+    for _, x in lines[1:]:
+        s = _SEAT.match(x)
+        if s:
+            name = _name(s.group(2))
+            names.append(name)
+            seats[name] = int(s.group(1))
+            stacks[name] = amount(s.group(3))
+        elif (st := _STAKES.search(x)) is not None:
+            header_money = [amount(st.group(1)), amount(st.group(2))]
+    if len(names) < 2:
+        raise ValueError("fewer than two seat lines")
+    events: list[tuple] = []
+    street = "preflop"
+    dealt = False  # the hole cards: before them, an all-in is a blind posted all-in
+    board = ""
+    won: dict[str, Decimal] = {}
+    rake: Decimal | None = None
+    summary = False
+    for where, x in lines[1:]:
+        if x.startswith("***"):
+            label = x.strip("* ").split(" ***")[0].strip("* ")
+            if label == "SUMMARY":
+                summary = True
+                continue
+            if label not in _STREETS:
+                raise ValueError(f"line {where}: unknown section {x[:60]!r}")
+            street = _STREETS[label]
+            dealt = True
+            if inferred is not None and street == "preflop":
+                inferred.start(events)
+            groups = _CARDS.findall(x)
+            if groups and street != "preflop":
+                cards = groups[-1].replace(" ", "")
+                board += cards
+                events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
+            continue
+        if summary:
+            m = re.search(r"\| Rake \(\$?([\d.,]+)\)", x)
+            if m:
+                rake = amount(m.group(1))
+            continue
+        if " : " not in x:
+            if x.startswith(("Seat ", "Table Info", "Player Info")):
+                continue
+            raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        who, what = x.split(" : ", 1)
+        name = _name(who)
+        what = what.strip()
+        if name not in seats:
+            if any(what.startswith(s) for s in _IGNORED):
+                continue
+            raise ValueError(f"line {where}: {name!r} acts but has no seat line")
+        _action(name, what, street, dealt, events, won, stacks, where)
+        if inferred is not None and dealt:
+            street = inferred.after(events, street)
+    if not summary:
+        raise ValueError("the hand is cut short: no summary")
+    if inferred is not None:
+        events = inferred.finish(events)
+        board = "".join(inferred.board)
+    if not won:
+        raise ValueError("no player collects the pot")
+    if limit == "fixed-limit" and not header_money:
+        big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
+        header_money = [big, 2 * big]
+    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+                    events=events, won=won, source=source, line=line, header_money=header_money,
+                    level=level, currency="" if tournament else "USD", tournament=tournament,
+                    date=f"{date.group(1)}T{date.group(2)}" if date else "", boards=[board],
+                    rake=ZERO if tournament else rake, uncalled_in_won="when-over")
+
+
+class _Streets:
+    """The streets of a text that does not mark them: after each action, whether the betting of the
+    street is over; the board cards of the summary dealt street by street."""
+
+    _NEXT = {"preflop": ("flop", 3), "flop": ("turn", 1), "turn": ("river", 1)}
+
+    def __init__(self, board: list[str]) -> None:
+        self.board = board
+        self.dealt = 0
+        self.active: set[str] = set()
+        self.acted: set[str] = set()
+
+    def start(self, events: list) -> None:
+        self.active = set()
+
+    def after(self, events: list, street: str) -> str:
+        e = events[-1]
+        kind, name = e[0], e[1]
+        if kind == "deal":
+            if name is not None:
+                self.active.add(name)
+            return street
+        if kind not in ("fold", "check", "call", "bet", "raise"):
+            return street
+        if kind in ("bet", "raise"):
+            self.acted = {name}
+        else:
+            self.acted.add(name)
+        if kind == "fold" or e[5]:
+            self.active.discard(name)
+        bets = {n: street_total(events, n, street) for n in self.active | self.acted}
+        top = max(bets.values(), default=ZERO)
+        pending = [n for n in self.active if n not in self.acted or bets.get(n, ZERO) < top]
+        contesting = self.active | {x[1] for x in events if x[5] and x[1] is not None}
+        folded = {x[1] for x in events if x[0] == "fold"}
+        if pending or len(contesting - folded) < 2 or street not in self._NEXT:
+            return street
+        return self._deal(events, street) if len(self.active) > 1 else street
+
+    def _deal(self, events: list, street: str) -> str:
+        nxt, count = self._NEXT[street]
+        cards = self.board[self.dealt:self.dealt + count]
+        if len(cards) < count:
+            return street
+        self.dealt += count
+        events.append(("deal", None, nxt, ZERO, ZERO, False, "".join(cards), 0, 0, 0))
+        self.acted = set()
+        return nxt
+
+    def finish(self, events: list) -> list:
+        """The board cards dealt after the betting ended (all-in), before the showdown."""
+        rest = []
+        street = next((e[2] for e in reversed(events) if e[0] == "deal" and e[1] is None), "preflop")
+        while self.dealt < len(self.board) and street in self._NEXT:
+            nxt, count = self._NEXT[street]
+            rest.append(("deal", None, nxt, ZERO, ZERO, False, "".join(self.board[self.dealt:self.dealt + count]), 0,
+                         0, 0))
+            self.dealt += count
+            street = nxt
+        at = next((k for k, e in enumerate(events) if e[0] in ("show", "muck", "collect")), len(events))
+        return events[:at] + rest + events[at:]
+
+
+def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
+            where: int) -> None:
+    for prefix, kind in _POSTS:
+        if what.startswith(prefix + " "):
+            chips = amount(what[len(prefix):])
+            big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
+            if kind == "dead-blind" and big and chips > big:  # both blinds: the big one live, the rest dead
+                events.append(("dead-blind", name, street, chips - big, ZERO, False, "", 0, 0, 0))
+                kind, chips = "big-blind", big
+            events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
+            return
+    word = what.split(" ", 1)[0]
+    if what.startswith("Card dealt to a spot"):
+        events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
+    elif word.startswith("Folds"):
+        events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif word == "Checks":
+        events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif word in ("Calls", "Call", "Bets"):
+        events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.split(" ", 1)[1]),
+                       ZERO, False, "", 0, 0, 0))
+    elif word in ("Raises", "All-in(raise)"):
+        to = amount(what.split(" to ")[-1]) if " to " in what else amount(what.split(" ", 1)[1])
+        events.append(("raise", name, street, ZERO, to, word != "Raises", "", 0, 0, 0))
+    elif word == "All-in":
+        chips = amount(what.split(" ", 1)[1])
+        if not dealt:  # a blind posted all-in (the position names which)
+            kind = "small-blind" if name.startswith("Small Blind") else "big-blind"
+            events.append((kind, name, street, chips, chips, True, "", 0, 0, 0))
+            return
+        had = street_total(events, name, street)
+        top = max((street_total(events, n, street) for n in stacks), default=ZERO)
+        if had + chips <= top:
+            events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
+        elif top == 0:
+            events.append(("bet", name, street, chips, ZERO, True, "", 0, 0, 0))
+        else:
+            events.append(("raise", name, street, ZERO, had + chips, True, "", 0, 0, 0))
+    elif what.startswith("Return uncalled portion of bet"):
+        events.append(("uncalled", name, street, amount(what.rsplit(" ", 1)[1]), ZERO, False, "", 0, 0, 0))
+    elif what.startswith(("Hand result", "Hand Result")):
+        got = amount(what.rsplit(" ", 1)[1])
+        won[name] = won.get(name, ZERO) + got
+        events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if "Side pot" in what else 0))
+    elif word in ("Showdown", "Mucks", "Does"):  # the cards written are the best five: the hole is the deal's
+        hole = next((e[6] for e in events if e[0] == "deal" and e[1] == name), "")
+        events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
+    elif any(what.startswith(s) for s in _IGNORED):
+        return
+    else:
+        raise ValueError(f"line {where}: unknown action {name} : {what[:60]!r}")

@@ -1,0 +1,391 @@
+"""iPoker's hand histories: the client's XML (hold'em, short deck, Omaha 4/5, stud, five-card
+stud; cash, sit-and-go and tournaments; the HEM "archive" and one-line "flat" exports of it) and
+the text export of 2018 and after (``GAME #<id> Version:.. Uncalled:Y Texas Hold'em NL``).
+
+XML: a ``<session>`` whose ``<general>`` names the game (``<gametype>Holdem NL €0.50/€1``; the
+skins translate the limit, ``Holdem БЛ``; Omaha's card count is read from the pocket cards,
+``PL €0.05/€0.10`` writes no game at all), then one ``<game>`` per hand: each ``<player>`` with
+its stack (``chips``), what it put in (``bet``) and what it won (``win``, the uncalled part of a
+bet included when ``bet`` includes it), and ``<round>``s of ``<action type=..>`` (numbers; the
+actions of a round are ordered by ``no``, which the file does not always follow).  A split
+piece is the session's ``<general>`` followed by one ``<game>`` element.  Cards are suit first
+(``SA``, ``D10``), hidden ones ``X``.  The text export writes the same cards and money, and
+``wins`` after the rake without the uncalled part.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from decimal import Decimal
+
+from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.model import ZERO, Hand
+from pyeval.history.sites.money import CODES, SIGNS, amount
+
+__all__ = ["SITE", "detect", "split", "parse"]
+
+SITE = "ipoker"
+
+_XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
+_TEXT_GAME = re.compile(r"GAME #\d+ Version:")
+_GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
+_ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
+_TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
+_FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
+
+_XML_KINDS = {"0": "fold", "1": "small-blind", "2": "big-blind", "3": "call", "4": "check", "5": "bet",
+              "6": "raise-by", "7": "all-in", "15": "ante", "16": "bring-in", "23": "raise"}
+"""iPoker's action types -> kinds (6: a raise written as what it adds; 7: an all-in written as what
+it adds, a call or a raise; 8 and 9, sitting out and waiting for the big blind, move nothing)."""
+_NOTHING = frozenset({"8", "9"})
+_BOARD_CARDS = {"Flop": "flop", "Turn": "turn", "River": "river"}
+_STUD_CARDS = {"Third Street": "3rd", "Second Street": "3rd", "Fourth Street": "4th", "Fifth Street": "5th",
+               "Sixth Street": "6th", "River": "7th"}
+_ROUND_STREETS = ("preflop", "preflop", "flop", "turn", "river")
+_STUD_ROUNDS = ("3rd", "3rd", "3rd", "4th", "5th", "6th", "7th")
+
+
+def detect(text: str) -> bool:
+    head = text[:3000]
+    return ("<session" in head and "<gametype>" in head) or _TEXT_GAME.search(head) is not None
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    """XML ``<game>`` elements, each after its session's ``<general>``, and text hands."""
+    starts = sorted([(m.start(), "xml") for m in _XML_GAME.finditer(text)]
+                    + [(m.start(), "text") for m in _TEXT_GAME.finditer(text)])
+    if not starts:
+        return [(1, text)]
+    pieces = []
+    if text[:starts[0][0]].strip() and "<session" not in text[:starts[0][0]]:
+        pieces.append((1, text[:starts[0][0]]))
+    general = ""
+    last = 0
+    for j, (at, kind) in enumerate(starts):
+        end = starts[j + 1][0] if j + 1 < len(starts) else len(text)
+        line = 1 + text.count("\n", 0, at)
+        if kind == "xml":
+            found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
+            general = found[-1].group(0) if found else general
+            last = at
+            body = text[at:end]
+            close = body.find("</game>")
+            pieces.append((line, general + "\n" + (body[:close + 7] if close >= 0 else body)))
+        else:
+            body = text[at:end]
+            cut = body.find("<?xml")
+            pieces.append((line, body[:cut] if cut >= 0 else body))
+    return pieces
+
+
+def parse(text: str, source: str, line: int) -> Hand:
+    if text.lstrip().startswith("GAME #"):
+        return _parse_text(text, source, line)
+    if _XML_GAME.search(text) is None:
+        raise ValueError("text outside any hand: no <game> element")
+    return _parse_xml(text, source, line)
+
+
+def _mark(text: str) -> str:
+    """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
+    Italian skins) and none a decimal point."""
+    if re.search(r"\d\.\d{1,2}(?!\d)", text):
+        return "."
+    return "," if re.search(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)", text) else "."
+
+
+def _cards(text: str) -> str:
+    """``SA D10 X`` -> ``"AsTd??"``."""
+    out = []
+    for word in text.split():
+        if word.upper() == "X":
+            out.append("??")
+            continue
+        rank = word[1:].upper()
+        out.append(("T" if rank == "10" else rank) + word[0].lower())
+    return "".join(out)
+
+
+def _currency(text: str) -> str:
+    for code in CODES:
+        if code in text:
+            return code
+    return next((SIGNS[s] for s in sorted(SIGNS, key=len, reverse=True) if s in text), "")
+
+
+def _parse_xml(text: str, source: str, line: int) -> Hand:
+    game_tag = _XML_GAME.search(text)
+    if game_tag is None:
+        raise ValueError("no <game> element")
+    game_at = game_tag.start()
+    general = dict(_FIELD.findall(text[:game_at]))
+    gametype = " ".join(general.get("gametype", "").split())
+    hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
+    if "</game>" not in text:
+        raise ValueError("the hand is cut short: no </game>")
+    mark = _mark(" ".join(re.findall(r"(?:sum|chips|win|bet)=\"([^\"]*)\"", text[game_at:])))
+    players: list[dict[str, str]] = []
+    pocket: dict[str, str] = {}
+    rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
+    for tag, attrs, content in _TAG.findall(text, game_at):
+        a = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(attrs)}
+        if tag == "player":
+            players.append(a)
+        elif tag == "round":
+            rounds.append((int(a.get("no", len(rounds))), [], []))
+        elif tag == "action" and rounds:
+            rounds[-1][1].append((int(a.get("no", 0)), a))
+        elif tag == "cards" and rounds:
+            rounds[-1][2].append((a.get("type", ""), a.get("player", ""), content))
+            if a.get("type") == "Pocket":
+                pocket[a.get("player", "")] = content
+    seated = [p for p in players if p.get("name")]
+    if len(seated) < 2:
+        raise ValueError("fewer than two players in the hand")
+    names = [p["name"] for p in seated]
+    seats = {p["name"]: int(p["seat"]) for p in seated}
+    stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
+    stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
+    stated_win = {p["name"]: amount(p.get("win", "0"), mark) for p in seated}
+    game, limit = _game(gametype, pocket, rounds)
+    stakes = _stakes(gametype, mark)
+    big_blind = stakes[1] if len(stakes) > 1 and limit != "fixed-limit" else ZERO
+    events: list[tuple] = []
+    board = ""
+    shown: dict[str, str] = {}
+    for number, actions, cards in sorted(rounds, key=lambda r: r[0]):
+        street = (_STUD_ROUNDS if game in STUD else _ROUND_STREETS)[min(number, 6 if game in STUD else 4)]
+        for kind, who, content in cards:
+            if kind in _BOARD_CARDS and game not in STUD:
+                dealt = _cards(content)
+                board += dealt
+                events.append(("deal", None, _BOARD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
+            elif who in seats:
+                dealt = _cards(content)
+                if game in STUD and kind in _STUD_CARDS:
+                    events.append(("deal", who, _STUD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
+                elif "?" not in dealt and dealt:
+                    shown[who] = dealt
+                    events.append(("deal", who, street, ZERO, ZERO, False, dealt, 0, 0, 0))
+        for _, a in sorted(actions, key=lambda x: x[0]):
+            _xml_action(a, street, events, seats, big_blind, mark)
+    if game in STUD:  # the stud cards are dealt street by street: the hole is what the deals show
+        shown = {}
+    events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
+    totals = _totals(events)
+    wrong = next((n for n in names if stated_bet[n] != totals.get(n, ZERO)), None)
+    if wrong is not None:
+        raise ValueError(f"{wrong}'s actions put in {totals.get(wrong, ZERO)}, the player element says "
+                         f"{stated_bet[wrong]}")
+    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+                    events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
+                    header_money=_stakes(gametype, mark), currency=_currency(general.get("tablecurrency", "")
+                                                                               or gametype),
+                    tournament=general.get("tournamentcode") or (_tournament(general) if not _stakes(gametype, mark)
+                                                                 else None),
+                    table=general.get("tablename", ""),
+                    button=next((int(p["seat"]) for p in seated if p.get("dealer") == "1"), None),
+                    date=_iso_date(dict(_FIELD.findall(text[game_at:])).get("startdate", "")),
+                    boards=[board], shown=shown,
+                    uncalled_in_won="when-over-or-all")
+
+
+def _iso_date(text: str) -> str:
+    """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
+    m = re.match(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)", text.strip())
+    if m:
+        return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
+    m = re.match(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)", text.strip())
+    return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
+
+
+def _totals(events: list[tuple]) -> dict[str, Decimal]:
+    """Each player's chips into the pot before any return (what ``bet=`` states): a raise's
+    street total less what the player had in on the street."""
+    total: dict[str, Decimal] = {}
+    street_bets: dict[tuple[str, str], Decimal] = {}
+    for e in events:
+        kind, name = e[0], e[1]
+        if kind in ("raise", "complete"):
+            had = street_bets.get((name, e[2]), ZERO)
+            total[name] = total.get(name, ZERO) + e[4] - had
+            street_bets[(name, e[2])] = e[4]
+        elif kind in ("small-blind", "big-blind", "call", "bet", "bring-in"):
+            total[name] = total.get(name, ZERO) + e[3]
+            street_bets[(name, e[2])] = street_bets.get((name, e[2]), ZERO) + e[3]
+        elif kind in ("ante", "dead-blind"):
+            total[name] = total.get(name, ZERO) + e[3]
+    return total
+
+
+def _tournament(general: dict[str, str]) -> str:
+    m = re.search(r"\(#?(\d+)\)", general.get("tournamentname", "") + general.get("tablename", ""))
+    return m.group(1) if m else general.get("tournamentname", "") or general.get("tablename", "?")
+
+
+def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str]:
+    lower = gametype.lower()
+    words = lower.split()
+    limit = ("no-limit" if "nl" in words or "бл" in words else "pot-limit" if "pl" in words or "pot" in words
+             else "fixed-limit" if "l" in words or "lh" in words or "limit" in words else "")
+    hilo = "hi-lo" in lower or "h/l" in lower or "hi/lo" in lower
+    if "5 card stud" in lower:
+        return "stud5", "fixed-limit"
+    if "7 card stud" in lower:
+        return ("stud-hilo" if hilo else "stud"), "fixed-limit"
+    if "six plus" in lower or "6+" in lower:
+        return "shortdeck", limit
+    if "holdem" in lower or lower.startswith("lh "):
+        return "holdem", limit
+    counts = {len(v.split()) for v in pocket.values()}
+    if "omaha" in lower or (limit and not any(w.isalpha() and len(w) > 2 for w in words if w not in ("pot",
+                                                                                                      "limit"))):
+        size = max(counts, default=4)
+        game = {4: "omaha", 5: "omaha5", 6: "omaha6"}.get(size)
+        if game is None:
+            raise ValueError(f"an Omaha hand with {size} pocket cards")
+        return (game + "-hilo" if hilo else game), limit
+    raise ValueError(f"unknown iPoker game {gametype!r}")
+
+
+def _stakes(gametype: str, mark: str) -> list[Decimal]:
+    m = re.search(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)", gametype.replace("x2 Limit ", ""))
+    return [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
+
+
+def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
+    code = a.get("type", "")
+    name = a.get("player", "")
+    if code in _NOTHING:
+        return
+    kind = _XML_KINDS.get(code)
+    if kind is None:
+        raise ValueError(f"unknown iPoker action type {code} ({a.get('actiontxt', '')!r}) of {name!r}")
+    if name not in seats:
+        raise ValueError(f"{name!r} acts but has no seat")
+    chips = amount(a.get("sum", "0") or "0", mark)
+    if kind in ("fold", "check"):
+        events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif kind in ("raise-by", "all-in"):
+        had = street_total(events, name, street)
+        to = had + chips
+        top = max((street_total(events, n, street) for n in seats), default=ZERO)
+        if kind == "all-in" and to <= top:
+            events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
+        elif top == 0:
+            events.append(("bet", name, street, chips, ZERO, kind == "all-in", "", 0, 0, 0))
+        else:
+            events.append(("raise", name, street, ZERO, to, kind == "all-in", "", 0, 0, 0))
+    elif kind == "raise":
+        events.append(("raise", name, street, ZERO, chips, False, "", 0, 0, 0))
+    elif kind == "big-blind" and big_blind and chips > big_blind:  # a returning player's big blind and dead small
+        events.append(("dead-blind", name, street, chips - big_blind, ZERO, False, "", 0, 0, 0))
+        events.append(("big-blind", name, street, big_blind, big_blind, False, "", 0, 0, 0))
+    else:
+        events.append((kind, name, street, chips, chips if kind != "ante" else chips, False, "", 0, 0, 0))
+
+
+_TEXT_HEAD = re.compile(r"^GAME #(\d+) Version:\S+ Uncalled:\S+ (.+?) (NL|PL|FL|L) (?:(\S+)/(\S+)|Tournament) "
+                        r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)/(\w+)\s*$")
+_TEXT_SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)( DEALER)?\s*$")
+_TEXT_ACTIONS = {"Post SB": "small-blind", "Post BB": "big-blind", "Post Ante": "ante", "Call": "call", "Bet": "bet",
+                 "Raise (NF)": "raise", "Fold": "fold", "Check": "check", "Allin": "all-in"}
+
+
+def _parse_text(text: str, source: str, line: int) -> Hand:
+    lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
+    head = _TEXT_HEAD.match(lines[0])
+    if head is None:
+        raise ValueError(f"unknown iPoker text header {lines[0][:80]!r}")
+    hand_id, game_text, limit_word = head.group(1), head.group(2).lower(), head.group(3)
+    game = {"texas hold'em": "holdem", "omaha": "omaha", "omaha hi-lo": "omaha-hilo"}.get(game_text)
+    if game is None:
+        raise ValueError(f"unknown iPoker game {head.group(2)!r}")
+    limit = {"NL": "no-limit", "PL": "pot-limit"}.get(limit_word, "fixed-limit")
+    mark = _mark(text)
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    button = None
+    table = lines[1][len("Table "):] if lines[1].startswith("Table ") else ""
+    events: list[tuple] = []
+    street = "preflop"
+    board = ""
+    shown: dict[str, str] = {}
+    won: dict[str, Decimal] = {}
+    total = rake = None
+    summary = False
+    for k, x in enumerate(lines[1:], 2):
+        s = _TEXT_SEAT.match(x)
+        if s:
+            names.append(s.group(2))
+            seats[s.group(2)] = int(s.group(1))
+            stacks[s.group(2)] = amount(s.group(3), mark)
+            button = int(s.group(1)) if s.group(4) else button
+            continue
+        if x.startswith("***"):
+            label = x.split("***")[1].strip()
+            summary = summary or label == "SUMMARY"
+            street = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}.get(label, street)
+            cards = re.search(r"\[([^\]]*)\]", x)
+            if cards:
+                dealt = _cards(cards.group(1))
+                board += dealt
+                events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
+            continue
+        if x.startswith("Total pot"):
+            m = re.match(r"Total pot (\S+)(?: Rake (\S+))?", x)
+            if m is None:
+                raise ValueError(f"line {line + k - 1}: unknown total line {x[:60]!r}")
+            total, rake = amount(m.group(1), mark), amount(m.group(2), mark) if m.group(2) else ZERO
+            continue
+        if x.startswith("Dealt to "):
+            who = next((n for n in names if x.startswith(f"Dealt to {n} [")), None)
+            if who:
+                events.append(("deal", who, street, ZERO, ZERO, False, _cards(x[x.index("[") + 1:x.index("]")]), 0,
+                               0, 0))
+            continue
+        if x.startswith("Table ") or x.startswith("<"):
+            continue
+        who, _, what = x.partition(": ")
+        if who not in seats:
+            raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
+        _text_action(who, what, street, events, shown, won, stacks, seats, mark, line + k - 1)
+    if not summary:
+        raise ValueError("the hand is cut short: no summary")
+    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+                    events=events, won=won, source=source, line=line,
+                    header_money=[amount(head.group(4), mark), amount(head.group(5), mark)] if head.group(4) else [],
+                    currency="" if not head.group(4) else _currency(head.group(4)),
+                    tournament=_tournament({"tablename": table}) if not head.group(4) else None, table=table,
+                    button=button, date=f"{head.group(6)}T{head.group(7)}", timezone=head.group(8), boards=[board],
+                    shown=shown, rake=rake, total=total, uncalled_in_won="never")
+
+
+def _text_action(who: str, what: str, street: str, events: list, shown: dict, won: dict, stacks: dict, seats: dict,
+                 mark: str, where: int) -> None:
+    if what.startswith("wins "):
+        got = amount(what[5:], mark)
+        won[who] = won.get(who, ZERO) + got
+        events.append(("collect", who, "showdown", got, ZERO, False, "", 0, 0, 0))
+        return
+    if what.startswith(("Shows ", "Mucks ")):
+        cards = _cards(what[what.index("[") + 1:what.index("]")])
+        if "?" not in cards:
+            shown[who] = cards
+        events.append(("show" if what[0] == "S" else "muck", who, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
+        return
+    allin = " Allin" in what
+    words = what.replace(" Allin", "")
+    for prefix, kind in _TEXT_ACTIONS.items():
+        if words == prefix or words.startswith(prefix + " "):
+            chips = amount(words[len(prefix):], mark) if words != prefix else ZERO
+            if kind == "raise":
+                events.append(("raise", who, street, ZERO, chips, allin, "", 0, 0, 0))
+            elif kind in ("fold", "check"):
+                events.append((kind, who, street, ZERO, ZERO, False, "", 0, 0, 0))
+            else:
+                events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
+            return
+    raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")

@@ -1,0 +1,404 @@
+"""partypoker's text hand histories: hold'em (no-limit, pot-limit, fixed-limit), short deck, Omaha
+hi and hi/lo, stud and stud hi/lo; cash, sit-and-go and tournaments; the cash-outs of 2026.
+
+Two generations of the text share the start ``***** Hand History for Game <id> *****``:
+
+* up to about 2019: the stake line names the game (``$0.05/$0.10 USD NL Texas Hold'em``; older
+  cash tables write the table's maximum buy-in, ``$4 USD PL Omaha``, and the blinds are read from
+  the posts), amounts in brackets (``calls [$0.10 USD]``) and each action's amount is the chips it
+  adds, a raise's and an all-in's too (``raises [300]``, ``is all-In  [225]``).  The winner's
+  ``wins $0.77 USD`` counts the uncalled part of a bet; there is no rake line;
+* 2020 and after (and the e-mailed histories of 2008-2013): ``0.10/0.25 Omaha Hi Game Table (PL)``,
+  ``calls (0.10)``, ``raises 2.40 to 2.65``, an ``is all-In.`` line after the action, and a summary
+  with each player's balance, bet, collected and net, checked against the actions here.
+
+A player who takes the cash-out (``opted for cash-out``, ``Cashed out  balance $23.01``) is paid
+outside the pot: ``cash_out``, and the pot goes to the player who wins the run-out.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
+from pyeval.history.sites.model import ZERO, Hand
+from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.stars_text import split_at
+
+__all__ = ["SITE", "detect", "split", "parse"]
+
+SITE = "partypoker"
+
+_START = re.compile(r"(?:^[ \t\x00]*Game #\S+ starts\.[ \t]*\n(?:[ \t\x00]*\n)*)?"
+                    r"(?:^[ \t\x00]*#Game No : \S+[ \t]*\n(?:[ \t\x00]*\n)*)?"
+                    r"(?:^|\ufeff)[ \t\x00]*\*{5} Hand History [Ff]or Game", re.M)
+"""A hand's start (the NUL characters: a UTF-16 file whose line ends were rewritten a byte at a time)."""
+_ID = re.compile(r"Hand History [Ff]or Game (\w+)")
+_SEAT = re.compile(r"^[Ss]eat (\d+): (.+?) \( ?([^()]*?) ?\)\s*$")
+_BUTTON = re.compile(r"Seat (\d+) is the button")
+_TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
+_BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
+_TRNY = re.compile(r"(?:Trny: ?|Tournament #)(\d+)")
+_LEVEL = re.compile(r"Level: ?(\d+)")
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
+_WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
+_BALANCE = re.compile(r"^(.+?) (Cashed out\s+)?balance ([^,]+?)(?:, (.*?))?(?:\[.*)?$")
+_NEW_RAISE = re.compile(r"^raises ([\d.,]+) to ([\d.,]+)$")
+
+GAMES = (("double hold'em", None), ("short deck", "shortdeck"), ("omaha hi-lo", "omaha-hilo"),
+         ("omaha hi/lo", "omaha-hilo"), ("omaha", "omaha"), ("7 card stud hi-lo", "stud-hilo"),
+         ("7 card stud", "stud"), ("texas hold'em", "holdem"), ("texas holdem", "holdem"))
+"""partypoker's game names (lower case, the more specific first) -> pyeval games; None: a game
+pyeval does not play (Double Hold'em: three hole cards and a "point card" chosen on the flop)."""
+_STREETS = {"down cards": "preflop", "": "3rd", "flop": "flop", "turn": "turn", "river": "river",
+            "fourth street": "4th", "fifth street": "5th", "sixth street": "6th"}
+_IGNORED = ("has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
+            "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
+            "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
+            "Cashout Amount is", "sits out")
+_IGNORED_LINES = re.compile(r"^(?:Player .+ finished in |Your time bank |Congratulations to player |[^ ]+: |\x00*$)")
+"""Lines that are no action: places in a tournament, the client's messages, chat, the NUL
+characters of concatenated UTF-16 files."""
+_VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is all-In|completes|bring-ins)\b")
+
+
+def detect(text: str) -> bool:
+    return _START.search(text[:3000]) is not None
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    return split_at(_START, text)
+
+
+def _decimal_mark(text: str) -> str:
+    """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
+    return "," if re.search(r"\d,\d{2}(?![\d])", text) else "."
+
+
+def _blind(text: str) -> Decimal:
+    """A blind of ``Blinds(..)``: ``1.200`` is written with dot thousands, ``1,200`` with commas."""
+    return amount(text, "," if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text) else ".")
+
+
+def parse(text: str, source: str, line: int) -> Hand:
+    raw = text.replace("\ufeff", "").split("\n")
+    lines = [(line + k, x.strip(" \t\x00")) for k, x in enumerate(raw) if x.strip(" \t\x00")]
+    lines = [(k, x) for k, x in lines if not x.startswith(("Game #", "#Game No"))]
+    if not lines or (m_id := _ID.search(lines[0][1])) is None:
+        raise ValueError("not a partypoker hand header")
+    hand_id = m_id.group(1)
+    if len(lines) < 2:
+        raise ValueError("the hand is cut short after its first line")
+    head = lines[1][1]
+    lower = head.lower()
+    known = next(((name, g) for name, g in GAMES if name in lower), None)
+    if known is None:
+        raise ValueError(f"unknown partypoker game: {head[:80]!r}")
+    if known[1] is None:
+        raise ValueError(f"partypoker {known[0].title()} is not a game pyeval plays (three hole cards and a point "
+                         "card chosen on the flop)")
+    game = known[1]
+    new = " Game Table (" in head
+    limit = _limit(head, game)
+    mark = _decimal_mark(text)
+    tournament_match = _TRNY.search(text)
+    tournament = tournament_match.group(1) if tournament_match and ("Trny" in text or "Tourney" in head) else None
+    if tournament is None and ("Buy-in" in head or "Tourney" in head):
+        tournament = _sit_and_go_id(lines) or "?"
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    table, button = "", None
+    k = 2
+    while k < len(lines) and not lines[k][1].startswith("** "):
+        x = lines[k][1]
+        if (s := _SEAT.match(x)) is not None:
+            names.append(s.group(2))
+            seats[s.group(2)] = int(s.group(1))
+            stacks[s.group(2)] = amount(s.group(3), mark)
+        elif " posts " in x:
+            break
+        else:
+            if (t := _TABLE.match(x)) is not None:
+                table = t.group(1)
+            if (b := _BUTTON.search(x)) is not None:
+                button = int(b.group(1))
+        k += 1
+    if len(names) < 2:
+        raise ValueError("fewer than two seat lines")
+    blinds_match = ([None, *_BLINDS.finditer(text)])[-1]  # the last: a new level is written after the seats
+    speakers = Speakers(names)
+    by_length = speakers.longest_first
+    events: list[tuple] = []
+    if not new and blinds_match and game not in STUD and " posts small blind" not in text and (
+            " posts big blind" not in text):
+        acting = {n for _, x in lines[k:] for n in by_length if x.startswith(n + " ")}
+        events = _unwritten_blinds(blinds_match, names, seats, stacks, button, acting, limit)
+    street = "preflop"
+    board = ""
+    shown: dict[str, str] = {}
+    won: dict[str, Decimal] = {}
+    summary_won: dict[str, Decimal] = {}
+    net: dict[str, Decimal] = {}
+    cash: dict[str, Decimal] = {}
+    rake: Decimal | None = None
+    summary = False
+    lines_left = lines[k:]
+    while lines_left:
+        where, x = lines_left.pop(0)
+        if x.startswith("** "):
+            if x.startswith("** Summary"):
+                summary = True
+                continue
+            sec = _SECTION.match(x)
+            label = sec.group(1).lower() if sec else None
+            if label not in _STREETS or sec is None:
+                raise ValueError(f"line {where}: unknown section {x[:60]!r}")
+            street = _STREETS[label]
+            if street == "river" and game in STUD:
+                street = "7th"
+            if sec.group(2):
+                cards = _cards(sec.group(2))
+                board += cards
+                events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
+            continue
+        if summary:
+            rake = _summary_line(x, speakers, mark, summary_won, net, cash, shown, where, rake)
+            continue
+        if x.startswith(("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds", "Stakes")):
+            if x.startswith("Dealt to "):
+                name = speakers.at_start(x, len("Dealt to "))
+                if name is None:
+                    raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
+                events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
+            continue
+        if x.count(" wins ") > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
+            for other in by_length:
+                x = x.replace(f".{other} wins ", f".\n{other} wins ")
+            if "\n" in x:
+                first, rest = x.split("\n", 1)
+                lines_left.insert(0, (where, rest))
+                x = first
+        w = _WINS.match(x)
+        if w and w.group(1) in seats:
+            got = amount(w.group(2), mark)
+            won[w.group(1)] = won.get(w.group(1), ZERO) + got
+            pot = int(w.group(4)) if w.group(4) else 0
+            events.append(("collect", w.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
+            continue
+        name = speakers.at_start(x)
+        if name is None:
+            if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
+                continue
+            if (v := _VERBS.match(x)) is not None:
+                raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
+            raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        try:
+            _action(name, x[len(name) + 1:].strip().rstrip("."), street, events, shown, mark, where)
+        except ValueError:
+            v = _VERBS.match(x)
+            if v is not None and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
+                raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}") from None
+            raise
+    if not won and not summary_won and not cash:
+        raise ValueError("the hand is cut short: nobody wins the pot")
+    if not won:  # the new text writes the winnings in the summary only
+        won = summary_won
+        events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in won.items() if v]
+    _all_in_with_the_stack(events, stacks)
+    header_money = _header_money(head, blinds_match, mark, events, game, limit)
+    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+                    events=events, won=won, source=source, line=line, header_money=header_money,
+                    level=m.group(1) if (m := _LEVEL.search(text)) else "",
+                    currency="" if tournament else currency_of(head) or "USD", tournament=tournament, table=table,
+                    button=button or None, boards=[board], shown=shown, date=_date(head)[0], timezone=_date(head)[1],
+                    rake=ZERO if rake is None and tournament else rake,
+                    uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
+
+
+def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, int], stacks: dict[str, Decimal],
+                      button: int | None, acting: set[str], limit: str) -> list:
+    """The blinds the tournament texts of 2005-2012 do not write: the two players after the button
+    (heads-up: the button and the other), the amounts of ``Blinds(..)`` (fixed limit's
+    ``Stakes(200/400)`` are the bets: the blinds are half the small bet and the small bet)."""
+    if button is None:
+        raise ValueError("the text writes no blinds and no button")
+    order = sorted((n for n in names if n in acting), key=lambda n: (seats[n] <= button, seats[n]))
+    if len(order) < 2:
+        raise ValueError("the text writes no blinds")
+    if len(order) == 2:
+        order = order[::-1]
+    small, big = _blind(blinds.group(1)), _blind(blinds.group(2))
+    if limit == "fixed-limit":
+        small, big = small / 2, small
+    sb, bb = min(small, stacks[order[0]]), min(big, stacks[order[1]])
+    return [("small-blind", order[0], "preflop", sb, sb, sb == stacks[order[0]], "", 0, 0, 0),
+            ("big-blind", order[1], "preflop", bb, bb, bb == stacks[order[1]], "", 0, 0, 0)]
+
+
+def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
+    """An all-in puts in the whole stack: the text sometimes writes the last chip short."""
+    spent: dict[str, Decimal] = {}
+    bets: dict[str, Decimal] = {}
+    street = ""
+    for j, e in enumerate(events):
+        kind, name = e[0], e[1]
+        if name is None or kind not in _MOVES:
+            continue
+        if e[2] != street:
+            street, bets = e[2], {}
+        before = bets.get(name, ZERO)
+        added = e[4] - before if kind in ("raise", "complete") else e[3]
+        if e[5] and kind != "ante":
+            left = stacks[name] - spent.get(name, ZERO)
+            if added != left and abs(added - left) <= 1:  # one chip off
+                added = left
+                events[j] = e[:3] + ((ZERO, before + added) if kind in ("raise", "complete") else (added, e[4])) + e[5:]
+        spent[name] = spent.get(name, ZERO) + added
+        if kind != "ante" and kind != "dead-blind":
+            bets[name] = before + added
+
+
+_MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-blind", "bring-in", "call", "bet",
+                    "raise", "complete"})
+
+
+_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                       "dec"), 1)}
+_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
+
+
+def _date(head: str) -> tuple[str, str]:
+    """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
+    ``Sun Sep 13 10:00:00 EDT 2020``."""
+    m = _DATE.search(head)
+    month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
+    if m is None or month is None:
+        return "", ""
+    return f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4)
+
+
+def _limit(head: str, game: str) -> str:
+    if "(NL)" in head or " NL " in f" {head}":
+        return "no-limit"
+    if "(PL)" in head or " PL " in f" {head}":
+        return "pot-limit"
+    return "fixed-limit"
+
+
+def _sit_and_go_id(lines: list[tuple[int, str]]) -> str | None:
+    for _, x in lines[2:6]:
+        m = re.search(r"\((\d+)\) Table #", x)
+        if m:
+            return m.group(1)
+    return None
+
+
+def _header_money(head: str, blinds: re.Match[str] | None, mark: str, events: list, game: str, limit: str
+                  ) -> list[Decimal]:
+    """The blinds (a fixed-limit game: its bets): the tournament's ``Blinds(..)``, the new stake
+    line's ``0.10/0.25``, the old one's ``$0.05/$0.10``; else (the old cash line names the maximum
+    buy-in) the posted blinds."""
+    if blinds is not None:
+        return [_blind(blinds.group(1)), _blind(blinds.group(2))]
+    m = re.match(r"^\$?([\d.,]+)/\$?([\d.,]+)\s", head)
+    if m:
+        return [amount(m.group(1), mark), amount(m.group(2), mark)]
+    posted = {e[0]: e[3] for e in events if e[0] in ("small-blind", "big-blind")}
+    if game in STUD or limit == "fixed-limit":
+        return []
+    return [posted.get("small-blind", ZERO), posted.get("big-blind", ZERO)]
+
+
+def _cards(text: str) -> str:
+    return text.replace(",", " ").replace(" ", "")
+
+
+_POSTS = (("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
+          ("bring-ins", "bring-in"), ("posts dead blind", "dead-blind"), ("posts button blind", "button-blind"))
+
+
+def _chips(what: str, mark: str) -> Decimal:
+    """The amount in ``[$0.10 USD]`` or ``(0.10)``."""
+    m = _BRACKET.search(what) or re.search(r"\(([^()]*)\)", what)
+    if m is None:
+        raise ValueError(f"no amount in {what!r}")
+    return amount(m.group(1), mark)
+
+
+def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, where: int) -> None:
+    for prefix, kind in _POSTS:
+        if what.startswith(prefix):
+            chips = _chips(what, mark)
+            events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
+            return
+    word = what.split(" ", 1)[0]
+    if what in ("folds", "checks"):
+        events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif word in ("calls", "bets") or what.startswith("double bets"):
+        kind = "call" if word == "calls" else "bet"
+        events.append((kind, name, street, _chips(what, mark), ZERO, False, "", 0, 0, 0))
+    elif word in ("raises", "completes"):
+        m = _NEW_RAISE.match(what)
+        if m:
+            to = amount(m.group(2), mark)
+        else:  # the old text: what the raise adds
+            to = street_total(events, name, street) + _chips(what, mark)
+        events.append(("raise" if word == "raises" else "complete", name, street, ZERO, to, False, "", 0, 0, 0))
+    elif what == "is all-In":  # the new text: the action before put the player all-in
+        for j in range(len(events) - 1, -1, -1):
+            if events[j][1] == name:
+                events[j] = events[j][:5] + (True,) + events[j][6:]
+                break
+    elif what.startswith("is all-In"):  # the old text: the all-in's chips, a call or a raise
+        chips = _chips(what, mark)
+        to = street_total(events, name, street) + chips
+        top = max((street_total(events, n, street) for n in {e[1] for e in events if e[1] is not None}),
+                  default=ZERO)
+        if to > top:
+            events.append(("raise" if top else "bet", name, street, chips, to if top else ZERO, True, "", 0, 0, 0))
+        else:
+            events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
+    elif word in ("shows", "doesn't") and _BRACKET.search(what):
+        cards = _cards(_BRACKET.findall(what)[0])
+        shown[name] = cards
+        events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
+    elif what.startswith(("does not show", "doesn't show", "mucks")):
+        events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
+    elif any(s in what for s in _IGNORED):
+        return
+    else:
+        raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
+
+
+def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: dict, cash: dict, shown: dict,
+                  where: int, rake: Decimal | None) -> Decimal | None:
+    """One line of the new text's summary; returns the rake (when the line states it)."""
+    if x.startswith(("Main Pot:", "Pot:")):
+        m = re.search(r"Rake: \$?([\d.,]+)", x)
+        return amount(m.group(1), mark) if m else ZERO
+    if x.startswith("Board:"):
+        return rake
+    name = speakers.at_start(x)
+    b = _BALANCE.match(x) if name else None
+    if b is None or name is None:
+        raise ValueError(f"line {where}: unknown summary line {x[:70]!r}")
+    detail = b.group(4) or ""
+    got = re.search(r"collected \$?([\d.,]+)", detail)
+    if b.group(2):  # cashed out: paid outside the pot
+        cash[name] = amount(got.group(1), mark) if got else ZERO
+    elif got:
+        collected[name] = amount(got.group(1), mark)
+    m = re.search(r"net ([+-]?)\$?([\d.,]+)", detail)
+    if m:
+        net[name] = amount(m.group(2), mark) * (-1 if m.group(1) == "-" else 1)
+    elif (lost := re.search(r"lost \$?([\d.,]+)", detail)) is not None:
+        net[name] = -amount(lost.group(1), mark)
+    else:
+        net[name] = ZERO
+    groups = _BRACKET.findall(x)
+    if groups:
+        shown[name] = _cards(groups[0])
+    return rake

@@ -1,0 +1,221 @@
+"""Winamax's text hand histories (hold'em, Omaha 4/5 hi and hi/lo, stud, stud hi/lo, razz, 2-7
+triple draw; cash, sit-and-go and tournaments; euros, play money and chips).
+
+The text is PokerStars-like without the colons (``Player5 posts small blind 0.02€``), with the
+euro sign after the number and French tournament names.  The header's stakes in parentheses are
+the blinds, or ante/small/big (``(50/200/400)``, stud ``(5€/25€/50€)``).  Winamax writes no
+uncalled-bet line: the uncalled part of a bet is in what its player ``collected`` (and in the
+summary's ``won``), so ``assemble`` returns it and takes it out of the winnings.  The summary's
+``won`` amounts are checked against the ``collected`` lines.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pyeval.history.sites.assemble import STUD, Speakers, assemble
+from pyeval.history.sites.model import ZERO, Hand
+from pyeval.history.sites.money import amount
+from pyeval.history.sites.stars_text import split_at
+
+__all__ = ["SITE", "detect", "split", "parse"]
+
+SITE = "winamax"
+
+_START = re.compile(r"^Winamax Poker - ", re.M)
+_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame)|Tournament \"(.*)\" buyIn: (.*?) level: (\S+)) - HandId: "
+                   r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
+_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #(\d+) is the button)?\s*$")
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
+_SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(.*)$")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_COLLECT = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
+_WON = re.compile(r" won (\S+)")
+_TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
+
+GAMES = (
+    ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
+    ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
+    ("7stud", "stud"), ("razz", "razz"), ("lowball27", "draw-deuce7"), ("holdem", "holdem"),
+)
+"""Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
+ranked as pyeval's deuce-to-seven draw)."""
+_LIMITS = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
+_STREETS = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river",
+            "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "7th STREET": "7th",
+            "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
+            "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
+            "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
+_POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
+          ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+
+
+def detect(text: str) -> bool:
+    return _START.search(text[:2000]) is not None
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    return split_at(_START, text)
+
+
+def _money(text: str) -> Decimal:
+    """``0.02€``, ``1 500``, ``15.52k`` (the summary's rounded total: thousands)."""
+    if text.endswith("k"):
+        return amount(text[:-1]) * 1000
+    return amount(text)
+
+
+def parse(text: str, source: str, line: int) -> Hand:
+    lines = [x.rstrip() for x in text.strip().split("\n") if x.strip()]
+    head = _HEAD.match(lines[0]) if lines else None
+    if head is None:
+        raise ValueError(f"not a Winamax hand header: {lines[0][:80] if lines else ''!r}")
+    cash, tourney_name, _buy_in, level, hand_id, game_text, stakes_text = head.groups()[:7]
+    lower = game_text.lower()
+    game = next((g for name, g in GAMES if lower.startswith(name)), None)
+    if game is None:
+        raise ValueError(f"unknown Winamax game {game_text!r}")
+    limit = next((v for k, v in _LIMITS if k in lower), "")
+    money = [amount(v) for v in stakes_text.split("/")]
+    header_money = money[1:] if len(money) == 3 else money  # ante/small/big
+    y, mo, d, clock, zone = head.groups()[7:]
+    if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
+        raise ValueError("no table line after the header")
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    i = 2
+    while i < len(lines) and (s := _SEAT.match(lines[i])) and not lines[i].startswith("***"):
+        name = s.group(2)
+        names.append(name)
+        seats[name] = int(s.group(1))
+        stacks[name] = amount(s.group(3))
+        i += 1
+    if len(names) < 2:
+        raise ValueError("fewer than two seat lines")
+    speakers = Speakers(names)
+    events: list[tuple] = []
+    street = "preflop"
+    boards: list[str] = []
+    shown: dict[str, str] = {}
+    won: dict[str, Decimal] = {}
+    summary_won: dict[str, Decimal] = {}
+    total = rake = None
+    in_summary = False
+    completed = False
+    for k in range(i, len(lines)):
+        x = lines[k]
+        where = line + k
+        if x.startswith("***"):
+            m = _SECTION.match(x)
+            label = m.group(1) if m else ""
+            if label == "SUMMARY":
+                in_summary = True
+                continue
+            if label not in _STREETS:
+                raise ValueError(f"line {where}: unknown section {x[:60]!r}")
+            street = _STREETS[label]
+            groups = _CARDS.findall(m.group(2)) if m else []
+            if groups:
+                board = "".join(groups).replace(" ", "")
+                events.append(("deal", None, street, ZERO, ZERO, False, groups[-1].replace(" ", ""), 0, 0, 0))
+                boards = [board]
+            continue
+        if in_summary:
+            t = _TOTAL.match(x)
+            if t:
+                total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
+                rake = _money(t.group(2)) if t.group(2) else ZERO
+            elif x.startswith("Seat "):
+                name = _seat_name(x, speakers.longest_first)
+                for w in _WON.findall(x):
+                    summary_won[name] = summary_won.get(name, ZERO) + _money(w)
+                groups = _CARDS.findall(x)
+                if groups and name and " showed " in x:
+                    shown[name] = groups[0].replace(" ", "")
+            elif not x.startswith("Board:"):
+                raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
+            continue
+        m = _COLLECT.match(x)
+        if m and m.group(1) in seats:
+            pot = int(m.group(3).rsplit(" ", 1)[1]) if m.group(3).startswith("side") else 0
+            got = _money(m.group(2))
+            won[m.group(1)] = won.get(m.group(1), ZERO) + got
+            events.append(("collect", m.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
+            continue
+        if x.startswith("Dealt to "):
+            name = speakers.at_start(x, len("Dealt to "))
+            if name is None:
+                raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
+            groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
+            first = street == "3rd" or len(groups) == 1
+            cards = groups[0 if first else -1].replace("X", "??").replace(" ", "")
+            events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
+            continue
+        name = speakers.at_start(x)
+        if name is None:
+            raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        _action(name, x[len(name) + 1:], street, events, shown, where)
+        if game in STUD and street == "3rd" and events[-1][0] == "raise" and not completed:
+            # the first raise of the bring-in makes it a full bet: written "raises 25€ to 25€"
+            completed = True
+            if events[-1][4] <= header_money[0]:
+                events[-1] = ("complete",) + events[-1][1:]
+        completed = completed or (events[-1][0] in ("bet", "complete") and street == "3rd")
+    if not in_summary:
+        raise ValueError("the hand is cut short: no summary")
+    for name, value in summary_won.items():
+        if won.get(name, ZERO) != value:
+            raise ValueError(f"the summary says {name} won {value}, the collected lines {won.get(name, ZERO)}")
+    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+                    events=events, won=won, source=source, line=line, header_money=header_money,
+                    level=level or "", currency="EUR" if "€" in stakes_text or "\x80" in stakes_text else "",
+                    tournament=None if cash else _tournament_id(tourney_name, table.group(1)), table=table.group(1),
+                    max_seats=int(table.group(2)), button=int(table.group(4)) if table.group(4) else None,
+                    date=f"{y}-{mo}-{d}T{clock}", timezone=zone, boards=boards if game not in STUD else (),
+                    shown=shown, rake=rake, total=total, language="en")
+
+
+def _tournament_id(name: str, table: str) -> str:
+    """The tournament's number in the table name (``'Freeroll 100€(13133717)#336'``), else its name."""
+    m = re.search(r"\((\d+)\)#", table)
+    return m.group(1) if m else name
+
+
+def _seat_name(x: str, by_length: list[str]) -> str:
+    rest = x.split(": ", 1)[1] if ": " in x else ""
+    return next((n for n in by_length if rest.startswith(n + " ") or rest == n), "")
+
+
+def _action(name: str, what: str, street: str, events: list, shown: dict, where: int) -> None:
+    allin = what.endswith(" and is all-in")
+    if allin:
+        what = what[:-len(" and is all-in")]
+    for prefix, kind in _POSTS:
+        if what.startswith(prefix):
+            body = what[len(prefix):].removesuffix(" out of position")
+            chips = _money(body)
+            events.append((kind, name, street, chips, chips, allin, "", 0, 0, 0))
+            return
+    if what in ("folds", "checks"):
+        events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif what.startswith(("calls ", "bets ")):
+        kind = "call" if what[0] == "c" else "bet"
+        events.append((kind, name, street, _money(what.split(" ", 1)[1]), ZERO, allin, "", 0, 0, 0))
+    elif what.startswith("raises "):
+        words = what.split(" ")
+        if len(words) != 4 or words[2] != "to":
+            raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
+        events.append(("raise", name, street, _money(words[1]), _money(words[3]), allin, "", 0, 0, 0))
+    elif what.startswith("shows "):
+        cards = _CARDS.findall(what)[0].replace(" ", "")
+        shown[name] = cards
+        events.append(("show", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
+    elif what.startswith("discard "):
+        count = int(what.split(" ")[1])
+        events.append(("discard" if count else "stand-pat", name, street, ZERO, ZERO, False, "", count, 0, 0))
+    elif what.startswith(("mucks", "doesn't show")):
+        events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
+    else:
+        raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
