@@ -1,0 +1,101 @@
+"""pyeval.flop_report against the same answers one flop at a time (issue 42, item 4).
+
+Two hold'em ranges of about 15-20% each (a cutoff open against a big-blind defence), every
+flop up to suit isomorphism (1,755), exact:
+
+  * flop_report, equities and buckets only (``classes=False``), and with the hand classes;
+  * 1,755 calls of ``pyeval.equity`` (the range engine, one flop at a time), timed on a sample
+    of flops and scaled to 1,755;
+  * poker-equity's exact range mode (``exact_from_text``) on a smaller sample, scaled alike
+    (its range notation has no ``A2s+``: the ranges are given to it as lists of classes).
+
+Every sampled flop's equity is checked equal across the three before any timing.  Medians of
+``--repeats`` runs, the repeats of the contenders interleaved; wall time (``--threads``, default
+all cores, for pyeval; poker-equity uses its own thread pool); the load average is printed.
+
+    python benchmarks/flop_report.py --repeats 3 --sample 40 --pe-sample 8
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import pyeval
+from pyeval.analysis.flops import flop_report
+
+HERO = "22+,A2s+,K9s+,Q9s+,J9s+,T8s+,98s,ATo+,KJo+"  # a cutoff open, 18.6%
+VILLAIN = "22-JJ,A2s-AQs,K9s+,Q9s+,J9s+,T8s+,97s+,87s,76s,65s,ATo-AQo,KTo+,QTo+"  # a big-blind defence, 17.8%
+
+
+def classes_text(text: str) -> str:
+    """A range as a comma list of its starting-hand classes (poker-equity's notation)."""
+    r = pyeval.parse_range(text)
+    from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
+
+    names = sorted({pyeval.CLASS_NAMES[k] for k in COMBO_CLASS[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]})
+    return ",".join(names)
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--sample", type=int, default=40, help="flops timed with pyeval.equity")
+    ap.add_argument("--pe-sample", type=int, default=8, help="flops timed with poker-equity")
+    ap.add_argument("--threads", type=int, default=None)
+    args = ap.parse_args()
+    combos = [len(pyeval.parse_range(t)) for t in (HERO, VILLAIN)]
+    print(f"hero {HERO} ({combos[0]} combos, {combos[0] / 1326:.1%}); villain {VILLAIN} ({combos[1]} combos, "
+          f"{combos[1] / 1326:.1%}); {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at start")
+    report = flop_report(HERO, VILLAIN, threads=args.threads)  # warm, and the answers to check against
+    rng = random.Random(1)
+    sample = rng.sample(range(len(report)), args.sample)
+    pe_sample = sample[:args.pe_sample]
+    fractions = report.equity_fractions()
+    for i in sample:
+        e = pyeval.equity("holdem", [HERO, VILLAIN], board=report.flops[i], threads=args.threads)
+        assert e.fractions[0] == fractions[i], report.flops[i]
+    try:
+        import poker_equity
+    except ImportError:
+        poker_equity = None
+        print("poker-equity is not installed (pip install poker-equity, the bench extra): no peer column")
+    if poker_equity is not None:
+        pe_ranges = [classes_text(HERO), classes_text(VILLAIN)]
+        for i in pe_sample:
+            got = poker_equity.exact_from_text("holdem", pe_ranges, report.flops[i])
+            assert abs(got["players"][0]["equity"] - float(fractions[i])) < 1e-9, report.flops[i]
+
+    runs: dict[str, list[float]] = {"flop_report, equities": [], "flop_report, with classes": [],
+                                    "pyeval.equity x 1,755 (scaled)": [], "poker-equity x 1,755 (scaled)": []}
+    for _ in range(args.repeats):
+        runs["flop_report, equities"].append(timed(lambda: flop_report(HERO, VILLAIN, classes=False,
+                                                                       threads=args.threads)))
+        runs["flop_report, with classes"].append(timed(lambda: flop_report(HERO, VILLAIN, threads=args.threads)))
+        t = timed(lambda: [pyeval.equity("holdem", [HERO, VILLAIN], board=report.flops[i], threads=args.threads)
+                           for i in sample])
+        runs["pyeval.equity x 1,755 (scaled)"].append(t * len(report) / len(sample))
+        if poker_equity is not None:
+            t = timed(lambda: [poker_equity.exact_from_text("holdem", pe_ranges, report.flops[i]) for i in pe_sample])
+            runs["poker-equity x 1,755 (scaled)"].append(t * len(report) / len(pe_sample))
+    base = statistics.median(runs["flop_report, equities"])
+    print(f"| all 1,755 flops, exact | median of {args.repeats} (s) | runs (s) | vs flop_report, equities |")
+    print("| --- | ---: | --- | ---: |")
+    for name, ts in runs.items():
+        if ts:
+            m = statistics.median(ts)
+            print(f"| {name} | {m:.2f} | {', '.join(f'{t:.2f}' for t in ts)} | {m / base:.1f}x |")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end; mean equity {report.mean[0]:.4f} "
+          f"(= preflop {float(report.mean_fraction):.4f}, exact)")
+
+
+if __name__ == "__main__":
+    main()
