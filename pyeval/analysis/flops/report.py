@@ -106,8 +106,8 @@ def flop_report(hero: str | Range, villain: str | Range, *, game: str = "holdem"
     live = np.array([c for c in range(g.lowest_card, 52) if c not in dead_set], np.uint8)
     group = symmetry_group(g, [r0, r1], [], dead_cards)
     if flops is None:
-        classes = flop_classes(group, live)
-        cards, weights, raw, raw_class = classes.flops, classes.weights, classes.raw, classes.raw_class
+        orbits = flop_classes(group, live)
+        cards, weights, raw, raw_class = orbits.flops, orbits.weights, orbits.raw, orbits.raw_class
     else:
         cards = _given_flops(flops, g, dead_cards)
         weights, raw, raw_class = np.ones(len(cards), np.int64), cards, np.arange(len(cards))
@@ -133,8 +133,7 @@ def flop_report(hero: str | Range, villain: str | Range, *, game: str = "holdem"
     classify, made_names, draw_names = class_scheme(g.family)
     if not classes:
         made_names, draw_names = (), ()
-    shares = [_class_shares(classify, r, cards, g.lowest_card, len(made_names) + len(draw_names))
-              for r in (r0, r1)]
+    shares = _class_shares(classify, (r0, r1), cards, g.lowest_card, len(made_names) + len(draw_names))
     return FlopReport(g.name, hero_text, villain_text, format_cards(dead_cards) if len(dead_cards) else "",
                       used_method, used_seed, [format_cards(c) for c in cards], cards, weights,
                       [r0.combos, r1.combos], [num0, num1], counts, stderr, made_names, draw_names, shares,
@@ -154,22 +153,36 @@ def _preflop(g: Game, r0: Range, r1: Range, dead: np.ndarray, method: str, seed:
                   stderr_target=sampled.STDERR_TARGET / 5)
 
 
-def _class_shares(classify, r: Range, cards: np.ndarray, lowest_card: int, n_classes: int) -> np.ndarray:
-    """(flops, classes) each class's share of the range's weight on each flop, made classes then
-    draws, after card removal of the flop (``range_breakdown``'s counts over its total)."""
-    out = np.zeros((len(cards), n_classes))
+def _class_shares(classify, ranges: tuple[Range, Range], cards: np.ndarray, lowest_card: int,
+                  n_classes: int) -> list[np.ndarray]:
+    """Per range, (flops, classes): each class's share of the range's weight on each flop, made
+    classes then draws, after card removal of the flop (``range_breakdown``'s counts over its
+    total).  The combos of both ranges are classified together, once per flop."""
+    out = [np.zeros((len(cards), n_classes)) for _ in ranges]
     if n_classes == 0:
         return out
-    w = np.asarray(r.weights, np.float64)
+    masks, where = np.unique(np.concatenate([r.masks for r in ranges]), return_inverse=True)
+    combos = np.zeros((len(masks), ranges[0].combos.shape[1]), np.uint8)
+    sides, start = [], 0
+    for r in ranges:
+        idx = where[start:start + len(r)]
+        combos[idx] = r.combos
+        sides.append((idx, np.asarray(r.weights, np.float64)))
+        start += len(r)
     for i, flop in enumerate(cards):
         flop_mask = np.bitwise_or.reduce(np.uint64(1) << flop.astype(np.uint64))
-        keep = (r.masks & flop_mask) == 0
-        made, draws, _ = classify(r.combos[keep], flop, lowest_card)
-        wk = w[keep]
-        total = wk.sum()
-        if total == 0:  # the flop holds every combo's cards: no share of anything
-            continue
+        keep = (masks & flop_mask) == 0
+        made_kept, draws_kept, _ = classify(combos[keep], flop, lowest_card)
+        made = np.full(len(masks), -1, np.int64)
+        made[keep] = made_kept
+        draws = np.zeros((len(masks), draws_kept.shape[1]), bool)
+        draws[keep] = draws_kept
         n_made = n_classes - draws.shape[1]
-        out[i, :n_made] = np.bincount(made, weights=wk, minlength=n_made) / total
-        out[i, n_made:] = (wk[:, None] * draws).sum(axis=0) / total
+        for side, (idx, w) in enumerate(sides):
+            live = keep[idx]
+            wk, total = w[live], w[live].sum()
+            if total == 0:  # the flop holds every combo's cards: no share of anything
+                continue
+            out[side][i, :n_made] = np.bincount(made[idx][live], weights=wk, minlength=n_made) / total
+            out[side][i, n_made:] = (wk[:, None] * draws[idx][live]).sum(axis=0) / total
     return out
