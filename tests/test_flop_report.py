@@ -248,3 +248,24 @@ def test_bad_ranges_are_refused_clearly():
         flop_report("AA", 7)
     with pytest.raises(ValueError, match="villain"):
         flop_report("AA", "AsAh", dead="As")
+
+
+def test_on_a_dask_cluster_the_same_report():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as lc, \
+            distributed.Client(lc) as client:
+        on_cluster = flop_report("AA,KQs,T9s", "JJ,AQo,76s", client=client)
+    assert on_cluster == flop_report("AA,KQs,T9s", "JJ,AQo,76s")
+
+
+def test_omaha_is_sampled_with_standard_errors_and_a_seed():
+    flops = ["As Kd 7c", "9h 8h 2c", "Ks Kh Kd"]
+    r = flop_report("AAKK", "QQJJ,T987", game="omaha", flops=flops, samples=4000, seed=5)
+    assert r.method == "monte-carlo" and r.seed == 5
+    assert r == flop_report("AAKK", "QQJJ,T987", game="omaha", flops=flops, samples=4000, seed=5, threads=1)
+    for i, flop in enumerate(flops[:2]):
+        exact = pyeval.equity("omaha", ["AAKK", "QQJJ,T987"], board=flop, method="exact").equity[0]
+        assert abs(r.equity[i, 0] - exact) < 5 * r.stderr[i, 0] + 1e-9
+    assert r.probability[2] == 0 and np.isnan(r.equity[2, 0])  # no hero hand left on Ks Kh Kd
+    b = pyeval.range_breakdown("omaha", "QQJJ,T987", flops[1])
+    assert dict(zip(r.classes, r.class_shares[1][1])) == pytest.approx({n: b.share(n) for n in b.classes})

@@ -24,7 +24,7 @@ SUIT_COLOURS = {"rainbow": "tab:green", "two-tone": "tab:blue", "monotone": "tab
 
 
 def _title(r: FlopReport) -> str:
-    return f"{r.game}: {r.hero} vs {r.villain}"
+    return f"{r.game}: {r.hero}\nvs {r.villain}"
 
 
 def flops_by_equity(r: FlopReport, path: str | None = None) -> Any:
@@ -46,7 +46,7 @@ def flops_by_equity(r: FlopReport, path: str | None = None) -> Any:
     ax.set_xlabel("flops by probability, best for hero first")
     ax.set_ylabel("hero's equity")
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(_title(r))
+    ax.set_title(_title(r), fontsize=9)
     return save_figure(fig, path)
 
 
@@ -97,9 +97,10 @@ def class_shares(r: FlopReport, path: str | None = None, top: int = 8) -> Any:
             ax.barh(y, col, left=left, color=colour, label=name)
             left += col
         ax.set_xlim(0, 1)
-        ax.set_title(f"{side}: {r.hero if side == 'hero' else r.villain}", fontsize=9)
+        ax.set_title(f"{side}: {r.hero if side == 'hero' else r.villain}", fontsize=7)
         ax.set_yticks(y, labels, fontsize=7)
-        ax.invert_yaxis()
-    axes[1].legend(loc="lower right", fontsize=7)
+    axes[0].invert_yaxis()  # the most likely group on top (the axes share y: once)
+    handles, names_shown = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names_shown, loc="outside lower center", ncols=5, fontsize=7)
     fig.suptitle(f"{r.game}: made hands by texture group (share of each range)", fontsize=10)
     return save_figure(fig, path)

@@ -41,10 +41,11 @@ def _range(g: Game, entry: Any, who: str, dead: np.ndarray) -> tuple[Range, str]
         raise ValueError(f"{who}: {g.name} ranges hold {g.hole}-card hands, got {r.hole}")
     r = r.without(dead) if len(dead) else r
     keep = (r.combos >= g.lowest_card).all(axis=1)
-    r = Range(r.combos[keep], np.asarray(r.weights)[keep], r.hole, None, g.lowest_card, r.family)
+    text = " ".join(entry.split()) if isinstance(entry, str) else str(entry)
+    # the text given to the range: the range queries of the Omaha path print it, not its 27,000 combos
+    r = Range(r.combos[keep], np.asarray(r.weights)[keep], r.hole, text, g.lowest_card, r.family)
     if len(r) == 0:
         raise ValueError(f"{who}: no hand of the range is possible with these dead cards")
-    text = " ".join(entry.split()) if isinstance(entry, str) else str(entry)
     return r, text
 
 

@@ -236,7 +236,8 @@ class FlopReport(Table, ResultEquality):
 
     def __repr__(self) -> str:
         mean = self.mean
-        how = "exact" if self.method == "exact" else f"Monte Carlo, seed {self.seed}"
+        how = "exact" if self.method == "exact" else \
+            f"Monte Carlo, seed {self.seed}, standard errors up to {np.nanmax(self.stderr):.4f}"
         dead = f", dead {self.dead}" if self.dead else ""
         lines = [f"FlopReport({self.game}, {self.hero!r} vs {self.villain!r}{dead}; {how}): "
                  f"{len(self)} flops ({int(self.weights.sum()):,} raw)",
@@ -248,7 +249,7 @@ class FlopReport(Table, ResultEquality):
             lines.append(f"  preflop equity (pyeval.equity):                       {self.preflop.equity[0]:.4f}"
                          f" vs {self.preflop.equity[1]:.4f}{check}")
         eq = self.equity[:, 0]
-        order = np.argsort(-eq, kind="stable")
+        order = [i for i in np.argsort(-eq, kind="stable").tolist() if not np.isnan(eq[i])]  # flops with deals
         shown = [("best for hero", order[:3]), ("worst for hero", order[::-1][:3])]
         for label, idx in shown:
             lines.append(f"  {label}: " + ", ".join(f"{self.flops[i]} {eq[i]:.3f}" for i in idx))

@@ -30,13 +30,12 @@ def _flop_seed(seed: int, i: int) -> int:
     return int(np.random.SeedSequence([seed, i]).generate_state(2, np.uint64).view(np.int64)[0] & (2**62 - 1))
 
 
-def _into(full: Range, part: Range | None, tally, row: int, out: ComboTally) -> None:
+def _into(full: Range, order: np.ndarray, part: Range | None, tally, row: int, out: ComboTally) -> None:
     """A flop's per-combo counts (over the range left after card removal) into row ``row`` of the
-    whole range's arrays."""
+    whole range's arrays (``order``: the whole range's masks in ascending order)."""
     if part is None or tally is None:
         return
-    where = {int(m): i for i, m in enumerate(full.masks.tolist())}
-    idx = np.array([where[int(m)] for m in part.masks.tolist()], np.int64)
+    idx = order[np.searchsorted(full.masks, part.masks, sorter=order)]
     for name in ("units", "wins", "ties", "outcomes"):
         getattr(out, name)[row, idx] = np.asarray(getattr(tally, name), np.int64)
 
@@ -53,16 +52,23 @@ def sampled_counts(g: Game, r0: Range, r1: Range, cards: np.ndarray, dead: np.nd
     counts = [ComboTally(*(np.zeros((n, len(r)), np.int64) for _ in range(4))) for r in (r0, r1)]
     stderr = np.zeros((n, 2))
     dead_text = format_cards(dead) if len(dead) else ""
+    orders = [np.argsort(r.masks, kind="stable") for r in (r0, r1)]
     watch = _progress.current()
     if watch is not None:
         watch.add_total(n)
     for i, flop in enumerate(cards):
         kwargs = {"samples": samples} if samples is not None else {"stderr_target": STDERR_TARGET}
+        fm = np.bitwise_or.reduce(np.uint64(1) << flop.astype(np.uint64))
+        if not ((r0.masks & fm) == 0).any() or not ((r1.masks & fm) == 0).any():
+            stderr[i] = np.nan  # no deal on this flop: no counts, probability 0
+            if watch is not None:
+                watch.advance(1)
+            continue
         res = range_equity(g.name, [r0, r1], board=format_cards(flop), dead=dead_text,
                            method="monte-carlo" if method != "exact" else "auto", seed=_flop_seed(used, i),
                            threads=threads, **(kwargs if method != "exact" else {}))
         for p in (0, 1):
-            _into((r0, r1)[p], res.ranges[p], res.combo_tally[p], i, counts[p])
+            _into((r0, r1)[p], orders[p], res.ranges[p], res.combo_tally[p], i, counts[p])
         if res.stderr is not None:
             stderr[i] = np.asarray(res.stderr, np.float64)[:2]
         if watch is not None:
