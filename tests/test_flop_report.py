@@ -269,3 +269,20 @@ def test_omaha_is_sampled_with_standard_errors_and_a_seed():
     assert r.probability[2] == 0 and np.isnan(r.equity[2, 0])  # no hero hand left on Ks Kh Kd
     b = pyeval.range_breakdown("omaha", "QQJJ,T987", flops[1])
     assert dict(zip(r.classes, r.class_shares[1][1])) == pytest.approx({n: b.share(n) for n in b.classes})
+
+
+def test_command_line(tmp_path):
+    from cli_run import error_line, pyeval_cli
+
+    text = pyeval_cli("flops", "holdem", "AA,KK,AKs", "QQ-TT,AQs", "--by", "suits")
+    assert text.returncode == 0 and "FlopGroups(by suits)" in text.stdout and "monotone" in text.stdout
+    csv_out = pyeval_cli("flops", "holdem", "AA,KK,AKs", "QQ-TT,AQs", "--csv", "-", "--no-progress")
+    lines = csv_out.stdout.splitlines()
+    assert csv_out.returncode == 0 and len(lines) == 1756 and lines[0].startswith("flop,weight,probability,equity.hero")
+    plot = tmp_path / "flops.png"
+    js = pyeval_cli("flops", "holdem", "AA,KK", "QQ", "--dead", "2c", "--json", "--plot", str(plot))
+    data = json.loads(js.stdout)
+    assert js.returncode == 0 and plot.stat().st_size > 0
+    assert data["dead"] == "2c" and Fraction(*data["mean_equity_fraction"]) == \
+        pyeval.equity("holdem", ["AA,KK", "QQ"], dead="2c").fractions[0]
+    assert "flop_report is for" in error_line(pyeval_cli("flops", "razz", "AA", "KK"))
