@@ -17,6 +17,8 @@ from itertools import combinations, permutations
 import numpy as np
 import pytest
 import reference as ref  # tests/reference.py: plain Python, shares no code with pyeval
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.analysis.flops import flop_report
@@ -286,3 +288,28 @@ def test_command_line(tmp_path):
     assert data["dead"] == "2c" and Fraction(*data["mean_equity_fraction"]) == \
         pyeval.equity("holdem", ["AA,KK", "QQ"], dead="2c").fractions[0]
     assert "flop_report is for" in error_line(pyeval_cli("flops", "razz", "AA", "KK"))
+
+
+CLASSES = ["AA", "KK", "QQ", "JJ", "TT", "77", "22", "AKs", "AQo", "KJs", "T9s", "87s", "65s", "A5s", "KQo", "J8o"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.lists(st.sampled_from(CLASSES), min_size=1, max_size=4, unique=True),
+       st.lists(st.sampled_from(CLASSES), min_size=1, max_size=4, unique=True),
+       st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True),
+       st.permutations(range(4)))
+def test_any_ranges_on_any_flop_agree_with_the_range_engine(hero, villain, flop, sigma):
+    """Property: a flop's row equals pyeval.equity on it, and on its image under a suit map."""
+    h, v = ",".join(hero), ",".join(villain)
+    text = " ".join(ref.card_text(c) for c in flop)
+    image = " ".join(ref.card_text(4 * (c >> 2) + sigma[c & 3]) for c in flop)
+    try:
+        want = pyeval.equity("holdem", [h, v], board=text, method="exact")
+    except ValueError:  # no deal on this flop: the report has no deal there either
+        r = flop_report(h, v, flops=[text])
+        assert r.probability[0] == 0 or np.isnan(r.probability[0])
+        return
+    r = flop_report(h, v, flops=[text, image] if image != text and set(image.split()) != set(text.split())
+                    else [text])
+    assert r.equity_fractions()[0] == want.fractions[0]
+    assert r.equity_fractions()[-1] == want.fractions[0]

@@ -121,10 +121,15 @@ def _tallies(wins: list[np.ndarray], ties: list[np.ndarray], outcomes: list[np.n
     return [ComboTally(POT * w + POT // 2 * t, w, t, n) for w, t, n in zip(wins, ties, outcomes)]
 
 
+BY_FLOP = 100
+"""Up to this many flops are counted flop by flop (1,176 boards each) rather than by visiting every
+board of the deck once up to isomorphism (about 134,000 with all 24 suit maps, 2.6 million with none)."""
+
+
 def exact_counts(p: SweepPlan, flops: np.ndarray, threads: int, client=None) -> list[ComboTally]:
     """Each range's per-combo counts on every flop: [hero's, villain's], arrays (flops, combos).
     ``flops`` must be distinct classes: no two of them images of each other under ``p.perms``."""
-    if not p.packs:  # weights too far apart to pack: every turn and river of each flop
+    if not p.packs or len(flops) <= BY_FLOP:  # weights too far apart to pack, or a few flops asked for
         return _flop_by_flop(p, flops, threads, client)
     flop_class = np.full(22100, -1, np.int32)
     flop_class[_colex(flops)] = np.arange(len(flops), dtype=np.int32)
@@ -145,8 +150,8 @@ def exact_counts(p: SweepPlan, flops: np.ndarray, threads: int, client=None) -> 
 
 
 def _flop_by_flop(p: SweepPlan, flops: np.ndarray, threads: int, client) -> list[ComboTally]:
-    """Every turn and river of each flop (weights too far apart to pack; runs locally, even with
-    ``client``)."""
+    """Every turn and river of each flop (a few flops, or weights too far apart to pack; runs
+    locally, even with ``client``)."""
     n1 = len(p.combos) - p.n0
     acc = np.zeros((len(flops), 6, max(p.n0, n1, 1)), np.int64)
     starts = list(range(0, len(flops), CHUNK))

@@ -148,8 +148,8 @@ def _preflop(g: Game, r0: Range, r1: Range, dead: np.ndarray, method: str, seed:
     from pyeval.equity import equity
 
     dead_text = format_cards(dead) if len(dead) else ""
-    if method == "exact":
-        return equity(g.name, [r0, r1], dead=dead_text, method="exact", threads=threads)
+    if method == "exact":  # exact where the range engine affords it (the repr then checks equality), else sampled
+        return equity(g.name, [r0, r1], dead=dead_text, method="auto", seed=0, threads=threads)
     return equity(g.name, [r0, r1], dead=dead_text, method="monte-carlo", seed=seed, threads=threads,
                   stderr_target=sampled.STDERR_TARGET / 5)
 
