@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -129,7 +129,7 @@ class FlopReport(Table, ResultEquality):
     def _deals(self) -> list[float] | list[int]:
         """Per row: weight x the weighted (hero, villain, turn, river) deals its flop leaves (exact
         counts), or Monte Carlo's estimate of the raw flops of its class a deal leaves."""
-        if self.method != "exact":
+        if self.sampled_odds is not None:
             return [float(x) for x in self.sampled_odds]
         _, outcomes = self._totals(0)
         return [int(w) * n for w, n in zip(self.weights.tolist(), outcomes)]
@@ -220,7 +220,7 @@ class FlopReport(Table, ResultEquality):
                                     for k, s in enumerate(SIDES)},
                         "buckets": {s: dict(zip(names, (w @ buckets[k][inside]).tolist()))
                                     for k, s in enumerate(SIDES)}})
-        out.sort(key=lambda r: -r["probability"])
+        out.sort(key=lambda r: -cast(float, r["probability"]))
         return FlopGroups(column, out)
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,7 +236,7 @@ class FlopReport(Table, ResultEquality):
 
     def __repr__(self) -> str:
         mean = self.mean
-        how = "exact" if self.method == "exact" else \
+        how = "exact" if self.stderr is None else \
             f"Monte Carlo, seed {self.seed}, standard errors up to {np.nanmax(self.stderr):.4f}"
         dead = f", dead {self.dead}" if self.dead else ""
         lines = [f"FlopReport({self.game}, {self.hero!r} vs {self.villain!r}{dead}; {how}): "
