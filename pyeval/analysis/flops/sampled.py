@@ -18,10 +18,12 @@ from pyeval.engines.range.combo_tally import ComboTally
 from pyeval.engines.range.equity import range_equity
 from pyeval.ranges import Range
 
-__all__ = ["sampled_counts", "STDERR_TARGET", "PAIR_SAMPLES"]
+__all__ = ["sampled_counts", "FLOP_SAMPLES", "STDERR_TARGET", "PAIR_SAMPLES"]
 
 STDERR_TARGET = 0.005
-"""Each flop is sampled until both equities' standard error is at most this (0.5%)."""
+"""Each flop's equities are sampled to a standard error of at most this (0.5%)..."""
+FLOP_SAMPLES = 10_000
+"""... by this many deals per flop: an equity's standard error is at most 0.5 / sqrt(deals)."""
 PAIR_SAMPLES = 4000
 """Sampled (hero, villain) deals behind the flops' probabilities in Monte Carlo reports."""
 
@@ -57,7 +59,7 @@ def sampled_counts(g: Game, r0: Range, r1: Range, cards: np.ndarray, dead: np.nd
     if watch is not None:
         watch.add_total(n)
     for i, flop in enumerate(cards):
-        kwargs = {"samples": samples} if samples is not None else {"stderr_target": STDERR_TARGET}
+        kwargs = {"samples": samples if samples is not None else FLOP_SAMPLES}
         fm = np.bitwise_or.reduce(np.uint64(1) << flop.astype(np.uint64))
         if not ((r0.masks & fm) == 0).any() or not ((r1.masks & fm) == 0).any():
             stderr[i] = np.nan  # no deal on this flop: no counts, probability 0
