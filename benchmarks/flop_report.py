@@ -44,9 +44,14 @@ def classes_text(text: str) -> str:
     return ",".join(names)
 
 
-def timed(fn) -> float:
-    t = time.perf_counter()
+CPU: dict[str, list[float]] = {}
+
+
+def timed(fn, name: str = "") -> float:
+    """Wall time of fn(); its CPU time (every thread of this process) kept in CPU[name]."""
+    c, t = time.process_time(), time.perf_counter()
     fn()
+    CPU.setdefault(name, []).append(time.process_time() - c)
     return time.perf_counter() - t
 
 
@@ -82,21 +87,27 @@ def matchup(hero: str, villain: str, args) -> None:
                                     "pyeval.equity x 1,755 (scaled)": [], "poker-equity x 1,755 (scaled)": []}
     for _ in range(args.repeats):
         runs["flop_report, equities"].append(timed(lambda: flop_report(hero, villain, classes=False,
-                                                                       threads=args.threads)))
-        runs["flop_report, with classes"].append(timed(lambda: flop_report(hero, villain, threads=args.threads)))
+                                                                       threads=args.threads), "flop_report, equities"))
+        runs["flop_report, with classes"].append(timed(lambda: flop_report(hero, villain, threads=args.threads),
+                                                       "flop_report, with classes"))
         t = timed(lambda: [pyeval.equity("holdem", [hero, villain], board=report.flops[i], threads=args.threads)
-                           for i in sample])
+                           for i in sample], "pyeval.equity x 1,755 (scaled)")
         runs["pyeval.equity x 1,755 (scaled)"].append(t * len(report) / len(sample))
         if poker_equity is not None:
             t = timed(lambda: [poker_equity.exact_from_text("holdem", pe_ranges, report.flops[i]) for i in pe_sample])
             runs["poker-equity x 1,755 (scaled)"].append(t * len(report) / len(pe_sample))
     base = statistics.median(runs["flop_report, equities"])
-    print(f"| all 1,755 flops, exact | median of {args.repeats} (s) | runs (s) | vs flop_report, equities |")
-    print("| --- | ---: | --- | ---: |")
+    print(f"| all 1,755 flops, exact | wall, median of {args.repeats} (s) | runs (s) | vs flop_report, equities "
+          "| CPU, median (s) |")
+    print("| --- | ---: | --- | ---: | ---: |")
     for name, ts in runs.items():
         if ts:
             m = statistics.median(ts)
-            print(f"| {name} | {m:.2f} | {', '.join(f'{t:.2f}' for t in ts)} | {m / base:.1f}x |")
+            cpu = CPU.get(name)
+            scale = len(report) / len(sample) if name.startswith("pyeval.equity") else 1
+            cpu_text = f"{statistics.median(cpu) * scale:.2f}" if cpu else "-"
+            print(f"| {name} | {m:.2f} | {', '.join(f'{t:.2f}' for t in ts)} | {m / base:.1f}x | {cpu_text} |")
+    CPU.clear()
     print(f"load average {os.getloadavg()[0]:.2f} at the end; mean equity {report.mean[0]:.4f} "
           f"(= preflop {float(report.mean_fraction):.4f}, exact)")
 

@@ -150,7 +150,7 @@ def test_a_flop_against_a_plain_python_showdown():
 
 
 def test_ranges_that_name_suits_keep_fewer_symmetries_and_stay_exact():
-    r = flop_report("AsKs,QQ", "JJ,T9s")
+    r = flop_report("AsKs,QQ", "JJ,T9s", classes=False)
     assert len(r) > 1755 and int(r.weights.sum()) == 22100
     assert r.mean_fraction == pyeval.equity("holdem", ["AsKs,QQ", "JJ,T9s"], method="exact").fractions[0]
 
@@ -163,10 +163,10 @@ def test_weights_far_apart_take_the_flop_by_flop_path_with_the_same_answer():
 
 
 def test_dead_cards_and_short_deck():
-    r = flop_report("AA,KQs", "JJ,T9s", dead="As 2c")
+    r = flop_report("AA,KQs", "JJ,T9s", dead="As 2c", classes=False)
     assert int(r.weights.sum()) == 50 * 49 * 48 // 6
     assert r.mean_fraction == pyeval.equity("holdem", ["AA,KQs", "JJ,T9s"], dead="As 2c").fractions[0]
-    s = flop_report("AA,KQs", "JJ,T9s", game="shortdeck")
+    s = flop_report("AA,KQs", "JJ,T9s", game="shortdeck", classes=False)
     assert int(s.weights.sum()) == 36 * 35 * 34 // 6
     assert s.mean_fraction == pyeval.equity("shortdeck", ["AA,KQs", "JJ,T9s"], method="exact").fractions[0]
     row = 123
@@ -220,10 +220,10 @@ def test_rows_and_protocol(report):
 
 def test_progress_reports_every_job_and_a_flop_without_deals_has_none():
     seen = []
-    r = flop_report("AA", "KK", progress=lambda done, total: seen.append((done, total)))
+    r = flop_report("AA", "KK", classes=False, progress=lambda done, total: seen.append((done, total)))
     assert seen and seen[-1][0] == seen[-1][1]
     row = r.flops.index("As Ah Ad")  # no two aces left for hero
-    assert r.probability[row] == 0 and np.isnan(r.equity[row, 0]) and r.class_shares[0][row].sum() == 0
+    assert r.probability[row] == 0 and np.isnan(r.equity[row, 0])
     assert r.mean_fraction == pyeval.equity("holdem", ["AA", "KK"], method="exact").fractions[0]
     assert json.loads(r.to_json())["rows"][row]["equity"]["hero"] is None
 
@@ -258,8 +258,8 @@ def test_on_a_dask_cluster_the_same_report():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0") as lc, \
             distributed.Client(lc) as client:
-        on_cluster = flop_report("AA,KQs,T9s", "JJ,AQo,76s", client=client)
-    assert on_cluster == flop_report("AA,KQs,T9s", "JJ,AQo,76s")
+        on_cluster = flop_report("AA,KQs,T9s", "JJ,AQo,76s", client=client, classes=False)
+    assert on_cluster == flop_report("AA,KQs,T9s", "JJ,AQo,76s", classes=False)
 
 
 def test_omaha_is_sampled_with_standard_errors_and_a_seed():
@@ -278,17 +278,15 @@ def test_omaha_is_sampled_with_standard_errors_and_a_seed():
 def test_command_line(tmp_path):
     from cli_run import error_line, pyeval_cli
 
-    text = pyeval_cli("flops", "holdem", "AA,KK,AKs", "QQ-TT,AQs", "--by", "suits")
-    assert text.returncode == 0 and "FlopGroups(by suits)" in text.stdout and "monotone" in text.stdout
-    csv_out = pyeval_cli("flops", "holdem", "AA,KK,AKs", "QQ-TT,AQs", "--csv", "-", "--no-progress")
-    lines = csv_out.stdout.splitlines()
-    assert csv_out.returncode == 0 and len(lines) == 1756 and lines[0].startswith("flop,weight,probability,equity.hero")
-    plot = tmp_path / "flops.png"
-    js = pyeval_cli("flops", "holdem", "AA,KK", "QQ", "--dead", "2c", "--json", "--plot", str(plot))
+    table, plot = tmp_path / "flops.csv", tmp_path / "flops.png"
+    text = pyeval_cli("flops", "holdem", "AA,KK", "QQ", "--csv", str(table), "--plot", str(plot))
+    assert text.returncode == 0 and "FlopReport(holdem, 'AA,KK' vs 'QQ'" in text.stdout and plot.stat().st_size > 0
+    lines = table.read_text().splitlines()
+    assert len(lines) == 1756 and lines[0].startswith("flop,weight,probability,equity.hero")
+    js = pyeval_cli("flops", "holdem", "AA,KK", "QQ", "--dead", "2c", "--by", "suits", "--json")
     data = json.loads(js.stdout)
-    assert js.returncode == 0 and plot.stat().st_size > 0
-    assert data["dead"] == "2c" and Fraction(*data["mean_equity_fraction"]) == \
-        pyeval.equity("holdem", ["AA,KK", "QQ"], dead="2c").fractions[0]
+    assert js.returncode == 0 and data["by"] == "suits" and {r["suits"] for r in data["rows"]} == set(
+        ["rainbow", "two-tone", "monotone"])
     assert "flop_report is for" in error_line(pyeval_cli("flops", "razz", "AA", "KK"))
 
 
