@@ -313,3 +313,32 @@ def test_any_ranges_on_any_flop_agree_with_the_range_engine(hero, villain, flop,
                     else [text])
     assert r.equity_fractions()[0] == want.fractions[0]
     assert r.equity_fractions()[-1] == want.fractions[0]
+
+
+def test_the_c_kernels_refuse_what_the_python_layer_should_never_pass():
+    from pyeval.engines.native.flop_sweep import flop_boards, flop_sweep
+
+    combos = np.array([[51, 50], [47, 46]], np.uint8)
+    one = np.ones(1, np.int64)
+    none = -np.ones(1, np.int64)
+    live = np.arange(52, dtype=np.uint8)
+    ident = np.array([[0, 1, 2, 3]], np.uint8)
+    classes = np.full(22100, -1, np.int32)
+    ok = dict(high="high", live=live, perms=ident, combos=combos, n0=1, num0=one, num1=one, self0=none, self1=none,
+              combo_perm=np.array([[0, 1]], np.int32), flop_class=classes, n_classes=1, part=0, parts=1)
+    assert flop_boards(**ok).shape == (1, 2)
+    bad = [{"perms": np.array([[1, 0, 2, 3]], np.uint8)},             # the identity is not first
+           {"perms": np.array([[0, 1, 2, 3], [0, 0, 2, 3]], np.uint8),  # not a permutation
+            "combo_perm": np.array([[0, 1], [0, 1]], np.int32)},
+           {"live": np.arange(51, dtype=np.uint8)},                   # a combo outside the deck
+           {"combo_perm": np.array([[1, 0]], np.int32)},              # an image in the other range
+           {"flop_class": np.full(22100, 5, np.int32)},               # a class beyond n_classes
+           {"self0": np.array([3], np.int64)},                        # a twin out of range
+           {"part": 1}]
+    for change in bad:
+        with pytest.raises(ValueError, match="refused its arguments"):
+            flop_boards(**{**ok, **change})
+    with pytest.raises(ValueError, match="refused its arguments"):  # a flop card that is dead
+        flop_sweep(np.array([[51, 0, 1]], np.uint8), "high", 0, 1 << 51, combos, 1, one, one, none, none)
+    with pytest.raises(ValueError, match="flop kernels play"):
+        flop_sweep(np.array([[2, 0, 1]], np.uint8), "razz", 0, 0, combos, 1, one, one, none, none)
