@@ -342,3 +342,14 @@ def test_the_c_kernels_refuse_what_the_python_layer_should_never_pass():
         flop_sweep(np.array([[51, 0, 1]], np.uint8), "high", 0, 1 << 51, combos, 1, one, one, none, none)
     with pytest.raises(ValueError, match="flop kernels play"):
         flop_sweep(np.array([[2, 0, 1]], np.uint8), "razz", 0, 0, combos, 1, one, one, none, none)
+
+
+def test_plots(tmp_path):
+    pytest.importorskip("matplotlib")
+    from pyeval.analysis.flops import plots
+
+    r = flop_report("AA,KQs", "JJ,T9s", flops=["As Kd 7c", "9h 8h 2c", "Qs Qd 4h", "7s 6s 2s"])
+    for draw in (plots.flops_by_equity, plots.equity_heatmap, plots.class_shares):
+        path = tmp_path / f"{draw.__name__}.png"
+        fig = draw(r, str(path))
+        assert path.stat().st_size > 0 and fig.axes
