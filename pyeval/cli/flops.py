@@ -26,7 +26,8 @@ def run_flops(args: argparse.Namespace) -> int:
     check_quoted(args)
     method = "monte-carlo" if args.samples else "auto"
     with output.watching(args, f"{args.game} flops"):
-        r = flop_report(args.hero, args.villain, game=args.game, dead=args.dead or None, method=method,
+        flops = [f for f in args.flops.split(",") if f.strip()] if args.flops else None
+        r = flop_report(args.hero, args.villain, game=args.game, flops=flops, dead=args.dead or None, method=method,
                         samples=args.samples, seed=args.seed)
     shown: Any = r if args.by is None else r.by("group" if args.by == "texture" else args.by)
 
@@ -49,6 +50,7 @@ def register(sub: Any) -> None:
     p.add_argument("hero", help="hero's range")
     p.add_argument("villain", help="villain's range")
     p.add_argument("--dead", help="dead cards, one word")
+    p.add_argument("--flops", help="only these flops, comma-separated (AsKd7c,9h8h2c): each its own row")
     p.add_argument("--by", choices=BY, help="aggregate the flops by a texture column (texture: the texture group)")
     p.add_argument("--samples", type=parse_count, help="Omaha: Monte Carlo deals per flop (default: to 0.5%% error)")
     p.add_argument("--seed", type=non_negative_int, help="Omaha: Monte Carlo seed")
