@@ -149,7 +149,7 @@ RANGE_BREAKDOWN = obj(
 
 _SIDES = obj({"hero": FLOAT, "villain": FLOAT})
 _SIDE_SHARES = obj({"hero": mapping(FLOAT), "villain": mapping(FLOAT)})
-_FLOP_TEXTURE = {"suits": {"enum": ["rainbow", "two-tone", "monotone"]},
+_FLOP_TEXTURE: dict[str, dict] = {"suits": {"enum": ["rainbow", "two-tone", "monotone"]},
                  "pairing": {"enum": ["unpaired", "paired", "trips"]}, "high": {"enum": list("23456789TJQKA")},
                  "connectedness": {"enum": ["no straight possible", "straight possible", "connected"]},
                  "group": STRING}

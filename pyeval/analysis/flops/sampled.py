@@ -58,8 +58,9 @@ def sampled_counts(g: Game, r0: Range, r1: Range, cards: np.ndarray, dead: np.nd
     watch = _progress.current()
     if watch is not None:
         watch.add_total(n)
+    # "exact": each flop exact where the range engine affords it (method auto), else sampled
+    deals = None if method == "exact" else (samples if samples is not None else FLOP_SAMPLES)
     for i, flop in enumerate(cards):
-        kwargs = {"samples": samples if samples is not None else FLOP_SAMPLES}
         fm = np.bitwise_or.reduce(np.uint64(1) << flop.astype(np.uint64))
         if not ((r0.masks & fm) == 0).any() or not ((r1.masks & fm) == 0).any():
             stderr[i] = np.nan  # no deal on this flop: no counts, probability 0
@@ -67,8 +68,8 @@ def sampled_counts(g: Game, r0: Range, r1: Range, cards: np.ndarray, dead: np.nd
                 watch.advance(1)
             continue
         res = range_equity(g.name, [r0, r1], board=format_cards(flop), dead=dead_text,
-                           method="monte-carlo" if method != "exact" else "auto", seed=_flop_seed(used, i),
-                           threads=threads, **(kwargs if method != "exact" else {}))
+                           method="monte-carlo" if method != "exact" else "auto", samples=deals,
+                           seed=_flop_seed(used, i), threads=threads)
         for p in (0, 1):
             _into((r0, r1)[p], orders[p], res.ranges[p], res.combo_tally[p], i, counts[p])
         if res.stderr is not None:
