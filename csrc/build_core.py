@@ -41,10 +41,10 @@ ROOT = HERE.parent
 GENERATED = HERE / "generated"
 SOURCES = ["high.c", "high_simd.c", "lowball.c", "shortdeck.c", "stud.c", "badugi.c", "omaha.c", "board_equity.c",
            "board_ranks.c", "random_hand.c", "board_batch.c", "board_sample.c", "sample.c", "seed.c", "range_sample.c",
-           "deal_kernels.c", "sim_kernels.c", "range_exact.c", "one_hand.c", "stud_batch.c",
+           "deal_kernels.c", "sim_kernels.c", "range_exact.c", "flop_sweep.c", "one_hand.c", "stud_batch.c",
            "strength_index.c", "strength_features.c", "strength_table.c"]
 # the prototypes cffi declares
-HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h", "stud_batch.h", "strength.h"]
+HEADERS = ["pyeval.h", "range_sample.h", "deal_kernels.h", "sim_kernels.h", "range_exact.h", "flop_sweep.h", "stud_batch.h", "strength.h"]
 
 
 def generate_tables() -> None:

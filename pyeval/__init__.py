@@ -39,13 +39,15 @@ from pyeval.sim.simulate import SimulationResult, simulate
 if TYPE_CHECKING:
     from pyeval.analysis.breakdown import range_breakdown
     from pyeval.analysis.combos import combo_equities
+    from pyeval.analysis.flops import flop_report
     from pyeval.analysis.icm import icm
     from pyeval.analysis.next_card import next_card
     from pyeval.analysis.pushfold.chart import pushfold_chart
     from pyeval.analysis.pushfold.entry import pushfold
     from pyeval.history import allin_ev, read_hands
 
-_ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "icm": "pyeval.analysis", "next_card": "pyeval.analysis",
+_ON_FIRST_USE = {"combo_equities": "pyeval.analysis", "flop_report": "pyeval.analysis", "icm": "pyeval.analysis",
+                 "next_card": "pyeval.analysis",
                  "pushfold": "pyeval.analysis", "pushfold_chart": "pyeval.analysis",
                  "range_breakdown": "pyeval.analysis", "allin_ev": "pyeval.history",
                  "read_hands": "pyeval.history"}
@@ -92,6 +94,7 @@ __all__ = [
     "evaluate_razz",
     "evaluate_shortdeck",
     "evaluate_showing",
+    "flop_report",
     "format_cards",
     "get_game",
     "icm",

@@ -33,6 +33,7 @@ SPOTS = {
     "simulate": ["simulate", "holdem", "--players", "2", "--deals", "10k", "--seed", "1"],
     "combos": ["combos", "holdem", "QQ+,AK", "JJ-88", "--board", "Kd8c2s"],
     "breakdown": ["breakdown", "holdem", "QQ+,AK", "--board", "Kd8c2s"],
+    "flops": ["flops", "holdem", "QQ+,AK", "JJ-88", "--flops", "Kd8c2s,9h8h7c"],
     "next-card": ["next-card", "holdem", "AhAs", "KdKc", "--board", "7c8c2d"],
     "icm": ["icm", "5000", "3000", "2000", "--payouts", "50", "30", "20"],
     "pushfold": ["pushfold", "8"],
@@ -44,6 +45,7 @@ SPOTS = {
 PLOTS = {  # the subcommands that draw, with what makes them draw
     "combos": SPOTS["combos"],
     "breakdown": SPOTS["breakdown"],
+    "flops": SPOTS["flops"],
     "pushfold": ["pushfold", "--chart", "6", "8"],
     "allin-ev": SPOTS["allin-ev"],
 }

@@ -47,6 +47,8 @@ RESULTS = {
     "combo_equities": lambda: pyeval.combo_equities("holdem", "QQ+,AK", "JJ-99", board="Kd8c2s"),
     "combo_equities monte-carlo": lambda: pyeval.combo_equities("omaha", "AA**", "random", board="Kd8c2s",
                                                                 samples=2000, seed=1),
+    "flop_report": lambda: pyeval.flop_report("AA,KQs", "JJ,T9s", flops=["As Kd 7c", "9h 8h 2c", "Qs Qd 4h"]),
+    "flop_report by": lambda: pyeval.flop_report("AA,KQs", "JJ,T9s", flops=["As Kd 7c", "9h 8h 2c"]).by("suits"),
     "range_breakdown": lambda: pyeval.range_breakdown("holdem", "QQ+,AK", "Kd8c2s", opponents="JJ-99"),
     "next_card": lambda: pyeval.next_card("holdem", ["AhKh", "QsQd"], "Jh8h2c"),
     "icm": lambda: pyeval.icm([5000, 3000, 2000], [50, 30, 20]),

@@ -13,6 +13,7 @@ over their outcomes, each combo with its integer weight, so it is an exact fract
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,7 +31,7 @@ from pyeval.ranges import Range, parse_range
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
 
-__all__ = ["range_breakdown", "RangeBreakdown"]
+__all__ = ["range_breakdown", "RangeBreakdown", "class_scheme"]
 
 
 @dataclass(eq=False)
@@ -180,6 +181,13 @@ class RangeBreakdown(Table, ResultEquality):
 
 
 
+def class_scheme(family: str) -> tuple[Callable, tuple[str, ...], tuple[str, ...]]:
+    """The hand classes of a game family: its ``classify(combos, board, lowest_card)`` (made class,
+    draws, outs), its made-class names and its draw names (Omaha's, or hold'em's and short deck's)."""
+    module = omaha_classes if family == "omaha" else hand_classes
+    return module.classify, module.MADE_CLASSES, module.DRAW_CLASSES
+
+
 @_progress.reports_progress("{game} breakdown")
 def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", opponents: Any = None,
                     method: str = "auto", samples: int | None = None, seed: int | None = None, *,
@@ -218,14 +226,8 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", o
         if len(combos) == 0:
             raise ValueError(f"no combo of the range {range!r} is possible with this board and dead cards")
         text = " ".join(range.split()) if isinstance(range, str) else str(range)
-    made_names: tuple[str, ...]
-    draw_names: tuple[str, ...]
-    if family == "omaha":
-        made, draws, outs = omaha_classes.classify(combos, board_cards, g.lowest_card)
-        made_names, draw_names = omaha_classes.MADE_CLASSES, omaha_classes.DRAW_CLASSES
-    else:
-        made, draws, outs = hand_classes.classify(combos, board_cards, g.lowest_card)
-        made_names, draw_names = hand_classes.MADE_CLASSES, hand_classes.DRAW_CLASSES
+    classify, made_names, draw_names = class_scheme(family)
+    made, draws, outs = classify(combos, board_cards, g.lowest_card)
     against_text = None if ce is None else ce.opponents
     return RangeBreakdown(g.name, text, format_cards(board_cards), format_cards(dead_cards) if len(dead_cards) else "",
                           against_text, made_names, draw_names, combos, np.asarray(weights, np.float64), made, draws,

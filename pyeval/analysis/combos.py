@@ -34,10 +34,32 @@ from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
 
-__all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS"]
+__all__ = ["combo_equities", "ComboEquities", "DEFAULT_BUCKETS", "bucket_shares", "check_edges"]
 
 DEFAULT_BUCKETS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """Equity bucket edges: [0, 25%), [25%, 50%), [50%, 75%), [75%, 100%] (the last one closed)."""
+
+
+def check_edges(edges: tuple[float, ...] | list[float]) -> list[float]:
+    """Equity bucket edges as floats: ValueError unless they rise strictly within [0, 1]."""
+    e = [float(x) for x in edges]
+    if len(e) < 2 or not all(0 <= x <= 1 for x in e) or any(b <= a for a, b in zip(e, e[1:])):
+        raise ValueError(f"bucket edges must rise strictly within [0, 1], got {list(edges)}")
+    return e
+
+
+def bucket_shares(equity: np.ndarray, mass: np.ndarray, edges: list[float]) -> np.ndarray:
+    """The mass of the combos in each equity bucket [low, high) (the last one closed), over the
+    last axis (``equity`` and ``mass`` (..., combos); NaN equity counts as 0): (..., buckets)."""
+    eq = np.nan_to_num(np.asarray(equity, np.float64))
+    mass = np.broadcast_to(np.asarray(mass, np.float64), eq.shape)
+    rows_eq, rows_mass = eq.reshape(-1, eq.shape[-1]), mass.reshape(-1, eq.shape[-1])
+    out = np.zeros((len(rows_eq), len(edges) - 1))
+    for k, (lo, hi) in enumerate(zip(edges, edges[1:])):
+        inside = (rows_eq >= lo) & ((rows_eq <= hi) if k == len(edges) - 2 else (rows_eq < hi))
+        for r in range(len(rows_eq)):  # each row summed as its selected combos alone: the same float every time
+            out[r, k] = rows_mass[r][inside[r]].sum()
+    return out.reshape(*eq.shape[:-1], len(edges) - 1)
 
 
 def _opponent_list(opponents: Any) -> list:
@@ -166,16 +188,9 @@ class ComboEquities(Table, ResultEquality):
 
     def buckets(self, edges: tuple[float, ...] | list[float] = DEFAULT_BUCKETS) -> list[tuple[float, float, float]]:
         """(low, high, share of the range) per equity bucket [low, high); the last includes high."""
-        e = [float(x) for x in edges]
-        if len(e) < 2 or not all(0 <= x <= 1 for x in e) or any(b <= a for a, b in zip(e, e[1:])):
-            raise ValueError(f"bucket edges must rise strictly within [0, 1], got {list(edges)}")
-        eq = np.nan_to_num(self.equity)
-        mass = self._mass()
-        out = []
-        for k, (lo, hi) in enumerate(zip(e, e[1:])):
-            inside = (eq >= lo) & ((eq <= hi) if k == len(e) - 2 else (eq < hi))
-            out.append((lo, hi, float(mass[inside].sum())))
-        return out
+        e = check_edges(edges)
+        shares = bucket_shares(self.equity, self._mass(), e)
+        return [(lo, hi, float(s)) for lo, hi, s in zip(e, e[1:], shares)]
 
     def rows(self) -> list[dict[str, Any]]:
         # every per-combo array once (each property computes its whole array), then one row each

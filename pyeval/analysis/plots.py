@@ -20,14 +20,14 @@ from pyeval.results.protocol import require
 __all__ = ["grid_heatmap", "preflop_heatmap", "equity_curves", "breakdown_bars", "pushfold_grids"]
 
 
-def _figure(size: tuple[float, float]) -> Any:
+def new_figure(size: tuple[float, float]) -> Any:
     require("matplotlib", "plot")
     from matplotlib.figure import Figure
 
     return Figure(figsize=size, layout="constrained")
 
 
-def _save(fig: Any, path: str | None) -> Any:
+def save_figure(fig: Any, path: str | None) -> Any:
     if path is not None:
         with replacing(path) as temp:
             fig.savefig(temp, dpi=100)
@@ -45,7 +45,7 @@ def grid_heatmap(source: ComboEquities | np.ndarray, path: str | None = None, ti
         values = np.asarray(source, np.float64)
     if values.shape != (13, 13):
         raise ValueError(f"a grid heatmap takes 13 x 13 values, got shape {values.shape}")
-    fig = _figure((7.5, 6.5))
+    fig = new_figure((7.5, 6.5))
     ax = fig.add_subplot()
     im = ax.imshow(np.ma.masked_invalid(values), cmap="RdYlGn", vmin=0.0, vmax=1.0)
     for i in range(13):
@@ -59,7 +59,7 @@ def grid_heatmap(source: ComboEquities | np.ndarray, path: str | None = None, ti
     fig.colorbar(im, ax=ax, label="equity")
     if title:
         ax.set_title(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def preflop_heatmap(against: str | None = None, path: str | None = None) -> Any:
@@ -83,7 +83,7 @@ def equity_curves(*results: ComboEquities, path: str | None = None, title: str |
     other on a board): equity against the share of the range, combos sorted from the best down."""
     if not results:
         raise ValueError("equity_curves needs at least one ComboEquities")
-    fig = _figure((7, 4.5))
+    fig = new_figure((7, 4.5))
     ax = fig.add_subplot()
     for r in results:
         share, eq = r.distribution()
@@ -98,14 +98,14 @@ def equity_curves(*results: ComboEquities, path: str | None = None, title: str |
     ax.legend()
     board = results[0].board
     ax.set_title(title or ("equity distribution" + (f" on {board}" if board else "")))
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def breakdown_bars(b: RangeBreakdown, path: str | None = None, title: str | None = None) -> Any:
     """The breakdown as horizontal bars: the share of the range in each made class and draw
     (empty classes left out)."""
     rows = [r for r in b.rows() if r["combos"] > 0]
-    fig = _figure((7, 0.3 * len(rows) + 1.5))
+    fig = new_figure((7, 0.3 * len(rows) + 1.5))
     ax = fig.add_subplot()
     names = [r["class"] for r in rows]
     shares = [100 * r["share"] for r in rows]
@@ -119,14 +119,14 @@ def breakdown_bars(b: RangeBreakdown, path: str | None = None, title: str | None
     ax.set_xlabel("share of the range (%): made hands blue, draws orange")
     ax.set_xlim(0, max(shares + [1]) * 1.3)
     ax.set_title(title or f"{b.range_text} on {b.board}")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def pushfold_grids(chart: Any, path: str | None = None, title: str | None = None) -> Any:
     """A ``PushFoldChart`` as the two 13x13 charts players use: per class, the largest stack (big
     blinds) at which the small blind pushes and the big blind calls; '+' at the top of the grid,
     '*' where the class has gaps (docs/pushfold.md)."""
-    fig = _figure((13, 6.2))
+    fig = new_figure((13, 6.2))
     top = float(chart.depths[-1])
     for n, which in enumerate(("push", "call")):
         ax = fig.add_subplot(1, 2, n + 1)
@@ -143,4 +143,4 @@ def pushfold_grids(chart: Any, path: str | None = None, title: str | None = None
         fig.colorbar(im, ax=ax, shrink=0.8)
     fig.suptitle(title or f"heads-up push/fold, chip EV, blinds {chart.sb:g}/{chart.bb:g}"
                  + (f", ante {chart.ante:g}" if chart.ante else ""))
-    return _save(fig, path)
+    return save_figure(fig, path)

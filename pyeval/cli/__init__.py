@@ -29,7 +29,8 @@ from pyeval.core.cards import parse_cards
 
 # Subcommand modules: each exposes ``register(subparsers)``.
 SUBCOMMANDS = ["pyeval.cli.evaluate", "pyeval.cli.equity", "pyeval.cli.caribbean", "pyeval.cli.simulate",
-               "pyeval.cli.analysis", "pyeval.cli.pushfold", "pyeval.cli.history", "pyeval.cli.strength"]
+               "pyeval.cli.analysis", "pyeval.cli.flops", "pyeval.cli.pushfold", "pyeval.cli.history",
+               "pyeval.cli.strength"]
 
 # The library's argument names in its messages, and the command line's words for them.
 _CLI_WORDS = [

@@ -105,7 +105,7 @@ def _distributed():
     return distributed
 
 
-def _token(*parts) -> str:
+def task_token(*parts) -> str:
     from dask.base import tokenize
 
     return tokenize(*parts)
@@ -179,7 +179,7 @@ def _simulate_chunk(plan, chunk: int):
 
 def plan_key_prefix(plan: Plan) -> str:
     s = plan.spec
-    return "pyeval-simulate-" + _token(s.game.name, s.players, s.hole, s.board_n, s.boards, s.deck.tobytes(),
+    return "pyeval-simulate-" + task_token(s.game.name, s.players, s.hole, s.board_n, s.boards, s.deck.tobytes(),
                                        s.template.tobytes(), s.pick_pos.tobytes(), plan.studies, plan.deals,
                                        plan.seed, plan.chunk_size)
 
@@ -196,10 +196,10 @@ def job_runner(client: Client, query: object, *, retries: int = DEFAULT_RETRIES,
                window: int | None = None) -> Callable:
     """A ``runner(work, jobs, add)`` for ``pyeval.engines.engine.run_monte_carlo``: each job (its
     chunk's size and seed state) becomes a Dask task keyed by the query and the job."""
-    prefix = "pyeval-equity-" + _token(query)
+    prefix = "pyeval-equity-" + task_token(query)
 
     def runner(work, jobs, add) -> None:
-        run_keyed(client, work, jobs, lambda job: f"{prefix}-{_token(job)}", lambda _job, result: add(result),
+        run_keyed(client, work, jobs, lambda job: f"{prefix}-{task_token(job)}", lambda _job, result: add(result),
                   retries=retries, window=window)
 
     return runner

@@ -147,6 +147,29 @@ RANGE_BREAKDOWN = obj(
     description="pyeval.range_breakdown (RangeBreakdown); method, seed, outcomes and the rows' equity with "
                 "opponents")
 
+_SIDES = obj({"hero": FLOAT, "villain": FLOAT})
+_SIDE_SHARES = obj({"hero": mapping(FLOAT), "villain": mapping(FLOAT)})
+_FLOP_TEXTURE: dict[str, dict] = {"suits": {"enum": ["rainbow", "two-tone", "monotone"]},
+                 "pairing": {"enum": ["unpaired", "paired", "trips"]}, "high": {"enum": list("23456789TJQKA")},
+                 "connectedness": {"enum": ["no straight possible", "straight possible", "connected"]},
+                 "group": STRING}
+_FLOP_ROW = obj({"flop": CARDS, "weight": INTEGER, "probability": FLOAT, "equity": _SIDES, "nut_advantage": _SIDES,
+                 "classes": _SIDE_SHARES, "buckets": _SIDE_SHARES, **_FLOP_TEXTURE}, {"stderr": _SIDES},
+                description="one flop: its class's representative, weight and probability, both ranges' numbers "
+                            "(classes and buckets: shares by name) and its texture")
+FLOP_REPORT = obj(
+    {"game": STRING, "hero": STRING, "villain": STRING, "dead": DEAD, "method": EXACT_OR_SAMPLED, "seed": _C["seed"],
+     "flops": INTEGER, "complete": BOOLEAN, "mean_equity": _SIDES, "rows": array(_FLOP_ROW)},
+    {"mean_equity_fraction": EXACT_FRACTION, "preflop_equity": _SIDES},
+    description="pyeval.flop_report (FlopReport): a row per flop; mean_equity_fraction when exact, preflop_equity "
+                "when every flop is counted")
+FLOP_GROUPS = obj(
+    {"by": {"enum": ["suits", "pairing", "high", "connectedness", "group"]},
+     "rows": array(obj({"flops": INTEGER, "raw_flops": INTEGER, "probability": NUMBER, "equity": _SIDES,
+                        "nut_advantage": _SIDES, "classes": _SIDE_SHARES, "buckets": _SIDE_SHARES},
+                       {k: STRING for k in _FLOP_TEXTURE}))},
+    description="FlopReport.by(column) (FlopGroups): a row per value of the column (the row's key named by it)")
+
 NEXT_CARD = obj(
     {"game": STRING, "hands": array(STRING), "board": _C["board"], "dead": DEAD, "method": {"const": "exact"},
      "mean_equity": nullable(_PER_PLAYER), "outs": nullable(array(array(CARD))),
@@ -286,6 +309,7 @@ TABLE_FILES = obj(
 SCHEMAS: dict[str, dict] = {
     "EquityResult": EQUITY_RESULT, "RangeEquityResult": RANGE_EQUITY_RESULT,
     "BatchEquityResult": BATCH_EQUITY_RESULT, "ComboEquities": COMBO_EQUITIES, "RangeBreakdown": RANGE_BREAKDOWN,
+    "FlopReport": FLOP_REPORT, "FlopGroups": FLOP_GROUPS,
     "NextCard": NEXT_CARD, "ICMResult": ICM_RESULT, "SimulationResult": SIMULATION_RESULT, "BestFive": BEST_FIVE,
     "Keep": KEEP, "Decision": DECISION, "HouseEdge": HOUSE_EDGE, "PushFoldResult": PUSHFOLD_RESULT,
     "PushFold3Result": PUSHFOLD3_RESULT, "PushFoldChart": PUSHFOLD_CHART, "AllinEVResult": ALLIN_EV_RESULT,

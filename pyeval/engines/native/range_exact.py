@@ -18,12 +18,13 @@ from pyeval.core._native import ffi, lib
 from pyeval.engines.native.deal_kernels import check_status, pointer
 from pyeval.query.limits import RANGE_KERNEL_MAX_PLAYERS
 
-__all__ = ["assignments", "board_major_tally", "canonical_keys", "rows", "sweep_heads_up", "MAX_PLAYERS"]
+__all__ = ["assignments", "board_major_tally", "canonical_keys", "check_heads_up", "rows", "sweep_heads_up",
+           "MAX_PLAYERS"]
 
 MAX_PLAYERS = RANGE_KERNEL_MAX_PLAYERS  # csrc/range_exact.h: PYEVAL_RANGE_MAX_PLAYERS
 
 
-def _check(status: int, what: str) -> None:
+def check_kernel(status: int, what: str) -> None:
     if status == -5:
         raise MemoryError(f"{what}: out of memory")
     check_status(status, what)
@@ -38,7 +39,7 @@ def _flags(a: np.ndarray, name: str, writable: bool = False):
     return ffi.cast("uint8_t *", ffi.from_buffer(a, require_writable=writable))
 
 
-def _shape(a: np.ndarray, shape: tuple, name: str) -> None:
+def check_shape(a: np.ndarray, shape: tuple, name: str) -> None:
     if not isinstance(a, np.ndarray) or a.shape != shape:
         raise ValueError(f"{name}: expected shape {shape}, got {getattr(a, 'shape', type(a))}")
 
@@ -73,7 +74,7 @@ def assignments(masks: np.ndarray, offsets: np.ndarray, out: np.ndarray, cap: in
                                          pointer(offsets, np.int64, "offsets"), players,
                                          pointer(out, np.int32, "out", True), out.shape[0], cap)
     if count < 0:
-        _check(int(count), "range assignments")
+        check_kernel(int(count), "range assignments")
     return int(count)
 
 
@@ -84,9 +85,9 @@ def canonical_keys(assign: np.ndarray, perm: np.ndarray, offsets: np.ndarray, ra
         raise ValueError("perm: expected (permutations, combos)")
     players = _offsets(offsets, perm.shape[1])
     _assign(assign, players)
-    _shape(radix, (players,), "radix")
-    _shape(keys, (assign.shape[0],), "keys")
-    _check(lib.pyeval_range_canonical_keys(pointer(assign, np.int32, "assign"), assign.shape[0], players,
+    check_shape(radix, (players,), "radix")
+    check_shape(keys, (assign.shape[0],), "keys")
+    check_kernel(lib.pyeval_range_canonical_keys(pointer(assign, np.int32, "assign"), assign.shape[0], players,
                                            pointer(perm, np.int64, "perm"), perm.shape[0], perm.shape[1],
                                            pointer(offsets, np.int64, "offsets"), pointer(radix, np.int64, "radix"),
                                            pointer(keys, np.int64, "keys", True)), "canonical_keys")
@@ -99,17 +100,19 @@ def rows(boards: np.ndarray, combos: np.ndarray, out: np.ndarray, valid: np.ndar
             or combos.ndim != 2:
         raise ValueError("boards and combos: expected (boards, cards) and (combos, hole)")
     (nb, bl), (n, h) = boards.shape, combos.shape
-    _shape(out, (nb * n, h + bl), "out")
-    _shape(valid, (nb, n), "valid")
-    _shape(dummy, (h + bl,), "dummy")
-    _check(lib.pyeval_range_rows(pointer(boards, np.uint8, "boards"), nb, bl, pointer(combos, np.uint8, "combos"), n, h,
-                                 pointer(dummy, np.uint8, "dummy"), dummy.size, pointer(out, np.uint8, "out", True),
-                                 out.size, _flags(valid, "valid", True), valid.size), "range rows")
+    check_shape(out, (nb * n, h + bl), "out")
+    check_shape(valid, (nb, n), "valid")
+    check_shape(dummy, (h + bl,), "dummy")
+    check_kernel(lib.pyeval_range_rows(pointer(boards, np.uint8, "boards"), nb, bl, pointer(combos, np.uint8, "combos"),
+                                       n, h, pointer(dummy, np.uint8, "dummy"), dummy.size,
+                                       pointer(out, np.uint8, "out", True), out.size, _flags(valid, "valid", True),
+                                       valid.size), "range rows")
 
 
-def sweep_heads_up(strengths: np.ndarray, valid: np.ndarray, combos: np.ndarray, n0: int, num0: np.ndarray,
-                   num1: np.ndarray, self0: np.ndarray, self1: np.ndarray, acc: np.ndarray) -> None:
-    """acc rows: wins, ties, outcomes of range 0's combos (0-2) and of range 1's (3-5), added to."""
+def check_heads_up(combos: np.ndarray, n0: int, num0: np.ndarray, num1: np.ndarray, self0: np.ndarray,
+                   self1: np.ndarray) -> tuple[int, int]:
+    """The two ranges of a heads-up sweep checked: combos (n0 + n1, 2), range 0's first, their
+    weights and twins of the right sizes; returns (n0, n1)."""
     if not isinstance(combos, np.ndarray) or combos.ndim != 2 or combos.shape[1] != 2:
         raise ValueError("combos: expected (n, 2)")
     n = combos.shape[0]
@@ -117,15 +120,23 @@ def sweep_heads_up(strengths: np.ndarray, valid: np.ndarray, combos: np.ndarray,
     if not 0 <= n0 <= n:
         raise ValueError(f"n0 must be in 0..{n}")
     n1 = n - n0
+    for a, size, name in ((num0, n0, "num0"), (num1, n1, "num1"), (self0, n0, "self0"), (self1, n1, "self1")):
+        check_shape(a, (size,), name)
+    return n0, n1
+
+
+def sweep_heads_up(strengths: np.ndarray, valid: np.ndarray, combos: np.ndarray, n0: int, num0: np.ndarray,
+                   num1: np.ndarray, self0: np.ndarray, self1: np.ndarray, acc: np.ndarray) -> None:
+    """acc rows: wins, ties, outcomes of range 0's combos (0-2) and of range 1's (3-5), added to."""
+    n0, n1 = check_heads_up(combos, n0, num0, num1, self0, self1)
+    n = n0 + n1
     if not isinstance(strengths, np.ndarray) or strengths.ndim != 2 or strengths.shape[1] != n:
         raise ValueError(f"strengths: expected (boards, {n})")
     nb = strengths.shape[0]
-    _shape(valid, (nb, n), "valid")
-    for a, size, name in ((num0, n0, "num0"), (num1, n1, "num1"), (self0, n0, "self0"), (self1, n1, "self1")):
-        _shape(a, (size,), name)
+    check_shape(valid, (nb, n), "valid")
     if not isinstance(acc, np.ndarray) or acc.ndim != 2 or acc.shape[0] != 6 or acc.shape[1] < max(n0, n1):
         raise ValueError(f"acc: expected (6, >= {max(n0, n1)})")
-    _check(lib.pyeval_range_sweep_heads_up(pointer(strengths, np.int32, "strengths"), _flags(valid, "valid"), nb,
+    check_kernel(lib.pyeval_range_sweep_heads_up(pointer(strengths, np.int32, "strengths"), _flags(valid, "valid"), nb,
                                            pointer(combos, np.uint8, "combos"), n0, n1, pointer(num0, np.int64, "num0"),
                                            pointer(num1, np.int64, "num1"), pointer(self0, np.int64, "self0"),
                                            pointer(self1, np.int64, "self1"), pointer(acc, np.int64, "acc", True),
@@ -144,22 +155,22 @@ def board_major_tally(strengths: np.ndarray, valid: np.ndarray, assign: np.ndarr
     players = _offsets(offsets, n)
     _assign(assign, players)
     n_assign = assign.shape[0]
-    _shape(valid, (nb, n), "valid")
-    _shape(wfull, (n_assign,), "wfull")
-    _shape(split, (parts, players + 1), "split")
-    _shape(fallback, (parts,), "fallback")
+    check_shape(valid, (nb, n), "valid")
+    check_shape(wfull, (n_assign,), "wfull")
+    check_shape(split, (parts, players + 1), "split")
+    check_shape(fallback, (parts,), "fallback")
     for a, name in ((units_a, "units_a"), (wins_a, "wins_a"), (ties_a, "ties_a")):
-        _shape(a, (n_assign, players), name)
+        check_shape(a, (n_assign, players), name)
     for a, name in ((units, "units"), (wins, "wins"), (ties, "ties")):
-        _shape(a, (players,), name)
-    _shape(part_units, (parts, players), "part_units")
-    _shape(no_qualifier, (parts,), "no_qualifier")
-    _shape(outcomes, (1,), "outcomes")
+        check_shape(a, (players,), name)
+    check_shape(part_units, (parts, players), "part_units")
+    check_shape(no_qualifier, (parts,), "no_qualifier")
+    check_shape(outcomes, (1,), "outcomes")
     counters = [pointer(a, np.int64, name, True) for a, name in
                 ((units_a, "units_a"), (wins_a, "wins_a"), (ties_a, "ties_a"), (units, "units"), (wins, "wins"),
                  (ties, "ties"), (part_units, "part_units"), (no_qualifier, "no_qualifier"),
                  (outcomes, "outcomes"))]
-    _check(lib.pyeval_range_board_major_tally(pointer(strengths, np.int32, "strengths"), parts, nb, n,
+    check_kernel(lib.pyeval_range_board_major_tally(pointer(strengths, np.int32, "strengths"), parts, nb, n,
                                               _flags(valid, "valid"), pointer(assign, np.int32, "assign"), n_assign,
                                               players, pointer(offsets, np.int64, "offsets"),
                                               pointer(wfull, np.int64, "wfull"), pointer(split, np.int64, "split"),
