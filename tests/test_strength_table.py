@@ -179,3 +179,76 @@ def test_command_refuses(args, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["strength", "table", "river", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+# -- client=: the chunks as Dask tasks, byte-identical to one process --
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0",
+                                  silence_logs=50) as lc, distributed.Client(lc) as c:
+        yield c
+
+
+def turn_runouts(start, stop):
+    """The river boards of every runout of the turn states start .. stop - 1."""
+    hole, board = tables.cards("turn", np.arange(start, stop))
+    return [b.tolist() + [c] for h, b in zip(hole, board) for c in range(52) if c not in h.tolist() + b.tolist()]
+
+
+def same_files(a, b):
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir()) and names
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("street, start, stop, chunk", [("river", 123_456, 129_000, 1000), ("turn", 7_000_003,
+                                                                                           7_000_033, 7)])
+def test_a_slice_on_two_dask_workers_is_byte_identical(dask_client, partial_river, monkeypatch, tmp_path,
+                                                       street, start, stop, chunk):
+    """The same slice in one process and as Dask tasks on two workers: the same columns, the same
+    Parquet bytes.  The river slice ranks its own boards (no table), the turn looks up a river
+    table filled for its runouts."""
+    pytest.importorskip("pyarrow")
+    if street == "river":
+        monkeypatch.setattr(tables, "_river_cache", {})
+    else:
+        partial_river(turn_runouts(start, stop))
+    monkeypatch.setitem(tables.CHUNK, street, chunk)
+    kw = dict(bins=10, start=start, stop=stop)
+    local, dask = table(street, **kw), table(street, client=dask_client, **kw)
+    assert local == dask and len(dask) == stop - start
+    assert (dask.columns["ehs"] > 0).all() and (dask.columns["runouts"] == (1 if street == "river" else 46)).all()
+    assert (dask.columns["index"] == np.arange(start, stop)).all()
+    table(street, path=tmp_path / "local", **kw)
+    files = table(street, path=tmp_path / "dask", client=dask_client, **kw)
+    assert files.computed == len(files.files) == -(-stop // chunk) - start // chunk
+    same_files(tmp_path / "local", tmp_path / "dask")
+
+
+_REAL_TASK = tables._chunk_task
+
+
+def _fails_on_the_last_chunk(street, bins, features, chunk):
+    if chunk[1] == 129_000:
+        raise RuntimeError("worker lost")
+    return _REAL_TASK(street, bins, features, chunk)
+
+
+def test_an_interrupted_dask_run_resumes_byte_identical(dask_client, monkeypatch, tmp_path):
+    pytest.importorskip("pyarrow")
+    monkeypatch.setattr(tables, "_river_cache", {})
+    monkeypatch.setitem(tables.CHUNK, "river", 1000)
+    kw = dict(bins=10, start=123_456, stop=129_000)
+    table("river", path=tmp_path / "local", **kw)
+    monkeypatch.setattr(tables, "_chunk_task", _fails_on_the_last_chunk)
+    with pytest.raises(RuntimeError, match="worker lost"):
+        table("river", path=tmp_path / "dask", client=dask_client, **kw)
+    there = {p.name for p in (tmp_path / "dask").iterdir() if p.suffix == ".parquet"}
+    assert "river-000128000-000129000.parquet" not in there
+    monkeypatch.setattr(tables, "_chunk_task", _REAL_TASK)
+    resumed = table("river", path=tmp_path / "dask", client=dask_client, **kw)
+    assert resumed.computed == 6 - len(there)
+    same_files(tmp_path / "local", tmp_path / "dask")
