@@ -90,6 +90,7 @@ def test_result_protocol_and_repr():
     rows = f.rows()
     assert [r["hole"] for r in rows] == ["As Ah", "7h 8h"] and rows[0]["board"] == "Kd 8c 2s 3h"
     assert list(rows[0])[-4:] == ["hist_0", "hist_1", "hist_2", "hist_3"]
-    assert sum(rows[1][f"hist_{j}"] for j in range(4)) == pytest.approx(1.0)
+    assert sum(rows[1][f"hist_{j}"] for j in range(4)) == rows[1]["runouts"] == 46  # counts, as in a table
+    assert [rows[1][f"hist_{j}"] / 46 for j in range(4)] == f.hist[1].tolist()  # the property: shares
     assert f == features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=4)
     assert "2 turn states" in repr(f)

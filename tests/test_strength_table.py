@@ -252,3 +252,17 @@ def test_an_interrupted_dask_run_resumes_byte_identical(dask_client, monkeypatch
     resumed = table("river", path=tmp_path / "dask", client=dask_client, **kw)
     assert resumed.computed == 6 - len(there)
     same_files(tmp_path / "local", tmp_path / "dask")
+
+
+@pytest.mark.parametrize("street, start, stop", [("river", 40_000_000, 40_000_040), ("turn", 9_000_000, 9_000_006)])
+def test_a_table_row_means_what_a_features_row_means(partial_river, street, start, stop):
+    """runouts, ehs, ehs2 and hist_j (a count of runouts, not a share) are the same numbers in a
+    table's rows and in features()' rows of the same states."""
+    hole, board = tables.cards(street, np.arange(start, stop))
+    partial_river([b.tolist() for b in board] if street == "river" else turn_runouts(start, stop))
+    f = features(hole, board, bins=7).rows()
+    t = table(street, bins=7, start=start, stop=stop).rows()
+    names = ["runouts", "ehs", "ehs2", *(f"hist_{j}" for j in range(7))]
+    assert [{k: r[k] for k in names} for r in f] == [{k: r[k] for k in names} for r in t]
+    assert all(isinstance(r["hist_3"], int) for r in f + t)
+    assert sum(r["hist_0"] + r["hist_6"] for r in t) > 0 and t[0]["runouts"] == (46 if street == "turn" else 1)

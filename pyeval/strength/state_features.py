@@ -96,8 +96,15 @@ class Features(Result):
         return c[:, 3] / ((2.0 * c[:, 1]) ** 2 * c[:, 0])
 
     @property
+    def runouts(self) -> np.ndarray:
+        """The boards completing each state (1 on the river)."""
+        return self.counts[:, 0]
+
+    @property
     def hist(self) -> np.ndarray:
-        """Share of the runouts whose river EHS falls in each bin, (states, bins)."""
+        """Share of the runouts whose river EHS falls in each bin, (states, bins).  The rows
+        (``rows()``, ``to_frame()``) carry the counts instead, ``hist_j`` beside ``runouts``, as
+        the tables do: exact integers, the share being ``hist_j / runouts``."""
         return self.counts[:, NCOUNTS:] / self.counts[:, :1].astype(np.float64)
 
     def _hp(self, which: int) -> np.ndarray:
@@ -128,14 +135,14 @@ class Features(Result):
 
     def rows(self) -> list[dict[str, Any]]:
         holes, boards = format_cards(self.hole), format_cards(self.board) if self.board.shape[1] else [""] * len(self)
-        cols = {"ehs": self.ehs, "ehs2": self.ehs2, "ppot": self.ppot, "npot": self.npot,
+        cols = {"runouts": self.runouts, "ehs": self.ehs, "ehs2": self.ehs2, "ppot": self.ppot, "npot": self.npot,
                 "ppot_next": self.ppot_next, "npot_next": self.npot_next}
-        hist = self.hist
+        hist = self.counts[:, NCOUNTS:]  # counts, as in a table's rows: hist_j / runouts is the share
         out = []
         for i in range(len(self)):
             row: dict[str, Any] = {"hole": holes[i], "board": boards[i]}
             row.update({k: plain(v[i]) for k, v in cols.items()})
-            row.update({f"hist_{j}": float(hist[i, j]) for j in range(self.bins)})
+            row.update({f"hist_{j}": int(hist[i, j]) for j in range(self.bins)})
             out.append(row)
         return out
 

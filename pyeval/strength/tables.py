@@ -36,6 +36,8 @@ TWICE_OPPONENTS = 2 * 990  # e runs 0 .. 1980 on the river: EHS = e / 1980
 RIVER_BOARDS = 2_598_960  # 5-card boards, numbered in colex order by the core
 CHUNK = {"preflop": 169, "flop": 20_000, "turn": 250_000, "river": 8_000_000}
 """States per chunk (a file, a task): a few seconds of work each."""
+HIST_DTYPE = {"preflop": np.uint32, "flop": np.uint16, "turn": np.uint8, "river": np.uint8}
+"""The narrowest type of a histogram count: at most the runouts of a state (1,712,304, 1,081, 46, 1)."""
 
 _river_cache: dict[str, np.ndarray] = {}
 _river_lock = threading.Lock()  # Dask workers of one process (threads) build the table once between them
@@ -119,7 +121,8 @@ def chunk_counts(street: str, lo: int, hi: int, bins: int, *, threads: int | Non
 
 def chunk_columns(street: str, lo: int, hi: int, bins: int, features: tuple[str, ...],
                   threads: int | None = None) -> dict[str, np.ndarray]:
-    """One chunk's columns: ``index``, then the features asked for (``hist_j``: runouts in bin j)."""
+    """One chunk's columns: ``index``, ``runouts``, then the features asked for (``hist_j``: the
+    runouts whose river EHS falls in bin j, a count as in ``Features.rows()``)."""
     c = chunk_counts(street, lo, hi, bins, threads=threads)
     cols: dict[str, np.ndarray] = {"index": np.arange(lo, hi, dtype=np.int64), "runouts": c[:, 0]}
     if "ehs" in features:
@@ -127,7 +130,7 @@ def chunk_columns(street: str, lo: int, hi: int, bins: int, features: tuple[str,
     if "ehs2" in features:
         cols["ehs2"] = c[:, 2] / (float(TWICE_OPPONENTS) ** 2 * c[:, 0])
     if "hist" in features:
-        narrow = np.uint32 if street != "preflop" else np.int64
+        narrow = HIST_DTYPE[street]
         cols.update({f"hist_{j}": c[:, 3 + j].astype(narrow) for j in range(bins)})
     return cols
 
