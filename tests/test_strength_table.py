@@ -5,13 +5,15 @@ the boards they need (a whole table takes minutes: the slow set builds it)."""
 
 from __future__ import annotations
 
-from itertools import permutations
+from fractions import Fraction
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
 import pytest
 from reference import strength_features
 
+import pyeval
 import pyeval.strength.tables as tables
 from pyeval.core._native import ffi, lib
 from pyeval.strength import STATES, features, index, table
@@ -266,3 +268,43 @@ def test_a_table_row_means_what_a_features_row_means(partial_river, street, star
     assert [{k: r[k] for k in names} for r in f] == [{k: r[k] for k in names} for r in t]
     assert all(isinstance(r["hist_3"], int) for r in f + t)
     assert sum(r["hist_0"] + r["hist_6"] for r in t) > 0 and t[0]["runouts"] == (46 if street == "turn" else 1)
+
+
+def boards_by_suit_orbit(hole):
+    """Every board of the rest of the deck, grouped by the suit relabellings that keep the hole
+    (plain numpy, not the core's numbering): one board per orbit, and how many boards it stands for."""
+    hole = sorted(hole)
+    rest = np.array([c for c in range(52) if c not in hole], dtype=np.int64)
+    boards = rest[np.array(list(combinations(range(len(rest)), 5)), dtype=np.int64)]
+    keep = [np.array(p) for p in SUIT_PERMS if sorted(4 * (c // 4) + p[c % 4] for c in hole) == hole]
+    key = None
+    for p in keep:
+        relabelled = np.sort(4 * (boards // 4) + p[boards % 4], axis=1)
+        k = (relabelled * 52 ** np.arange(4, -1, -1)).sum(axis=1)
+        key = k if key is None else np.minimum(key, k)
+    key, size = np.unique(key, return_counts=True)
+    return (key[:, None] // 52 ** np.arange(4, -1, -1)) % 52, size
+
+
+@pytest.mark.slow
+def test_preflop_table_against_every_board():
+    """The preflop table (each class's 2,118,760 runouts looked up in the river table) against
+    a count that shares neither the river table nor the state numbering: every board of the hole,
+    its river EHS counted by features() (every opponent hand, checked against reference.py above),
+    and EHS against pyeval.equity's exact preflop count of more classes."""
+    t = table("preflop", bins=50)
+    assert (t.columns["runouts"] == comb(50, 5)).all() and len(t) == 169
+    for text in ["As Ks", "Th Tc"]:
+        hole = pyeval.parse_cards(text).tolist()
+        boards, size = boards_by_suit_orbit(hole)
+        assert size.sum() == comb(50, 5)
+        e = features(hole, boards.astype(np.uint8), bins=1).counts[:, 2]
+        i = index(hole)
+        hist = np.bincount(np.minimum(e * 50 // 1980, 49), weights=size, minlength=50)
+        assert [int(t.columns[f"hist_{j}"][i]) for j in range(50)] == hist.astype(np.int64).tolist()
+        got = tables.chunk_counts("preflop", i, i + 1, 50)[0]
+        assert got[1] == int((e * size).sum()) and got[2] == int((e * e * size).sum())
+    for text in ["As Ks", "Th Tc", "Ad Ac", "7h 2c", "Ah Kd", "9s 8s", "3c 2d"]:
+        r = pyeval.equity("holdem", [text, "random"])
+        got = tables.chunk_counts("preflop", index(text), index(text) + 1, 1)[0]
+        assert Fraction(int(got[1]), 1980 * int(got[0])) == r.fractions[0], text

@@ -164,7 +164,7 @@ def features(hole: Any, board: Any = None, *, bins: int = 50, threads: int | Non
 
     ``hole``/``board`` as for ``pyeval.strength.index`` (one state, or arrays of many).  A river
     state costs ~1,000 evaluations, a turn state ~44,000, a flop state ~1.1 million; preflop is
-    refused (1.7 million runouts a state: build it from the flop table).
+    refused (2.1 million runouts a state: build it with ``table("preflop")``).
 
     >>> f = features("As Ah", "Kd 8c 2s 7h 7d")
     >>> round(float(f.ehs[0]), 4), f.hist[0].argmax()
@@ -173,7 +173,8 @@ def features(hole: Any, board: Any = None, *, bins: int = 50, threads: int | Non
     bins = positive_int(bins, "bins", MAX_BINS)
     rows, _ = states_array(hole, board, lowest_rank=0)
     if rows.shape[1] == 2:
-        raise ValueError("features: a board of 3, 4 or 5 cards (preflop costs 1.7 million runouts a state)")
+        raise ValueError("features: a board of 3, 4 or 5 cards (preflop costs 2.1 million runouts a state: "
+                         "use table('preflop'))")
     with reporting(progress, "strength features"):
         counts = state_counts(rows, bins, threads=threads)
     return Features(hole=rows[:, :2].copy(), board=rows[:, 2:].copy(), counts=counts, bins=bins)

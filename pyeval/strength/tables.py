@@ -37,7 +37,7 @@ RIVER_BOARDS = 2_598_960  # 5-card boards, numbered in colex order by the core
 CHUNK = {"preflop": 169, "flop": 20_000, "turn": 250_000, "river": 8_000_000}
 """States per chunk (a file, a task): a few seconds of work each."""
 HIST_DTYPE = {"preflop": np.uint32, "flop": np.uint16, "turn": np.uint8, "river": np.uint8}
-"""The narrowest type of a histogram count: at most the runouts of a state (1,712,304, 1,081, 46, 1)."""
+"""The narrowest type of a histogram count: at most the runouts of a state (2,118,760, 1,081, 46, 1)."""
 
 _river_cache: dict[str, np.ndarray] = {}
 _river_lock = threading.Lock()  # Dask workers of one process (threads) build the table once between them
