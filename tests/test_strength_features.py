@@ -7,10 +7,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import strength_features
 
 import pyeval
-from pyeval.strength import features
+from pyeval.strength import features, index
 
 BINS = 12
 
@@ -94,3 +96,52 @@ def test_result_protocol_and_repr():
     assert [rows[1][f"hist_{j}"] / 46 for j in range(4)] == f.hist[1].tolist()  # the property: shares
     assert f == features(["As Ah", "7h 8h"], "Kd 8c 2s 3h", bins=4)
     assert "2 turn states" in repr(f)
+
+
+# -- properties on states hypothesis draws afresh (none of them written in these tests) --
+
+def a_state(board_sizes):
+    """A hold'em state (hole, board) as codes, its board of one of ``board_sizes`` cards."""
+    return st.tuples(st.permutations(range(52)), st.sampled_from(board_sizes)).map(
+        lambda x: (list(x[0][:2]), list(x[0][2:2 + x[1]])))
+
+
+@settings(max_examples=25, deadline=None)
+@given(a_state([3, 4, 5]))
+def test_ehs_is_the_equity_against_a_random_hand_on_any_state(state):
+    hole, board = state
+    r = pyeval.equity("holdem", [pyeval.format_cards(hole), "random"], board=pyeval.format_cards(board))
+    assert exact(features(hole, board), 0)["ehs"] == r.fractions[0]
+
+
+@settings(max_examples=15, deadline=None)
+@given(a_state([3, 4, 5]), st.permutations(range(4)), st.randoms(use_true_random=False))
+def test_isomorphic_states_share_every_feature(state, perm, rnd):
+    """A suit relabelling, the hole cards swapped and the board shuffled: the same index and the
+    same counts (so every feature and the histogram), and the same row but for the cards."""
+    hole, board = state
+    other_hole = [4 * (c // 4) + perm[c % 4] for c in hole][::-1]
+    other_board = [4 * (c // 4) + perm[c % 4] for c in board]
+    rnd.shuffle(other_board)
+    f = features([hole, other_hole], np.array([board, other_board]), bins=20)
+    assert index(hole, board) == index(other_hole, other_board)
+    assert (f.counts[0] == f.counts[1]).all()
+    a, b = ({k: "nan" if v != v else v for k, v in row.items() if k not in ("hole", "board")} for row in f.rows())
+    assert a == b
+
+
+@settings(max_examples=8, deadline=None)
+@given(a_state([5]))
+def test_river_states_against_the_enumeration_any_state(state):
+    assert_agrees(features(*state, bins=BINS), 0, strength_features(*state, BINS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board_n, examples", [(4, 5), (3, 2)])  # a flop state: 1.1 million Python evaluations
+def test_flop_and_turn_states_against_the_enumeration_any_state(board_n, examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(a_state([board_n]))
+    def check(state):
+        assert_agrees(features(*state, bins=BINS), 0, strength_features(*state, BINS))
+
+    check()
