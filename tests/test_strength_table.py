@@ -308,3 +308,22 @@ def test_preflop_table_against_every_board():
         r = pyeval.equity("holdem", [text, "random"])
         got = tables.chunk_counts("preflop", index(text), index(text) + 1, 1)[0]
         assert Fraction(int(got[1]), 1980 * int(got[0])) == r.fractions[0], text
+
+
+def test_command_on_a_dask_scheduler(monkeypatch, tmp_path, capsys):
+    """pyeval strength table ... --scheduler ADDRESS: the chunks on the cluster, the same files."""
+    pytest.importorskip("pyarrow")
+    distributed = pytest.importorskip("distributed")
+    from pyeval.cli import main
+
+    monkeypatch.setattr(tables, "_river_cache", {})
+    monkeypatch.setitem(tables.CHUNK, "river", 40)
+    args = ["strength", "table", "river", "--start", "5000", "--stop", "5100", "--bins", "5", "--no-progress"]
+    assert main([*args, "--out", str(tmp_path / "local.parquet")]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=":0", silence_logs=50) as lc:
+        assert main([*args, "--out", str(tmp_path / "dask.parquet"), "--scheduler", lc.scheduler_address]) == 0
+    assert "3 computed now" in capsys.readouterr().out
+    same_files(tmp_path / "local.parquet", tmp_path / "dask.parquet")
+    assert main([*args, "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert "no Dask scheduler answered" in capsys.readouterr().err
