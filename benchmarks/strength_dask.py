@@ -2,7 +2,9 @@
 one worker and of two (worker processes, one thread each), after every worker has built its
 river table; one process on two threads beside them for scale.
 
-    python benchmarks/strength_dask.py [--flop-chunks 8] [--turn-chunks 4] [--repeats 3]
+    python benchmarks/strength_dask.py [--flop-chunks 8] [--turn-chunks 4] [--repeats 3] [--no-local]
+
+(--turn-chunks 0 leaves the turn out; --no-local the one-process baseline.)
 
 Prints the medians, the ratio 1 worker / 2 workers (2.0 is linear) and the load average;
 benchmarks/RESULTS.md keeps them.
@@ -34,7 +36,8 @@ def slices(a: argparse.Namespace) -> list[tuple[str, int, int]]:
     out = []
     for street, chunks in (("flop", a.flop_chunks), ("turn", a.turn_chunks)):
         lo = STATES[street] // 3 // CHUNK[street] * CHUNK[street]
-        out.append((street, lo, lo + chunks * CHUNK[street]))
+        if chunks:
+            out.append((street, lo, lo + chunks * CHUNK[street]))
     return out
 
 
@@ -45,11 +48,12 @@ def main() -> None:
     ap.add_argument("--flop-chunks", type=int, default=8)
     ap.add_argument("--turn-chunks", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--no-local", action="store_true")
     a = ap.parse_args()
     print(f"load before: {os.getloadavg()}")
-    river_e()
     times: dict[tuple[str, str], float] = {}
-    for street, lo, hi in slices(a):
+    for street, lo, hi in slices(a) if not a.no_local else []:
+        river_e()
         times[street, "local"] = timed(a.repeats, street, lo, hi, threads=2)
     for workers in (1, 2):
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
@@ -62,7 +66,7 @@ def main() -> None:
     for street, lo, hi in slices(a):
         one, two = times[street, "1"], times[street, "2"]
         print(f"{street} states {lo:,}..{hi:,} ({(hi - lo) // CHUNK[street]} chunks), median of {a.repeats}: "
-              f"one process 2 threads {times[street, 'local']:.2f} s; Dask 1 worker {one:.2f} s, "
+              f"one process 2 threads {times.get((street, 'local'), float('nan')):.2f} s; Dask 1 worker {one:.2f} s, "
               f"2 workers {two:.2f} s: 1 / 2 workers = {one / two:.2f}")
     print(f"load after: {os.getloadavg()}")
 
