@@ -17,7 +17,9 @@ int64_t pyeval_strength_index(const uint8_t *cards, int64_t n, int board_n, int 
 int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int lowest_rank, uint8_t *out);
 #endif
 
-/* Exact counts behind pyeval.strength.features, 52-card deck, high hands (csrc/strength_features.c).
+/* Exact counts behind pyeval.strength.features (csrc/strength_features.c), for the evaluator kind
+ * PYEVAL_KIND_HIGH (52 cards), PYEVAL_KIND_SHORTDECK or PYEVAL_KIND_SHORTDECK_ALT (36 cards, codes
+ * 16..51; trips beat a straight, or a straight beats trips: csrc/pyeval.h).
  * Per state (a row of 2 + board_n codes), counts[r * (PYEVAL_STRENGTH_COUNTS + bins) + ...]:
  *   0 runouts: the boards completing it (every 5 - board_n cards of the rest);
  *   1 opponents: the opponent hands per runout (every two cards left);
@@ -27,9 +29,10 @@ int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int 
  *     and after the next card (hp1) or at the river (hp2), 0 ahead, 1 tied, 2 behind (zero preflop,
  *     where no hand is made yet);
  *   22.. hist[bins]: runouts whose river EHS falls in bin min(e * bins / (2 * opponents), bins - 1).
- * Returns -1, the first bad row, or -2 (bad board_n or bins). */
+ * Returns -1, the first bad row (a card twice or outside the kind's deck), or -2 (bad board_n, bins
+ * or kind). */
 #define PYEVAL_STRENGTH_COUNTS 22
-int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int64_t *counts);
+int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int kind, int64_t *counts);
 
 /* The river table (csrc/strength_table.c).  5-card boards are numbered in colex order over the 52
  * cards (0 .. 2,598,959); a board is canonical when no relabelling of its suits has a smaller card

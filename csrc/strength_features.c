@@ -1,5 +1,6 @@
 /* Exact hand-strength counts of hold'em states (see csrc/strength.h): every opponent hand and
- * runout, ranked by the project's 7-card high evaluator (pyeval_eval_high, csrc/high.c). */
+ * runout, ranked by the project's evaluators (pyeval_eval_high, csrc/high.c; pyeval_eval_shortdeck,
+ * csrc/shortdeck.c). */
 #include <string.h>
 
 #include "pyeval.h"
@@ -11,16 +12,29 @@
 /* 0 ahead, 1 tied, 2 behind: ours against theirs. */
 static inline int outcome(int32_t ours, int32_t theirs) { return ours > theirs ? 0 : ours == theirs ? 1 : 2; }
 
-static int32_t rank_of(const uint8_t *cards, int k)
+/* The deck and ranking of a state: kind is PYEVAL_KIND_HIGH, _SHORTDECK or _SHORTDECK_ALT. */
+typedef struct {
+    int kind, lowest_card;
+} deck_t;
+
+static void rank_rows(const deck_t *g, const uint8_t *rows, int64_t n, int k, int32_t *out)
+{
+    if (g->kind == PYEVAL_KIND_HIGH)
+        pyeval_eval_high(rows, n, k, out);
+    else
+        pyeval_eval_shortdeck(rows, n, k, g->kind == PYEVAL_KIND_SHORTDECK, out);
+}
+
+static int32_t rank_of(const deck_t *g, const uint8_t *cards, int k)
 {
     int32_t r = 0;
-    pyeval_eval_high(cards, 1, k, &r);
+    rank_rows(g, cards, 1, k, &r);
     return r;
 }
 
 /* Opponent hands from deck[0..d) avoiding `dead` (a card mask), each beside `board` (b cards):
  * ranks them into ranks[], their pair numbers into pair[]; returns how many. */
-static int rank_opponents(const uint8_t *deck, int d, uint64_t dead, const uint8_t *board, int b,
+static int rank_opponents(const deck_t *g, const uint8_t *deck, int d, uint64_t dead, const uint8_t *board, int b,
                           uint8_t *rows, int32_t *ranks, int *pair)
 {
     int n = 0, p = 0;
@@ -34,14 +48,14 @@ static int rank_opponents(const uint8_t *deck, int d, uint64_t dead, const uint8
             row[b + 1] = deck[j];
             pair[n++] = p;
         }
-    pyeval_eval_high(rows, n, b + 2, ranks);
+    rank_rows(g, rows, n, b + 2, ranks);
     return n;
 }
 
-static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out)
+static void state_counts(const deck_t *g, const uint8_t *row, int board_n, int bins, int64_t *out)
 {
     uint8_t deck[52], mine[7], full[7];
-    const int d = live_cards(row, 2 + board_n, deck);
+    const int d = live_cards(row, 2 + board_n, g->lowest_card, deck);
     static _Thread_local uint8_t rows[MAX_PAIRS * 7];
     static _Thread_local int32_t ranks[MAX_PAIRS];
     static _Thread_local int pair[MAX_PAIRS];
@@ -50,8 +64,8 @@ static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out
     memset(now, 0, sizeof now);
     const uint8_t *board = row + 2;
     if (board_n >= 3) {
-        int32_t ours = rank_of(row, 2 + board_n);
-        int n = rank_opponents(deck, d, 0, board, board_n, rows, ranks, pair);
+        int32_t ours = rank_of(g, row, 2 + board_n);
+        int n = rank_opponents(g, deck, d, 0, board, board_n, rows, ranks, pair);
         for (int i = 0; i < n; i++)
             now[pair[i]] = (uint8_t)outcome(ours, ranks[i]);
     }
@@ -61,8 +75,8 @@ static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out
             full[3] = deck[t];
             memcpy(mine, row, 2);
             memcpy(mine + 2, full, 4);
-            int32_t ours = rank_of(mine, 6);
-            int n = rank_opponents(deck, d, UINT64_C(1) << deck[t], full, 4, rows, ranks, pair);
+            int32_t ours = rank_of(g, mine, 6);
+            int n = rank_opponents(g, deck, d, UINT64_C(1) << deck[t], full, 4, rows, ranks, pair);
             for (int i = 0; i < n; i++)
                 out[4 + 3 * now[pair[i]] + outcome(ours, ranks[i])]++;
         }
@@ -80,8 +94,8 @@ static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out
         }
         memcpy(mine, row, 2);
         memcpy(mine + 2, full, 5);
-        int32_t ours = rank_of(mine, 7);
-        int n = rank_opponents(deck, d, dead, full, 5, rows, ranks, pair);
+        int32_t ours = rank_of(g, mine, 7);
+        int n = rank_opponents(g, deck, d, dead, full, 5, rows, ranks, pair);
         int64_t e = 0;
         for (int i = 0; i < n; i++) {
             int o = outcome(ours, ranks[i]);
@@ -112,21 +126,23 @@ static void state_counts(const uint8_t *row, int board_n, int bins, int64_t *out
     out[1] = opponents;
 }
 
-int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int64_t *counts)
+int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int kind, int64_t *counts)
 {
-    if (!(board_n == 0 || board_n == 3 || board_n == 4 || board_n == 5) || bins < 1 || bins > 100000 || n < 0)
+    if (!(board_n == 0 || board_n == 3 || board_n == 4 || board_n == 5) || bins < 1 || bins > 100000 || n < 0
+        || !(kind == PYEVAL_KIND_HIGH || kind == PYEVAL_KIND_SHORTDECK || kind == PYEVAL_KIND_SHORTDECK_ALT))
         return -2;
+    const deck_t g = {kind, kind == PYEVAL_KIND_HIGH ? 0 : 16};
     const int k = 2 + board_n;
     for (int64_t r = 0; r < n; r++) {
         const uint8_t *row = cards + r * k;
         uint64_t used = 0;
         for (int i = 0; i < k; i++) {
-            if (row[i] > 51 || (used >> row[i] & 1))
+            if (row[i] > 51 || row[i] < g.lowest_card || (used >> row[i] & 1))
                 return r;
             used |= UINT64_C(1) << row[i];
         }
     }
     for (int64_t r = 0; r < n; r++)
-        state_counts(cards + r * k, board_n, bins, counts + r * (PYEVAL_STRENGTH_COUNTS + (int64_t)bins));
+        state_counts(&g, cards + r * k, board_n, bins, counts + r * (PYEVAL_STRENGTH_COUNTS + (int64_t)bins));
     return -1;
 }

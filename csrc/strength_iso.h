@@ -22,15 +22,15 @@ int64_t strength_index_row(const iso_t *t, const uint8_t *row, int *ok);
 /* A representative row of an index in 0 .. t->offset[t->nconf] - 1. */
 void strength_cards_row(const iso_t *t, int64_t index, uint8_t *row);
 
-/* The cards of the 52-card deck not among row[0..k) (valid, distinct codes), in increasing order,
- * into live; returns how many. */
-static inline int live_cards(const uint8_t *row, int k, uint8_t *live)
+/* The cards of the deck lowest_card..51 not among row[0..k) (valid, distinct codes), in increasing
+ * order, into live; returns how many. */
+static inline int live_cards(const uint8_t *row, int k, int lowest_card, uint8_t *live)
 {
     uint64_t used = 0;
     for (int i = 0; i < k; i++)
         used |= UINT64_C(1) << row[i];
     int d = 0;
-    for (int c = 0; c < 52; c++)
+    for (int c = lowest_card; c < 52; c++)
         if (!(used >> c & 1))
             live[d++] = (uint8_t)c;
     return d;

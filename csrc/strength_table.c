@@ -102,7 +102,7 @@ int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first
         board_of(numbers[r], binom, board);
         if (!canonical_board(board))
             continue;
-        live_cards(board, 5, deck);
+        live_cards(board, 5, 0, deck);
         int p = 0;
         for (int i = 0; i < 47; i++)
             for (int j = i + 1; j < 47; j++, p++) {
@@ -154,7 +154,7 @@ int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_
             return r;
         uint8_t row[7], deck[50];
         strength_cards_row(&street, index[r], row);
-        const int d = live_cards(row, 2 + board_n, deck);
+        const int d = live_cards(row, 2 + board_n, 0, deck);
         int64_t *out = counts + r * width;
         memset(out, 0, sizeof(int64_t) * (size_t)width);
         const int m = 5 - board_n;

@@ -430,15 +430,24 @@ def _standing(mine, theirs):
     return 0 if mine > theirs else 1 if mine == theirs else 2
 
 
-def strength_features(hole, board, bins):
+def strength_features(hole, board, bins, game="holdem"):
     """EHS, EHS^2, potentials and the river-EHS histogram of one hold'em state, by enumerating
-    every opponent hand and runout with ``high_key``: a dict of exact Fractions (hist: counts).
-    ppot/npot to the river, ppot_next/npot_next on the next card (Billings et al.); None where
-    the denominator is zero."""
+    every opponent hand and runout with ``high_key`` (game "holdem"), or ``shortdeck_key`` on the
+    36-card deck ("shortdeck": trips beat a straight; "shortdeck-straight"): a dict of exact
+    Fractions (hist: counts).  ppot/npot to the river, ppot_next/npot_next on the next card
+    (Billings et al.); None where the denominator is zero."""
     from fractions import Fraction
 
+    if game == "holdem":
+        high_key, lowest = globals()["high_key"], 0
+    else:
+        tbs = {"shortdeck": True, "shortdeck-straight": False}[game]
+        lowest = 16
+
+        def high_key(cards):
+            return shortdeck_key(cards, trips_beat_straight=tbs)
     hole, board = list(hole), list(board)
-    deck = [c for c in range(52) if c not in hole + board]
+    deck = [c for c in range(lowest, 52) if c not in hole + board]
     runouts = list(combinations(deck, 5 - len(board)))
     hist = [0] * bins
     e_sum = e2_sum = 0

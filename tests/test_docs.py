@@ -331,7 +331,7 @@ def test_install_hints_are_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     from pyeval.cli import simulate as cli_simulate
 
     with pytest.raises(ValueError) as e:
-        cli_simulate._connect("tcp://127.0.0.1:1")
+        cli_simulate.connect_scheduler("tcp://127.0.0.1:1")
     assert install_hint("dask") in str(e.value)
 
 

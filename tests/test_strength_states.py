@@ -5,6 +5,7 @@ and the published counts (Waugh 2013: 169; 1,286,792; 13,960,050; 123,156,254)."
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -140,18 +141,27 @@ def test_bad_inputs_are_refused():
         index("As Kd Qh Jc", None, game="omaha")
 
 
-@pytest.mark.slow
-def test_flop_every_raw_state():
-    """All 25,989,600 raw flop states land on every index 0..1,286,791 (with the sharing tests
-    above: a bijection from the isomorphism classes)."""
-    hits = np.zeros(STATES["flop"], dtype=np.int64)
-    boards = np.array(list(combinations(range(50), 3)), dtype=np.int64)
-    for hole in combinations(range(52), 2):
-        rest = np.array([c for c in range(52) if c not in hole], dtype=np.uint8)
-        b = rest[boards]
-        hits += np.bincount(index(np.array(hole, np.uint8), b), minlength=len(hits))
-    assert hits.sum() == 1326 * 19600
-    assert (hits > 0).all()
+def every_raw_state_hits(street, game):
+    """How many raw states (every hole, every board of the rest) land on each index."""
+    lowest, counts = DECKS[game]
+    hits = np.zeros(counts[street], dtype=np.int64)
+    deck = range(lowest, 52)
+    boards = np.array(list(combinations(range(len(deck) - 2), BOARD[street])), dtype=np.int64)
+    for hole in combinations(deck, 2):
+        rest = np.array([c for c in deck if c not in hole], dtype=np.uint8)
+        hits += np.bincount(index(np.array(hole, np.uint8), rest[boards], game=game), minlength=len(hits))
+    assert hits.sum() == comb(len(deck), 2) * comb(len(deck) - 2, BOARD[street])
+    return hits
+
+
+@pytest.mark.parametrize("game, street", [pytest.param("holdem", "flop", marks=pytest.mark.slow),
+                                          ("shortdeck", "flop"),
+                                          pytest.param("shortdeck", "turn", marks=pytest.mark.slow)])
+def test_every_raw_state_lands_on_every_index(game, street):
+    """All raw states (25,989,600 hold'em flops; 3,769,920 short-deck flops and 29,216,880 turns)
+    land on every index 0 .. count - 1: with the sharing tests above, a bijection from the
+    isomorphism classes, and the counts of docs/strength.md enumerated."""
+    assert (every_raw_state_hits(street, game) > 0).all()
 
 
 @pytest.mark.slow

@@ -5,13 +5,15 @@ the boards they need (a whole table takes minutes: the slow set builds it)."""
 
 from __future__ import annotations
 
-from itertools import permutations
+from fractions import Fraction
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
 import pytest
 from reference import strength_features
 
+import pyeval
 import pyeval.strength.tables as tables
 from pyeval.core._native import ffi, lib
 from pyeval.strength import STATES, features, index, table
@@ -179,3 +181,149 @@ def test_command_refuses(args, message, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["strength", "table", "river", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+# -- client=: the chunks as Dask tasks, byte-identical to one process --
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0",
+                                  silence_logs=50) as lc, distributed.Client(lc) as c:
+        yield c
+
+
+def turn_runouts(start, stop):
+    """The river boards of every runout of the turn states start .. stop - 1."""
+    hole, board = tables.cards("turn", np.arange(start, stop))
+    return [b.tolist() + [c] for h, b in zip(hole, board) for c in range(52) if c not in h.tolist() + b.tolist()]
+
+
+def same_files(a, b):
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir()) and names
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("street, start, stop, chunk", [("river", 123_456, 129_000, 1000), ("turn", 7_000_003,
+                                                                                           7_000_033, 7)])
+def test_a_slice_on_two_dask_workers_is_byte_identical(dask_client, partial_river, monkeypatch, tmp_path,
+                                                       street, start, stop, chunk):
+    """The same slice in one process and as Dask tasks on two workers: the same columns, the same
+    Parquet bytes.  The river slice ranks its own boards (no table), the turn looks up a river
+    table filled for its runouts."""
+    pytest.importorskip("pyarrow")
+    if street == "river":
+        monkeypatch.setattr(tables, "_river_cache", {})
+    else:
+        partial_river(turn_runouts(start, stop))
+    monkeypatch.setitem(tables.CHUNK, street, chunk)
+    kw = dict(bins=10, start=start, stop=stop)
+    local, dask = table(street, **kw), table(street, client=dask_client, **kw)
+    assert local == dask and len(dask) == stop - start
+    assert (dask.columns["ehs"] > 0).all() and (dask.columns["runouts"] == (1 if street == "river" else 46)).all()
+    assert (dask.columns["index"] == np.arange(start, stop)).all()
+    table(street, path=tmp_path / "local", **kw)
+    files = table(street, path=tmp_path / "dask", client=dask_client, **kw)
+    assert files.computed == len(files.files) == -(-stop // chunk) - start // chunk
+    same_files(tmp_path / "local", tmp_path / "dask")
+
+
+_REAL_TASK = tables._chunk_task
+
+
+def _fails_on_the_last_chunk(street, bins, features, chunk):
+    if chunk[1] == 129_000:
+        raise RuntimeError("worker lost")
+    return _REAL_TASK(street, bins, features, chunk)
+
+
+def test_an_interrupted_dask_run_resumes_byte_identical(dask_client, monkeypatch, tmp_path):
+    pytest.importorskip("pyarrow")
+    monkeypatch.setattr(tables, "_river_cache", {})
+    monkeypatch.setitem(tables.CHUNK, "river", 1000)
+    kw = dict(bins=10, start=123_456, stop=129_000)
+    table("river", path=tmp_path / "local", **kw)
+    monkeypatch.setattr(tables, "_chunk_task", _fails_on_the_last_chunk)
+    with pytest.raises(RuntimeError, match="worker lost"):
+        table("river", path=tmp_path / "dask", client=dask_client, **kw)
+    there = {p.name for p in (tmp_path / "dask").iterdir() if p.suffix == ".parquet"}
+    assert "river-000128000-000129000.parquet" not in there
+    monkeypatch.setattr(tables, "_chunk_task", _REAL_TASK)
+    resumed = table("river", path=tmp_path / "dask", client=dask_client, **kw)
+    assert resumed.computed == 6 - len(there)
+    same_files(tmp_path / "local", tmp_path / "dask")
+
+
+@pytest.mark.parametrize("street, start, stop", [("river", 40_000_000, 40_000_040), ("turn", 9_000_000, 9_000_006)])
+def test_a_table_row_means_what_a_features_row_means(partial_river, street, start, stop):
+    """runouts, ehs, ehs2 and hist_j (a count of runouts, not a share) are the same numbers in a
+    table's rows and in features()' rows of the same states."""
+    hole, board = tables.cards(street, np.arange(start, stop))
+    partial_river([b.tolist() for b in board] if street == "river" else turn_runouts(start, stop))
+    f = features(hole, board, bins=7).rows()
+    t = table(street, bins=7, start=start, stop=stop).rows()
+    names = ["runouts", "ehs", "ehs2", *(f"hist_{j}" for j in range(7))]
+    assert [{k: r[k] for k in names} for r in f] == [{k: r[k] for k in names} for r in t]
+    assert all(isinstance(r["hist_3"], int) for r in f + t)
+    assert sum(r["hist_0"] + r["hist_6"] for r in t) > 0 and t[0]["runouts"] == (46 if street == "turn" else 1)
+
+
+def boards_by_suit_orbit(hole):
+    """Every board of the rest of the deck, grouped by the suit relabellings that keep the hole
+    (plain numpy, not the core's numbering): one board per orbit, and how many boards it stands for."""
+    hole = sorted(hole)
+    rest = np.array([c for c in range(52) if c not in hole], dtype=np.int64)
+    boards = rest[np.array(list(combinations(range(len(rest)), 5)), dtype=np.int64)]
+    keep = [np.array(p) for p in SUIT_PERMS if sorted(4 * (c // 4) + p[c % 4] for c in hole) == hole]
+    key = None
+    for p in keep:
+        relabelled = np.sort(4 * (boards // 4) + p[boards % 4], axis=1)
+        k = (relabelled * 52 ** np.arange(4, -1, -1)).sum(axis=1)
+        key = k if key is None else np.minimum(key, k)
+    key, size = np.unique(key, return_counts=True)
+    return (key[:, None] // 52 ** np.arange(4, -1, -1)) % 52, size
+
+
+@pytest.mark.slow
+def test_preflop_table_against_every_board():
+    """The preflop table (each class's 2,118,760 runouts looked up in the river table) against
+    a count that shares neither the river table nor the state numbering: every board of the hole,
+    its river EHS counted by features() (every opponent hand, checked against reference.py above),
+    and EHS against pyeval.equity's exact preflop count of more classes."""
+    t = table("preflop", bins=50)
+    assert (t.columns["runouts"] == comb(50, 5)).all() and len(t) == 169
+    for text in ["As Ks", "Th Tc"]:
+        hole = pyeval.parse_cards(text).tolist()
+        boards, size = boards_by_suit_orbit(hole)
+        assert size.sum() == comb(50, 5)
+        e = features(hole, boards.astype(np.uint8), bins=1).counts[:, 2]
+        i = index(hole)
+        hist = np.bincount(np.minimum(e * 50 // 1980, 49), weights=size, minlength=50)
+        assert [int(t.columns[f"hist_{j}"][i]) for j in range(50)] == hist.astype(np.int64).tolist()
+        got = tables.chunk_counts("preflop", i, i + 1, 50)[0]
+        assert got[1] == int((e * size).sum()) and got[2] == int((e * e * size).sum())
+    for text in ["As Ks", "Th Tc", "Ad Ac", "7h 2c", "Ah Kd", "9s 8s", "3c 2d"]:
+        r = pyeval.equity("holdem", [text, "random"])
+        got = tables.chunk_counts("preflop", index(text), index(text) + 1, 1)[0]
+        assert Fraction(int(got[1]), 1980 * int(got[0])) == r.fractions[0], text
+
+
+def test_command_on_a_dask_scheduler(monkeypatch, tmp_path, capsys):
+    """pyeval strength table ... --scheduler ADDRESS: the chunks on the cluster, the same files."""
+    pytest.importorskip("pyarrow")
+    distributed = pytest.importorskip("distributed")
+    from pyeval.cli import main
+
+    monkeypatch.setattr(tables, "_river_cache", {})
+    monkeypatch.setitem(tables.CHUNK, "river", 40)
+    args = ["strength", "table", "river", "--start", "5000", "--stop", "5100", "--bins", "5", "--no-progress"]
+    assert main([*args, "--out", str(tmp_path / "local.parquet")]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  host="127.0.0.1", dashboard_address=":0", silence_logs=50) as lc:
+        assert main([*args, "--out", str(tmp_path / "dask.parquet"), "--scheduler", lc.scheduler_address]) == 0
+    assert "3 computed now" in capsys.readouterr().out
+    same_files(tmp_path / "local.parquet", tmp_path / "dask.parquet")
+    assert main([*args, "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert "no Dask scheduler answered" in capsys.readouterr().err

@@ -21,7 +21,8 @@ SCHEDULER_TIMEOUT = 10.0
 OUT_FORMATS = (".csv", ".json", ".npz")
 
 
-def _connect(address: str):
+def connect_scheduler(address: str):
+    """A Dask client of the scheduler at ``address`` (``--scheduler``), or a ValueError saying why not."""
     try:
         from dask.distributed import Client
     except ImportError:
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
                          args.dead or "", args.hands)
         for path in _targets(table_names(plan), args.out)[1:]:
             output.check_path("--out", str(path), args.force)
-    client = _connect(args.scheduler) if args.scheduler else None
+    client = connect_scheduler(args.scheduler) if args.scheduler else None
     try:
         r = simulate(args.game, args.players, args.deals, seed=args.seed, study=args.study,
                      board=args.board or "", dead=args.dead or "", hands=args.hands, threads=args.threads,

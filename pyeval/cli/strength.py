@@ -4,7 +4,8 @@
     pyeval strength table flop --out flop.parquet --bins 30 --features ehs hist
 
 ``--out FOLDER.parquet`` streams the table to a folder of Parquet chunks, resumed when run again
-(chunks already written whole are skipped); ``--out``/``--csv`` with .csv or .json write a slice
+(chunks already written whole are skipped); ``--scheduler tcp://HOST:8786`` computes the chunks on
+a Dask cluster; ``--out``/``--csv`` with .csv or .json write a slice
 held in memory, like every other subcommand.
 """
 
@@ -15,15 +16,21 @@ from typing import Any
 
 from pyeval.cli import output
 from pyeval.cli.analysis import subcommand_parser
+from pyeval.cli.simulate import connect_scheduler
 
 
 def run_table(args: argparse.Namespace) -> int:
     from pyeval.strength import table
 
     folder = args.out if args.out and args.out.lower().endswith(".parquet") else None
-    with output.watching(args, f"{args.street} table"):
-        result = table(args.street, features=tuple(args.features), bins=args.bins, start=args.start, stop=args.stop,
-                       path=folder)
+    client = connect_scheduler(args.scheduler) if args.scheduler else None
+    try:
+        with output.watching(args, f"{args.street} table"):
+            result = table(args.street, features=tuple(args.features), bins=args.bins, start=args.start,
+                           stop=args.stop, path=folder, client=client)
+    finally:
+        if client is not None:
+            client.close()
     if folder is not None:  # written chunk by chunk during the run
         return output.emit(args, result, out=lambda result, path, partial: [])
     return output.emit(args, result)
@@ -49,5 +56,6 @@ def register(sub: Any) -> None:
     p.add_argument("--bins", type=int, default=50, help="histogram bins (default 50)")
     p.add_argument("--start", type=int, default=0, help="first state index (default 0)")
     p.add_argument("--stop", type=int, default=None, help="one past the last state index (default: all)")
+    p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786): the chunks run on the cluster")
     output.add_options(p, table="the table (a slice: it is held in memory)", out=(".parquet", *output.OUT_FORMATS))
     p.set_defaults(func=run_table)

@@ -156,8 +156,10 @@ def run_keyed(client: Client, fn: Callable, items: Iterable, key_of: Callable, o
                                    "no worker left that runs them?") from None
             for f in finished:
                 _, item = outstanding.pop(f.key)
-                result = f.result()  # raises the task's exception after its retries
-                f.release()
+                try:
+                    result = f.result()  # raises the task's exception after its retries
+                finally:  # an erred key held on would answer the same query run again with its error
+                    f.release()
                 on_done(item, result)
                 if stop is not None and stop.is_set():
                     return

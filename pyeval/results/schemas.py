@@ -290,16 +290,16 @@ CONVERSION_RESULT = obj(
                         "file": nullable(STRING), "reason": nullable(STRING)}))},
     description="pyeval.history.convert_to_phh (ConversionResult): per hand, the PHH file written or why not")
 
-_HIST = {"^hist_[0-9]+$": NUMBER}
+_HIST = {"^hist_[0-9]+$": INTEGER}  # runouts in bin j, in features() and table() rows alike
 STRENGTH_FEATURES = obj(
-    {"street": STRING, "bins": INTEGER,
-     "rows": array(obj({"hole": STRING, "board": STRING, "ehs": NUMBER, "ehs2": NUMBER, "ppot": FLOAT, "npot": FLOAT,
-                        "ppot_next": FLOAT, "npot_next": FLOAT}, patterns=_HIST))},
-    description="pyeval.strength.features (Features): per state, hist_j the share of runouts in bin j")
+    {"game": STRING, "street": STRING, "bins": INTEGER,
+     "rows": array(obj({"hole": STRING, "board": STRING, "runouts": INTEGER, "ehs": NUMBER, "ehs2": NUMBER,
+                        "ppot": FLOAT, "npot": FLOAT, "ppot_next": FLOAT, "npot_next": FLOAT}, patterns=_HIST))},
+    description="pyeval.strength.features (Features): per state, hist_j the runouts in bin j")
 STRENGTH_TABLE = obj(
     {"street": STRING, "bins": INTEGER,
      "rows": array(obj({"index": INTEGER, "runouts": INTEGER}, optional={"ehs": NUMBER, "ehs2": NUMBER},
-                       patterns={"^hist_[0-9]+$": INTEGER}))},
+                       patterns=_HIST))},
     description="pyeval.strength.table (StrengthTable): per state, hist_j the runouts in bin j")
 TABLE_FILES = obj(
     {"street": STRING, "folder": STRING, "computed": INTEGER,

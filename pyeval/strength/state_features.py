@@ -17,8 +17,9 @@ from pyeval.core._progress import reporting
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import format_cards
 from pyeval.core.checks import positive_int
+from pyeval.core.games import get_game
 from pyeval.results.protocol import Result, plain
-from pyeval.strength.states import refused, states_array
+from pyeval.strength.states import deck_lowest_rank, refused, states_array
 
 __all__ = ["COUNT_COLUMNS", "Features", "features", "state_counts"]
 
@@ -29,15 +30,17 @@ MAX_BINS = 100_000
 _CHUNK = 64  # states per core call: a flop state takes about a millisecond
 
 
-def state_counts(rows: np.ndarray, bins: int, *, threads: int | None = None) -> np.ndarray:
-    """The core's integer counts of checked state rows (n, 2 + board cards): (n, 22 + bins) int64."""
+def state_counts(rows: np.ndarray, bins: int, *, kind: int = lib.PYEVAL_KIND_HIGH,
+                 threads: int | None = None) -> np.ndarray:
+    """The core's integer counts of checked state rows (n, 2 + board cards): (n, 22 + bins) int64;
+    ``kind``: the core's evaluator kind (``Game.board_kinds[0]``: high, or a short-deck ranking)."""
     n, k = rows.shape
     out = np.zeros((n, NCOUNTS + bins), dtype=np.int64)
     chunks = [(lo, min(lo + _CHUNK, n)) for lo in range(0, n, _CHUNK)]
 
     def run(lo: int, hi: int) -> int:
         status = int(lib.pyeval_strength_features(ffi.from_buffer("uint8_t[]", rows[lo:hi]), hi - lo, k - 2, bins,
-                                                  ffi.from_buffer("int64_t[]", out[lo:hi])))
+                                                  kind, ffi.from_buffer("int64_t[]", out[lo:hi])))
         return status if status < 0 else lo + status
 
     with reporting(None, "strength features") as watch, ThreadPoolExecutor(default_threads(threads)) as pool:
@@ -78,6 +81,8 @@ class Features(Result):
     board: np.ndarray
     counts: np.ndarray = field(repr=False)
     bins: int = 50
+    game: str = "holdem"
+    """The game whose deck and ranking count: "holdem", or a short deck ("shortdeck", "shortdeck-straight")."""
 
     @property
     def street(self) -> str:
@@ -96,8 +101,15 @@ class Features(Result):
         return c[:, 3] / ((2.0 * c[:, 1]) ** 2 * c[:, 0])
 
     @property
+    def runouts(self) -> np.ndarray:
+        """The boards completing each state (1 on the river)."""
+        return self.counts[:, 0]
+
+    @property
     def hist(self) -> np.ndarray:
-        """Share of the runouts whose river EHS falls in each bin, (states, bins)."""
+        """Share of the runouts whose river EHS falls in each bin, (states, bins).  The rows
+        (``rows()``, ``to_frame()``) carry the counts instead, ``hist_j`` beside ``runouts``, as
+        the tables do: exact integers, the share being ``hist_j / runouts``."""
         return self.counts[:, NCOUNTS:] / self.counts[:, :1].astype(np.float64)
 
     def _hp(self, which: int) -> np.ndarray:
@@ -128,45 +140,54 @@ class Features(Result):
 
     def rows(self) -> list[dict[str, Any]]:
         holes, boards = format_cards(self.hole), format_cards(self.board) if self.board.shape[1] else [""] * len(self)
-        cols = {"ehs": self.ehs, "ehs2": self.ehs2, "ppot": self.ppot, "npot": self.npot,
+        cols = {"runouts": self.runouts, "ehs": self.ehs, "ehs2": self.ehs2, "ppot": self.ppot, "npot": self.npot,
                 "ppot_next": self.ppot_next, "npot_next": self.npot_next}
-        hist = self.hist
+        hist = self.counts[:, NCOUNTS:]  # counts, as in a table's rows: hist_j / runouts is the share
         out = []
         for i in range(len(self)):
             row: dict[str, Any] = {"hole": holes[i], "board": boards[i]}
             row.update({k: plain(v[i]) for k, v in cols.items()})
-            row.update({f"hist_{j}": float(hist[i, j]) for j in range(self.bins)})
+            row.update({f"hist_{j}": int(hist[i, j]) for j in range(self.bins)})
             out.append(row)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return plain({"street": self.street, "bins": self.bins, "rows": self.rows()})
+        return plain({"game": self.game, "street": self.street, "bins": self.bins, "rows": self.rows()})
 
     def __repr__(self) -> str:
         n = len(self)
+        deck = "" if self.game == "holdem" else f"{self.game} "
         if n == 1:
-            return (f"Features({format_cards(self.hole[0])} | {format_cards(self.board[0]) or '-'}: "
+            return (f"Features({deck}{format_cards(self.hole[0])} | {format_cards(self.board[0]) or '-'}: "
                     f"ehs={self.ehs[0]:.4f} ehs2={self.ehs2[0]:.4f} ppot={self.ppot[0]:.4f} "
                     f"npot={self.npot[0]:.4f}, {self.bins} bins)")
-        return f"Features({n:,} {self.street} states, {self.bins} bins, mean ehs {float(np.mean(self.ehs)):.4f})"
+        return f"Features({n:,} {deck}{self.street} states, {self.bins} bins, mean ehs {float(np.mean(self.ehs)):.4f})"
 
 
-def features(hole: Any, board: Any = None, *, bins: int = 50, threads: int | None = None,
+def features(hole: Any, board: Any = None, *, bins: int = 50, game: Any = "holdem", threads: int | None = None,
              progress: Any = None) -> Features:
-    """Exact EHS, EHS², potentials and river-EHS histograms of hold'em states (52-card deck).
+    """Exact EHS, EHS², potentials and river-EHS histograms of hold'em states.
+
+    ``game``: "holdem" (52 cards), or a short deck (36 cards, sixes up) with its ranking:
+    "shortdeck" (trips beat a straight) or "shortdeck-straight" (a straight beats trips).
 
     ``hole``/``board`` as for ``pyeval.strength.index`` (one state, or arrays of many).  A river
     state costs ~1,000 evaluations, a turn state ~44,000, a flop state ~1.1 million; preflop is
-    refused (1.7 million runouts a state: build it from the flop table).
+    refused (2.1 million runouts a state: build it with ``table("preflop")``).
 
     >>> f = features("As Ah", "Kd 8c 2s 7h 7d")
     >>> round(float(f.ehs[0]), 4), f.hist[0].argmax()
     (0.9025, np.int64(45))
     """
     bins = positive_int(bins, "bins", MAX_BINS)
-    rows, _ = states_array(hole, board, lowest_rank=0)
+    g = get_game(game)
+    lowest = deck_lowest_rank(g)
+    if g.low is not None or g.board_kinds is None:
+        raise ValueError(f"features: a game of high hands (holdem, shortdeck, shortdeck-straight), not {g.name}")
+    rows, _ = states_array(hole, board, lowest_rank=lowest)
     if rows.shape[1] == 2:
-        raise ValueError("features: a board of 3, 4 or 5 cards (preflop costs 1.7 million runouts a state)")
+        raise ValueError("features: a board of 3, 4 or 5 cards (preflop costs 2.1 million runouts a state: "
+                         "use table('preflop'))")
     with reporting(progress, "strength features"):
-        counts = state_counts(rows, bins, threads=threads)
-    return Features(hole=rows[:, :2].copy(), board=rows[:, 2:].copy(), counts=counts, bins=bins)
+        counts = state_counts(rows, bins, kind=g.board_kinds[0], threads=threads)
+    return Features(hole=rows[:, :2].copy(), board=rows[:, 2:].copy(), counts=counts, bins=bins, game=g.name)

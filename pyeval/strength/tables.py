@@ -11,6 +11,8 @@ on local threads or, with ``client=``, as Dask tasks (pyeval/engines/cluster.py)
 from __future__ import annotations
 
 import os
+import threading
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -34,15 +36,23 @@ TWICE_OPPONENTS = 2 * 990  # e runs 0 .. 1980 on the river: EHS = e / 1980
 RIVER_BOARDS = 2_598_960  # 5-card boards, numbered in colex order by the core
 CHUNK = {"preflop": 169, "flop": 20_000, "turn": 250_000, "river": 8_000_000}
 """States per chunk (a file, a task): a few seconds of work each."""
+HIST_DTYPE = {"preflop": np.uint32, "flop": np.uint16, "turn": np.uint8, "river": np.uint8}
+"""The narrowest type of a histogram count: at most the runouts of a state (2,118,760, 1,081, 46, 1)."""
 
 _river_cache: dict[str, np.ndarray] = {}
+_river_lock = threading.Lock()  # Dask workers of one process (threads) build the table once between them
 
 
 def river_e(*, threads: int | None = None, progress: Any = None) -> np.ndarray:
     """e = 2 * wins + ties against one random hand for every river state (uint16, 246 MB),
-    computed once per process (about 100 s on 2 cores) and kept."""
-    if "e" in _river_cache:
-        return _river_cache["e"]
+    computed once per process (about 16 s on 2 quiet cores) and kept."""
+    with _river_lock:
+        if "e" not in _river_cache:
+            _river_cache["e"] = _build_river_e(threads, progress)
+    return _river_cache["e"]
+
+
+def _build_river_e(threads: int | None, progress: Any) -> np.ndarray:
     e = np.zeros(STATES["river"], dtype=np.uint16)
     pieces = [np.arange(RIVER_BOARDS * i // 512, RIVER_BOARDS * (i + 1) // 512, dtype=np.int64) for i in range(512)]
     buf = ffi.from_buffer("uint16_t[]", e)
@@ -59,7 +69,6 @@ def river_e(*, threads: int | None = None, progress: Any = None) -> np.ndarray:
             if watch is not None:
                 watch.advance(1)
     e.flags.writeable = False
-    _river_cache["e"] = e
     return e
 
 
@@ -112,7 +121,8 @@ def chunk_counts(street: str, lo: int, hi: int, bins: int, *, threads: int | Non
 
 def chunk_columns(street: str, lo: int, hi: int, bins: int, features: tuple[str, ...],
                   threads: int | None = None) -> dict[str, np.ndarray]:
-    """One chunk's columns: ``index``, then the features asked for (``hist_j``: runouts in bin j)."""
+    """One chunk's columns: ``index``, ``runouts``, then the features asked for (``hist_j``: the
+    runouts whose river EHS falls in bin j, a count as in ``Features.rows()``)."""
     c = chunk_counts(street, lo, hi, bins, threads=threads)
     cols: dict[str, np.ndarray] = {"index": np.arange(lo, hi, dtype=np.int64), "runouts": c[:, 0]}
     if "ehs" in features:
@@ -120,7 +130,7 @@ def chunk_columns(street: str, lo: int, hi: int, bins: int, features: tuple[str,
     if "ehs2" in features:
         cols["ehs2"] = c[:, 2] / (float(TWICE_OPPONENTS) ** 2 * c[:, 0])
     if "hist" in features:
-        narrow = np.uint32 if street != "preflop" else np.int64
+        narrow = HIST_DTYPE[street]
         cols.update({f"hist_{j}": c[:, 3 + j].astype(narrow) for j in range(bins)})
     return cols
 
@@ -260,7 +270,9 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
         if client is not None:
             from pyeval.engines.cluster import run_keyed
 
-            run_keyed(client, compute, chunks, lambda c: f"pyeval-strength-{street}-{n_bins}-{c[0]}-{c[1]}", done)
+            # a key per call: a run again after a failure never meets the scheduler's state of the last one
+            key = f"pyeval-strength-{street}-{n_bins}-{'-'.join(feats)}-{uuid.uuid4().hex}"
+            run_keyed(client, compute, chunks, lambda c: f"{key}-{c[0]}-{c[1]}", done)
         else:
             if street != "river" or hi - lo > STATES["river"] // 8:  # a whole street: the river table first
                 river_e(threads=threads, progress=progress if street == "river" else None)
@@ -277,5 +289,8 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
 
 
 def _chunk_task(street: str, bins: int, features: tuple[str, ...], chunk: tuple[int, int]) -> dict[str, np.ndarray]:
-    """A chunk's columns, as one Dask task (or one local step)."""
-    return chunk_columns(street, chunk[0], chunk[1], bins, features)
+    """A chunk's columns, as one Dask task: on one thread, since the cluster runs a task per worker
+    thread (the river table, built once per worker process, takes every core of its machine)."""
+    if street != "river":
+        river_e()
+    return chunk_columns(street, chunk[0], chunk[1], bins, features, threads=1)
