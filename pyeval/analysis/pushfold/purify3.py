@@ -9,10 +9,12 @@ The mixed classes' shares are then solved so that each of them is exactly indiff
 a decision's gains do not depend on its own shares and are multilinear in the other decisions',
 so the Jacobian's column of a share is exact from one more evaluation (gain at share 1 or 0
 minus gain now, over the change); Newton's method, damped on the residual, least squares where
-the system is singular.  Then the support is corrected and solved again: a mix past 0 or 1 makes
-its class pure at that bound, a mixed class that cannot be made indifferent becomes pure by its
-gain's sign, a pure class whose gain has the wrong sign mixes (near zero) or flips (far from
-it); until nothing changes (a cycle: no result).  The result is verified: every mixed class's
+the system is singular.  Then the support is corrected and solved again: the mixes past 0 or 1
+make their classes pure at that bound; else the mixed class furthest from indifference (the
+system had more mixed classes than it can balance) becomes pure by its gain's sign; else the
+pure classes whose gains have the wrong sign mix (or flip, if they were mixed before and could
+not be made indifferent); a pure class on the wrong side by ``margin`` or more, a cycle or
+``MOST_MIXED`` abandon the guess.  ``MARGINS`` are tried in turn.  The result is verified: every mixed class's
 gain per hand of the class dealt is within ``EXACT_TOLERANCE`` of zero, every pure class's has
 the sign of its share.  Gains are computed in float64 (``ThreeWayGame.in_float64``).
 """

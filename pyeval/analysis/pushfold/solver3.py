@@ -214,7 +214,7 @@ class CFRPlus3:
                 found = Solution3(cand, game.best_response_gains(cand), t)
                 if self.best is None or found.exploitability < self.best.exploitability:
                     self.best = found
-            if self.best.exploitability <= tolerance:
+            if self.best is not None and self.best.exploitability <= tolerance:
                 break
-        assert self.best is not None
+        assert self.best is not None  # max_iterations >= 1: checked by the entry
         return self.best
