@@ -1,5 +1,6 @@
 """Three-handed push/fold: the exact solve (issue 36 item 7) against the code before it, in the
-same run: ``python benchmarks/pushfold3_exact.py OLD_CHECKOUT [repeats]``.
+same run: ``python benchmarks/pushfold3_exact.py OLD_CHECKOUT [repeats] [spots]`` (spots: indices
+into ``SPOTS``, comma-separated; default all).
 
 Each repeat runs one fresh process per checkout (alternating, the checkout's ``pyeval`` first on
 ``sys.path``) that loads the three-way tables, then times ``pyeval.pushfold(spot, players=3)``
@@ -33,24 +34,25 @@ print(json.dumps(out))
 """
 
 
-def run(root: Path) -> list[list]:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(root), json.dumps(SPOTS)], capture_output=True,
+def run(root: Path, spots: list) -> list[list]:
+    done = subprocess.run([sys.executable, "-c", CHILD, str(root), json.dumps(spots)], capture_output=True,
                           text=True, check=True, cwd=root)
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def main(old: Path, repeats: int = 3) -> None:
+def main(old: Path, repeats: int = 3, spots: list | None = None) -> None:
+    spots = SPOTS if spots is None else spots
     times: dict[str, list[list[float]]] = {"old": [], "new": []}
     exact: list[bool] = []
     iterations: list[int] = []
     for _ in range(repeats):
         for name, root in (("old", old), ("new", NEW)):
-            rows = run(root)
+            rows = run(root, spots)
             times[name].append([t for t, _, _ in rows])
             if name == "new":
                 exact, iterations = [e for _, e, _ in rows], [n for _, _, n in rows]
     total_old = total_new = 0.0
-    for k, (stacks, payouts) in enumerate(SPOTS):
+    for k, (stacks, payouts) in enumerate(spots):
         a = statistics.median(r[k] for r in times["old"])
         b = statistics.median(r[k] for r in times["new"])
         total_old, total_new = total_old + a, total_new + b
@@ -61,4 +63,5 @@ def main(old: Path, repeats: int = 3) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    chosen = [SPOTS[int(k)] for k in sys.argv[3].split(",")] if len(sys.argv) > 3 else None
+    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 3, chosen)

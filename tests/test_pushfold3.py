@@ -503,8 +503,10 @@ def _violations(r, stacks, payouts):
     return equilibrium_violations(r, _spot_values(stacks, payouts), _fold_value(r, stacks, payouts))
 
 
-EXACT_SPOTS = [((15, 10, 5), (50, 30, 20)), ((15, 10, 5), None), ((10, 10, 10), None), ((10, 10, 10), (50, 30, 20)),
-               ((6, 9, 12), None)]
+EXACT_SPOTS = [((15, 10, 5), (50, 30, 20)),
+               # CFR+ needs about 1,600 iterations before the support guess holds: minutes
+               pytest.param((15, 10, 5), None, marks=pytest.mark.slow),
+               ((10, 10, 10), None), ((10, 10, 10), (50, 30, 20)), ((6, 9, 12), None)]
 
 
 @pytest.mark.parametrize("stacks, payouts", EXACT_SPOTS,
