@@ -19,7 +19,8 @@ the supports of the strategies, using that ``w`` is symmetric.  The solve: CFR+
 (``solver.regret_step``) on the four decisions in turn, iteration-weighted averages;
 every ``check_every`` iterations the averages (and the averages with shares near 0 or 1 made
 pure) are scored by the best-response gains, the best profile kept; it stops below the
-tolerance.
+tolerance, and can be resumed (``three_handed`` runs on while ``purify3`` finds no exact
+equilibrium from its profile).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import numpy as np
 
 from pyeval.analysis.pushfold.solver import regret_step, rounded
 
-__all__ = ["ThreeWayGame", "Solution3", "solve3", "CFRPlus3", "DECISIONS"]
+__all__ = ["ThreeWayGame", "Solution3", "CFRPlus3", "DECISIONS"]
 
 DECISIONS = ("push", "call_sb", "call_bb", "overcall_bb")
 """The four decisions of the push branch, in solve order: the button pushes, the small blind
@@ -172,13 +173,6 @@ class Solution3:
     @property
     def exploitability(self) -> float:
         return float(self.player_gains.max())
-
-
-def solve3(game: ThreeWayGame, tolerance: float, max_iterations: int = 5000, check_every: int = 50,
-           start: list[np.ndarray] | None = None) -> Solution3:
-    """Strategies whose best-response gains are at most ``tolerance`` for every player (module
-    docstring), or the least exploitable profile found in ``max_iterations`` iterations."""
-    return CFRPlus3(game, check_every, start).run(tolerance, max_iterations)
 
 
 class CFRPlus3:
