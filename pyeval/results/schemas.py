@@ -239,7 +239,7 @@ PUSHFOLD3_RESULT = obj(
      "ante": NUMBER, "payouts": nullable(array(NUMBER)), "stacks": nullable(array(NUMBER)),
      "ranges": mapping(STRING), "shares": mapping(NUMBER), "ev": array(NUMBER), "gains": array(NUMBER),
      "equity_error": array(NUMBER), "exploitability": NUMBER, "table_exploitability": NUMBER, "tolerance": NUMBER,
-     "iterations": INTEGER,
+     "exact": BOOLEAN, "iterations": INTEGER,
      "rows": array(obj({"class": STRING, "combos": INTEGER, **{k: NUMBER for k in _PUSHFOLD3_DECISIONS}}))},
     description="pyeval.pushfold(..., players=3) (PushFold3Result): rows per class, one share per decision")
 

@@ -33,10 +33,10 @@ def pushfold(stack: Any, *, players: int = 2, sb: float = 0.5, bb: float = 1.0, 
     sb, bb, ante  the blinds and each player's ante, in the stack's unit
     payouts, stacks  tournament prizes (1st place first) and the chips of the players not in
                the hand (default none): each outcome is valued by ICM (``pyeval.icm``)
-    tolerance  the CFR+ exploitability to reach: heads-up, the start from which the equilibrium
-               is made exact; three-handed, the result's (docs/pushfold.md, "What equilibrium
-               means")
-    max_iterations  the cap on CFR+ iterations (default 200,000 heads-up, 3,000 three-handed)
+    tolerance  the CFR+ exploitability to reach: the start from which the equilibrium is made
+               exact (docs/pushfold.md, "What equilibrium means")
+    max_iterations  the cap on CFR+ iterations (default 200,000 heads-up, 3,000 three-handed:
+               more iterations are run, doubling, while no exact equilibrium is verified)
     progress   as ``pyeval.equity``'s: heads-up one step (a fraction of a second), three-handed
                three (the subgame, the three-way tables, the solve: seconds each)
 

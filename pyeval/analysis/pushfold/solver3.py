@@ -19,7 +19,8 @@ the supports of the strategies, using that ``w`` is symmetric.  The solve: CFR+
 (``solver.regret_step``) on the four decisions in turn, iteration-weighted averages;
 every ``check_every`` iterations the averages (and the averages with shares near 0 or 1 made
 pure) are scored by the best-response gains, the best profile kept; it stops below the
-tolerance.
+tolerance, and can be resumed (``three_handed`` runs on while ``purify3`` finds no exact
+equilibrium from its profile).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import numpy as np
 
 from pyeval.analysis.pushfold.solver import regret_step, rounded
 
-__all__ = ["ThreeWayGame", "Solution3", "solve3", "DECISIONS"]
+__all__ = ["ThreeWayGame", "Solution3", "CFRPlus3", "DECISIONS"]
 
 DECISIONS = ("push", "call_sb", "call_bb", "overcall_bb")
 """The four decisions of the push branch, in solve order: the button pushes, the small blind
@@ -70,16 +71,25 @@ class ThreeWayGame:
     steal: np.ndarray      # (3,)
     btn_bb: np.ndarray     # (3, n, n) [player, i, k]
     btn_sb: np.ndarray     # (3, n, n) [player, i, j]
-    three: tuple[np.ndarray, np.ndarray, np.ndarray]  # each (n, n, n) float32, own class last
+    three: tuple[np.ndarray, np.ndarray, np.ndarray]  # each (n, n, n) float64, own class last
     fold: np.ndarray       # (3,)
-    w32: np.ndarray = field(init=False, repr=False)
+    dtype: type = np.float32  # of the contractions: float32 for CFR+'s speed, float64 to purify
+    w_in_dtype: np.ndarray = field(init=False, repr=False)  # w in ``dtype``
+    tables: tuple[np.ndarray, ...] = field(init=False, repr=False)  # three in ``dtype``
     pair: np.ndarray = field(init=False, repr=False)
+    dealt: np.ndarray = field(init=False, repr=False)  # (n,) each class's probability of being dealt
     _memo: dict[int, tuple[np.ndarray, np.ndarray]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "w32", self.w.astype(np.float32))
+        object.__setattr__(self, "w_in_dtype", self.w.astype(self.dtype, copy=False))
+        object.__setattr__(self, "tables", tuple(x.astype(self.dtype, copy=False) for x in self.three))
         object.__setattr__(self, "pair", self.w.sum(axis=2))
+        object.__setattr__(self, "dealt", self.pair.sum(axis=1))
         object.__setattr__(self, "_memo", {})
+
+    def in_float64(self) -> ThreeWayGame:
+        """The same game with float64 contractions (gains to float rounding: ``purify3``)."""
+        return ThreeWayGame(self.w, self.steal, self.btn_bb, self.btn_sb, self.three, self.fold, np.float64)
 
     def _over(self, v: np.ndarray) -> np.ndarray:
         """``_contract1(w, v)``, remembered for the last few strategy arrays (the solver never
@@ -89,7 +99,7 @@ class ThreeWayGame:
             return hit[1]
         if len(self._memo) >= 8:
             self._memo.clear()
-        out = _contract1(self.w32, v)
+        out = _contract1(self.w_in_dtype, v)
         self._memo[id(v)] = (v, out)
         return out
 
@@ -103,18 +113,18 @@ class ThreeWayGame:
         that ``w`` is symmetric: sum_j w[i, j, k] c[j] is ``over(c)[i, k]``, and
         sum_{j, k} w[i, j, k] m[j, k] is ``_contract2(w, m, ...)[i]``."""
         p, c, d, o = s
-        pair, w = self.pair, self.w32
+        pair, w = self.pair, self.w_in_dtype
         over = self._over
         if k == 0:  # the button: i
             notc = pair - over(c)   # [i, k]: sum_j w (1 - c_j)
             noto = pair - over(o)   # [i, j]: sum_k w (1 - o_k)
             yes = (self.steal[0] * notc @ (1 - d) + (notc * self.btn_bb[0]) @ d
-                   + (noto * self.btn_sb[0]) @ c + _contract2(self.three[0], np.outer(c, o), c > 0, o > 0))
+                   + (noto * self.btn_sb[0]) @ c + _contract2(self.tables[0], np.outer(c, o), c > 0, o > 0))
             return yes, pair.sum(axis=1) * self.fold[0]
         if k == 1:  # the small blind: j
             noto = pair - over(o)   # [i, j]
             z = over(p)             # [j, k]: sum_i p_i w
-            yes = (p @ (noto * self.btn_sb[1])) + _contract2(self.three[1], np.outer(p, o), p > 0, o > 0)
+            yes = (p @ (noto * self.btn_sb[1])) + _contract2(self.tables[1], np.outer(p, o), p > 0, o > 0)
             no = self.steal[1] * z @ (1 - d) + _contract2(w, p[:, None] * d[None, :] * self.btn_bb[1], p > 0, d > 0)
             return yes, no
         if k == 2:  # the big blind, the small blind folded: k
@@ -123,7 +133,7 @@ class ThreeWayGame:
             return p @ (notc * self.btn_bb[2]), self.steal[2] * (1 - c) @ z
         # the big blind overcalls: k
         reach = np.outer(p, c)
-        return (_contract2(self.three[2], reach, p > 0, c > 0),
+        return (_contract2(self.tables[2], reach, p > 0, c > 0),
                 _contract2(w, reach * self.btn_sb[2], p > 0, c > 0))
 
     def gains(self, k: int, s: list[np.ndarray]) -> np.ndarray:
@@ -165,29 +175,40 @@ class Solution3:
         return float(self.player_gains.max())
 
 
-def solve3(game: ThreeWayGame, tolerance: float, max_iterations: int = 5000, check_every: int = 50,
-           start: list[np.ndarray] | None = None) -> Solution3:
-    """Strategies whose best-response gains are at most ``tolerance`` for every player (module
-    docstring), or the least exploitable profile found in ``max_iterations`` iterations."""
-    n = game.n
-    s = [np.full(n, 0.5) for _ in range(4)] if start is None else [x.copy() for x in start]
-    regrets = [(np.zeros(n), np.zeros(n)) for _ in range(4)]
-    sums = [np.zeros(n) for _ in range(4)]
-    best: Solution3 | None = None
-    for t in range(1, max_iterations + 1):
-        for k in range(4):
-            yes, no, s[k] = regret_step(*regrets[k], s[k], game.gains(k, s))
-            regrets[k] = (yes, no)
-            sums[k] += t * s[k]
-        if t % check_every and t != max_iterations:
-            continue
-        weight = t * (t + 1) / 2
-        avg = [x / weight for x in sums]
-        for cand in [avg, *([rounded(x, m) for x in avg] for m in (1e-3, 1e-2, 5e-2))]:
-            found = Solution3(cand, game.best_response_gains(cand), t)
-            if best is None or found.exploitability < best.exploitability:
-                best = found
-        if best is not None and best.exploitability <= tolerance:
-            return best
-    assert best is not None
-    return best
+class CFRPlus3:
+    """CFR+ on the push branch (module docstring), resumable: ``run`` continues from where the
+    last call stopped (``three_handed`` runs more iterations when the purification fails)."""
+
+    def __init__(self, game: ThreeWayGame, check_every: int = 50, start: list[np.ndarray] | None = None) -> None:
+        n = game.n
+        self.game, self.check_every = game, check_every
+        self.s = [np.full(n, 0.5) for _ in range(4)] if start is None else [x.copy() for x in start]
+        self.regrets = [(np.zeros(n), np.zeros(n)) for _ in range(4)]
+        self.sums = [np.zeros(n) for _ in range(4)]
+        self.iterations = 0
+        self.best: Solution3 | None = None
+
+    def run(self, tolerance: float, max_iterations: int) -> Solution3:
+        """Iterate until the best profile's exploitability is at most ``tolerance`` (checked
+        every ``check_every`` iterations) or ``max_iterations`` iterations in all; the best
+        profile found so far."""
+        game, s = self.game, self.s
+        while self.iterations < max_iterations:
+            self.iterations += 1
+            t = self.iterations
+            for k in range(4):
+                yes, no, s[k] = regret_step(*self.regrets[k], s[k], game.gains(k, s))
+                self.regrets[k] = (yes, no)
+                self.sums[k] += t * s[k]
+            if t % self.check_every and t != max_iterations:
+                continue
+            weight = t * (t + 1) / 2
+            avg = [x / weight for x in self.sums]
+            for cand in [avg, *([rounded(x, m) for x in avg] for m in (1e-3, 1e-2, 5e-2))]:
+                found = Solution3(cand, game.best_response_gains(cand), t)
+                if self.best is None or found.exploitability < self.best.exploitability:
+                    self.best = found
+            if self.best is not None and self.best.exploitability <= tolerance:
+                break
+        assert self.best is not None  # max_iterations >= 1: checked by the entry
+        return self.best

@@ -16,6 +16,10 @@ all disjoint combo pairs); a three-way showdown the Monte Carlo finishing orders
 triple (``equities3``; ties split over the orders they fit, exact in chips).  With
 ICM, players busted in the same hand finish in the order of their stacks before it.
 
+The solve: CFR+ (``solver3``) to ``tolerance``, then the exact equilibrium of these tables by
+support enumeration (``purify3``); while none is verified, CFR+ runs on (twice the iterations,
+up to ``max_iterations``) and the purification is tried again from its closer profile.
+
 ``gains`` are each player's best-response gains computed with these tables; ``equity_error``
 bounds how much the three-way table's Monte Carlo error can add to them (3 standard errors per
 class, summed over the classes of the player's decisions that meet a three-way showdown);
@@ -41,8 +45,9 @@ from pyeval.analysis.pushfold.heads_up import (
     range_text,
     shorten,
 )
+from pyeval.analysis.pushfold.purify3 import purify3
 from pyeval.analysis.pushfold.solver import solve
-from pyeval.analysis.pushfold.solver3 import ThreeWayGame, solve3
+from pyeval.analysis.pushfold.solver3 import CFRPlus3, ThreeWayGame
 from pyeval.analysis.pushfold.values3 import check_spot3, final_chips, value_of
 from pyeval.core import _progress
 from pyeval.ranges.classes import CLASS_NAMES, CLASS_SIZES
@@ -70,6 +75,10 @@ class PushFold3Result(Result):
     gains           each player's best-response gain with the equity tables
     equity_error    each player's bound on what the Monte Carlo error of the three-way table adds
     exploitability  max over players of gains + equity_error
+    exact           True: an exact equilibrium of the game with these tables (``purify3``: every
+                    class's gain per hand has the sign of its share, mixed ones 0 within
+                    ``EXACT_TOLERANCE``; the heads-up subgame exact too); False: none was verified
+                    within ``max_iterations``, the CFR+ profile to ``tolerance``
     heads_up        the small blind vs big blind subgame when the button folds (``PushFoldResult``)
     """
 
@@ -90,6 +99,7 @@ class PushFold3Result(Result):
     gains: tuple[float, float, float]
     equity_error: tuple[float, float, float]
     tolerance: float
+    exact: bool
     iterations: int = field(compare=False)
     seconds: float = field(compare=False)
     heads_up: PushFoldResult = field(compare=False, repr=False)
@@ -122,7 +132,8 @@ class PushFold3Result(Result):
                 "ranges": dict(self.ranges), "shares": {s: self.share(s) for s in STRATEGIES},
                 "ev": list(self.ev), "gains": list(self.gains), "equity_error": list(self.equity_error),
                 "exploitability": self.exploitability, "table_exploitability": self.table_exploitability,
-                "tolerance": self.tolerance, "iterations": self.iterations, "rows": self.rows()}
+                "tolerance": self.tolerance, "exact": self.exact, "iterations": self.iterations,
+                "rows": self.rows()}
 
     def __repr__(self) -> str:
         a, b, c = self.stacks_in_hand
@@ -136,7 +147,8 @@ class PushFold3Result(Result):
         ev = ", ".join(f"{p} {v:+.4f}" for p, v in zip(PLAYERS, self.ev))
         lines.append(f"  EV: {ev}{'' if self.payouts is None else ' prize'}; exploitability {self.exploitability:.1e} "
                      f"(tables {self.table_exploitability:.1e} + Monte Carlo {max(self.equity_error):.1e}) "
-                     f"after {self.iterations} iterations")
+                     f"after {self.iterations} iterations; "
+                     + ("exact equilibrium of the tables" if self.exact else "NOT exact: CFR+ to the tolerance"))
         return "\n".join(lines)
 
 
@@ -202,10 +214,13 @@ def build_game(stacks: tuple[float, float, float], sb: float, bb: float, ante: f
     orders = np.array([val([s0, c1, c2], list(p)) for p in PERMS]).T  # (3 players, 6 orders)
     w = triple_weights()
     n = w.shape[0]
-    flat = order_probabilities() @ orders.T.astype(np.float32)  # (n**3, 3)
+    probs = order_probabilities()
+    flat = np.empty((n ** 3, 3))  # (n**3, 3) in float64, a block of the float32 table at a time
+    for at in range(0, n ** 3, n * n):
+        flat[at:at + n * n] = probs[at:at + n * n].astype(np.float64) @ orders.T
     three = []
     for player, axes in enumerate(((1, 2, 0), (0, 2, 1), (0, 1, 2))):
-        t = (w.astype(np.float32) * flat[:, player].reshape(n, n, n)).transpose(axes)
+        t = (w * flat[:, player].reshape(n, n, n)).transpose(axes)
         three.append(np.ascontiguousarray(t))
     return ThreeWayGame(w, steal, btn_bb, btn_sb, (three[0], three[1], three[2]), fold), orders
 
@@ -240,8 +255,10 @@ def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, 
     sb, bb, ante  the blinds and each player's ante
     payouts, stacks  tournament prizes (1st place first) and the chips of the players not in the
                hand (default none): outcomes valued by ICM (``payouts=[1]``: winner takes all)
-    tolerance  the best-response gain with the tables to reach (default 1e-4 big blinds; ICM:
-               1e-6 of the prize pool); the Monte Carlo error comes on top (``equity_error``)
+    tolerance  CFR+'s best-response gain with the tables before the purification (default 1e-4
+               big blinds; ICM: 1e-6 of the prize pool); the Monte Carlo error comes on top
+               (``equity_error``)
+    max_iterations  the cap on CFR+ iterations while no exact equilibrium is verified
 
     >>> r = three_handed(5)
     >>> r.push["A2o"], r.push["72o"], r.overcall_bb["AA"], r.share("overcall_bb") < r.share("call_bb_vs_btn")
@@ -263,14 +280,22 @@ def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, 
     game, orders = build_game(in_hand, sb_, bb_, ante_, prizes, rest, fold)
     if watch is not None:
         watch.advance(1)
-    found = solve3(game, tol, max_iterations=max_iterations)
+    cfr = CFRPlus3(game)
+    found = cfr.run(tol, max_iterations)
+    precise = game.in_float64()
+    pure = purify3(precise, found.strategies)
+    while pure is None and cfr.iterations < max_iterations:  # a closer start for the support guess
+        found = cfr.run(0.0, min(2 * cfr.iterations, max_iterations))
+        pure = purify3(precise, found.strategies)
     if watch is not None:
         watch.advance(1)
-    s = found.strategies
+    s = found.strategies if pure is None else pure
+    exact = pure is not None and bool(hu_found.exact)
+    branch = precise.best_response_gains(s)
     p_fold = float(game.w.sum(axis=(1, 2)) @ (1 - s[0]))
-    gains = found.player_gains + p_fold * np.array([0.0, *hu_found.gains])
+    gains = np.array([branch[0], branch[1], branch[2] + branch[3]]) + p_fold * np.array([0.0, *hu_found.gains])
     errors = equity_errors(game, orders, s)
-    ev = game.values(s)
+    ev = precise.values(s)
     heads_up = _heads_up_result(in_hand, sb_, bb_, ante_, prizes, rest, hu, hu_found, hu_tol)
     shares = {"push": s[0], "call_sb": s[1], "call_bb_vs_btn": s[2], "overcall_bb": s[3], "push_sb": q,
               "call_bb_vs_sb": r}
@@ -280,7 +305,7 @@ def three_handed(stack: float | tuple[float, float, float], *, sb: float = 0.5, 
                            {k: range_text(v) for k, v in shares.items()},
                            (float(ev[0]), float(ev[1]), float(ev[2])),
                            (float(gains[0]), float(gains[1]), float(gains[2])),
-                           (float(errors[0]), float(errors[1]), float(errors[2])), tol, found.iterations,
+                           (float(errors[0]), float(errors[1]), float(errors[2])), tol, exact, cfr.iterations,
                            time.perf_counter() - start, heads_up)
 
 
