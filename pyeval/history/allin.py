@@ -1,10 +1,11 @@
 """All-in EV: the pots of each all-in hand, their equities through the batch engine, EV and luck.
 
-The equity step has no Python per spot for the board games: each pot with two or more players
-eligible is one row (those players' hands; the other contesting hands dead), the rows grouped by
-(game, players, board cards) and counted by ``pyeval.equity_batch`` in chunks.  Stud games (whose
-batch rows ``equity_batch`` answers one by one anyway) go to ``pyeval.equity`` row by row.  A row
-too large to enumerate (``method="exact"`` refused) is sampled instead, and marked so.
+Each pot with two or more players eligible is one row (those players' hands; the other contesting
+hands dead), read once into a ``Spot`` (pyeval.query.spot) and priced once by the strategy
+registry (pyeval.engines.strategies): rows the batch's row counter takes are grouped by (game,
+players, board cards) and counted by ``pyeval.equity_batch`` in chunks, the rest (preflop spots,
+stud and draw games) answered by the registry one by one.  A row too large to enumerate (beyond
+``EXACT_LIMIT``) is sampled instead, and marked so.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from typing import Any
 import numpy as np
 
 from pyeval.batch import equity_batch
-from pyeval.core.cards import format_cards, parse_card_text, parse_cards
 from pyeval.core.games import get_game
 from pyeval.core.pots import Pot, side_pots
-from pyeval.equity import equity
+from pyeval.engines import strategies
 from pyeval.history.reader import HandRecord
 from pyeval.query.limits import DEFAULT_SAMPLES
+from pyeval.query.spot import Spot, read_spot
+from pyeval.results.equity_result import EquityResult
 from pyeval.results.tally import POT
 
 __all__ = ["PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values", "ROWS_PER_CALL"]
@@ -123,15 +125,30 @@ def count_rows(rows: list[PotRow], method: str = "exact", advance: Any = None) -
 
 
 def _count_distinct(rows: list[PotRow], method: str, advance: Any) -> None:
-    groups: dict[tuple, list[PotRow]] = defaultdict(list)
+    """Each row read once into a Spot (``read_spot``: every check) and routed once by the
+    registry's price: with ``method="exact"``, a row the registry would refuse to enumerate
+    (beyond ``EXACT_LIMIT``) is sampled, with ``MONTE_CARLO_SEED``; a row the batch's row counter
+    takes (``RowCount``: flop, turn and river spots) goes to ``equity_batch`` with the rows of
+    its shape; the rest (preflop spots, stud and draw games) is answered by the registry alone,
+    on the layout its pricing built.  With Monte Carlo, every board-game row goes to the batch
+    (row i of a chunk sampled from ``row_seed(MONTE_CARLO_SEED, i)``).  An error is an error:
+    nothing is retried."""
+    groups: dict[tuple, list[tuple[PotRow, Spot]]] = defaultdict(list)
     for row in rows:
-        g = get_game(row.game)
-        if g.board:
-            groups[(row.game, len(row.hands), len(row.board))].append(row)
+        spot = _spot(row, method)
+        if method == "exact":
+            strategy, cost = strategies.exact_choice(spot)
+            batched = isinstance(strategy, strategies.RowCount)
+            if cost > strategies.EXACT_LIMIT:  # too large to enumerate: sampled, and marked so
+                spot, batched = _spot(row, "monte-carlo"), False
         else:
-            _count_one(row, method)
-            if advance is not None:
-                advance(1)
+            batched = spot.game.board_kinds is not None and spot.game.boards == 1
+        if batched:
+            groups[(spot.game.name, spot.players, spot.known_board)].append((row, spot))
+            continue
+        _fill(row, strategies.answer(spot))
+        if advance is not None:
+            advance(1)
     for (game, _, _), group in groups.items():
         for a in range(0, len(group), ROWS_PER_CALL):
             chunk = group[a:a + ROWS_PER_CALL]
@@ -140,39 +157,32 @@ def _count_distinct(rows: list[PotRow], method: str, advance: Any) -> None:
                 advance(len(chunk))
 
 
-def _count_group(game: str, rows: list[PotRow], method: str) -> None:
-    """One ``equity_batch`` call over rows of one game, player count and board length."""
-    holes = np.array([[parse_card_text(h) for h in row.hands] for row in rows], np.int16)
-    board = np.array([parse_card_text(row.board) for row in rows], np.int16).reshape(len(rows), -1)
-    dead_codes = [parse_card_text(row.dead) for row in rows]
-    dead = np.full((len(rows), max(map(len, dead_codes), default=0)), -1, np.int16)
-    for i, d in enumerate(dead_codes):
-        dead[i, :len(d)] = d
-    try:
-        r = equity_batch(game, holes, board if board.shape[1] else None, dead if dead.shape[1] else None,
-                         method=method, seed=MONTE_CARLO_SEED)
-    except ValueError:  # a row too large to enumerate: each row alone, sampled where it must be
-        for row in rows:
-            _count_one(row, method)
-        return
+def _spot(row: PotRow, method: str) -> Spot:
+    """The row as a Spot; sampled rows with ``DEFAULT_SAMPLES`` deals from ``MONTE_CARLO_SEED``."""
+    if method == "exact":
+        return read_spot(row.game, row.hands, row.board, row.dead, "exact")
+    return read_spot(row.game, row.hands, row.board, row.dead, "monte-carlo", DEFAULT_SAMPLES, MONTE_CARLO_SEED)
+
+
+def _count_group(game: str, group: list[tuple[PotRow, Spot]], method: str) -> None:
+    """One ``equity_batch`` call over rows of one game, player count and board length (their
+    spots' cards, read and checked once)."""
+    spots = [spot for _, spot in group]
+    holes = np.array([spot.holes for spot in spots], np.int16)
+    board = np.array([spot.boards[0] if spot.boards else () for spot in spots], np.int16).reshape(len(spots), -1)
+    dead = np.full((len(spots), max((len(spot.dead) for spot in spots), default=0)), -1, np.int16)
+    for i, spot in enumerate(spots):
+        dead[i, :len(spot.dead)] = spot.dead
+    r = equity_batch(game, holes, board if board.shape[1] else None, dead if dead.shape[1] else None,
+                     method=method, seed=MONTE_CARLO_SEED)
     shares = r.sumsq / (float(POT) ** 2 * np.maximum(r.outcomes, 1)[:, None])
     variance = np.maximum(shares - r.equity ** 2, 0.0)
-    for i, row in enumerate(rows):
+    for i, (row, _) in enumerate(group):
         row.equity, row.variance, row.exact = r.equity[i], variance[i], bool(r.exact[i])
 
 
-def _count_one(row: PotRow, method: str) -> None:
-    """One row through ``pyeval.equity`` (stud; a batch row too large to enumerate)."""
-    g = get_game(row.game)
-    dead = row.dead if not row.dead else format_cards(parse_cards(row.dead))
-    board = row.board
-    try:
-        r = equity(g.name, row.hands, board, dead, method=method)
-    except ValueError:
-        if method != "exact":
-            raise
-        r = equity(g.name, row.hands, board, dead, method="monte-carlo", samples=DEFAULT_SAMPLES,
-                   seed=MONTE_CARLO_SEED)
+def _fill(row: PotRow, r: EquityResult) -> None:
+    """A row's equities and share variances from the registry's answer."""
     sumsq = np.asarray(r.extra["sample_counts"]["sumsq"], np.float64)
     row.equity = np.asarray(r.equity, np.float64)
     row.variance = np.maximum(sumsq / (float(POT) ** 2 * r.outcomes) - row.equity ** 2, 0.0)
