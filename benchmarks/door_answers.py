@@ -18,9 +18,11 @@ import time
 
 import numpy as np
 
-import pyeval
-from pyeval.analysis.next_card import next_card
-from pyeval.keep import best_keep
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this checkout's pyeval
+
+import pyeval  # noqa: E402
+from pyeval.analysis.next_card import next_card  # noqa: E402
+from pyeval.keep import best_keep  # noqa: E402
 
 PHH = "/work/shared/data/phh"
 

@@ -37,20 +37,20 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pyeval.core import _progress
 from pyeval.core._results import Result
-from pyeval.core._threads import default_threads
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import check_distinct, format_cards, format_codes, parse_cards
 from pyeval.core.games import Game, get_game
-from pyeval.engines import engine, pool
-from pyeval.equity import equity
+from pyeval.engines import engine, pool, strategies
 from pyeval.query.limits import DEFAULT_SAMPLES
-from pyeval.query.parse import check_query, parse_boards, parse_hand, resolve_method
+from pyeval.query.parse import codes_tuple, hand_text
+from pyeval.query.spot import RANDOM, Spot, read_spot
 from pyeval.results.equity_result import EquityResult
 from pyeval.results.tally import POT
 
@@ -144,57 +144,64 @@ def _stage(g: Game, cards: int, board: int, player: int) -> tuple[int, tuple | N
                      f"{player + 1}, got {cards}")
 
 
-def best_keep(game: GameName, hands: Sequence[Cards], board: Board = "", dead: Cards = "", player: int = 0,
-              **options: Any) -> Keeps:
+@_progress.reports_progress("{game} best keep")
+def best_keep(game: GameName, hands: Sequence[Cards], board: Board = "", dead: Cards = "", player: int = 0, *,
+              method: str = "auto", samples: int | None = None, seed: int | None = None, threads: int | None = None,
+              stderr_target: float | None = None, client: Any = None, progress: Any = None) -> Keeps:
     """Every keep of ``hands[player]`` at its next discard, best first, with its equity against
     the other hands (the discards become dead cards).  See the module docstring for the model.
 
     Other players' hands are given as they will show down (their keeps) or ``"random"``.
-    ``options`` are passed to :func:`pyeval.equity` (method, samples, seed, threads); for a
-    keep with a discard to come, ``samples`` is the Monte Carlo deal count (spread over the
-    sampled boards, ``FLOP_DEALS`` each) and ``method="auto"`` is exact with known opponents.
+    ``method``, ``samples``, ``seed``, ``threads``, ``stderr_target`` and ``client`` are
+    :func:`pyeval.equity`'s; for a keep with a discard to come, ``samples`` is the Monte Carlo
+    deal count (spread over the sampled boards, ``FLOP_DEALS`` each), ``method="auto"`` is exact
+    with known opponents, and ``stderr_target`` and ``client`` are not taken.  ``progress``: as
+    every long call's (``pyeval.core._progress.reporting``).
     """
     g = get_game(game)
     if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
         raise TypeError("hands must be a list with one entry per player, e.g. ['AhAsKdQc', 'random']")
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) or not 0 <= player < len(hands):
         raise ValueError(f"player must be 0..{len(hands) - 1}, got {player!r}")
+    # the chooser's hand holds more cards than a showdown's, so read_spot reads it as dead cards
+    # (every card checked once, with the others' hands, the board and the dead cards)
+    if dead is not None and not isinstance(dead, (str, list, tuple, np.ndarray)):
+        raise TypeError(f"dead must be card text such as 'Qc 7d' or a list of cards, got {type(dead).__name__}")
     cards = parse_cards(hands[player])
-    boards = parse_boards(board, g)
-    shown = sum(len(b) for b in boards[:1])
-    count, later = _stage(g, len(cards), shown, player)
     dead_cards = parse_cards(dead) if dead is not None and len(dead) else parse_cards("")
+    check_distinct(np.concatenate([dead_cards, cards]).astype(np.uint8),
+                   "(cards must be distinct across hands, board and dead)")
+    seats = [RANDOM if p == player else h for p, h in enumerate(hands)]
+    spot = read_spot(g, seats, board, np.concatenate([dead_cards, cards]).astype(np.uint8), method, samples, seed,
+                     threads, stderr_target)
+    count, later = _stage(g, len(cards), spot.known_board, player)
+    spot = replace(spot, dead=spot.dead[:len(dead_cards)], memo={})  # the spot of the other hands
     if later is not None:
-        return _two_discards(g, hands, player, cards, boards, dead_cards, count, later, options)
+        if stderr_target is not None or client is not None:
+            raise TypeError("best_keep takes no stderr_target= or client= for a keep with a discard to come")
+        return _two_discards(spot, player, cards, count, later)
     out = Keeps()
     for keep in combinations(range(len(cards)), len(cards) - count):
-        kept = cards[list(keep)]
-        discarded = cards[[i for i in range(len(cards)) if i not in keep]]
-        query = list(hands)
-        query[player] = kept
-        r = equity(g, query, board=board, dead=list(dead_cards) + list(discarded), **options)
-        out.append(Keep(format_cards(kept), format_cards(discarded), float(r.equity[player]), r,
+        kept = codes_tuple(cards[list(keep)])
+        discarded = codes_tuple(cards[[i for i in range(len(cards)) if i not in keep]])
+        holes, texts = list(spot.holes), list(spot.texts)
+        holes[player], texts[player] = kept, hand_text(kept, g)
+        r = strategies.answer(replace(spot, holes=tuple(holes), texts=tuple(texts), dead=spot.dead + discarded,
+                                      memo={}), client)
+        out.append(Keep(format_codes(kept), format_codes(discarded), float(r.equity[player]), r,
                         None if r.stderr is None else float(r.stderr[player]), r.method, seed=r.seed,
                         outcomes=r.outcomes))
     out.sort(key=lambda k: -k.equity)
     return out
 
 
-def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: np.ndarray, count: int, later,
-                  options) -> Keeps:
-    """Keeps valued with the later discard made by the same rule (module docstring)."""
-    unknown = set(options) - {"method", "samples", "seed", "threads"}
-    if unknown:
-        raise TypeError(f"best_keep got unexpected options {sorted(unknown)}")
-    method = resolve_method(options.get("method", "auto"), options.get("samples"), None)
-    seed = check_query(g, hands, method, options.get("samples"), None, options.get("seed"))
-    threads = default_threads(options.get("threads"))
-    others = [parse_hand(h, g, p) for p, h in enumerate(hands) if p != player]
-    board = boards[0] if boards else np.zeros(0, np.uint8)
-    check_distinct(np.concatenate([cards, board, dead, *others]).astype(np.uint8),
-                   "(cards must be distinct across hands, board and dead)")
-    if g.lowest_card and (np.concatenate([cards, board, dead, *others]) < g.lowest_card).any():
-        raise ValueError(f"a card is not in the {g.deck_size}-card deck of {g.name}")
+def _two_discards(spot: Spot, player: int, cards: np.ndarray, count: int, later) -> Keeps:
+    """Keeps valued with the later discard made by the same rule (module docstring); ``spot``:
+    the other hands (the chooser's seat unknown), the board and the dead cards."""
+    g, method, threads = spot.game, spot.method, spot.threads
+    others = [np.array(h, np.uint8) for p, h in enumerate(spot.holes) if p != player]
+    board = np.array(spot.boards[0] if spot.boards else (), np.uint8)
+    dead = np.array(spot.dead, np.uint8)
     n = len(cards)
     finals = list(combinations(range(n), n - count - later[1]))  # the hands that can show down
     keeps = list(combinations(range(n), n - count))
@@ -211,8 +218,8 @@ def _two_discards(g: Game, hands, player: int, cards: np.ndarray, boards, dead: 
         acc, per_board = _exact_counts(wide, showdown, len(finals), stage_cards, threads), None
         how, deals_each = "exact", _deals_per_board(wide, stage_cards)
     else:
-        n_samples = int(options.get("samples") or DEFAULT_SAMPLES)
-        used_seed = seed if seed is not None else secrets.randbits(63)
+        n_samples = int(spot.samples or DEFAULT_SAMPLES)
+        used_seed = spot.seed if spot.seed is not None else secrets.randbits(63)
         acc, per_board = _sampled_counts(g, holes, board, dead, showdown, len(finals), stage_cards, n_samples,
                                          used_seed, threads)
         how, deals_each = "monte-carlo", per_board

@@ -23,7 +23,7 @@ come, the probability that each player's hand is strictly the best once that str
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -32,12 +32,12 @@ import numpy as np
 from pyeval.batch import equity_batch
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
-from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand, parse_cards
+from pyeval.core.cards import format_cards, is_unknown_hand
 from pyeval.core.games import get_game
-from pyeval.engines import engine
-from pyeval.engines.single import exact_strategies
+from pyeval.engines import engine, strategies
 from pyeval.equity import equity
 from pyeval.query.limits import NEXT_CARD_LIMIT
+from pyeval.query.spot import RANDOM, Spot, read_spot
 from pyeval.ranges import Range, is_range_entry, parse_range
 from pyeval.ranges.classes import all_of
 from pyeval.results.protocol import Table
@@ -219,10 +219,10 @@ def _leads(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 
-def _check_price(g, holes: list, board: np.ndarray, dead: np.ndarray, cards: int) -> None:
+def _check_price(first: Spot, cards: int) -> None:
     """ValueError with the estimate when counting every next card exactly is beyond
-    ``NEXT_CARD_LIMIT`` (priced from the first card's query, as pyeval.equity prices)."""
-    cost = exact_strategies.exact_cost(engine.build_layout(g, holes, [board], dead)) * cards
+    ``NEXT_CARD_LIMIT`` (priced by the strategy registry on the first card's spot)."""
+    cost = strategies.exact_choice(first)[1] * cards
     if cost > NEXT_CARD_LIMIT:
         raise ValueError(f"counting all {cards} next cards exactly needs about {cost:,} hand evaluations (about "
                          f"{cost * 40e-9 / 60:,.1f} minutes on one core), beyond the limit of {NEXT_CARD_LIMIT:,}; "
@@ -244,27 +244,30 @@ def next_card(game: str, hands: list, board: str, dead: str = "", threads: int |
         raise TypeError("board must be card text such as 'Ah7c2d' ('' preflop)")
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) < 2:
         raise TypeError("hands must be a list of at least two entries")
-    b = parse_cards(board) if board.strip() else np.zeros(0, np.uint8)
-    d = parse_cards(dead) if dead else np.zeros(0, np.uint8)
+    kinds = [_kind(h, g) for h in hands]
+    # the known hands, the board and the dead cards read once (read_spot: every check and limit);
+    # a range seat is read there as an unknown hand, and by the range reader of pyeval.equity below
+    # (issue 37: ranges are not yet read by read_spot)
+    spot = read_spot(g, [RANDOM if k == "range" else h for h, k in zip(hands, kinds)], board, dead or "",
+                     "exact", threads=threads)
+    partial = next((p for p, (h, k) in enumerate(zip(spot.holes, kinds)) if k == "hand" and len(h) != g.hole), None)
+    if partial is not None:
+        raise ValueError(f"player {partial + 1}: next_card takes whole hands ({g.name} hands hold {g.hole} cards), "
+                         f"'random' or a range, got {hands[partial]!r}")
+    b = np.array(spot.boards[0] if spot.boards else (), np.uint8)
+    d = np.array(spot.dead, np.uint8)
     if len(b) not in (0, 3, 4):
         raise ValueError(f"next_card takes a preflop, flop or turn spot (0, 3 or 4 board cards), got {len(b)}")
-    kinds = [_kind(h, g) for h in hands]
-    known = [parse_cards(h) for h, k in zip(hands, kinds) if k == "hand"]
-    if any(len(c) != g.hole for c in known):
-        raise ValueError(f"{g.name} hands hold {g.hole} cards")
-    used = np.concatenate([*known, b, d]).astype(np.uint8)
-    check_distinct(used, "(cards must be distinct across hands, board and dead)")
-    if (used < g.lowest_card).any():
-        raise ValueError(f"a card is not in the {g.deck_size}-card deck of {g.name}")
-    live = np.array([c for c in range(g.lowest_card, 52) if c not in set(used.tolist())], np.uint8)
+    used = {c for h in spot.holes for c in h} | set(b.tolist()) | set(d.tolist())
+    live = np.array([c for c in range(g.lowest_card, 52) if c not in used], np.uint8)
     unknown_cards = g.hole * sum(k != "hand" for k in kinds)
     if len(live) < g.board - len(b) + unknown_cards:
         raise ValueError(f"no card is left to deal the rest of this spot ({len(live)} live cards for "
                          f"{g.board - len(b) + unknown_cards}): give fewer dead cards")
-    texts = [format_cards(parse_cards(h)) if k == "hand" else (h if isinstance(h, str) else str(h))
-             for h, k in zip(hands, kinds)]
+    texts = [str(hand) if k == "range" else text for hand, k, text in zip(hands, kinds, spot.texts)]
     P = len(hands)
     all_known = all(k == "hand" for k in kinds)
+    known = [np.array(h, np.uint8) for h in spot.holes]
 
     cards: list[str] = []
     units = np.zeros((0, P), np.int64)
@@ -274,16 +277,15 @@ def next_card(game: str, hands: list, board: str, dead: str = "", threads: int |
     if len(b) in (3, 4):
         boards_text = [format_cards(np.append(b, c)) for c in live]
         if all(k != "range" for k in kinds):  # one batch of rows
-            _check_price(g, [parse_cards(h) if k == "hand" else np.zeros(0, np.uint8) for h, k in zip(hands, kinds)],
-                         np.append(b, live[0]).astype(np.uint8), d, len(live))
+            _check_price(replace(spot, boards=(spot.boards[0] + (int(live[0]),),), memo={}), len(live))
             rows = equity_batch(g.name, [list(texts)] * len(live), board=boards_text,
-                                       dead=[format_cards(d)] * len(live) if len(d) else None, method="exact",
-                                       threads=threads)
+                                dead=[format_cards(d)] * len(live) if len(d) else None, method="exact",
+                                threads=spot.threads)
             units, wins, ties = rows.units.astype(np.int64), rows.wins.astype(np.int64), rows.ties.astype(np.int64)
             outcomes = rows.outcomes.astype(np.int64)
         else:
             try:
-                res = [equity(g.name, list(hands), board=bt, dead=dead, method="exact", threads=threads)
+                res = [equity(g.name, list(hands), board=bt, dead=dead, method="exact", threads=spot.threads)
                        for bt in boards_text]
             except ValueError as exc:
                 if "beyond the" not in str(exc):
