@@ -62,3 +62,25 @@ def test_best_keep_renders_each_keep_from_its_spot():
     assert top.result is not None and top.result.hands == ["Ah As", "random"]
     want = pyeval.equity("irish", ["AhAs", "random"], board="Ad7c2s", dead="KdQc", method="exact")
     assert top.result == want
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AhAs", "AhKd"], "", ""),
+    (["AhAs", "KdKc"], "Ah2c3d", ""),
+    (["AhAs", "KdKc"], "", "Kd"),
+    (["AhAsQd", "KdKc"], "", ""),
+    (["Ah", "KdKc"], "", ""),
+    (["AhAs", "KdKc"], "2c3d4h5s6s7s", ""),
+])
+def test_simulate_refuses_what_equity_refuses_with_its_message(hands, board, dead):
+    with pytest.raises(ValueError) as by_equity:
+        pyeval.equity("holdem", hands, board=board, dead=dead)
+    with pytest.raises(ValueError) as by_simulate:
+        pyeval.simulate("holdem", hands=hands, board=board, dead=dead, deals=100, seed=1)
+    assert str(by_simulate.value) == str(by_equity.value)
+
+
+def test_the_deal_of_a_lone_player_is_still_read():
+    hole, board = pyeval.deal("holdem", 1, deals=3, seed=2, board="AhKd", hands=["QsQd"])
+    assert hole.shape == (3, 1, 2) and (hole[:, 0] == pyeval.parse_cards("QsQd")).all()
+    assert (board[:, :2] == pyeval.parse_cards("AhKd")).all()

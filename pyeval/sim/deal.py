@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from pyeval.core._results import ResultEquality
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import format_cards
 from pyeval.core.checks import non_negative_int, positive_int
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine
+from pyeval.query.spot import RANDOM, read_spot
 from pyeval.results.tally import POT
 from pyeval.sim import _sim_kernels
 
@@ -81,8 +82,6 @@ def default_seed(seed) -> int:
 def deal_spec(game: GameName, players: int | None = None, board: Board = "", dead: Cards = "",
               hands: Sequence[Hand] | None = None) -> DealSpec:
     """Validate a deal query and lay it out (see ``deal`` for the arguments)."""
-    from pyeval.query.parse import parse_boards, parse_hand
-
     g = get_game(game)
     if hands is not None:
         if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
@@ -98,15 +97,13 @@ def deal_spec(game: GameName, players: int | None = None, board: Board = "", dea
     players = positive_int(players, "players")
     if players > g.max_players:
         raise ValueError(f"too many players for {g.name}: {players} (at most {g.max_players})")
-    holes = [parse_hand(h, g, p) for p, h in enumerate(hands)] if hands else \
-        [np.zeros(0, np.uint8) for _ in range(players)]
-    boards = parse_boards(board, g)
-    dead_cards = parse_cards(dead) if dead not in (None, "") else np.zeros(0, np.uint8)
-    everything = np.concatenate([*holes, *boards, dead_cards]).astype(np.uint8)
-    check_distinct(everything, "(cards must be distinct across hands, board and dead)")
-    if g.lowest_card and (everything < g.lowest_card).any():
-        bad = everything[everything < g.lowest_card][0]
-        raise ValueError(f"card {format_cards([bad])} is not in the {g.deck_size}-card deck of {g.name}")
+    # the cards read once (read_spot: every check and limit); a lone player's table is read with
+    # one more unknown seat, dropped after (an equity query has two players at least)
+    seats = list(hands) if hands else [RANDOM] * players
+    spot = read_spot(g, seats + [RANDOM] * (players < 2), board, "" if dead is None else dead)
+    holes = [np.array(h, np.uint8) for h in spot.holes[:players]]
+    boards = [np.array(b, np.uint8) for b in spot.boards]
+    dead_cards = np.array(spot.dead, np.uint8)
     layout = engine.build_layout(g, holes, boards, dead_cards)
     hole, board_n, n_boards = layout.hole, layout.board, layout.boards
     known_boards = list(layout.known_boards) or [np.zeros(0, np.uint8) for _ in range(n_boards)]
