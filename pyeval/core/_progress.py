@@ -1,12 +1,18 @@
-"""Progress and Ctrl-C for long runs at a terminal: what a caller (``pyeval.cli``) watches.
+"""Progress and Ctrl-C for long runs: the one system every long call uses.
 
-The engines' thread pool reports every finished job to the ``Watch`` of the current context
-(none outside a ``watching`` block: library calls are unaffected).  A watch may show a tqdm
-bar on stderr, and may keep a Monte Carlo run's partial result on Ctrl-C: the sampling stops,
-the chunks that finished are counted and ``interrupted`` is set (exact enumerations have no
-partial answer: there Ctrl-C raises KeyboardInterrupt as usual).  ``graceful_interrupt`` is the
-other half for runs that always keep what finished (``pyeval.simulate``): the first Ctrl-C sets a
-stop event, a second one raises.
+Progress.  Every call that can run for seconds takes ``progress=`` with one meaning
+(``reporting``): off unless asked (None or False: no report of its own), True a bar on stderr, a
+callable ``progress(done, total)``, or a ``Watch``.  The engines' thread pool
+(``pyeval.engines.pool.run_pool``) reports every finished job to the ``Watch`` of the current
+context (none outside a ``watching`` block: library calls are unaffected).
+
+Ctrl-C.  A run that can use what finished (a Monte Carlo run watched by a watch that keeps
+partial results, such as the command line's; ``pyeval.simulate``, which always keeps them) runs
+under ``graceful_interrupt``: the first Ctrl-C sets the run's stop event and marks the watch
+``interrupted``, no further job starts, the running ones finish and are counted; a second Ctrl-C
+raises KeyboardInterrupt (the pool still returns what finished).  Exact enumerations have no
+partial answer: there Ctrl-C raises KeyboardInterrupt as usual, and the pool sets the caller's
+stop event so that its workers end soon.
 """
 
 from __future__ import annotations
@@ -121,11 +127,12 @@ def reports_progress(label: str) -> Callable[[F], F]:
 
 class graceful_interrupt:  # noqa: N801  (used as a context manager, like a function)
     """While running in the main thread with Python's default SIGINT handler: the first
-    Ctrl-C sets ``stop`` (the run winds down and returns what finished), a second one
-    raises KeyboardInterrupt as usual."""
+    Ctrl-C sets ``stop`` (the run winds down and returns what finished) and marks ``watch``
+    interrupted, a second one raises KeyboardInterrupt as usual."""
 
-    def __init__(self, stop: threading.Event):
+    def __init__(self, stop: threading.Event, watch: Watch | None = None):
         self.stop = stop
+        self.watch = watch
         self.old = None
 
     def __enter__(self):
@@ -138,6 +145,8 @@ class graceful_interrupt:  # noqa: N801  (used as a context manager, like a func
         if self.stop.is_set():
             raise KeyboardInterrupt
         self.stop.set()
+        if self.watch is not None:
+            self.watch.interrupted = True
 
     def __exit__(self, *exc):
         if self.old is not None:

@@ -12,15 +12,19 @@ from pyeval.results.tally import Tally
 
 
 def run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool = False, total=None,
-              stop: threading.Event | None = None) -> None:
+             stop: threading.Event | None = None) -> None:
     """``add(work(job))`` for every job, on ``threads`` threads.  ``jobs`` is consumed lazily (a
     generator of a billion jobs costs nothing up front): one job a thread is taken ahead of its
     result.  The current progress watch (pyeval.core._progress) hears of every job done
     (``size(job)`` units, default 1) out of ``total`` (default: the sum over a listed ``jobs``).
-    Ctrl-C cancels the jobs not started; with ``partial`` (Monte Carlo) and a watch that keeps
-    partial results, it returns normally with what finished and marks the watch interrupted,
-    else it raises.  Once the caller's ``stop`` is set no further job starts; the running ones
-    finish and are added (pyeval.simulate's first Ctrl-C)."""
+
+    Ctrl-C (pyeval.core._progress, the one system): ``partial`` says the caller can use what
+    finished.  Then, with the caller's ``stop`` or a watch that keeps partial results, the run goes
+    under ``graceful_interrupt``: the first Ctrl-C sets ``stop`` (and marks the watch
+    interrupted), no further job starts, the running ones finish and are added, and this returns;
+    a second Ctrl-C cancels the jobs not started and returns at once with a watch that keeps
+    partial results (marked interrupted), else raises.  Without ``partial`` Ctrl-C raises, the
+    caller's ``stop`` set so that its workers end soon."""
     watch = _progress.current()
 
     def units(job) -> int:
@@ -31,23 +35,37 @@ def run_pool(work, jobs: Iterable, threads: int, add, size=None, partial: bool =
             jobs = list(jobs)
             total = sum(units(job) for job in jobs)
         watch.add_total(total)
+    keep = partial and watch is not None and watch.keep_partial
     try:
-        jobs = iter(jobs)
-        head = list(itertools.islice(jobs, 2))
-        if threads <= 1 or len(head) <= 1:
-            for job in itertools.chain(head, jobs):
-                if stop is not None and stop.is_set():
-                    return
-                add(work(job))
-                if watch is not None:
-                    watch.advance(units(job))
-            return
-        run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
+        if partial and (stop is not None or keep):
+            stop = stop if stop is not None else threading.Event()
+            with _progress.graceful_interrupt(stop, watch):
+                _run(work, jobs, threads, add, watch, units, stop)
+        else:
+            _run(work, jobs, threads, add, watch, units, stop)
     except KeyboardInterrupt:
-        if partial and watch is not None and watch.keep_partial:
+        if stop is not None:
+            stop.set()
+        if keep:
+            assert watch is not None
             watch.interrupted = True
             return
         raise
+
+
+def _run(work, jobs: Iterable, threads: int, add, watch, units, stop: threading.Event | None) -> None:
+    """``run_pool``'s jobs: in this thread when one thread (or one job) does, else on threads."""
+    jobs = iter(jobs)
+    head = list(itertools.islice(jobs, 2))
+    if threads <= 1 or len(head) <= 1:
+        for job in itertools.chain(head, jobs):
+            if stop is not None and stop.is_set():
+                return
+            add(work(job))
+            if watch is not None:
+                watch.advance(units(job))
+        return
+    run_threads(work, itertools.chain(head, jobs), threads, add, watch, units, stop)
 
 
 def run_threads(work, jobs, threads, add, watch, units, stop: threading.Event | None = None) -> None:

@@ -337,7 +337,7 @@ def _run_local(plan: Plan, chunks: Iterable[int], threads: int, on_done, stop: t
     equity engines' pool: one chunk in flight per thread, so memory does not depend on the deal
     count.  Once ``stop`` is set nothing new starts and running chunks end at their next sub-batch."""
     pool.run_pool(lambda c: (c, plan.run_chunk(c, stop)), chunks, threads, lambda done: on_done(*done),
-                     size=plan.chunk_deals, stop=stop)
+                  size=plan.chunk_deals, partial=True, stop=stop)
 
 
 def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000, seed: int | None = None,
@@ -387,15 +387,15 @@ def simulate(game: GameName, players: int | None = None, deals: int = 1_000_000,
     with _progress.reporting(progress, f"{plan.spec.game.name} x{plan.spec.players}", delay=0, leave=True) as watch:
         if watch is not None and client is not None:
             watch.add_total(plan.deals)
-        try:
-            with _progress.graceful_interrupt(stop):
-                if client is not None:
-                    from pyeval.engines import cluster
+        try:  # Ctrl-C: pyeval.core._progress (the first winds down, the chunks that finished are kept)
+            if client is not None:
+                from pyeval.engines import cluster
 
+                with _progress.graceful_interrupt(stop, watch):
                     cluster.run_plan(client, plan, on_done, stop=stop)
-                else:
-                    _run_local(plan, range(plan.chunks), nthreads, on_done, stop)
-        except KeyboardInterrupt:
+            else:
+                _run_local(plan, range(plan.chunks), nthreads, on_done, stop)
+        except KeyboardInterrupt:  # a second Ctrl-C
             stop.set()
     interrupted = counted[0] < plan.deals
     elapsed = time.perf_counter() - t0

@@ -274,11 +274,7 @@ class RangeSpot:
             ties_full.__iadd__(res[2])
             total.add(res[3])
 
-        try:
-            _pool(worker, list(range(threads)), threads, add)
-        except KeyboardInterrupt:
-            stop.set()
-            raise
+        pool.run_pool(worker, list(range(threads)), threads, add, stop=stop)  # Ctrl-C or an error: stop set
         total.sumsq = total.units * POT  # not used by exact results
         combo_eq, combo_prob, counts = self._by_combo(ranges, assign, wfull, units_full, per_board, nums, wins_full,
                                                       ties_full)
