@@ -436,7 +436,7 @@ def test_cli_error_in_a_subprocess():
 
     assert "stack must be positive" in error_line(pyeval_cli("pushfold", "-2"))
     usage = pyeval_cli("pushfold", "ten")  # an argument error: one line
-    assert usage.returncode == 2 and "expected a number, got 'ten'" in usage.stderr and "Traceback" not in usage.stderr
+    assert usage.returncode == 2 and "must be a number, got 'ten'" in usage.stderr and "Traceback" not in usage.stderr
 
 
 # ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ import numpy as np
 
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality
-from pyeval.core.checks import is_integer, is_number, positive_int
+from pyeval.core.checks import is_integer, number_list, positive_int
 from pyeval.query.limits import ICM_EXACT_WORK_LIMIT, ICM_WORK_LIMIT, MAX_EXACT_PLAYERS, MAX_SAMPLES
 from pyeval.results.protocol import Table
 
@@ -90,22 +90,6 @@ class ICMResult(Table, ResultEquality):
             se = f" ± {self.stderr[p]:.4f}" if self.stderr is not None else ""
             lines.append(f"  player {p + 1}: stack {_stack_text(s)}  equity {self.equity[p]:.4f}{se}")
         return "\n".join(lines)
-
-
-def _numbers(values: Any, what: str, positive: bool) -> list:
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{what} must be a list of numbers")
-    out = []
-    for v in values:
-        if not is_number(v):
-            raise TypeError(f"{what} must be numbers, got {v!r}")
-        finite = isinstance(v, (int, np.integer, Fraction)) or math.isfinite(float(v))  # 10**400 is valid
-        if not finite or (v <= 0 if positive else v < 0):
-            raise ValueError(f"{what} must be {'positive' if positive else 'non-negative'} and finite, got {v!r}")
-        out.append(int(v) if isinstance(v, (int, np.integer)) else v)
-    if not out:
-        raise ValueError(f"{what} must not be empty")
-    return out
 
 
 def _normalised(stacks: list) -> list:
@@ -177,8 +161,8 @@ def icm(stacks: list, payouts: list, method: str = "auto", samples: int | None =
     ``method="auto"``: exact when it takes at most ``ICM_EXACT_WORK_LIMIT`` steps (module docstring),
     else Monte Carlo with ``samples`` finishing orders (default 1,000,000) from ``seed``
     (default ``DEFAULT_SEED``: a call without a seed always gives the same answer)."""
-    st = _numbers(stacks, "stacks", True)
-    pay = _numbers(payouts, "payouts", False)
+    st = number_list(stacks, "stacks", True)
+    pay = number_list(payouts, "payouts", False)
     n = len(st)
     if n < 2:
         raise ValueError(f"ICM needs at least 2 players, got {n} (a lone player takes the first prize)")

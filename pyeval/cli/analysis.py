@@ -15,8 +15,9 @@ import argparse
 from typing import Any
 
 from pyeval.cli import check_quoted, output
-from pyeval.cli.equity import non_negative_int, parse_count, positive_float
+from pyeval.cli.equity import non_negative_int, number, parse_count
 from pyeval.cli.help import RANGE_HELP
+from pyeval.core.checks import read_number
 
 
 def _partial(watch, result) -> str | None:
@@ -98,10 +99,8 @@ def _ranges(p: argparse.ArgumentParser) -> None:
 
 
 def _number(text: str) -> float | int:
-    try:
-        return int(text)
-    except ValueError:
-        return positive_float(text) if text.strip() not in ("0", "0.0") else 0.0
+    """A number >= 0 (stacks and payouts; the library says which must be positive)."""
+    return read_number(text, least=0)
 
 
 def _number_list(text: str) -> list[float | int]:
@@ -109,8 +108,8 @@ def _number_list(text: str) -> list[float | int]:
     words = [w for w in text.replace(",", " ").split() if w]
     try:
         return [_number(w) for w in words]
-    except (ValueError, argparse.ArgumentTypeError):
-        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}") from None
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r} ({e})") from None
 
 
 def add_number_list(p: argparse.ArgumentParser, option: str, help: str, *, empty: bool = False,
@@ -187,7 +186,7 @@ def register(sub: Any) -> None:
                 "from a fixed seed (0 unless --seed).",
                 ["pyeval icm 5000 3000 2000 --payouts 50,30,20",
                  "pyeval icm $(seq 1000 1000 20000) --payouts 40,25,15,10 --samples 1M --seed 1"])
-    p.add_argument("stacks", nargs="+", type=_number, help="each player's chips")
+    p.add_argument("stacks", nargs="+", type=number, help="each player's chips")
     add_number_list(p, "--payouts", "prize of 1st, 2nd, ... place: 50,30,20", required=True)
     p.add_argument("--samples", type=parse_count, help="Monte Carlo finishing orders (default: exact when affordable)")
     p.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed (default 0)")

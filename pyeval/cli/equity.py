@@ -11,43 +11,31 @@ run prints the result of the deals sampled so far.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from pyeval.cli import check_quoted, output
 from pyeval.cli.help import RANGE_HELP, games_help
+from pyeval.core.checks import read_number
 from pyeval.equity import equity
 
 
-def parse_count(text: str) -> int:
-    """Integers with an optional K/M/G suffix: 100M."""
-    t = text.strip().upper().replace("_", "").replace(",", "")
-    scale = {"K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9}.get(t[-1:], 1)
-    if scale != 1:
-        t = t[:-1]
-    try:
-        value = int(float(t) * scale)
-    except (ValueError, OverflowError):
-        raise argparse.ArgumentTypeError(f"not a count: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return value
-
-
-def _option_type(convert, noun: str, ok, need: str):
-    """An argparse ``type``: ``convert`` the text, then check it (the message names the option)."""
+def option_type(**rule: Any):
+    """An argparse ``type`` reading a number by ``pyeval.core.checks.read_number``'s ``rule`` (the one
+    check of numbers; argparse's message names the option)."""
     def parse(text: str):
         try:
-            value = convert(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not {noun}: {text!r}") from None
-        if not ok(value):
-            raise argparse.ArgumentTypeError(f"must be {need}: {text!r}")
-        return value
+            return read_number(text, **rule)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
     return parse
 
 
-positive_float = _option_type(float, "a number", lambda v: 0 < v < float("inf"), "a positive number")
-non_negative_int = _option_type(int, "a whole number", lambda v: v >= 0, "0 or more")
-positive_int = _option_type(int, "a whole number", lambda v: v >= 1, "1 or more")
+parse_count = option_type(whole=True, least=1, scaled=True)
+"""Counts: whole numbers >= 1, with an optional K/M/G suffix (100M)."""
+positive_float = option_type(above=0)
+number = option_type()
+non_negative_int = option_type(whole=True, least=0)
+positive_int = option_type(whole=True, least=1)
 
 
 def run(args: argparse.Namespace) -> int:

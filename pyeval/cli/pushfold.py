@@ -15,13 +15,7 @@ from typing import Any
 
 from pyeval.cli import output
 from pyeval.cli.analysis import add_number_list, subcommand_parser
-
-
-def _number(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+from pyeval.cli.equity import number, positive_int
 
 
 def run_pushfold(args: argparse.Namespace) -> int:
@@ -66,14 +60,14 @@ def register(sub: Any) -> None:
                  "pyeval pushfold --chart --plot chart.png --csv chart.csv",
                  "pyeval pushfold 5 10 15 20 --chart", "pyeval pushfold 10 --players 3",
                  "pyeval pushfold 8 12 20 --players 3 --payouts 50,30,20"])
-    p.add_argument("stack", nargs="*", type=_number,
+    p.add_argument("stack", nargs="*", type=number,
                    help="the effective stack, or the small blind's and big blind's; with --chart, the depths "
                         "(default 1 to 20 by tenths)")
-    p.add_argument("--players", type=int, default=2,
+    p.add_argument("--players", type=positive_int, default=2,
                    help="2: heads-up (default); 3: button, small blind and big blind (stacks: one, or BTN SB BB)")
-    p.add_argument("--sb", type=_number, default=0.5, help="small blind (default 0.5)")
-    p.add_argument("--bb", type=_number, default=1.0, help="big blind (default 1)")
-    p.add_argument("--ante", type=_number, default=0.0, help="each player's ante (default 0)")
+    p.add_argument("--sb", type=number, default=0.5, help="small blind (default 0.5)")
+    p.add_argument("--bb", type=number, default=1.0, help="big blind (default 1)")
+    p.add_argument("--ante", type=number, default=0.0, help="each player's ante (default 0)")
     add_number_list(p, "--payouts", "ICM: prizes, 1st place first: 50,30,20")
     add_number_list(p, "--stacks", "ICM: the chips of the players not in the hand: 15,20 (default none)",
                     empty=True)

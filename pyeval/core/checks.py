@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
 
 __all__ = ["is_integer", "is_number", "finite_number", "positive_int", "non_negative_int", "positive_number",
-           "non_negative_number", "weight_problem"]
+           "non_negative_number", "number_list", "read_number", "weight_problem"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -89,6 +90,72 @@ def non_negative_number(value: Any, what: str) -> float:
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)
+
+
+def number_list(values: Any, what: str, positive: bool) -> list:
+    """``values`` as a non-empty list of numbers, each > 0 (``positive``) or >= 0 and finite (an
+    int or Fraction of any size is finite: 10**400 chips are valid): TypeError for what is no
+    list of numbers, ValueError naming ``what`` otherwise.  Ints stay ints (exact arithmetic)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{what} must be a list of numbers")
+    out = []
+    for v in values:
+        if not is_number(v):
+            raise TypeError(f"{what} must be numbers, got {v!r}")
+        finite = isinstance(v, (int, np.integer, Fraction)) or math.isfinite(float(v))
+        if not finite or (v <= 0 if positive else v < 0):
+            raise ValueError(f"{what} must be {'positive' if positive else 'non-negative'} and finite, got {v!r}")
+        out.append(int(v) if isinstance(v, (int, np.integer)) else v)
+    if not out:
+        raise ValueError(f"{what} must not be empty")
+    return out
+
+
+_SCALES = {"K": 10**3, "M": 10**6, "G": 10**9, "B": 10**9}
+
+
+def read_number(text: str, what: str = "", *, whole: bool = False, least: float | None = None,
+                above: float | None = None, scaled: bool = False) -> int | float:
+    """A number written as text (the command line's arguments): an int when it is one, else a
+    float; ``whole``: a whole number (``1e6`` is one, ``1.5`` is not); ``least`` / ``above``: the
+    smallest allowed value / a bound it must exceed; ``scaled``: a count with an optional K, M or
+    G suffix and ``_`` or ``,`` between digits (``10M``, ``1.5K``, ``100_000``).  NaN and
+    infinities are refused.  ValueError names ``what`` and repeats the text.
+
+    >>> read_number("10M", "--samples", whole=True, least=1, scaled=True)
+    10000000
+    >>> read_number("1.5", "--samples", whole=True, least=1, scaled=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: --samples must be a whole number >= 1, got '1.5'
+    """
+    kind = "a whole number" if whole else "a number"
+    bound = f" >= {least:g}" if least is not None else f" > {above:g}" if above is not None else ""
+    problem = ValueError(f"{what + ' ' if what else ''}must be {kind}{bound}, got {text!r}")
+    if not isinstance(text, str):
+        raise problem
+    t, scale = text.strip(), 1
+    if scaled:
+        t = t.upper().replace("_", "").replace(",", "")
+        scale = _SCALES.get(t[-1:], 1)
+        t = t[:-1] if scale != 1 else t
+    value: int | float
+    try:
+        value = int(t) * scale
+    except ValueError:
+        try:
+            value = float(t) * scale
+        except ValueError:
+            raise problem from None
+        if not math.isfinite(value):
+            raise ValueError(f"{what + ' ' if what else ''}must be finite, got {text!r}") from None
+        if whole:
+            if not value.is_integer():
+                raise problem from None
+            value = int(value)
+    if least is not None and value < least or above is not None and value <= above:
+        raise problem
+    return value
 
 
 def weight_problem(weights: Any) -> str | None:

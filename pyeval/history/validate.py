@@ -12,6 +12,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from pyeval.core.checks import non_negative_number
+
 __all__ = ["InvalidHand", "check_hand", "CARD"]
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]|\?\?")
@@ -43,9 +45,14 @@ def _numbers(fields: dict[str, Any], name: str, seats: int | None, required: boo
         return None
     if type(value) is list and set(map(type, value)) <= _WHOLE and min(value, default=0) >= 0:
         pass  # whole chips, the usual case: checked at once
-    elif (not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in value)
-            or any(v != v or v < 0 or v == float("inf") for v in value)):
-        raise InvalidHand(f"{name} must be a list of numbers >= 0, got {value!r}"[:200], name)
+    else:
+        try:  # the one rule of a number >= 0 (pyeval.core.checks)
+            if not isinstance(value, list):
+                raise ValueError(name)
+            for v in value:
+                non_negative_number(v, name)
+        except ValueError:
+            raise InvalidHand(f"{name} must be a list of numbers >= 0, got {value!r}"[:200], name) from None
     if seats is not None and len(value) != seats:
         raise InvalidHand(f"{name} has {len(value)} entries for {seats} players", name)
     return value
