@@ -16,7 +16,7 @@ from typing import Any
 
 from pyeval.cli import output
 from pyeval.cli.analysis import subcommand_parser
-from pyeval.cli.equity import non_negative_int, positive_int
+from pyeval.cli.equity import non_negative_int
 from pyeval.cli.simulate import connect_scheduler
 
 
@@ -54,7 +54,7 @@ def register(sub: Any) -> None:
     p.add_argument("street", choices=list(STREETS))
     p.add_argument("--features", nargs="+", choices=list(TABLE_FEATURES), default=list(TABLE_FEATURES),
                    help="the columns beside the index (default: all)")
-    p.add_argument("--bins", type=positive_int, default=50, help="histogram bins (default 50)")
+    p.add_argument("--bins", type=non_negative_int, default=50, help="histogram bins (default 50)")
     p.add_argument("--start", type=non_negative_int, default=0, help="first state index (default 0)")
     p.add_argument("--stop", type=non_negative_int, default=None, help="one past the last state index (default: all)")
     p.add_argument("--scheduler", help="Dask scheduler address (tcp://host:8786): the chunks run on the cluster")
