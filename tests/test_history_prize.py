@@ -1,0 +1,141 @@
+"""Tournament hands in prize equity (``allin_ev(payouts=)``, issue 40): hand-made final-table
+hands against a brute force written here (every runout shown down by ``tests/equity_reference``,
+each finishing order of a plain Malmuth-Harville walked one by one)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations
+from pathlib import Path
+
+import equity_reference as eref
+import pytest
+
+import pyeval
+
+FIXTURES = Path(__file__).parent / "data" / "site_hands"
+FINAL_TABLE = Path(__file__).parent / "data" / "tournament_hands" / "final_table.txt"
+
+
+def harville(chips, start, payouts):
+    """Each player's prize: the players with chips ordered by Harville's rule (each place drawn
+    in proportion to the chips of those left), over every order; those with none take the last
+    places, more chips before the hand the better, equal ones sharing their places' prizes."""
+    n = len(chips)
+    prizes = [Fraction(p) for p in payouts] + [Fraction(0)] * (n - len(payouts))
+    alive = [p for p in range(n) if chips[p] > 0]
+    out = [Fraction(0)] * n
+    for order in permutations(alive):
+        prob, left = Fraction(1), sum(Fraction(chips[p]) for p in alive)
+        for p in order:
+            prob *= Fraction(chips[p]) / left
+            left -= Fraction(chips[p])
+        for place, p in enumerate(order):
+            out[p] += prob * prizes[place]
+    place = len(alive)
+    for value in sorted({start[p] for p in range(n) if chips[p] <= 0}, reverse=True):
+        same = [p for p in range(n) if chips[p] <= 0 and start[p] == value]
+        for p in same:
+            out[p] = sum(prizes[place:place + len(same)]) / len(same)
+        place += len(same)
+    return out
+
+
+def brute_prize_ev(hands, board, start, put_in, in_hand, payouts):
+    """Expected prize after an all-in minus the prize before it, per player."""
+    live = [p for p in range(len(start)) if in_hand[p]]
+    outcomes = eref.chip_outcomes("holdem", [eref.codes(hands[p]) for p in live], eref.codes(board),
+                                  contributions=[put_in[p] for p in live])
+    dead_money = sum(put_in[p] for p in range(len(start)) if not in_hand[p])
+    assert dead_money == 0  # the hands here: nobody folded chips into the pot
+    total = sum(outcomes.values())
+    before = harville(start, start, payouts)
+    expected = [Fraction(0)] * len(start)
+    for back, count in outcomes.items():
+        chips = [s - c for s, c in zip(start, put_in)]
+        for p, b in zip(live, back):
+            chips[p] += b
+        for p, v in enumerate(harville(chips, start, payouts)):
+            expected[p] += Fraction(count, total) * v
+    return [float(e - b) for e, b in zip(expected, before)]
+
+
+def test_the_brute_force_icm_is_the_textbook_three_player_example():
+    assert [round(float(x), 4) for x in harville([50, 30, 20], [50, 30, 20], [70, 30])] == [45.1786, 32.25, 22.5714]
+
+
+def test_three_way_final_table_all_in_with_a_side_pot_against_brute_force():
+    r = pyeval.allin_ev(str(FINAL_TABLE), payouts=[50, 30, 20])
+    allin, folded_round = r.hands.rows()
+    start, put_in = [3000, 1200, 2500, 800], [2500, 1200, 2500, 0]
+    want = brute_prize_ev(["AhJh", "8s8c", "QdQs", ""], "Jc8d3h", start, put_in, [True, True, True, False],
+                          [50, 30, 20])
+    assert allin["prize_ev"] == pytest.approx(want, abs=1e-9)
+    # actual: the stacks the site states after the hand, against those before
+    after, before = harville([500, 3600, 2600, 800], start, [50, 30, 20]), harville(start, start, [50, 30, 20])
+    assert allin["prize_actual"] == pytest.approx([float(a - b) for a, b in zip(after, before)])
+    assert allin["prize_luck"] == pytest.approx([a - e for a, e in zip(allin["prize_actual"], want)])
+    assert sum(allin["prize_ev"]) == pytest.approx(0, abs=1e-9)  # prizes only move between the players
+    # not an all-in: prize EV is the prize actual
+    assert folded_round["prize_ev"] == folded_round["prize_actual"]
+    assert folded_round["prize_actual"] == pytest.approx(
+        [float(a - b) for a, b in zip(harville([500, 3550, 2500, 950], [500, 3600, 2600, 800], [50, 30, 20]),
+                                      harville([500, 3600, 2600, 800], [500, 3600, 2600, 800], [50, 30, 20]))])
+    alice = next(p for p in r.players.rows() if p["player"] == "Alice")
+    assert alice["prize_ev"] == pytest.approx(want[0] + folded_round["prize_ev"][0])
+
+
+def test_turn_side_pot_where_a_player_can_bust_against_brute_force():
+    row = pyeval.allin_ev(str(FIXTURES / "side_pot.txt"), payouts=[60, 40]).hands.rows()[0]
+    start, put_in = [1000, 500, 2000], [1000, 500, 1000]
+    want = brute_prize_ev(["AhJh", "8s8c", "QdQs"], "Jc8d3h2s", start, put_in, [True] * 3, [60, 40])
+    assert row["prize_ev"] == pytest.approx(want, abs=1e-9)
+
+
+def test_more_places_than_players_at_the_table_the_places_below_are_paid_already():
+    paid = pyeval.allin_ev(str(FIXTURES / "side_pot.txt"), payouts=[50, 30, 20, 10, 5]).hands.rows()[0]
+    table = pyeval.allin_ev(str(FIXTURES / "side_pot.txt"), payouts=[50, 30, 20]).hands.rows()[0]
+    assert paid["prize_ev"] == table["prize_ev"] and paid["prize_actual"] == table["prize_actual"]
+
+
+def test_payouts_by_tournament_id_and_cash_hands_have_no_prize_values():
+    by_id = pyeval.allin_ev(str(FINAL_TABLE), payouts={"77": [50, 30, 20]})
+    assert by_id == pyeval.allin_ev(str(FINAL_TABLE), payouts=[50, 30, 20])
+    mixed = pyeval.allin_ev([str(FINAL_TABLE), str(FIXTURES / "run_twice.txt")],
+                            payouts=[50, 30, 20])
+    cash = [row for row in mixed.hands.rows() if row["hand"] != "9000000010" and row["hand"] != "9000000011"]
+    assert cash and all(row["prize_ev"] is None for row in cash)
+    assert "prize_ev" not in pyeval.allin_ev(str(FINAL_TABLE)).hands.rows()[0]
+
+
+@pytest.mark.parametrize("payouts, error, words", [
+    ([30, 50], ValueError, "never increase"),
+    ([50, -1], ValueError, "non-negative"),
+    ("50,30", TypeError, "list of prizes"),
+    ([50, "x"], TypeError, "numbers"),
+    ([], ValueError, "at least one prize"),
+    ({"12345": [50, 30]}, ValueError, "no tournament hand"),
+])
+def test_bad_payouts_are_refused_naming_the_problem(payouts, error, words):
+    with pytest.raises(error, match=words):
+        pyeval.allin_ev(str(FINAL_TABLE), payouts=payouts)
+
+
+def test_cash_hands_only_refuse_payouts():
+    with pytest.raises(ValueError, match="no tournament hand"):
+        pyeval.allin_ev(str(FIXTURES / "run_twice.txt"), payouts=[50, 30])
+
+
+def test_cli_payouts_adds_the_prize_columns_and_refuses_a_bad_prize():
+    from cli_run import pyeval_cli
+
+    done = pyeval_cli("allin-ev", str(FINAL_TABLE), "--payouts", "50,30,20", "--json")
+    assert done.returncode == 0, done.stderr
+    import json
+
+    players = {p["player"]: p for p in json.loads(done.stdout)["players"]}
+    api = {p["player"]: p for p in pyeval.allin_ev(str(FINAL_TABLE), payouts=[50, 30, 20])
+           .players.rows()}
+    assert players["Alice"]["prize_ev"] == pytest.approx(api["Alice"]["prize_ev"])
+    bad = pyeval_cli("allin-ev", str(FINAL_TABLE), "--payouts", "50,x")
+    assert bad.returncode == 2 and "--payouts" in bad.stderr and "Traceback" not in bad.stderr
