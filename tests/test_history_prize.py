@@ -92,6 +92,19 @@ def test_turn_side_pot_where_a_player_can_bust_against_brute_force():
     assert row["prize_ev"] == pytest.approx(want, abs=1e-9)
 
 
+def test_heads_up_pot_outcomes_come_from_the_equity_tallies_and_match_brute_force(monkeypatch):
+    from pyeval.history import prize
+
+    monkeypatch.setattr(prize, "_runouts", lambda *a: pytest.fail("a heads-up pot's runouts dealt again"))
+    row = pyeval.allin_ev(str(FINAL_TABLE.parent / "heads_up.txt"), payouts=[50, 30, 20]).hands.rows()[0]
+    start, put_in = [2000, 1500, 4000], [1500, 1500, 0]
+    outcomes = eref.chip_outcomes("holdem", [eref.codes("AhTh"), eref.codes("Ac5c")], eref.codes("Kd9s4c"),
+                                  contributions=[1500, 1500])
+    assert any(back[0] == back[1] for back in outcomes)  # split pots happen: all three outcomes tested
+    want = brute_prize_ev(["AhTh", "Ac5c", ""], "Kd9s4c", start, put_in, [True, True, False], [50, 30, 20])
+    assert row["prize_ev"] == pytest.approx(want, abs=1e-9)
+
+
 def test_more_places_than_players_at_the_table_the_places_below_are_paid_already():
     paid = pyeval.allin_ev(str(FIXTURES / "side_pot.txt"), payouts=[50, 30, 20, 10, 5]).hands.rows()[0]
     table = pyeval.allin_ev(str(FIXTURES / "side_pot.txt"), payouts=[50, 30, 20]).hands.rows()[0]

@@ -168,7 +168,7 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
                                "date": r.date, "session": ""}
         hands.append(row)
         if payouts is not None:
-            _add_prizes(row, r, pots.get(h), payouts)
+            _add_prizes(row, r, pots.get(h), payouts, rows_of.get(h, []))
         if h not in pots:  # not an all-in: ev = actual, no luck
             shares.append(([0.0] * len(actual), [False] * len(actual)))
             continue
@@ -183,14 +183,15 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
                          only=player)
 
 
-def _add_prizes(row: dict[str, Any], record: HandRecord, hand_pots: list | None, payouts: Payouts) -> None:
+def _add_prizes(row: dict[str, Any], record: HandRecord, hand_pots: list | None, payouts: Payouts,
+                hand_rows: list) -> None:
     """A tournament hand's actual, EV and luck in prize equity (None: a cash hand, or a
     tournament ``payouts`` does not name)."""
     prizes = payouts_of(record, payouts)
     row["prize_actual"] = row["prize_ev"] = row["prize_luck"] = None
     if prizes is None or len(record.players) < 2:
         return
-    values = prize_values(record, hand_pots, prizes)
+    values = prize_values(record, hand_pots, prizes, hand_rows)
     row["prize_actual"], row["prize_ev"] = values["actual"], values["ev"]
     row["prize_luck"] = [a - e for a, e in zip(values["actual"], values["ev"])]
     if not values["exact"]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -27,7 +28,7 @@ from pyeval.core.cards import parse_card_text
 from pyeval.core.checks import is_number
 from pyeval.core.games import get_game
 from pyeval.core.pots import Pot
-from pyeval.history.allin import MONTE_CARLO_SEED, pot_share_kept
+from pyeval.history.allin import MONTE_CARLO_SEED, PotRow, pot_share_kept
 from pyeval.history.reader import HandRecord
 from pyeval.results.tally import POT
 from pyeval.sim.deal import showdown
@@ -78,15 +79,17 @@ def payouts_of(record: HandRecord, payouts: Payouts) -> list[float] | None:
     return None if prizes is None else prizes[:len(record.players)]
 
 
-def prize_values(record: HandRecord, pots: list[Pot] | None, prizes: list[float]) -> dict[str, Any]:
+def prize_values(record: HandRecord, pots: list[Pot] | None, prizes: list[float],
+                 rows: list[PotRow] | None = None) -> dict[str, Any]:
     """A tournament hand's actual and EV in prize equity, per seat, and whether the EV is exact
-    (``pots``: the all-in's pots, None when the hand is not an all-in: EV = actual)."""
+    (``pots``: the all-in's pots, None when the hand is not an all-in: EV = actual; ``rows``: its
+    pots' counted equity rows)."""
     before = prize_equity(list(record.starting), list(record.starting), prizes)
     after = prize_equity(list(record.finishing), list(record.starting), prizes)
     actual = [a - b for a, b in zip(after, before)]
     if pots is None:
         return {"actual": actual, "ev": actual, "exact": True}
-    weights, stacks, exact = stack_outcomes(record, pots)
+    weights, stacks, exact = stack_outcomes(record, pots, rows)
     expected = [0.0] * len(before)
     for w, final in zip(weights, stacks):
         for i, e in enumerate(prize_equity(final, list(record.starting), prizes)):
@@ -94,9 +97,11 @@ def prize_values(record: HandRecord, pots: list[Pot] | None, prizes: list[float]
     return {"actual": actual, "ev": [e - b for e, b in zip(expected, before)], "exact": exact}
 
 
-def stack_outcomes(record: HandRecord, pots: list[Pot]) -> tuple[list[float], list[list[float]], bool]:
+def stack_outcomes(record: HandRecord, pots: list[Pot], rows: list[PotRow] | None = None
+                   ) -> tuple[list[float], list[list[float]], bool]:
     """The distinct stacks an all-in can leave, each with its probability, and whether they
-    are exact (every runout shown down) or sampled."""
+    are exact (every runout shown down) or sampled.  Two players in the one contested pot of a
+    high-only game: from the pot's equity row (``heads_up_outcomes``), no runout dealt again."""
     assert record.put_in is not None and record.game is not None
     g = get_game(record.game)
     contested = [(k, pot) for k, pot in enumerate(pots) if len(pot.seats) > 1]
@@ -107,9 +112,20 @@ def stack_outcomes(record: HandRecord, pots: list[Pot]) -> tuple[list[float], li
             base[pot.seats[0]] += pot.amount * kept
     if not contested:
         return [1.0], [base], True
+    heads_up = _heads_up(g, contested, rows or [])
+    if heads_up is not None:
+        pot, row = contested[0][1], heads_up
+        weights, stacks = [], []
+        for p, shares in heads_up_outcomes(row):
+            final = list(base)
+            for seat, share in zip(pot.seats, shares):
+                final[seat] += pot.amount * kept * share
+            weights.append(p)
+            stacks.append(final)
+        return weights, stacks, row.exact
     holes, board, exact = _runouts(record, g)
-    units = [showdown(g.name, holes[:, list(pot.seats)], board).units for _, pot in contested]
-    keys, counts = np.unique(np.concatenate(units, axis=1), axis=0, return_counts=True)
+    units = np.concatenate([showdown(g.name, holes[:, list(pot.seats)], board).units for _, pot in contested], axis=1)
+    keys, counts = _distinct_rows(units)
     weights, stacks = [], []
     for key, count in zip(keys, counts):
         final = list(base)
@@ -121,6 +137,46 @@ def stack_outcomes(record: HandRecord, pots: list[Pot]) -> tuple[list[float], li
         weights.append(float(count) / float(counts.sum()))
         stacks.append(final)
     return weights, stacks, exact
+
+
+def _heads_up(g: Any, contested: list[tuple[int, Pot]], rows: list[PotRow]) -> PotRow | None:
+    """The equity row of a hand's one contested pot when two players share it in a game of one
+    board and high hands only (each runout: one wins, or they split), else None."""
+    if len(contested) != 1 or len(contested[0][1].seats) != 2 or g.low is not None or g.boards != 1:
+        return None
+    row = next((r for r in rows if r.pot == contested[0][0]), None)
+    return row if row is not None and row.equity is not None and row.variance is not None else None
+
+
+def heads_up_outcomes(row: PotRow) -> list[tuple[float, tuple[float, float]]]:
+    """(probability, each player's share) of the three outcomes of a heads-up pot won whole or
+    split: the row's mean share e and variance v give E[share^2] = v + e^2 = P(win) + P(split)/4
+    and e = P(win) + P(split)/2, so P(split) = 4 (e - E[share^2]) (the integer tallies' units and
+    sums of squares, as the chip EV reads them)."""
+    assert row.equity is not None and row.variance is not None
+    e = float(row.equity[0])
+    second = float(row.variance[0]) + e * e
+    split = min(max(4 * (e - second), 0.0), 1.0)
+    win = min(max(e - split / 2, 0.0), 1.0)
+    return [(win, (1.0, 0.0)), (max(1.0 - win - split, 0.0), (0.0, 1.0)), (split, (0.5, 0.5))]
+
+
+def _distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of a 2-d integer array and how often each occurs (``np.unique(axis=0)``
+    sorts whole rows, seconds for a preflop all-in's runouts: each column's few values are
+    numbered instead, and the numbers make one integer a row)."""
+    code = np.zeros(len(rows), np.int64)
+    for column in rows.T:
+        values, inverse = np.unique(column, return_inverse=True)
+        code = code * len(values) + inverse.reshape(-1)
+    _, first, counts = np.unique(code, return_index=True, return_counts=True)
+    return rows[first], counts
+
+
+@lru_cache(maxsize=4)
+def _combinations(n: int, k: int) -> np.ndarray:
+    """Every k of range(n), one a row (the last few kept: every preflop hold'em all-in draws 5 of 48)."""
+    return np.array(list(itertools.combinations(range(n), k)), np.int8).reshape(math.comb(n, k), k)
 
 
 def _runouts(record: HandRecord, g: Any) -> tuple[np.ndarray, np.ndarray | None, bool]:
@@ -137,8 +193,7 @@ def _runouts(record: HandRecord, g: Any) -> tuple[np.ndarray, np.ndarray | None,
     if not missing or not any(missing):  # only the board to come: each set of cards once
         count = math.comb(len(deck), drawn)
         exact = count <= PRIZE_RUNOUTS
-        picks = (np.array(list(itertools.combinations(range(len(deck)), drawn)), np.int64).reshape(count, drawn)
-                 if exact else None)
+        picks = _combinations(len(deck), drawn) if exact else None
     else:  # each player's own cards to come: in order, who gets which
         count = math.perm(len(deck), drawn)
         exact = count <= PRIZE_RUNOUTS
