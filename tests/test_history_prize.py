@@ -152,3 +152,39 @@ def test_cli_payouts_adds_the_prize_columns_and_refuses_a_bad_prize():
     assert players["Alice"]["prize_ev"] == pytest.approx(api["Alice"]["prize_ev"])
     bad = pyeval_cli("allin-ev", str(FINAL_TABLE), "--payouts", "50,x")
     assert bad.returncode == 2 and "--payouts" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_five_card_stud_all_in_on_fourth_street_against_brute_force():
+    """Issue 40: five-card stud all-ins were left out.  Alice all-in on 4th street with Ks Kc Tc
+    Qd, Bob Ad Qh 3h Kd, Carol's 2c folded: one card each to come."""
+    path = str(FINAL_TABLE.parent / "stud5_allin.txt")
+    r = pyeval.allin_ev(path, payouts=[50, 30, 20])
+    row = r.hands.rows()[0]
+    assert row["street"] == "4th" and r.skipped == []
+    hands, dead = [eref.codes("KsKcTcQd"), eref.codes("AdQh3hKd")], eref.codes("2c")
+    eq = eref.equity("stud5", hands, (), dead)
+    assert row["ev"] == pytest.approx([float(eq.fractions[0]) * 2075 - 1000, float(eq.fractions[1]) * 2075 - 1000, -75])
+    assert row["actual"] == [-1000, 1075, -75]
+    # in prize equity: each runout's stacks (Carol's 75 dead in the pot) through the plain Harville
+    start, payouts = [1000, 3000, 2000], [50, 30, 20]
+    outcomes = eref.chip_outcomes("stud5", hands, (), dead, contributions=[1000, 1000])
+    total = sum(outcomes.values())
+    expected = [Fraction(0)] * 3
+    for back, count in outcomes.items():
+        chips = [Fraction(b) * Fraction(2075, 2000) for b in back] + [Fraction(2000 - 75)]
+        chips[1] += 3000 - 1000
+        for p, v in enumerate(harville(chips, start, payouts)):
+            expected[p] += Fraction(count, total) * v
+    before = harville(start, start, payouts)
+    assert row["prize_ev"] == pytest.approx([float(e - b) for e, b in zip(expected, before)], abs=1e-9)
+
+
+def test_five_card_stud_hand_whose_betting_goes_on_after_an_all_in_is_not_one():
+    """The shared Full Tilt five-card stud hand: a short stack all-in on 2nd street while two
+    players bet on to 5th, the last card: no all-in with cards to come (it was read as one at
+    "preflop", every card known, before)."""
+    path = Path("/work/shared/data/site-hh/fulltilt/stud5/5-Stud-USD-MTT-100-201303.txt")
+    if not path.is_file():
+        pytest.skip("the shared site files are not on this machine")
+    row = pyeval.allin_ev(str(path)).hands.rows()[0]
+    assert row["street"] is None and row["ev"] == row["actual"]

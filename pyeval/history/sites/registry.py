@@ -147,11 +147,8 @@ def _cp1252(b: int) -> str:
 def read_text(text: str, source: str, site: str | None = None) -> tuple[list[Hand], list[Skipped]]:
     """The hands of one file's text (``site``: the reader's ``SITE``, else detected), and a row
     for every piece not read."""
-    if site is not None:
-        check_site(site)
-        module = next(m for m in readers() if m.SITE == site)
-    else:
-        module = detect(text)
+    check_site(site)
+    module = detect(text) if site is None else next(m for m in readers() if m.SITE == site)
     if module is None:
         if not text.strip():
             return [], [Skipped(source, 1, "the file is empty")]
