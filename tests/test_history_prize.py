@@ -10,6 +10,8 @@ from pathlib import Path
 
 import equity_reference as eref
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 
@@ -188,3 +190,27 @@ def test_five_card_stud_hand_whose_betting_goes_on_after_an_all_in_is_not_one():
         pytest.skip("the shared site files are not on this machine")
     row = pyeval.allin_ev(str(path)).hands.rows()[0]
     assert row["street"] is None and row["ev"] == row["actual"]
+
+
+def test_progress_counts_the_prize_valuations_to_the_end():
+    seen = []
+    pyeval.allin_ev(str(FINAL_TABLE), payouts=[50, 30, 20], progress=lambda done, total: seen.append((done, total)))
+    plain = []
+    pyeval.allin_ev(str(FINAL_TABLE), progress=lambda done, total: plain.append((done, total)))
+    assert seen[-1][0] == seen[-1][1] == plain[-1][1] + 1  # one step more: the one tournament all-in
+
+
+@settings(max_examples=25, deadline=None)
+@given(prize=st.integers(1, 10_000), seconds=st.lists(st.integers(0, 5_000), min_size=2, max_size=2))
+def test_winner_take_all_prize_ev_is_the_chip_ev_in_shares_of_the_chips(prize, seconds):
+    """With one prize, Harville's equity is the prize times the chip share: linear, so the prize
+    EV must be the chip EV (the engine's equities) scaled, whatever the prize; and with a second
+    place paid the prizes still only move between the players (their changes sum to zero)."""
+    r = pyeval.allin_ev(str(FINAL_TABLE), payouts=[prize])
+    row = r.hands.rows()[0]
+    total = 3000 + 1200 + 2500 + 800
+    assert row["prize_ev"] == pytest.approx([e * prize / total for e in row["ev"]], abs=1e-9 * prize)
+    assert row["prize_actual"] == pytest.approx([a * prize / total for a in row["actual"]], abs=1e-9 * prize)
+    first, second = sorted([prize + max(seconds), prize + min(seconds)], reverse=True)
+    two = pyeval.allin_ev(str(FINAL_TABLE), payouts=[first, second, min(seconds)]).hands.rows()[0]
+    assert sum(two["prize_ev"]) == pytest.approx(0, abs=1e-9 * first)

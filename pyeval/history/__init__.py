@@ -77,7 +77,9 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
         count_rows(rows + final_rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
         _skip_contradicted(records, pots, complete, final_rows)
         equity_seconds = time.perf_counter() - started - read_seconds
-        result = _summarise(records, pots, rows, player, prizes)
+        if prizes is not None:  # each tournament all-in's runouts valued by ICM: counted as a step each
+            watch.add_total(sum(1 for h in pots if records[h].tournament is not None and records[h].skipped is None))
+        result = _summarise(records, pots, rows, player, prizes, watch.advance)
     result.seconds = {"read": read_seconds, "equity": equity_seconds,
                       "tables": time.perf_counter() - started - read_seconds - equity_seconds}
     return result
@@ -146,7 +148,7 @@ def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:
 
 
 def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | None,
-               payouts: Payouts | None = None) -> AllinEVResult:
+               payouts: Payouts | None = None, advance: Any = None) -> AllinEVResult:
     rows_of: dict[int, list] = {}
     for pot_row in rows:
         rows_of.setdefault(pot_row.hand, []).append(pot_row)
@@ -169,6 +171,8 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
         hands.append(row)
         if payouts is not None:
             _add_prizes(row, r, pots.get(h), payouts, rows_of.get(h, []))
+            if h in pots and r.tournament is not None and advance is not None:
+                advance(1)
         if h not in pots:  # not an all-in: ev = actual, no luck
             shares.append(([0.0] * len(actual), [False] * len(actual)))
             continue
