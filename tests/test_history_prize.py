@@ -214,3 +214,16 @@ def test_winner_take_all_prize_ev_is_the_chip_ev_in_shares_of_the_chips(prize, s
     first, second = sorted([prize + max(seconds), prize + min(seconds)], reverse=True)
     two = pyeval.allin_ev(str(FINAL_TABLE), payouts=[first, second, min(seconds)]).hands.rows()[0]
     assert sum(two["prize_ev"]) == pytest.approx(0, abs=1e-9 * first)
+
+
+@settings(max_examples=30, deadline=None)
+@given(columns=st.integers(1, 7), seed=st.integers(0, 2**32 - 1))
+def test_the_runout_outcomes_are_counted_as_numpy_counts_distinct_rows(columns, seed):
+    import numpy as np
+
+    from pyeval.history.prize import _distinct_rows
+
+    rows = np.random.default_rng(seed).choice([0, 2520, 3360, 5040, 6720, 10080], size=(500, columns))
+    keys, counts = _distinct_rows(rows)
+    want_keys, want_counts = np.unique(rows, axis=0, return_counts=True)
+    assert keys.tolist() == want_keys.tolist() and counts.tolist() == want_counts.tolist()

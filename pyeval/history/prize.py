@@ -84,15 +84,16 @@ def prize_values(record: HandRecord, pots: list[Pot] | None, prizes: list[float]
     """A tournament hand's actual and EV in prize equity, per seat, and whether the EV is exact
     (``pots``: the all-in's pots, None when the hand is not an all-in: EV = actual; ``rows``: its
     pots' counted equity rows)."""
-    before = prize_equity(list(record.starting), list(record.starting), prizes)
-    after = prize_equity(list(record.finishing), list(record.starting), prizes)
+    start = [float(x) for x in record.starting]  # floats: the ICM in floats, not exact fractions (ms, not s)
+    before = prize_equity(start, start, prizes)
+    after = prize_equity([float(x) for x in record.finishing], start, prizes)
     actual = [a - b for a, b in zip(after, before)]
     if pots is None:
         return {"actual": actual, "ev": actual, "exact": True}
     weights, stacks, exact = stack_outcomes(record, pots, rows)
     expected = [0.0] * len(before)
     for w, final in zip(weights, stacks):
-        for i, e in enumerate(prize_equity(final, list(record.starting), prizes)):
+        for i, e in enumerate(prize_equity([float(x) for x in final], start, prizes)):
             expected[i] += w * e
     return {"actual": actual, "ev": [e - b for e, b in zip(expected, before)], "exact": exact}
 
@@ -162,15 +163,31 @@ def heads_up_outcomes(row: PotRow) -> list[tuple[float, tuple[float, float]]]:
 
 
 def _distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows of a 2-d integer array and how often each occurs (``np.unique(axis=0)``
-    sorts whole rows, seconds for a preflop all-in's runouts: each column's few values are
-    numbered instead, and the numbers make one integer a row)."""
+    """The distinct rows of a 2-d array of pot units (0 to ``POT``) and how often each occurs
+    (``np.unique(axis=0)`` sorts whole rows, seconds for a preflop all-in's runouts): up to four
+    columns make one integer a row, base POT + 1; more are numbered column by column first."""
+    base = POT + 1
+    if rows.shape[1] > 4:  # four columns of units fit an int64; more: each column's few values numbered
+        columns = [np.unique(c, return_inverse=True) for c in rows.T]
+        sizes = [len(values) for values, _ in columns]
+        code = np.zeros(len(rows), np.int64)
+        for (_, inverse), size in zip(columns, sizes):
+            code = code * size + inverse.reshape(-1)
+        codes, counts = np.unique(code, return_counts=True)
+        digits = []
+        for (values, _), size in zip(reversed(columns), reversed(sizes)):
+            codes, digit = np.divmod(codes, size)
+            digits.append(values[digit])
+        return np.stack(digits[::-1], axis=1), counts
     code = np.zeros(len(rows), np.int64)
     for column in rows.T:
-        values, inverse = np.unique(column, return_inverse=True)
-        code = code * len(values) + inverse.reshape(-1)
-    _, first, counts = np.unique(code, return_index=True, return_counts=True)
-    return rows[first], counts
+        code = code * base + column
+    codes, counts = np.unique(code, return_counts=True)
+    digits = []
+    for _ in range(rows.shape[1]):
+        codes, digit = np.divmod(codes, base)
+        digits.append(digit)
+    return np.stack(digits[::-1], axis=1), counts
 
 
 @lru_cache(maxsize=4)
