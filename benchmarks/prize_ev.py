@@ -6,7 +6,7 @@ Input: the shared site files (../shared/data/site-hh, or one site's folder of it
 ``pyeval.allin_ev`` on the same files: chips only; ``payouts=[50, 30, 20]`` (each tournament
 all-in's runouts valued by ICM; a heads-up pot of a high-only game from its equity row); and the
 same with every pot's runouts dealt and shown down (``prize._heads_up`` off: what the prize EV
-cost before the equity rows were reused).  CPU seconds of this process (``time.process_time``:
+cost before the equity rows were reused).  CPU seconds of this process (``allin_ev.median``:
 what it costs, whatever else the machine runs), medians of the repeats, and the load average.
 """
 
@@ -14,23 +14,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import time
 from pathlib import Path
+
+from allin_ev import median  # the all-in EV benchmark's timing: wall and CPU, medians
 
 import pyeval
 from pyeval.history import prize
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "site-hh"
-
-
-def cpu_seconds(run, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        run()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -44,12 +35,12 @@ def main() -> None:
     allins = sum(1 for h in valued if h["street"] is not None)
     print(f"{source}: {len(r.hands):,} hands, {len(valued):,} tournament hands, {allins} tournament all-ins; "
           f"load average {os.getloadavg()[0]:.1f}")
-    chips = cpu_seconds(lambda: pyeval.allin_ev(source), args.repeats)
-    prizes = cpu_seconds(lambda: pyeval.allin_ev(source, payouts=[50, 30, 20]), args.repeats)
+    chips = median(lambda: pyeval.allin_ev(source), args.repeats)[2]
+    prizes = median(lambda: pyeval.allin_ev(source, payouts=[50, 30, 20]), args.repeats)[2]
     reuse = prize._heads_up
     prize._heads_up = lambda *a: None  # type: ignore[assignment]
     try:
-        dealt = cpu_seconds(lambda: pyeval.allin_ev(source, payouts=[50, 30, 20]), args.repeats)
+        dealt = median(lambda: pyeval.allin_ev(source, payouts=[50, 30, 20]), args.repeats)[2]
     finally:
         prize._heads_up = reuse  # type: ignore[assignment]
     print(f"chips only                 {chips:8.2f} CPU s")
