@@ -227,3 +227,17 @@ def test_the_runout_outcomes_are_counted_as_numpy_counts_distinct_rows(columns, 
     keys, counts = _distinct_rows(rows)
     want_keys, want_counts = np.unique(rows, axis=0, return_counts=True)
     assert keys.tolist() == want_keys.tolist() and counts.tolist() == want_counts.tolist()
+
+
+def test_an_all_in_whose_runouts_are_not_dealt_says_so():
+    """Two boards (or a stud deal short of cards): no prize values, a note naming why, not a crash."""
+    from pyeval.core.pots import side_pots
+    from pyeval.history.prize import NotValued, prize_values
+    from pyeval.history.reader import HandRecord
+
+    record = HandRecord("<made>", 0, "1", "", "holdem-double-board", ["A", "B"], [1000, 1000], [0, 2000],
+                        allin_street="flop", put_in=[1000, 1000], contesting=[True, True], board="Jc8d3h",
+                        holes=["AhAs", "KdKc"], tournament="7")
+    pots = side_pots(record.put_in, record.contesting)
+    with pytest.raises(NotValued, match="2 boards"):
+        prize_values(record, pots, [50, 30])

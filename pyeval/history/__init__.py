@@ -17,7 +17,7 @@ from typing import Any
 from pyeval.core import _progress
 from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows
 from pyeval.history.hands import read_hands
-from pyeval.history.prize import Payouts, check_payouts, payouts_of, prize_values
+from pyeval.history.prize import NotValued, Payouts, check_payouts, payouts_of, prize_values
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable, name_sessions, player_rows
 from pyeval.history.sources import collect_paths, gc_paused, read_source
@@ -195,7 +195,11 @@ def _add_prizes(row: dict[str, Any], record: HandRecord, hand_pots: list | None,
     row["prize_actual"] = row["prize_ev"] = row["prize_luck"] = None
     if prizes is None or len(record.players) < 2:
         return
-    values = prize_values(record, hand_pots, prizes, hand_rows)
+    try:
+        values = prize_values(record, hand_pots, prizes, hand_rows)
+    except NotValued as e:
+        row["note"] = "; ".join(filter(None, [row["note"], str(e)]))
+        return
     row["prize_actual"], row["prize_ev"] = values["actual"], values["ev"]
     row["prize_luck"] = [a - e for a, e in zip(values["actual"], values["ev"])]
     if not values["exact"]:

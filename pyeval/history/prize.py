@@ -33,7 +33,7 @@ from pyeval.history.reader import HandRecord
 from pyeval.results.tally import POT
 from pyeval.sim.deal import showdown
 
-__all__ = ["check_payouts", "payouts_of", "prize_values", "PRIZE_RUNOUTS", "PRIZE_SAMPLES"]
+__all__ = ["check_payouts", "payouts_of", "prize_values", "NotValued", "PRIZE_RUNOUTS", "PRIZE_SAMPLES"]
 
 PRIZE_RUNOUTS = 2_000_000
 """The most runouts an all-in's prize EV enumerates (a preflop hold'em all-in: 1,712,304)."""
@@ -41,6 +41,11 @@ PRIZE_SAMPLES = 100_000
 """Runouts drawn when there are more (stud all-ins before 6th street)."""
 
 Payouts = list[float] | dict[str, list[float]]
+
+
+class NotValued(ValueError):
+    """An all-in whose runouts this module does not deal (a game of two boards; a stud deal short
+    of cards): its hand has no prize values, and its note says why."""
 
 
 def check_payouts(payouts: Any) -> Payouts | None:
@@ -200,6 +205,8 @@ def _runouts(record: HandRecord, g: Any) -> tuple[np.ndarray, np.ndarray | None,
     """Every way to deal the cards to come (or ``PRIZE_SAMPLES`` of them): each seat's hole
     cards (n, seats, hole) and the board (n, board) or None (stud)."""
     seats = len(record.players)
+    if g.boards > 1:
+        raise NotValued(f"{g.name} deals {g.boards} boards: its prize EV is not valued")
     holes = [list(parse_card_text(record.holes[i])) if record.contesting[i] else [] for i in range(seats)]
     board = list(parse_card_text(record.board))
     known = {c for h in holes for c in h} | set(board) | set(parse_card_text(record.dead))
@@ -207,6 +214,9 @@ def _runouts(record: HandRecord, g: Any) -> tuple[np.ndarray, np.ndarray | None,
     missing = [g.hole - len(h) if record.contesting[i] else 0 for i, h in enumerate(holes)]
     board_missing = g.board - len(board) if g.board else 0
     drawn = board_missing + sum(missing)
+    if drawn > len(deck):
+        raise NotValued(f"the deck is short of the {drawn} cards to come (a stud deal's shared card): its prize "
+                        "EV is not valued")
     if not missing or not any(missing):  # only the board to come: each set of cards once
         count = math.comb(len(deck), drawn)
         exact = count <= PRIZE_RUNOUTS
