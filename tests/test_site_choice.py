@@ -44,3 +44,11 @@ def test_an_unknown_site_names_both_lists_and_a_site_of_the_wrong_kind_is_a_type
 
 def test_a_site_read_still_reads():
     assert len(pyeval.read_hands(str(FIXTURES / "side_pot.txt"), site="pokerstars").hands) == 1
+
+
+def test_the_command_line_refuses_a_refused_site_without_a_traceback():
+    from cli_run import pyeval_cli
+
+    done = pyeval_cli("hands", str(FIXTURES / "side_pot.txt"), "--site", "merge")
+    assert done.returncode == 2 and "recognised but pyeval does not read it" in done.stderr
+    assert "Traceback" not in done.stderr
