@@ -289,3 +289,32 @@ def expected_chips(game, hands, board=(), dead=(), contributions=()):
                 for p in lo_win:
                     totals[p] += share / 2 / len(lo_win)
     return [t / outcomes for t in totals]
+
+
+def chip_outcomes(game, hands, board=(), dead=(), contributions=()):
+    """How often each set of chips back occurs over every completion: a Counter of tuples (one
+    Fraction per player), the pots cut and paid as ``expected_chips`` pays them (single-board
+    high games).  For what is not linear in the chips (ICM), which needs each outcome, not the mean."""
+    hole_n, board_n, boards, holes, live, use, high, low = _layout(game, hands, board, dead)
+    assert len(boards) <= 1 and low is None, "one board, high only"
+    players = len(holes)
+    chips = [Fraction(c) for c in contributions]
+    pots, previous = [], Fraction(0)
+    for level in sorted({c for c in chips if c > 0}):
+        pots.append((sum(min(c, level) - min(c, previous) for c in chips),
+                     [p for p in range(players) if chips[p] >= level]))
+        previous = level
+    slot_sizes = [board_n - len(b) for b in boards] + [hole_n - len(h) for h in holes]
+    found = Counter()
+    for picks in _complete(live, slot_sizes):
+        brd = tuple(sorted(boards[0] + list(picks[0]))) if boards else ()
+        full_holes = [tuple(sorted(holes[p] + list(picks[len(boards) + p]))) for p in range(players)]
+        keys = [_OMAHA[high](list(h), list(brd)) if use == "omaha" else _ANY[high](list(h) + list(brd))
+                for h in full_holes]
+        back = [Fraction(0)] * players
+        for amount, eligible in pots:
+            winners = [eligible[i] for i in _best([keys[p] for p in eligible])]
+            for p in winners:
+                back[p] += amount / len(winners)
+        found[tuple(back)] += 1
+    return found

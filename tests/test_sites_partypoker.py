@@ -30,7 +30,11 @@ DEFECTS = {
     # a player with no chips posts a blind
     "partypoker/holdem/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt": "sat down with 0",
 }
-NOT_REPLAYED = {"11932613562"}  # a fixed-limit all-in for less and raises after it: pokerkit cannot repair it
+NOT_REPLAYED = {"11932613562"}
+"""Fixed limit: an all-in raise of 390 over a 400 bet (at least half a bet, which reopens the
+betting in fixed limit), then a re-raise by a player who had acted: the site's rule; pokerkit
+lets no short all-in reopen the betting, so it cannot replay the hand (not a fault of the text
+or of ``to_phh``)."""
 
 
 @pytest.fixture(scope="module")

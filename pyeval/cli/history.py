@@ -26,12 +26,28 @@ lists every one)."""
 def run_allin_ev(args: argparse.Namespace) -> int:
     from pyeval.history import allin_ev
 
-    result = allin_ev(args.paths, player=args.player, progress=output.show_bar(args))
+    result = allin_ev(args.paths, player=args.player, progress=output.show_bar(args),
+                      payouts=_payouts(args.payouts))
     _print_skipped(result.skipped_lines())
     if args.by:
         table = result.by(args.by)
         return output.emit(args, table, text=repr(table), plot=lambda path: result.plot(path, player=args.player))
     return output.emit(args, result, text=repr(result), plot=lambda path: result.plot(path, player=args.player))
+
+
+def _payouts(text: str | None) -> list[float] | None:
+    """``--payouts 50,30,20``: the prizes of places 1, 2, ... (ValueError naming a bad one)."""
+    if text is None:
+        return None
+    prizes: list[float] = []
+    for part in text.split(","):
+        try:
+            value = float(part)
+        except ValueError:
+            raise ValueError(f"--payouts takes the prizes of places 1, 2, ... separated by commas (50,30,20); "
+                             f"got {part.strip()!r}") from None
+        prizes.append(int(value) if value.is_integer() else value)
+    return prizes
 
 
 def run_hands(args: argparse.Namespace) -> int:
@@ -65,7 +81,8 @@ def _print_skipped(lines: list[str]) -> None:
 
 def register(sub: Any) -> None:
     examples = ["pyeval allin-ev hands/", "pyeval allin-ev hands/ --player Alice --plot winnings.png",
-                "pyeval allin-ev a.phh b.phhs --csv players.csv"]
+                "pyeval allin-ev a.phh b.phhs --csv players.csv",
+                "pyeval allin-ev final-table.txt --payouts 50,30,20"]
     p = sub.add_parser(
         "allin-ev", help="all-in EV, actual winnings and luck over PHH hand histories",
         description="Each player's actual winnings, all-in adjusted winnings (EV in all-in hands, actual "
@@ -74,6 +91,9 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", help=".phh / .phhs files, site hand histories (.txt, .xml) or folders")
     p.add_argument("--player", help="only this player's hands and row")
+    p.add_argument("--payouts", metavar="P1,P2,...",
+                   help="tournament hands also in prize equity by ICM on the stacks of the hand's table (a final "
+                        "table): the prizes of places 1, 2, ...")
     p.add_argument("--by", choices=GROUPS, help="the per-player table split by stakes, session, site, game or file")
     output.add_options(p, plot="cumulative actual vs all-in adjusted winnings (big blinds when known)",
                        table="the per-player table")

@@ -17,6 +17,7 @@ from typing import Any
 from pyeval.core import _progress
 from pyeval.history.allin import contradicted, count_rows, hand_values, pot_rows, showdown_rows
 from pyeval.history.hands import read_hands
+from pyeval.history.prize import NotValued, Payouts, check_payouts, payouts_of, prize_values
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable, name_sessions, player_rows
 from pyeval.history.sources import collect_paths, gc_paused, read_source
@@ -25,7 +26,7 @@ __all__ = ["allin_ev", "read_hands", "AllinEVResult", "HandRecord"]
 
 
 def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", progress: Any = None,
-             client: Any = None) -> AllinEVResult:
+             client: Any = None, payouts: Any = None) -> AllinEVResult:
     """All-in EV, actual winnings and luck over hand histories.
 
     source    a .phh/.phhs file, a folder (read recursively), a list of paths, PHH text, or
@@ -36,6 +37,11 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
     progress  True: a bar on stderr; a callable: ``progress(done, total)``; default none
               (``pyeval.core._progress.reporting``)
     client    a Dask ``Client``: the files are read on the cluster, a task per chunk of files
+    payouts   tournament hands also in prize equity by ICM: the prizes of places 1, 2, ... (or a
+              dict of them by tournament id); the hands gain ``prize_actual``, ``prize_ev`` and
+              ``prize_luck``, the players the same sums (``pyeval.history.prize``: the ICM is
+              that of the stacks at the hand's table, a final table's; with more places than
+              players at the table, the places below them count as paid already)
 
     A hand is an all-in when betting is over before the last card (every player still in is
     all-in or has called, at most one is not all-in), two or more players contest it and every
@@ -49,6 +55,7 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
     with no hand histories; TypeError a source or client of the wrong kind.
     """
     _check_arguments(source, player, method, client)
+    prizes = check_payouts(payouts)
     given = source
     started = time.perf_counter()
     # the collector off throughout: a million hands are millions of objects, none in a cycle
@@ -70,7 +77,9 @@ def allin_ev(source: Any, *, player: str | None = None, method: str = "exact", p
         count_rows(rows + final_rows, method if method == "exact" else "monte-carlo", advance=watch.advance)
         _skip_contradicted(records, pots, complete, final_rows)
         equity_seconds = time.perf_counter() - started - read_seconds
-        result = _summarise(records, pots, rows, player)
+        if prizes is not None:  # each tournament all-in's runouts valued by ICM: counted as a step each
+            watch.add_total(sum(1 for h in pots if records[h].tournament is not None and records[h].skipped is None))
+        result = _summarise(records, pots, rows, player, prizes, watch.advance)
     result.seconds = {"read": read_seconds, "equity": equity_seconds,
                       "tables": time.perf_counter() - started - read_seconds - equity_seconds}
     return result
@@ -138,7 +147,8 @@ def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:
     return mine
 
 
-def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | None) -> AllinEVResult:
+def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | None,
+               payouts: Payouts | None = None, advance: Any = None) -> AllinEVResult:
     rows_of: dict[int, list] = {}
     for pot_row in rows:
         rows_of.setdefault(pot_row.hand, []).append(pot_row)
@@ -159,6 +169,10 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
                                "note": r.note, "site": r.site, "stakes": r.stakes, "big_blind": r.unit or None,
                                "date": r.date, "session": ""}
         hands.append(row)
+        if payouts is not None:
+            _add_prizes(row, r, pots.get(h), payouts, rows_of.get(h, []))
+            if h in pots and r.tournament is not None and advance is not None:
+                advance(1)
         if h not in pots:  # not an all-in: ev = actual, no luck
             shares.append(([0.0] * len(actual), [False] * len(actual)))
             continue
@@ -166,6 +180,27 @@ def _summarise(records: list[HandRecord], pots: dict, rows: list, player: str | 
         row["ev"], row["pots"] = values["ev"], values["pots"]
         row["luck"] = [a - e for a, e in zip(actual, row["ev"])]
         shares.append((values["variance"], list(r.contesting)))
+    if payouts is not None and all(row["prize_ev"] is None for row in hands):
+        raise ValueError("payouts= values tournament hands in prize equity, and no tournament hand it names was read")
     name_sessions(hands)
     return AllinEVResult(HandTable(hands), PlayerTable(player_rows(hands, shares, player)), skipped, shares=shares,
                          only=player)
+
+
+def _add_prizes(row: dict[str, Any], record: HandRecord, hand_pots: list | None, payouts: Payouts,
+                hand_rows: list) -> None:
+    """A tournament hand's actual, EV and luck in prize equity (None: a cash hand, or a
+    tournament ``payouts`` does not name)."""
+    prizes = payouts_of(record, payouts)
+    row["prize_actual"] = row["prize_ev"] = row["prize_luck"] = None
+    if prizes is None or len(record.players) < 2:
+        return
+    try:
+        values = prize_values(record, hand_pots, prizes, hand_rows)
+    except NotValued as e:
+        row["note"] = "; ".join(filter(None, [row["note"], str(e)]))
+        return
+    row["prize_actual"], row["prize_ev"] = values["actual"], values["ev"]
+    row["prize_luck"] = [a - e for a, e in zip(values["actual"], values["ev"])]
+    if not values["exact"]:
+        row["note"] = "; ".join(filter(None, [row["note"], "prize EV from sampled runouts"]))

@@ -27,7 +27,8 @@ from pyeval.query.spot import Spot, read_spot
 from pyeval.results.equity_result import EquityResult
 from pyeval.results.tally import POT
 
-__all__ = ["PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values", "ROWS_PER_CALL"]
+__all__ = ["PotRow", "pot_rows", "showdown_rows", "contradicted", "count_rows", "hand_values", "pot_share_kept",
+           "ROWS_PER_CALL"]
 
 ROWS_PER_CALL = 20_000
 """Rows per ``equity_batch`` call: the arrays of a chunk stay small, the C batch spreads them over
@@ -196,10 +197,8 @@ def hand_values(record: HandRecord, pots: list[Pot], rows: list[PotRow]) -> dict
     the covariances allow (the shares of nested pots go together: the bound is close)."""
     assert record.put_in is not None
     seats = len(record.players)
-    total = sum(p.amount for p in pots)
-    # a site states its rake (less any money it added); PHH: what the stacks lost
-    rake = record.rake if record.site else max(sum(record.starting) - sum(record.finishing), 0)
-    kept = (total - rake) / total if total else 1.0  # rake comes off every pot in proportion
+    rake = _rake(record)
+    kept = pot_share_kept(record, pots)
     by_pot = {row.pot: row for row in rows}
     won = [0.0] * seats
     spread = [0.0] * seats
@@ -220,6 +219,17 @@ def hand_values(record: HandRecord, pots: list[Pot], rows: list[PotRow]) -> dict
     variance = squared if contested <= 1 else [s * s for s in spread]
     return {"ev": [won[i] - record.put_in[i] for i in range(seats)], "variance": variance, "pots": described,
             "rake": rake}
+
+
+def _rake(record: HandRecord) -> Any:
+    """A site states its rake (less any money it added); PHH: what the stacks lost."""
+    return record.rake if record.site else max(sum(record.starting) - sum(record.finishing), 0)
+
+
+def pot_share_kept(record: HandRecord, pots: list[Pot]) -> float:
+    """The part of each pot its winners take: the rake comes off every pot in proportion."""
+    total = sum(p.amount for p in pots)
+    return (total - _rake(record)) / total if total else 1.0
 
 
 def z_score(luck: float, variance: float) -> float:

@@ -9,7 +9,7 @@ from typing import Any
 from pyeval.core import _progress
 from pyeval.history.sites.model import Hand, Skipped
 from pyeval.history.sites.reading import SITE_SUFFIXES, read_site_file, read_site_text
-from pyeval.history.sites.registry import sites
+from pyeval.history.sites.registry import check_site
 from pyeval.history.sites.result import HandsResult
 from pyeval.history.sources import collect_paths, gc_paused
 
@@ -22,14 +22,15 @@ def read_hands(source: Any, *, site: str | None = None, progress: Any = None) ->
     source    a file, a folder (its .txt/.xml/.hh/.log files, recursively), a list of those, or
               the text of a hand history
     site      the site's reader to use ("pokerstars", "ggpoker", ...; ``pyeval.history.sites.
-              registry.sites()``), else each file's site is detected from its text
+              registry.sites()``), else each file's site is detected from its text; a site whose
+              format is recognised but not read (``registry.refused_sites()``) is refused
     progress  True: a bar on stderr; a callable: ``progress(done, total)`` (files); default none
 
     Each hand is checked as it is read: its nets, rake and cash-outs must add up (chips
     conserved) and agree with the site's summary; a hand that does not, or that the reader cannot
     read, is a row of ``.skipped`` (file, line, reason), and the rest are read.  TypeError for a
-    source or site of the wrong kind; ValueError for a path that does not exist or an unknown
-    site.
+    source or site of the wrong kind; ValueError for a path that does not exist, an unknown
+    site or one recognised and not read (naming the sites read and those refused).
     """
     if isinstance(source, (bytes, bytearray)):
         raise TypeError("source must be a path, a folder, a list of paths or hand-history text, got bytes "
@@ -39,8 +40,7 @@ def read_hands(source: Any, *, site: str | None = None, progress: Any = None) ->
         bad = next(s for s in items if not isinstance(s, (str, os.PathLike)))
         raise TypeError(f"source must be a path, a folder, a list of paths or hand-history text, got "
                         f"{type(bad).__name__}")
-    if site is not None and (not isinstance(site, str) or site not in sites()):
-        raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}")
+    check_site(site)
     hands: list[Hand] = []
     skipped: list[Skipped] = []
     if isinstance(source, str) and "\n" in source:

@@ -25,7 +25,11 @@ def player_rows(hands: list[dict[str, Any]], shares: list[tuple[list[float], lis
     players), one row per player, or per (value of the hand column ``key``, player).
 
     bb100 and allin_adjusted_bb100 are actual and all-in adjusted winnings per 100 hands in big
-    blinds of each hand's stakes, over the hands whose big blind is known (None when none is)."""
+    blinds of each hand's stakes, over the hands whose big blind is known (None when none is).
+    With prize values (``allin_ev(payouts=)``): prize_actual, prize_ev and prize_luck, summed over
+    the tournament hands valued (None for a player with none)."""
+    prized = any("prize_ev" in row for row in hands)
+    prizes: dict[tuple[Any, str], list[float]] = {}
     # per group and player: hands, allins, actual, ev, luck, variance, actual in bb, ev in bb, hands in bb
     totals: dict[tuple[Any, str], list[Any]] = {}
     for row, (variance, allin) in zip(hands, shares):
@@ -36,6 +40,10 @@ def player_rows(hands: list[dict[str, Any]], shares: list[tuple[list[float], lis
             if t is None:
                 t = totals[(group, name)] = [0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0]
             t[0] += 1
+            if prized and row.get("prize_ev") is not None:
+                p = prizes.get((group, name)) or [0.0, 0.0, 0.0]
+                prizes[(group, name)] = [p[0] + row["prize_actual"][i], p[1] + row["prize_ev"][i],
+                                         p[2] + row["prize_luck"][i]]
             t[1] += allin[i]
             t[2] += row["actual"][i]
             t[3] += row["ev"][i]
@@ -54,6 +62,9 @@ def player_rows(hands: list[dict[str, Any]], shares: list[tuple[list[float], lis
                       "z": z_score(t[4], t[5]),
                       "bb100": 100 * t[6] / t[8] if t[8] else None,
                       "allin_adjusted_bb100": 100 * t[7] / t[8] if t[8] else None})
+        if prized:
+            summed = prizes.get((group, name))
+            entry.update(zip(("prize_actual", "prize_ev", "prize_luck"), summed or (None, None, None)))
         out.append(entry)
     return out
 
@@ -97,7 +108,8 @@ class HandTable(_Records):
     when not an all-in), pots (amount, players eligible, their equities), rake, note (why a hand
     whose betting ended early does not count, or why it is skipped; a cash-out, a hand run
     twice), site ("" for PHH), stakes (as text), big_blind (None when not known), date (as the
-    site wrote it, ISO 8601; "" for PHH), session (``name_sessions``)."""
+    site wrote it, ISO 8601; "" for PHH), session (``name_sessions``); with ``allin_ev(payouts=)``,
+    prize_actual, prize_ev, prize_luck (per player in prize equity; None for a cash hand)."""
 
 
     def __repr__(self) -> str:
@@ -111,22 +123,34 @@ class PlayerTable(_Records):
     player, hands, allins, actual, ev (all-in adjusted winnings), luck (actual - ev), z (luck in
     standard deviations of the all-ins' outcomes), bb100 and allin_adjusted_bb100 (actual and
     all-in adjusted winnings per 100 hands, in big blinds of each hand's stakes; None when no
-    hand's big blind is known)."""
+    hand's big blind is known); with ``allin_ev(payouts=)``, prize_actual, prize_ev and
+    prize_luck (winnings in prize equity by ICM over the tournament hands; None without any)."""
 
 
     def __repr__(self) -> str:
         group = next((k for k in GROUPS if self.records and k in self.records[0]), None)
         head = f"{group:<22} " if group else ""
         lines = [head + f"{'player':<20} {'hands':>8} {'allins':>7} {'actual':>14} {'ev':>14} {'luck':>12} {'z':>6}"
-                 f" {'bb/100':>8} {'adj bb/100':>10}"]
+                 f" {'bb/100':>8} {'adj bb/100':>10}" + (f" {'prize':>9} {'prize ev':>9}" if self._prized() else "")]
         for r in self.records:
             z = "" if r["z"] is None or math.isnan(r["z"]) else f"{r['z']:.2f}"
             bb = "" if r["bb100"] is None else f"{r['bb100']:.1f}"
             adjusted = "" if r["allin_adjusted_bb100"] is None else f"{r['allin_adjusted_bb100']:.1f}"
             lines.append((f"{str(r[group])[:22]:<22} " if group else "")
                          + f"{r['player'][:20]:<20} {r['hands']:>8,} {r['allins']:>7,} {r['actual']:>14,.2f} "
-                         f"{r['ev']:>14,.2f} {r['luck']:>12,.2f} {z:>6} {bb:>8} {adjusted:>10}")
+                         f"{r['ev']:>14,.2f} {r['luck']:>12,.2f} {z:>6} {bb:>8} {adjusted:>10}"
+                         + (_prize_cells(r) if self._prized() else ""))
         return "\n".join(lines)
+
+    def _prized(self) -> bool:
+        return bool(self.records) and "prize_ev" in self.records[0]
+
+
+def _prize_cells(row: dict[str, Any]) -> str:
+    """A player's prize actual and EV (``allin_ev(payouts=)``), blank without tournament hands."""
+    if row["prize_ev"] is None:
+        return f" {'':>9} {'':>9}"
+    return f" {row['prize_actual']:>9,.2f} {row['prize_ev']:>9,.2f}"
 
 
 @dataclass(eq=False)

@@ -101,9 +101,11 @@ def to_phh(hand: Hand) -> str:
         elif a.kind == "fold" and left[a.player] <= 0:  # type: ignore[index]
             raise ValueError(f"{hand.players[a.player]} folded all-in (a player sitting out): PHH cannot "  # type: ignore[index]
                              "write a fold by a player with no chips")
-    for j, a in enumerate(hand.actions):
+    calls = _unanswerable(hand)
+    for j in _in_turn(hand, order):
+        a = hand.actions[j]
         if j == last_bet + 1:
-            actions += _showdown(hand, order, p_of, last_bet)
+            actions += _showdown(hand, order, p_of, last_bet, calls)
         if a.kind == "deal" and a.player is None:
             if a.run == 0:
                 actions.append(f"d db {a.cards}")
@@ -112,12 +114,12 @@ def to_phh(hand: Hand) -> str:
         if a.player is None:
             continue
         p = p_of[a.player]
-        if a.kind in _BETTING:
-            actions.append(f"p{p} {_BETTING[a.kind]}")
+        if a.kind in _BETTING or j in calls:
+            actions.append(f"p{p} {_BETTING.get(a.kind, 'cc')}")
         elif a.kind in ("bet", "raise"):
             actions.append(f"p{p} cbr {_text(a.to)}")
     if last_bet + 1 >= len(hand.actions):
-        actions += _showdown(hand, order, p_of, last_bet)
+        actions += _showdown(hand, order, p_of, last_bet, calls)
     if board_done < len(first_board):
         actions.append(f"d db {first_board[board_done:]}")
     stacks = [hand.starting_stacks[i] for i in order]
@@ -151,17 +153,82 @@ def to_phh(hand: Hand) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _showdown(hand: Hand, order: list[int], p_of: dict[int, int], last_bet: int) -> list[str]:
+def _in_turn(hand: Hand, order: list[int]) -> list[int]:
+    """The indices of ``hand.actions`` in the order PHH writes them: the text's, except a
+    preflop fold written before the first player to act has acted (888poker: a player folding
+    before the deal), which is moved to that player's turn in the first round."""
+    indices = list(range(len(hand.actions)))
+    if len(order) < 3 or any(a.kind == "straddle" for a in hand.actions):
+        return indices
+    turn = order[2:] + order[:2]
+    seat_rank = {player: k for k, player in enumerate(turn)}
+    acts = [j for j, a in enumerate(hand.actions)
+            if a.street == "preflop" and a.player is not None and a.kind in ("fold", "check", "call", "bet", "raise")]
+    rank = {j: seat_rank[hand.actions[j].player] for j in acts}  # type: ignore[index]  # acts have players
+    first = next((j for j in acts if hand.actions[j].player == turn[0]), None)
+    if first is None:
+        return indices
+    early = [j for j in acts if j < first and hand.actions[j].kind == "fold"]
+    if not early:
+        return indices
+    round_one = [first]  # the first round: the actions after the first actor's while the seats go round
+    for j in acts:
+        if j > first:
+            if rank[j] <= rank[round_one[-1]]:
+                break
+            round_one.append(j)
+    for j in early:
+        indices.remove(j)
+        after = next((i for i in round_one if rank[i] > rank[j]), None)
+        indices.insert(indices.index(after) if after is not None else indices.index(round_one[-1]) + 1, j)
+    return indices
+
+
+def _unanswerable(hand: Hand) -> set[int]:
+    """The bets and raises (indices in ``hand.actions``) nobody can answer, which pokerkit plays
+    as calls: every other player still in has folded or is all-in at or below the bet to call
+    (888poker writes such a call as a raise, the excess returned), or the player's own stack
+    does not cover more than the call."""
+    left = list(hand.starting_stacks)
+    bets = [Decimal(0)] * len(left)
+    folded = [False] * len(left)
+    street = ""
+    found = set()
+    for j, a in enumerate(hand.actions):
+        p = a.player
+        if p is None:
+            continue
+        if a.kind == "fold":
+            folded[p] = True
+        if a.kind not in ("small-blind", "big-blind", "straddle", "button-blind", "call", "bet", "raise"):
+            if a.kind == "ante":
+                left[p] -= a.amount
+            continue
+        if a.street != street:
+            street, bets = a.street, [Decimal(0)] * len(left)
+        if a.kind in ("bet", "raise"):
+            top = max(bets)
+            answerable = any(q != p and not folded[q] and left[q] + bets[q] > top for q in range(len(left)))
+            if not answerable or left[p] <= top - bets[p]:
+                found.add(j)
+        left[p] -= a.amount
+        bets[p] += a.amount
+    return found
+
+
+def _showdown(hand: Hand, order: list[int], p_of: dict[int, int], last_bet: int,
+              calls: set[int] = frozenset()) -> list[str]:  # type: ignore[assignment]
     """The players still in show (``sm`` with the cards the text shows, else a muck), in the order
-    pokerkit asks: the last to bet or raise on the final street first, else the first in PHH
-    order, then round the table."""
+    pokerkit asks: the last to bet or raise on the final street first (a raise written as a call,
+    ``calls``, is none), else the first in PHH order, then round the table."""
     folded = {a.player for a in hand.actions if a.kind == "fold"}
     still = [i for i in order if i not in folded]
     if len(still) < 2:
         return []
     street = hand.actions[last_bet].street if last_bet >= 0 else "preflop"
-    aggressor = next((a.player for a in reversed(hand.actions[:last_bet + 1])
-                      if a.street == street and a.kind in ("bet", "raise") and a.player in still), None)
+    aggressor = next((a.player for j, a in reversed(list(enumerate(hand.actions[:last_bet + 1])))
+                      if a.street == street and a.kind in ("bet", "raise") and a.player in still and j not in calls),
+                     None)
     first = order.index(aggressor) if aggressor is not None else 0
     rotated = [order[(first + k) % len(order)] for k in range(len(order))]
     hole = _HOLE[hand.game]

@@ -20,9 +20,15 @@ from pyeval.history.sites.model import ZERO, Hand
 
 __all__ = ["record_of", "STUD_GAMES"]
 
-STUD_GAMES = frozenset({"stud", "stud-hilo", "razz"})
+STUD_GAMES = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 _DRAW_GAMES = frozenset({"draw5", "draw-deuce7", "badugi"})
 _STUD_HELD = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7}
+_LAST_STREET = {"stud5": 5}
+"""Cards each player holds at the last deal (seven-card games: 7)."""
+_FIRST_HELD = {"stud5": 2}
+"""Cards each player holds at the first betting round of a game whose streets are counted by
+the deals (five-card stud: its readers name both of its first two rounds "3rd")."""
+_ORDINAL = {2: "2nd", 3: "3rd"}
 _INTO_BET = frozenset({"small-blind", "big-blind", "button-blind", "straddle", "bring-in", "call", "bet", "raise",
                        "complete"})
 _DEAD = frozenset({"ante", "dead-blind"})
@@ -91,6 +97,9 @@ def _allin(hand: Hand) -> tuple | None:
     stud = hand.game in STUD_GAMES
     seen: list[list[str]] = [[] for _ in range(n)]  # stud: each player's cards seen so far
     street = ""
+    counted = hand.game in _FIRST_HELD  # streets counted by the deals: a deal after betting opens the next
+    held = _FIRST_HELD.get(hand.game, 0) - 1
+    dealt = False  # a deal since the last bet
     for a in hand.actions:
         p = a.player
         if a.kind == "deal":
@@ -99,11 +108,14 @@ def _allin(hand: Hand) -> tuple | None:
                     board += a.cards
             elif stud:
                 seen[p].append(a.cards)
+                dealt = True
             continue
         if p is None:
             continue
         if a.kind in _INTO_BET or a.kind in _DEAD:
-            if a.street != street:
+            if counted and dealt and a.kind not in _DEAD:
+                held, dealt, street, bets = held + 1, False, a.street, [ZERO] * n
+            elif a.street != street and not counted:
                 street, bets = a.street, [ZERO] * n
             stacks[p] -= a.amount
             put_in[p] += a.amount
@@ -123,14 +135,14 @@ def _allin(hand: Hand) -> tuple | None:
             continue
         if a.kind in _DEAD or a.kind in ("small-blind", "big-blind", "button-blind", "straddle", "bring-in"):
             continue  # betting has not started
-        if stud and street == "7th" or not stud and len(board) >= 10:
+        if counted and held >= _LAST_STREET[hand.game] or stud and street == "7th" or not stud and len(board) >= 10:
             return None  # no card to come
         over = betting_over(bets, [ZERO if c else s for c, s in zip(capped, stacks)], folded, put_in, board)
         if over is not None:
             named, at_allin, contesting = over
             if stud:
-                held = _STUD_HELD[street]
+                held = held if counted else _STUD_HELD[street]
                 dead = "".join(c for i in range(n) if folded[i] for c in seen[i])
-                return f"{held}th" if held > 3 else "3rd", at_allin, contesting, "", dead, held, dead_money
+                return _ORDINAL.get(held, f"{held}th"), at_allin, contesting, "", dead, held, dead_money
             return named, at_allin, contesting, board, "", 0, dead_money
     return None

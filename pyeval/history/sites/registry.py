@@ -1,6 +1,7 @@
 """How a site reader plugs in, how a file's bytes become text, and which reader reads a text.
 
-A site reader is a module ``pyeval/history/sites/<module>.py`` named in ``READERS`` that declares:
+A site reader is a module ``pyeval/history/sites/<module>.py`` named in ``READ_MODULES`` (or, for a
+format recognised and refused, ``REFUSING_MODULES``) that declares:
 
 ``SITE``                        the site's name, as ``Hand.site`` writes it ("pokerstars")
 ``detect(text) -> bool``        whether the text (a whole file, decoded) is this site's format;
@@ -27,9 +28,10 @@ from types import ModuleType
 
 from pyeval.history.sites.model import Hand, Skipped
 
-__all__ = ["READERS", "UNREAD_FORMATS", "decode", "reader", "readers", "detect", "read_text", "sites"]
+__all__ = ["READERS", "READ_MODULES", "REFUSING_MODULES", "UNREAD_FORMATS", "decode", "reader", "readers", "detect",
+           "read_text", "sites", "refused_sites", "check_site"]
 
-READERS: tuple[str, ...] = (
+READ_MODULES: tuple[str, ...] = (
     # one module a line: the PokerStars-like text family first (issue 40's core), the other sites after
     "pokerstars",
     "ggpoker",
@@ -41,6 +43,9 @@ READERS: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "bovada",
+)
+"""The readers of the sites pyeval reads."""
+REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
     "bossmedia",
     "entraction",
@@ -49,6 +54,8 @@ READERS: tuple[str, ...] = (
     "microgaming",
     "ongame",
 )
+"""The formats recognised and refused: their files' hands are skipped naming the format."""
+READERS: tuple[str, ...] = READ_MODULES + REFUSING_MODULES
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
 
 UNREAD_FORMATS: tuple[tuple[str, str], ...] = ()
@@ -67,8 +74,27 @@ def readers() -> list[ModuleType]:
 
 
 def sites() -> list[str]:
-    """The sites read (their ``SITE``), in ``READERS`` order."""
-    return [m.SITE for m in readers()]
+    """The sites read (their ``SITE``), in ``READERS`` order: ``read_hands(site=)`` takes these."""
+    return [reader(m).SITE for m in READ_MODULES]
+
+
+def refused_sites() -> list[str]:
+    """The sites whose format is recognised but not read (each hand skipped, naming it)."""
+    return [reader(m).SITE for m in REFUSING_MODULES]
+
+
+def check_site(site: object) -> None:
+    """``site=``: None or a site read; ValueError naming the sites read and those refused (TypeError
+    for a site that is not a str)."""
+    if site is None or isinstance(site, str) and site in sites():
+        return
+    if not isinstance(site, str):
+        raise TypeError(f"site must be a site's name (str) or None, got {type(site).__name__}")
+    if isinstance(site, str) and site in refused_sites():
+        raise ValueError(f"site {site!r}: its format is recognised but pyeval does not read it (every hand would "
+                         f"be skipped); sites read: {', '.join(sites())}")
+    raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}; recognised but not read: "
+                     f"{', '.join(refused_sites())}")
 
 
 def detect(text: str) -> ModuleType | None:
@@ -121,12 +147,8 @@ def _cp1252(b: int) -> str:
 def read_text(text: str, source: str, site: str | None = None) -> tuple[list[Hand], list[Skipped]]:
     """The hands of one file's text (``site``: the reader's ``SITE``, else detected), and a row
     for every piece not read."""
-    if site is not None:
-        module = next((m for m in readers() if m.SITE == site), None)
-        if module is None:
-            raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}")
-    else:
-        module = detect(text)
+    check_site(site)
+    module = detect(text) if site is None else next(m for m in readers() if m.SITE == site)
     if module is None:
         if not text.strip():
             return [], [Skipped(source, 1, "the file is empty")]
