@@ -317,3 +317,14 @@ def test_five_items_are_not_read_as_pyeval_pattern():
     with pytest.raises(RangeError, match="stands alone"):
         parse_range("AAAAx", "omaha")
     assert len(parse_range("AAAxx", "omaha5").masks) == len(parse_range("AAA**", "omaha5").masks)
+
+
+def test_a_word_in_mixed_case_is_read_as_generic_syntax():
+    """``ANy`` (found by hypothesis) is an ace, the rank variable N and the suit variable y: refused
+    for its lone suit variable, as the generic syntax says; it was read as the word "any" (every
+    hand).  The words stay words in one case: any, ANY, Any."""
+    with pytest.raises(RangeError, match="stands alone"):
+        parse_range("ANy", "omaha")
+    assert len(parse_range("ANyKy", "omaha").masks) == naive("ANyKy", OMAHA4).sum()
+    for word in ("any", "ANY", "Any", "random", "RANDOM"):
+        assert len(parse_range(word, "omaha").masks) == 270725

@@ -77,6 +77,7 @@ from pyeval.ranges.holdem_tokens import (
     UNKNOWN,
     bad_token,
     holdem_token,
+    is_unknown_word,
     rank_of,
 )
 from pyeval.ranges.preflop import (
@@ -357,7 +358,7 @@ def _plain_omaha(text: str, hole: int) -> bool:
         body, _, weight = token.rpartition(":") if ":" in token else (token, "", "")
         if weight and not re.fullmatch(r"[\d.eE+-]+", weight):
             return False  # AA:xxyy: the generic "both"
-        if body and body.lower() not in UNKNOWN and not is_legacy_pattern(body, hole):
+        if body and not is_unknown_word(body) and not is_legacy_pattern(body, hole):
             return False
     return True
 
@@ -398,7 +399,7 @@ def _omaha_token(body: str, token: str, text: str, hole: int, lowest: int,
                  price_only: bool = False) -> tuple[np.ndarray, str] | int:
     """The hands of one Omaha pattern (``price_only``: how many rows building them takes)."""
     low = body.lower()
-    if low in UNKNOWN:
+    if is_unknown_word(body):
         if price_only:
             return math.comb(52 - lowest, hole)
         return all_of(list(range(lowest, 52)), hole), "random"
@@ -484,7 +485,7 @@ def _check_omaha_price(tokens: list[str], text: str, g: Game) -> None:
 
 
 def _explicit_token(body: str, token: str, text: str, hole: int) -> tuple[np.ndarray, str]:
-    if body.lower() in UNKNOWN:
+    if is_unknown_word(body):
         raise bad_token(token, text, "'random' stands alone in this game (pass 'random' as the hand)")
     try:
         cards = parse_cards(body)

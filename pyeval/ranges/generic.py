@@ -31,6 +31,13 @@ LEGACY_PATTERN = re.compile(r"(?:[2-9tjqka][cdhs*]?|\*)+x*(?:ds|ss|rainbow)?", r
 _LEGACY_ITEM = re.compile(r"([2-9tjqka])([cdhs*])?|([*x])", re.I)
 
 
+def one_case(word: str) -> bool:
+    """Whether a word is written in one case (``any``, ``ANY``, ``Any``): only then is it read as a
+    word; ``ANy`` is the generic syntax's ace, rank variable N and suit variable y."""
+    low = word.lower()
+    return word in (low, low.upper(), low.capitalize())
+
+
 class RangeError(ValueError):
     """A range that does not parse (a ValueError naming the bad token and where it is)."""
 
@@ -269,7 +276,7 @@ class Parser:
     # -- atoms ---------------------------------------------------------------
     def atom(self, tok: str, pos: int) -> object:
         low = tok.lower()
-        if low in ("random", "any", "*") or (low == "xx" and self.family != "holdem"):
+        if one_case(tok) and (low in ("random", "any", "*") or (low == "xx" and self.family != "holdem")):
             return Macro("random")
         if low in MACROS:
             return Macro("$rb" if low == "rainbow" else low)

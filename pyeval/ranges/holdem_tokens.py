@@ -9,10 +9,15 @@ import numpy as np
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS, UNKNOWN_HAND_TEXT
 from pyeval.ranges.classes import COMBO_INDEX, class_combos
-from pyeval.ranges.generic import RangeError
+from pyeval.ranges.generic import RangeError, one_case
 from pyeval.ranges.preflop import top_percent
 
 UNKNOWN = UNKNOWN_HAND_TEXT | {"any", "100%"}
+
+
+def is_unknown_word(body: str) -> bool:
+    """Whether a range token is a word for every hand (``random``, ``any``, ``100%``), in one case."""
+    return body.lower() in UNKNOWN and one_case(body)
 
 RANK_PATTERN = "[2-9TJQKA]"
 _PAIR = re.compile(rf"({RANK_PATTERN})\1(\+?)", re.I)
