@@ -111,18 +111,19 @@ class RowShape:
     the C kinds, pot parts, pattern table and its tally matrix, the price in evaluation units."""
 
     def __init__(self, g: Game, kinds: tuple[int, int], parts: list, players: int, units: int):
-        self.g, self.kinds, self.parts, self.units = g, kinds, parts, units
+        self.g, self.kinds, self.parts, self.units, self.players = g, kinds, parts, units, players
         self.table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
         matrix = self.table.tally_matrix
         self.columns = matrix.shape[1]
         self.matrix = ffi.from_buffer("int64_t[]", matrix)
-        self.local = threading.local()  # each thread's scratch histogram
+        self.scratch: dict[int, Any] = {}  # each thread's scratch histogram (the C call releases the GIL)
 
     def count(self, spot: Spot) -> Tally:
         g, table = self.g, self.table
-        scratch = getattr(self.local, "scratch", None)
+        thread = threading.get_ident()  # a dict by thread: a third of threading.local's getattr
+        scratch = self.scratch.get(thread)
         if scratch is None:
-            scratch = self.local.scratch = ffi.new("int64_t[]", table.size)
+            scratch = self.scratch[thread] = ffi.new("int64_t[]", table.size)
         holes, known, dead = _row_cards(spot.holes, spot.boards[0], spot.dead, g.hole)
         row_tally = np.empty(self.columns, np.int64)
         status = lib.pyeval_board_batch_exact(holes, len(spot.holes), g.hole, known, 1, len(known), dead, len(dead),
@@ -131,7 +132,28 @@ class RowShape:
                                               self.columns, ffi.from_buffer("int64_t[]", row_tally))
         if status != -1:  # the spot was checked when read: a refusal here is a bug
             raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
-        return table.tally_of(row_tally)
+        return RowTally(row_tally, self.players)
+
+
+class RowTally(Tally):
+    """A row's Tally over its flat C tallies (PatternTable.tally_of's columns): outcomes, units,
+    wins and ties at once; sumsq, part_units and no_qualifier (read by Monte Carlo, hi/lo and
+    multi-board results, not by a small query's) sliced when first read."""
+
+    def __init__(self, flat: np.ndarray, players: int):
+        p = players
+        self.__dict__.update(outcomes=int(flat[-1]), units=flat[:p], wins=flat[2 * p:3 * p], ties=flat[3 * p:4 * p],
+                             _flat=flat, _players=p)
+
+    def __getattr__(self, name: str):
+        d = self.__dict__
+        if "_flat" not in d or name not in ("sumsq", "part_units", "no_qualifier"):
+            raise AttributeError(f"'RowTally' object has no attribute {name!r}")
+        flat, p = d["_flat"], d["_players"]
+        parts = (len(flat) - 1 - 4 * p) // (p + 1)  # the columns: 4p + parts * p + parts + 1
+        q = 4 * p + parts * p
+        d["sumsq"], d["part_units"], d["no_qualifier"] = flat[p:2 * p], flat[4 * p:q].reshape(parts, p), flat[q:-1]
+        return d[name]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -182,12 +204,14 @@ class RowCount(Strategy):
 
     name = "row"
 
-    def _plan(self, spot: Spot) -> RowShape | None:
+    @staticmethod
+    def plan(spot: Spot) -> RowShape | None:
         """The spot's RowShape, or None where the row counter does not take it (kept in spot.memo:
-        ``cost``, ``run`` and ``shape`` read it there after ``applies``)."""
+        ``cost``, ``run`` and ``shape`` read it there after ``applies``).  Its price is within one
+        job's work (``ROW_MAX_UNITS``), far below EXACT_BUDGET: where it applies it is the answer."""
         plan = spot.memo.get("row", False)
         if plan is False:
-            plan = spot.memo["row"] = self._plan_of(spot)
+            plan = spot.memo["row"] = RowCount._plan_of(spot)
         return plan
 
     @staticmethod
@@ -204,7 +228,7 @@ class RowCount(Strategy):
         return _row_shape(g.name, len(spot.holes), len(spot.boards[0]), len(spot.dead), drawn)
 
     def applies(self, spot: Spot) -> bool:
-        return self._plan(spot) is not None
+        return self.plan(spot) is not None
 
     # cost, run and shape come after applies, which kept the plan in spot.memo
     def cost(self, spot: Spot) -> int:
@@ -350,6 +374,9 @@ def exact_choice(spot: Spot) -> tuple[Strategy, int]:
 
 def answer(spot: Spot, client: Any = None) -> EquityResult:
     """The spot's result by the strategy its method picks."""
+    row = RowCount.plan(spot)
+    if row is not None:  # exact_choice's first answer, taken without its calls: the small queries' path
+        return spot_result(spot, row.parts, 1, row.count(spot), "exact", None, False)
     strategy: Strategy | None = None
     if spot.method in ("exact", "auto"):
         strategy, cost = exact_choice(spot)
