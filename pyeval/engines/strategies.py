@@ -44,13 +44,13 @@ from pyeval.engines import engine
 from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
+from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, ROW_EXACT_MAX, STUD_ROW_WORK_MAX
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import EquityResult, spot_result
 from pyeval.results.tally import Tally
 
 __all__ = ["Strategy", "EXACT", "SAMPLERS", "answer", "exact_choice", "layout_of", "ROW_MAX_EVALUATIONS",
-           "ROW_MAX_UNITS"]
+           "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
 
 
 def layout_of(spot: Spot) -> engine.Layout:
@@ -164,9 +164,29 @@ def _row_cards(holes: tuple, board: tuple, dead: tuple, hole: int) -> tuple[byte
     return bytes(sum((h if h else unknown for h in holes), ())), bytes(board), bytes(dead)
 
 
+def row_evaluations(g: Game, players: int, left: int, drawn: int, missing: int) -> int:
+    """Hand evaluations of counting a row exactly with the C row counter (csrc/board_batch.c): its
+    outcomes (``missing`` cards on each of the game's boards from the ``left`` cards of the deck,
+    then each of the ``drawn`` unknown hands) x players x pot parts.  The one price the row strategy
+    (``RowCount``) and ``pyeval.equity_batch`` (``batch_row_counted``) put on a row."""
+    outcomes = 1
+    for k in [missing] * g.boards + [g.hole] * drawn:
+        outcomes *= math.comb(left, k) if left >= k else 0
+        left -= k
+    return outcomes * players * g.boards * (2 if g.low else 1)
+
+
+def batch_row_counted(g: Game, players: int, left: int, drawn: int, missing: int) -> bool:
+    """Whether ``pyeval.equity_batch`` counts an exact row of this shape in its C batch, by the row
+    counter's price (``row_evaluations``): up to ``ROW_EXACT_MAX`` evaluations, far more than a
+    single query's row (``ROW_MAX_EVALUATIONS``) because a batch spreads its rows over the threads;
+    a heavier row would hold one thread alone, and goes to ``answer``, whose strategies use them all."""
+    return row_evaluations(g, players, left, drawn, missing) <= ROW_EXACT_MAX
+
+
 @functools.lru_cache(maxsize=256)
 def _row_shape(name: str, players: int, known_board: int, dead_n: int, drawn: int) -> RowShape | None:
-    """The RowShape of spots of this shape, or None where the row counter does not take them: the
+    """The RowShape of spots of this shape, or None where the row counter does not take it: the
     game not one board of a C kind, too many outcome patterns, or beyond the row's budget
     (``ROW_MAX_EVALUATIONS``, or ``ROW_MAX_UNITS`` for the random-hand count)."""
     g = get_game(name)
@@ -174,13 +194,10 @@ def _row_shape(name: str, players: int, known_board: int, dead_n: int, drawn: in
     parts = engine.parts_of(g, 1)
     if kinds is None or g.boards != 1 or 1 << (players * len(parts)) > C_TALLY_PATTERNS:
         return None
-    outcomes, left = 1, g.deck_size - (players - drawn) * g.hole - known_board - dead_n
-    for k in [g.board - known_board] + [g.hole] * drawn:
-        outcomes *= math.comb(left, k) if left >= k else 0
-        left -= k
-    evaluations = outcomes * players * len(parts)
+    left = g.deck_size - (players - drawn) * g.hole - known_board - dead_n
+    evaluations = row_evaluations(g, players, left, drawn, g.board - known_board)
     units = _random_count_units(g, players, known_board, dead_n, drawn)
-    if outcomes == 0 or evaluations > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
+    if evaluations == 0 or evaluations > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
         return None
     if units is None:
         units = int(evaluations * (exact_strategies.omaha_units(g.hole) if g.use == "omaha"
@@ -251,7 +268,8 @@ class StudRow(Strategy):
 
     name = "stud-row"
 
-    def _work(self, spot: Spot) -> int | None:
+    def walked_deals(self, spot: Spot) -> int | None:
+        """The C count's work in walked deals (csrc/stud_batch.c prices it), or None where it does not apply."""
         work = spot.memo.get("stud-row", False)
         if work is False:
             work = None
@@ -267,10 +285,10 @@ class StudRow(Strategy):
         return work
 
     def applies(self, spot: Spot) -> bool:
-        return self._work(spot) is not None
+        return self.walked_deals(spot) is not None
 
     def cost(self, spot: Spot) -> int:
-        return int(self._work(spot) * stud_batch.UNITS_PER_WALKED_DEAL)  # type: ignore[operator]
+        return int(self.walked_deals(spot) * stud_batch.UNITS_PER_WALKED_DEAL)  # type: ignore[operator]
 
     def run(self, spot: Spot) -> Tally:
         g = spot.game
@@ -279,7 +297,7 @@ class StudRow(Strategy):
         for p, h in enumerate(spot.holes):
             holes[0, p, :len(h)] = h
         dead = np.array([spot.dead], np.uint8).reshape(1, len(spot.dead))
-        work = np.array([self._work(spot)], np.int64)
+        work = np.array([self.walked_deals(spot)], np.int64)
         kinds = g.stud_kinds
         assert kinds is not None, "applies to stud and draw games only"
         t = stud_batch.count(g, kinds, engine.pattern_table(layout), holes, dead, np.zeros(1, np.int64),
@@ -370,6 +388,25 @@ def exact_choice(spot: Spot) -> tuple[Strategy, int]:
         return row, row.cost(spot)
     priced = [(s, s.cost(spot)) for s in EXACT[1:] if s.applies(spot)]
     return min(priced, key=lambda sc: sc[1])  # the layout's list: ties go to the first, as exact_plan's min
+
+
+def stud_batch_route(spot: Spot) -> tuple[int, int]:
+    """How ``pyeval.equity_batch`` answers a stud or draw row shaped as ``spot`` (its row's cards,
+    its method "auto" or "exact"), and the C count's work in walked deals: by the prices the single
+    query compares, plus what a query costs beside its strategy (``SINGLE_QUERY_UNITS``).
+    ``SAMPLED_IN_C`` where ``auto`` would sample (the cheapest exact strategy above EXACT_BUDGET);
+    ``EXACT_IN_C`` where the ``stud-row`` strategy applies and is priced within the cheapest of the
+    layout's strategies plus that; else ``SINGLE`` (the row's own query: the two-hand count and the
+    rest, or its refusal beyond EXACT_LIMIT)."""
+    cheapest = min(p.cost for p in layout_plans(spot).values())
+    if spot.method == "auto" and cheapest > EXACT_BUDGET:
+        return stud_batch.SAMPLED_IN_C, 0
+    stud_row = EXACT[-1]
+    assert isinstance(stud_row, StudRow)
+    if not stud_row.applies(spot):
+        return stud_batch.SINGLE, 0
+    in_c = stud_row.cost(spot) <= cheapest + stud_batch.SINGLE_QUERY_UNITS
+    return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), stud_row.walked_deals(spot)
 
 
 def answer(spot: Spot, client: Any = None) -> EquityResult:
