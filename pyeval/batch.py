@@ -12,11 +12,14 @@ no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` us
 
 Rows of the stud and draw games are checked and counted in C too (csrc/stud_batch.c, through
 pyeval/engines/batch/stud.py), the shortage rule's common card included.  Rows the C batches do not
-take are answered by ``pyeval.equity`` row by row, with the same per-row seed: board rows whose exact
-count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
-exact stud and draw rows whose C count is priced above the single query's strategy
-(``stud_batch.plan``: heads-up 3rd street and hi/lo before 6th street, where the two-hand count
-pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early streets).
+take are answered one by one by the strategy registry (``pyeval.engines.strategies.answer``, as
+``pyeval.equity`` answers them), with the same per-row seed.  The registry's prices decide, once per
+row shape: board rows whose row count is priced above ``ROW_EXACT_MAX`` evaluations
+(``strategies.batch_row_counted``: there ``equity``'s strategies and threads pay), and exact stud
+and draw rows whose C count is priced above the single query's strategy
+(``strategies.stud_batch_route``: heads-up 3rd street and hi/lo before 6th street, where the
+two-hand count pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early
+streets).
 
 >>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
 >>> r.equity.round(4).tolist()
