@@ -142,8 +142,8 @@ class RowTally(Tally):
 
     def __init__(self, flat: np.ndarray, players: int):
         p = players
-        self.__dict__.update(outcomes=int(flat[-1]), units=flat[:p], wins=flat[2 * p:3 * p], ties=flat[3 * p:4 * p],
-                             _flat=flat, _players=p)
+        self.__dict__ = {"outcomes": int(flat[-1]), "units": flat[:p], "wins": flat[2 * p:3 * p],
+                         "ties": flat[3 * p:4 * p], "_flat": flat, "_players": p}
 
     def __getattr__(self, name: str):
         d = self.__dict__
