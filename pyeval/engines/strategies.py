@@ -405,8 +405,10 @@ def stud_batch_route(spot: Spot) -> tuple[int, int]:
     assert isinstance(stud_row, StudRow)
     if not stud_row.applies(spot):
         return stud_batch.SINGLE, 0
+    work = stud_row.walked_deals(spot)
+    assert work is not None, "it applies"
     in_c = stud_row.cost(spot) <= cheapest + stud_batch.SINGLE_QUERY_UNITS
-    return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), stud_row.walked_deals(spot)
+    return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), work
 
 
 def answer(spot: Spot, client: Any = None) -> EquityResult:
