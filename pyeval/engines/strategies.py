@@ -132,6 +132,8 @@ class RowShape:
                                               self.columns, ffi.from_buffer("int64_t[]", row_tally))
         if status != -1:  # the spot was checked when read: a refusal here is a bug
             raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
+        if len(self.parts) > 1:  # hi/lo: the result reads every tally at once
+            return table.tally_of(row_tally)
         return RowTally(row_tally, self.players)
 
 
