@@ -417,7 +417,7 @@ def answer(spot: Spot, client: Any = None) -> EquityResult:
     """The spot's result by the strategy its method picks."""
     row = RowCount.plan(spot)
     if row is not None:  # exact_choice's first answer, taken without its calls: the small queries' path
-        return spot_result(spot, row.parts, 1, row.count(spot), "exact", None, False)
+        return spot_result(spot, row.parts, 1, EXACT[0].run(spot), "exact", None, False)
     strategy: Strategy | None = None
     if spot.method in ("exact", "auto"):
         strategy, cost = exact_choice(spot)
