@@ -12,11 +12,14 @@ no Python runs per row.  Each row is counted by the engines ``pyeval.equity`` us
 
 Rows of the stud and draw games are checked and counted in C too (csrc/stud_batch.c, through
 pyeval/engines/batch/stud.py), the shortage rule's common card included.  Rows the C batches do not
-take are answered by ``pyeval.equity`` row by row, with the same per-row seed: board rows whose exact
-count is heavy (``ROW_EXACT_MAX`` evaluations or more, where ``equity``'s strategies pay), and
-exact stud and draw rows whose C count is priced above the single query's strategy
-(``stud_batch.plan``: heads-up 3rd street and hi/lo before 6th street, where the two-hand count
-pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early streets).
+take are answered one by one by the strategy registry (``pyeval.engines.strategies.answer``, as
+``pyeval.equity`` answers them), with the same per-row seed.  The registry's prices decide, once per
+row shape: board rows whose row count is priced above ``ROW_EXACT_MAX`` evaluations
+(``strategies.batch_row_counted``: there ``equity``'s strategies and threads pay), and exact stud
+and draw rows whose C count is priced above the single query's strategy
+(``strategies.stud_batch_route``: heads-up 3rd street and hi/lo before 6th street, where the
+two-hand count pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early
+streets).
 
 >>> r = equity_batch("holdem", [["AhAs", "KdKc"], ["AhKh", "QsQd"]], board=["2c7d9h", "2h7h9c"])
 >>> r.equity.round(4).tolist()
@@ -27,7 +30,6 @@ pays) or beyond ``pyeval.query.limits.STUD_ROW_WORK_MAX`` (exact multiway early 
 
 from __future__ import annotations
 
-import math
 import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -38,7 +40,7 @@ from pyeval.core import _progress
 from pyeval.core._native import ffi, lib
 from pyeval.core._results import Result, require, same
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import check_not_blank, format_cards, is_unknown_hand, parse_card_text, parse_cards
+from pyeval.core.cards import check_not_blank, format_cards, format_codes, is_unknown_hand, parse_card_text, parse_cards
 from pyeval.core.checks import is_integer
 from pyeval.core.games import Game, get_game
 from pyeval.engines import engine, strategies
@@ -49,7 +51,7 @@ from pyeval.engines.batch.rows import RowRefused as _RowRefused
 from pyeval.engines.batch.rows import jobs as _jobs
 from pyeval.query.limits import DEFAULT_SAMPLES, ROW_EXACT_MAX
 from pyeval.query.parse import check_query, resolve_method
-from pyeval.query.spot import read_spot
+from pyeval.query.spot import Spot
 from pyeval.results.equity_result import part_shares
 from pyeval.results.tally import POT, standard_errors_rows
 
@@ -391,15 +393,6 @@ def _parts(g: Game) -> int:
 # the work
 # ---------------------------------------------------------------------------
 
-def _evaluations(g: Game, players: int, deck: int, drawn: int, missing: int) -> int:
-    """Hand evaluations of an exact enumeration: outcomes x players x pot parts."""
-    total, left = 1, deck
-    for k in [missing] * g.boards + [g.hole] * drawn:
-        total *= math.comb(left, k) if left >= k else 0
-        left -= k
-    return total * players * _parts(g)
-
-
 CHECKED_WHILE_COUNTED = 2048
 """Exact batches whose rows all take at most this many evaluations (turn and river spots) are
 checked as they are counted, not in a pass before: a bad row then costs at most about as much
@@ -407,19 +400,21 @@ wasted work as the checking pass would have cost."""
 
 
 def _light_rows(g: Game, holes, boards, dead) -> tuple[np.ndarray, bool]:
-    """(n,) whether each row's exact enumeration takes at most ROW_EXACT_MAX evaluations, and
-    whether every row takes at most CHECKED_WHILE_COUNTED."""
+    """(n,) whether the C batch counts each row exactly (``strategies.batch_row_counted``: the row
+    counter's price, once per row shape), and whether every row takes at most CHECKED_WHILE_COUNTED
+    evaluations."""
     n, players, h = holes.shape
     missing = g.board - boards.shape[2]
     known_board = boards.shape[1] * boards.shape[2]
     if not (holes == UNKNOWN).any():  # no row can be heavier than one without dead cards
-        most = _evaluations(g, players, g.deck_size - players * h - known_board, 0, missing)
-        if most <= ROW_EXACT_MAX:
+        left = g.deck_size - players * h - known_board
+        if strategies.batch_row_counted(g, players, left, 0, missing):
+            most = strategies.row_evaluations(g, players, left, 0, missing)
             return np.ones(n, bool), most <= CHECKED_WHILE_COUNTED
     drawn = (holes == UNKNOWN).all(axis=2).sum(axis=1)
-    deck = g.deck_size - (players - drawn) * h - known_board - (dead != UNKNOWN).sum(axis=1)
-    keys, inverse = np.unique(deck * 16 + drawn, return_inverse=True)
-    light = [_evaluations(g, players, d, r, missing) <= ROW_EXACT_MAX
+    left = g.deck_size - (players - drawn) * h - known_board - (dead != UNKNOWN).sum(axis=1)
+    keys, inverse = np.unique(left * 16 + drawn, return_inverse=True)
+    light = [strategies.batch_row_counted(g, players, d, r, missing)
              for d, r in zip((keys // 16).tolist(), (keys % 16).tolist())]
     return np.array(light, bool)[inverse.ravel()], False
 
@@ -501,7 +496,9 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     if (kinds is not None or stud is not None) and not cheap:
         _check_rows(g, kinds, holes, boards, dead_rows, stud)  # before any work
     if stud is not None:  # stud and draw rows: pyeval/engines/batch/stud.py
-        in_c, deals, c_sampled, single = stud_batch.plan(g, holes, dead_rows, method)
+        in_c, deals, c_sampled, single = stud_batch.plan(
+            holes, dead_rows, method, lambda i: strategies.stud_batch_route(_row_spot(g, holes, boards, dead_rows, i,
+                                                                                      method, samples, None, threads)))
     seeds = row_seeds(used_seed, n) if used_seed is not None and len(c_sampled) else None
     counted: list[tuple[np.ndarray, dict]] = []  # (rows, their tallies)
     if stud is not None:
@@ -529,10 +526,8 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
             for k, v in part.items():
                 tallies[k][rows] = v
     for i in single.tolist():  # heavy rows: each a spot of the strategy registry, as the single query, same seed
-        row_dead = dead_rows[i][dead_rows[i] != UNKNOWN]
-        spot = read_spot(g, _row_text(holes[i]), _board_arg(g, boards[i]), _cards_text(row_dead), method, samples,
-                         None if used_seed is None else row_seed(used_seed, i), threads)
-        r = strategies.answer(spot)
+        r = strategies.answer(_row_spot(g, holes, boards, dead_rows, i, method, samples,
+                                        None if used_seed is None else row_seed(used_seed, i), threads))
         tallies["outcomes"][i] = r.outcomes
         tallies["units"][i], tallies["wins"][i], tallies["ties"][i] = r.units, r.wins, r.ties
         for name, counts in r.extra["sample_counts"].items():
@@ -562,6 +557,10 @@ def equity_batch(game: GameName, hands: HandRows, board: BoardRows = None, dead:
     return result
 
 
-def _board_arg(g: Game, boards) -> str:
-    texts = [_cards_text(b) for b in boards]
-    return "/".join(texts) if g.boards > 1 else texts[0]
+def _row_spot(g: Game, holes, boards, dead_rows, i: int, method: str, samples, seed, threads: int) -> Spot:
+    """Row i as the single query's Spot (what ``read_spot`` reads from the row's text), made from its
+    codes, which the batch's check has checked: the strategy registry prices and answers it."""
+    hands = tuple(tuple(h[h != UNKNOWN].tolist()) for h in holes[i])
+    return Spot(g, hands, tuple(format_codes(h) if h else "random" for h in hands),
+                tuple(tuple(b) for b in boards[i].tolist()) if g.board else (),
+                tuple(c for c in dead_rows[i].tolist() if c != UNKNOWN), method, samples, None, seed, threads)

@@ -266,3 +266,28 @@ def test_the_batch_frame_names_each_seats_cards_and_stderr_is_float():
     mc = pyeval.equity_batch("holdem", [["AhAs", "KdKc"]], samples=1000, seed=1).to_frame()
     assert mc["stderr"].dtype == np.float64 and (mc["stderr"] > 0).all()
     assert b.rows()[0]["hand"] == "Ah As"
+
+
+@pytest.mark.parametrize("game, rows, board, dead", [
+    ("holdem", [["AhKh", "random"], ["7c7d", "QsQd"]], ["2c3d4h", "2h8s9d"], ["Ts", ""]),
+    ("holdem", [["AhKh", "random", "random"]], None, None),
+    ("omaha-double-board", [["AhKhQdJd", "random"]], [["2c3d4h", "5s6s7s"]], None),
+    ("stud", [["AhKh2c", "random", "QsQd7c8c"]], None, ["3h"]),
+    ("draw5", [["AhAsAd", "KcKdKhQs"]], None, None),
+])
+def test_a_row_is_priced_and_answered_as_the_single_query_reads_it(game, rows, board, dead):
+    """A batch row becomes the Spot ``read_spot`` makes of the row's text (the registry prices and
+    answers both the same way)."""
+    from pyeval.query.spot import read_spot
+
+    g = pyeval.get_game(game)
+    holes = batch._hands_rows(g, rows)
+    boards = batch._board_rows(g, board, len(rows))
+    dead_rows = batch._dead_rows(dead, len(rows))
+    for i, row in enumerate(rows):
+        b = board[i] if board else ""
+        want = read_spot(g, row, "/".join(b) if isinstance(b, list) else b, dead[i] if dead else "", "exact", None, 5,
+                         1)
+        got = batch._row_spot(g, holes, boards, dead_rows, i, "exact", None, 5, 1)
+        assert (got.holes, got.texts, got.boards, got.dead, got.method, got.seed, got.threads) == \
+            (want.holes, want.texts, want.boards, want.dead, want.method, want.seed, want.threads)

@@ -10,7 +10,7 @@ from test_batch import assert_row_equals
 import pyeval
 from pyeval import batch
 from pyeval.core._native import ffi, lib
-from pyeval.engines import engine
+from pyeval.engines import engine, strategies
 from pyeval.engines.batch import rows as batch_rows
 from pyeval.engines.batch import stud as stud_batch
 
@@ -159,8 +159,11 @@ def test_auto_rows_pick_what_equity_picks_and_heavy_rows_go_through_equity():
     for game, heavy, in_c in [("stud", [["AsAd7c3h", "KhKc2s4d"], ["AsAd7c3h6h", "KhKc2s4d5d"]], [0, 1]),
                               ("stud-hilo", [["AsAd7c3h6h9c", "KhKc2s4d5d8s"], ["AsAd7c3h6h", "KhKc2s4d5d"]], [0])]:
         g = pyeval.get_game(game)
-        exact, _, sampled, single_rows = stud_batch.plan(g, batch._hands_rows(g, heavy), np.zeros((2, 0), np.uint8),
-                                                         "exact")
+        holes = batch._hands_rows(g, heavy)
+        dead = np.zeros((2, 0), np.uint8)
+        route = lambda i, g=g, holes=holes, dead=dead: strategies.stud_batch_route(  # noqa: E731
+            batch._row_spot(g, holes, np.zeros((2, 1, 0), np.uint8), dead, i, "exact", None, None, 1))
+        exact, _, sampled, single_rows = stud_batch.plan(holes, dead, "exact", route)
         assert exact.tolist() == in_c and len(sampled) == 0 and single_rows.tolist() == [1] * (len(in_c) == 1)
         r = pyeval.equity_batch(game, heavy, method="exact")
         for i in range(2):

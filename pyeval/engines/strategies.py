@@ -44,13 +44,13 @@ from pyeval.engines import engine
 from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
+from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, ROW_EXACT_MAX, STUD_ROW_WORK_MAX
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import EquityResult, spot_result
 from pyeval.results.tally import Tally
 
 __all__ = ["Strategy", "EXACT", "SAMPLERS", "answer", "exact_choice", "layout_of", "ROW_MAX_EVALUATIONS",
-           "ROW_MAX_UNITS"]
+           "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
 
 
 def layout_of(spot: Spot) -> engine.Layout:
@@ -111,18 +111,19 @@ class RowShape:
     the C kinds, pot parts, pattern table and its tally matrix, the price in evaluation units."""
 
     def __init__(self, g: Game, kinds: tuple[int, int], parts: list, players: int, units: int):
-        self.g, self.kinds, self.parts, self.units = g, kinds, parts, units
+        self.g, self.kinds, self.parts, self.units, self.players = g, kinds, parts, units, players
         self.table = engine.new_pattern_table(players, tuple((p[2], p[3]) for p in parts))
         matrix = self.table.tally_matrix
         self.columns = matrix.shape[1]
         self.matrix = ffi.from_buffer("int64_t[]", matrix)
-        self.local = threading.local()  # each thread's scratch histogram
+        self.scratch: dict[int, Any] = {}  # each thread's scratch histogram (the C call releases the GIL)
 
     def count(self, spot: Spot) -> Tally:
         g, table = self.g, self.table
-        scratch = getattr(self.local, "scratch", None)
+        thread = threading.get_ident()  # a dict by thread: a third of threading.local's getattr
+        scratch = self.scratch.get(thread)
         if scratch is None:
-            scratch = self.local.scratch = ffi.new("int64_t[]", table.size)
+            scratch = self.scratch[thread] = ffi.new("int64_t[]", table.size)
         holes, known, dead = _row_cards(spot.holes, spot.boards[0], spot.dead, g.hole)
         row_tally = np.empty(self.columns, np.int64)
         status = lib.pyeval_board_batch_exact(holes, len(spot.holes), g.hole, known, 1, len(known), dead, len(dead),
@@ -131,7 +132,30 @@ class RowShape:
                                               self.columns, ffi.from_buffer("int64_t[]", row_tally))
         if status != -1:  # the spot was checked when read: a refusal here is a bug
             raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
-        return table.tally_of(row_tally)
+        if len(self.parts) > 1:  # hi/lo: the result reads every tally at once
+            return table.tally_of(row_tally)
+        return RowTally(row_tally, self.players)
+
+
+class RowTally(Tally):
+    """A row's Tally over its flat C tallies (PatternTable.tally_of's columns): outcomes, units,
+    wins and ties at once; sumsq, part_units and no_qualifier (read by Monte Carlo, hi/lo and
+    multi-board results, not by a small query's) sliced when first read."""
+
+    def __init__(self, flat: np.ndarray, players: int):
+        p = players
+        self.__dict__ = {"outcomes": int(flat[-1]), "units": flat[:p], "wins": flat[2 * p:3 * p],
+                         "ties": flat[3 * p:4 * p], "_flat": flat, "_players": p}
+
+    def __getattr__(self, name: str):
+        d = self.__dict__
+        if "_flat" not in d or name not in ("sumsq", "part_units", "no_qualifier"):
+            raise AttributeError(f"'RowTally' object has no attribute {name!r}")
+        flat, p = d["_flat"], d["_players"]
+        parts = (len(flat) - 1 - 4 * p) // (p + 1)  # the columns: 4p + parts * p + parts + 1
+        q = 4 * p + parts * p
+        d["sumsq"], d["part_units"], d["no_qualifier"] = flat[p:2 * p], flat[4 * p:q].reshape(parts, p), flat[q:-1]
+        return d[name]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -142,9 +166,29 @@ def _row_cards(holes: tuple, board: tuple, dead: tuple, hole: int) -> tuple[byte
     return bytes(sum((h if h else unknown for h in holes), ())), bytes(board), bytes(dead)
 
 
+def row_evaluations(g: Game, players: int, left: int, drawn: int, missing: int) -> int:
+    """Hand evaluations of counting a row exactly with the C row counter (csrc/board_batch.c): its
+    outcomes (``missing`` cards on each of the game's boards from the ``left`` cards of the deck,
+    then each of the ``drawn`` unknown hands) x players x pot parts.  The one price the row strategy
+    (``RowCount``) and ``pyeval.equity_batch`` (``batch_row_counted``) put on a row."""
+    outcomes = 1
+    for k in [missing] * g.boards + [g.hole] * drawn:
+        outcomes *= math.comb(left, k) if left >= k else 0
+        left -= k
+    return outcomes * players * g.boards * (2 if g.low else 1)
+
+
+def batch_row_counted(g: Game, players: int, left: int, drawn: int, missing: int) -> bool:
+    """Whether ``pyeval.equity_batch`` counts an exact row of this shape in its C batch, by the row
+    counter's price (``row_evaluations``): up to ``ROW_EXACT_MAX`` evaluations, far more than a
+    single query's row (``ROW_MAX_EVALUATIONS``) because a batch spreads its rows over the threads;
+    a heavier row would hold one thread alone, and goes to ``answer``, whose strategies use them all."""
+    return row_evaluations(g, players, left, drawn, missing) <= ROW_EXACT_MAX
+
+
 @functools.lru_cache(maxsize=256)
 def _row_shape(name: str, players: int, known_board: int, dead_n: int, drawn: int) -> RowShape | None:
-    """The RowShape of spots of this shape, or None where the row counter does not take them: the
+    """The RowShape of spots of this shape, or None where the row counter does not take it: the
     game not one board of a C kind, too many outcome patterns, or beyond the row's budget
     (``ROW_MAX_EVALUATIONS``, or ``ROW_MAX_UNITS`` for the random-hand count)."""
     g = get_game(name)
@@ -152,13 +196,10 @@ def _row_shape(name: str, players: int, known_board: int, dead_n: int, drawn: in
     parts = engine.parts_of(g, 1)
     if kinds is None or g.boards != 1 or 1 << (players * len(parts)) > C_TALLY_PATTERNS:
         return None
-    outcomes, left = 1, g.deck_size - (players - drawn) * g.hole - known_board - dead_n
-    for k in [g.board - known_board] + [g.hole] * drawn:
-        outcomes *= math.comb(left, k) if left >= k else 0
-        left -= k
-    evaluations = outcomes * players * len(parts)
+    left = g.deck_size - (players - drawn) * g.hole - known_board - dead_n
+    evaluations = row_evaluations(g, players, left, drawn, g.board - known_board)
     units = _random_count_units(g, players, known_board, dead_n, drawn)
-    if outcomes == 0 or evaluations > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
+    if evaluations == 0 or evaluations > ROW_MAX_EVALUATIONS and (units is None or units > ROW_MAX_UNITS):
         return None
     if units is None:
         units = int(evaluations * (exact_strategies.omaha_units(g.hole) if g.use == "omaha"
@@ -182,12 +223,14 @@ class RowCount(Strategy):
 
     name = "row"
 
-    def _plan(self, spot: Spot) -> RowShape | None:
+    @staticmethod
+    def plan(spot: Spot) -> RowShape | None:
         """The spot's RowShape, or None where the row counter does not take it (kept in spot.memo:
-        ``cost``, ``run`` and ``shape`` read it there after ``applies``)."""
+        ``cost``, ``run`` and ``shape`` read it there after ``applies``).  Its price is within one
+        job's work (``ROW_MAX_UNITS``), far below EXACT_BUDGET: where it applies it is the answer."""
         plan = spot.memo.get("row", False)
         if plan is False:
-            plan = spot.memo["row"] = self._plan_of(spot)
+            plan = spot.memo["row"] = RowCount._plan_of(spot)
         return plan
 
     @staticmethod
@@ -204,7 +247,7 @@ class RowCount(Strategy):
         return _row_shape(g.name, len(spot.holes), len(spot.boards[0]), len(spot.dead), drawn)
 
     def applies(self, spot: Spot) -> bool:
-        return self._plan(spot) is not None
+        return self.plan(spot) is not None
 
     # cost, run and shape come after applies, which kept the plan in spot.memo
     def cost(self, spot: Spot) -> int:
@@ -227,7 +270,8 @@ class StudRow(Strategy):
 
     name = "stud-row"
 
-    def _work(self, spot: Spot) -> int | None:
+    def walked_deals(self, spot: Spot) -> int | None:
+        """The C count's work in walked deals (csrc/stud_batch.c prices it), or None where it does not apply."""
         work = spot.memo.get("stud-row", False)
         if work is False:
             work = None
@@ -243,10 +287,10 @@ class StudRow(Strategy):
         return work
 
     def applies(self, spot: Spot) -> bool:
-        return self._work(spot) is not None
+        return self.walked_deals(spot) is not None
 
     def cost(self, spot: Spot) -> int:
-        return int(self._work(spot) * stud_batch.UNITS_PER_WALKED_DEAL)  # type: ignore[operator]
+        return int(self.walked_deals(spot) * stud_batch.UNITS_PER_WALKED_DEAL)  # type: ignore[operator]
 
     def run(self, spot: Spot) -> Tally:
         g = spot.game
@@ -255,7 +299,7 @@ class StudRow(Strategy):
         for p, h in enumerate(spot.holes):
             holes[0, p, :len(h)] = h
         dead = np.array([spot.dead], np.uint8).reshape(1, len(spot.dead))
-        work = np.array([self._work(spot)], np.int64)
+        work = np.array([self.walked_deals(spot)], np.int64)
         kinds = g.stud_kinds
         assert kinds is not None, "applies to stud and draw games only"
         t = stud_batch.count(g, kinds, engine.pattern_table(layout), holes, dead, np.zeros(1, np.int64),
@@ -348,8 +392,32 @@ def exact_choice(spot: Spot) -> tuple[Strategy, int]:
     return min(priced, key=lambda sc: sc[1])  # the layout's list: ties go to the first, as exact_plan's min
 
 
+def stud_batch_route(spot: Spot) -> tuple[int, int]:
+    """How ``pyeval.equity_batch`` answers a stud or draw row shaped as ``spot`` (its row's cards,
+    its method "auto" or "exact"), and the C count's work in walked deals: by the prices the single
+    query compares, plus what a query costs beside its strategy (``SINGLE_QUERY_UNITS``).
+    ``SAMPLED_IN_C`` where ``auto`` would sample (the cheapest exact strategy above EXACT_BUDGET);
+    ``EXACT_IN_C`` where the ``stud-row`` strategy applies and is priced within the cheapest of the
+    layout's strategies plus that; else ``SINGLE`` (the row's own query: the two-hand count and the
+    rest, or its refusal beyond EXACT_LIMIT)."""
+    cheapest = min(p.cost for p in layout_plans(spot).values())
+    if spot.method == "auto" and cheapest > EXACT_BUDGET:
+        return stud_batch.SAMPLED_IN_C, 0
+    stud_row = EXACT[-1]
+    assert isinstance(stud_row, StudRow)
+    if not stud_row.applies(spot):
+        return stud_batch.SINGLE, 0
+    work = stud_row.walked_deals(spot)
+    assert work is not None, "it applies"
+    in_c = stud_row.cost(spot) <= cheapest + stud_batch.SINGLE_QUERY_UNITS
+    return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), work
+
+
 def answer(spot: Spot, client: Any = None) -> EquityResult:
     """The spot's result by the strategy its method picks."""
+    row = RowCount.plan(spot)
+    if row is not None:  # exact_choice's first answer, taken without its calls: the small queries' path
+        return spot_result(spot, row.parts, 1, EXACT[0].run(spot), "exact", None, False)
     strategy: Strategy | None = None
     if spot.method in ("exact", "auto"):
         strategy, cost = exact_choice(spot)

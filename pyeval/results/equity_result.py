@@ -55,6 +55,19 @@ class EquityResult(Result):
     boards: np.ndarray | None = None
     extra: dict = field(default_factory=dict)
 
+    def __getattr__(self, name: str):
+        """The fields a result made by ``spot_result`` derives on first use from its tally (equity,
+        win, tie, stderr, extra), then keeps: a small query does not pay for arrays nobody reads."""
+        d = self.__dict__
+        if name not in _DERIVED or "_tally" not in d:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        t = d.pop("_tally")
+        d["equity"], d["win"], d["tie"] = _shares(t, t.outcomes)
+        d["stderr"] = None if d["method"] == "exact" else standard_errors(t)
+        d["extra"] = {"community_card": d.pop("_community"),
+                      "sample_counts": {"sumsq": t.sumsq, "part_units": t.part_units, "no_qualifier": t.no_qualifier}}
+        return d[name]
+
     @property
     def side_pots(self) -> list[dict] | None:
         """With ``contributions=``: each pot's amount, eligible players and their shares."""
@@ -149,9 +162,31 @@ class EquityResult(Result):
 
 def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, community: bool) -> EquityResult:
     """The result of a ``pyeval.query.spot.Spot`` from its tally: the hands, boards and dead cards
-    as the spot read them."""
-    return make_result(spot.game, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
-                       community, texts=list(spot.texts), board_texts=_board_texts(spot.boards))
+    as the spot read them.  One pot (no hi/lo halves, one board): the counts and the spot's texts
+    are stored and the ratios derived when first read (``EquityResult.__getattr__``)."""
+    g = spot.game
+    if g.low or n_boards > 1:
+        return make_result(g, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
+                           community, texts=list(spot.texts), board_texts=_board_texts(spot.boards))
+    _check_pot(t)
+    r = EquityResult.__new__(EquityResult)
+    r.__dict__ = {"game": g.name, "hands": list(spot.texts), "board": _board_texts(spot.boards),
+                  "dead": _dead_text(spot.dead), "method": method, "outcomes": t.outcomes, "units": t.units,
+                  "wins": t.wins, "ties": t.ties, "pot_units": POT, "seed": seed, "_tally": t, "_community": community}
+    return r
+
+
+_DERIVED = frozenset(("equity", "win", "tie", "stderr", "extra"))
+
+
+def _check_pot(t: Tally) -> None:
+    if sum(t.units.tolist()) != POT * t.outcomes:
+        raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {POT * t.outcomes}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _dead_text(dead: tuple) -> str:
+    return format_codes(dead)
 
 
 def _board_texts(boards: tuple) -> list[str]:
@@ -223,8 +258,7 @@ def make_result(g: Game, parts: list, n_boards: int, known_holes: list, t: Tally
         if g.low:
             r.hi, r.lo, r.scoop, r.no_low = shares["hi"], shares["lo"], r.win, float(shares["no_low"])
         r.boards = shares.get("boards")
-    if sum(t.units.tolist()) != pot * n:
-        raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {pot * n}")
+    _check_pot(t)
     return r
 
 

@@ -13,13 +13,17 @@ card, RULES.md) and counts outcome patterns:
 * Monte Carlo rows: the generic sampler's deals for the row's seed (same generator, chunks and pick
   order), so the counts of ``pyeval.equity(..., method="monte-carlo", seed=row_seed(seed, i))``.
 
-``plan`` sorts the rows: the method ``pyeval.equity`` would pick for each (``method="auto"``: exact
-when its cheapest exact strategy is within ``EXACT_BUDGET``), priced once per row shape (players'
-known cards and the deck size), not per row; exact rows whose C count is priced above the single
-query's are left to it (``pyeval.equity``'s two-hand count and its other strategies).
+``plan`` sorts the rows by the strategy registry's prices (``pyeval.engines.strategies.stud_batch_route``,
+once per row shape: players' known cards and the deck size): the method ``pyeval.equity`` would
+pick for each (``method="auto"``: exact when its cheapest exact strategy is within
+``EXACT_BUDGET``); exact rows whose C count (the ``stud-row`` strategy's price) is above the single
+query's cheapest strategy plus ``SINGLE_QUERY_UNITS`` are left to it (the two-hand count and the
+other strategies).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -28,14 +32,14 @@ from pyeval.core.games import Game
 from pyeval.engines import engine
 from pyeval.engines.batch import rows as batch_rows
 from pyeval.engines.batch.board import UNKNOWN
-from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import EXACT_BUDGET, EXACT_LIMIT, STUD_ROW_WORK_MAX
+from pyeval.query.limits import STUD_ROW_WORK_MAX
 
 UNITS_PER_WALKED_DEAL = 0.15
 """The C count's price of a walked deal in ``pyeval.engines.single.exact_strategies`` evaluation units (about 40 ns
 each): 2-6 ns a deal measured (stud 3-5 players, hi and hi/lo).  An exact row goes to C when its
 work costs less than the single query's cheapest strategy plus the call (the generic enumerator
-costs 1 unit an evaluation; heads-up hi/lo fifth street's two-hand count beats walking 672K deals)."""
+costs 1 unit an evaluation; heads-up hi/lo fifth street's two-hand count beats walking 672K deals).
+The price of the ``stud-row`` strategy (pyeval.engines.strategies)."""
 SINGLE_QUERY_UNITS = 25_000
 """What a ``pyeval.equity`` call costs beside its strategy, in the same units: about 1 ms (a heads-up
 6th-street stud query takes 1.0-1.4 ms, its two-hand count 482 units of it)."""
@@ -58,10 +62,16 @@ def check(g: Game, kinds: tuple[int, int], holes: np.ndarray, dead: np.ndarray) 
     return int(bad), int(reason[0])
 
 
-def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                                                 np.ndarray]:
-    """(rows counted exactly in C, their work in walked deals, rows sampled in C, rows for
-    ``pyeval.equity``) of a checked batch, each row as ``pyeval.equity(method=method)`` would run it."""
+EXACT_IN_C, SAMPLED_IN_C, SINGLE = 0, 1, 2
+"""How a stud or draw row is answered (``plan``): counted exactly in C, sampled in C, or alone by
+the strategy registry (``pyeval.engines.strategies.stud_batch_route`` prices each row shape)."""
+
+
+def plan(holes: np.ndarray, dead: np.ndarray, method: str,
+         route: Callable[[int], tuple[int, int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(rows counted exactly in C, their work in walked deals, rows sampled in C, rows answered
+    alone) of a checked batch.  ``route(i)``: (how, work) of row i, asked once per row shape
+    (players' known cards and dead cards: what the prices depend on), not per row."""
     n = len(holes)
     if method in ("monte-carlo", "mc"):
         none = np.zeros(0, np.int64)
@@ -70,19 +80,12 @@ def plan(g: Game, holes: np.ndarray, dead: np.ndarray, method: str) -> tuple[np.
     shapes = np.concatenate([known, (dead != UNKNOWN).sum(axis=1)[:, None]], axis=1)
     keys, first, inverse = np.unique(shapes, axis=0, return_index=True, return_inverse=True)
     how, work = np.zeros(len(keys), np.int64), np.zeros(len(keys), np.int64)
-    for k, i in enumerate(first.tolist()):  # one layout per row shape: the single query's pricing
-        row_dead = dead[i][dead[i] != UNKNOWN]
-        layout = engine.build_layout(g, [h[h != UNKNOWN] for h in holes[i]], [], row_dead)
-        cost, work[k] = exact_strategies.exact_cost(layout), row_work(g, layout)
-        if method == "auto" and cost > EXACT_BUDGET:
-            how[k] = 1  # sampled, as equity's auto would
-        elif cost > EXACT_LIMIT or work[k] > STUD_ROW_WORK_MAX:
-            how[k] = 2  # equity refuses it (exact), or the C count would take too long
-        else:
-            how[k] = 0 if work[k] * UNITS_PER_WALKED_DEAL <= cost + SINGLE_QUERY_UNITS else 2
+    for k, i in enumerate(first.tolist()):
+        how[k], work[k] = route(i)
     per_row = how[inverse.ravel()]
-    exact = np.flatnonzero(per_row == 0)
-    return exact, work[inverse.ravel()][exact], np.flatnonzero(per_row == 1), np.flatnonzero(per_row == 2)
+    exact = np.flatnonzero(per_row == EXACT_IN_C)
+    return (exact, work[inverse.ravel()][exact], np.flatnonzero(per_row == SAMPLED_IN_C),
+            np.flatnonzero(per_row == SINGLE))
 
 
 def row_work(g: Game, layout: engine.Layout) -> int:
