@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pyeval.history.sites.assemble import Speakers
+
 __all__ = ["to_family_text", "OLD_START"]
 
 OLD_START = r"Full Tilt Poker Game #|FullTiltPoker Game #"
@@ -68,7 +70,8 @@ def to_family_text(text: str) -> str:
             button = x.rsplit("#", 1)[1]
             continue
         body.append(x)
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
+    chat = tuple(n + ":" for n in names)
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
     summary = False
     for x in body:
@@ -106,9 +109,9 @@ def to_family_text(text: str) -> str:
             continue
         if x.startswith(("Players agree", "Board:", "Pot ")):
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
-            if any(x.startswith(n + ":") for n in by_length):
+            if x.startswith(chat):
                 continue  # chat
             out.append(x)  # the parser names it if it is not a line it knows
             continue
@@ -121,7 +124,7 @@ def to_family_text(text: str) -> str:
             pot = "main pot" if kind == "main pot" else "side pot" if kind == "side pot" else "pot"
             out.append(f"{name} collected {amount} from {pot}" + (f" (run {number})" if number else ""))
             continue
-        if any(what.startswith(s) for s in _IGNORED):
+        if what.startswith(_IGNORED):
             continue
         for pattern, replacement in _ACTIONS:
             if pattern.match(what):

@@ -91,6 +91,7 @@ def _allin(hand: Hand) -> tuple | None:
     stud = hand.game in STUD_GAMES
     seen: list[list[str]] = [[] for _ in range(n)]  # stud: each player's cards seen so far
     street = ""
+    someone_allin = any(s <= 0 for s in stacks)  # till then betting is never over with two players in
     for a in hand.actions:
         p = a.player
         if a.kind == "deal":
@@ -112,6 +113,7 @@ def _allin(hand: Hand) -> tuple | None:
             else:
                 bets[p] += a.amount
             capped[p] = capped[p] or a.allin
+            someone_allin = someone_allin or a.allin or stacks[p] <= 0
         elif a.kind == "uncalled":
             stacks[p] += a.amount
             put_in[p] -= a.amount
@@ -123,6 +125,8 @@ def _allin(hand: Hand) -> tuple | None:
             continue
         if a.kind in _DEAD or a.kind in ("small-blind", "big-blind", "button-blind", "straddle", "bring-in"):
             continue  # betting has not started
+        if not someone_allin:
+            continue  # every player in has chips behind: betting goes on (``betting_over`` would say None)
         if stud and street == "7th" or not stud and len(board) >= 10:
             return None  # no card to come
         over = betting_over(bets, [ZERO if c else s for c, s in zip(capped, stacks)], folded, put_in, board)

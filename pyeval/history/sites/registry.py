@@ -118,14 +118,15 @@ def _cp1252(b: int) -> str:
     return chr(b) if b in _UNDEFINED else bytes([b]).decode("cp1252")
 
 
-def read_text(text: str, source: str, site: str | None = None) -> tuple[list[Hand], list[Skipped]]:
-    """The hands of one file's text (``site``: the reader's ``SITE``, else detected), and a row
-    for every piece not read."""
+def read_text(text: str, source: str, site: str | None = None, module: ModuleType | None = None
+              ) -> tuple[list[Hand], list[Skipped]]:
+    """The hands of one file's text (``site``: the reader's ``SITE``; ``module``: the reader
+    ``detect`` gave the caller; else detected), and a row for every piece not read."""
     if site is not None:
         module = next((m for m in readers() if m.SITE == site), None)
         if module is None:
             raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}")
-    else:
+    elif module is None:
         module = detect(text)
     if module is None:
         if not text.strip():

@@ -146,7 +146,7 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
-    lines = [x for x in map(str.rstrip, text.strip().split("\n")) if x]  # some exports put a blank line after every line
+    lines = [x for x in map(str.rstrip, text.strip().split("\n")) if x]  # (no blank lines: some exports double them)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
