@@ -30,11 +30,22 @@ _ACTIONS = (
     (re.compile(r"^mucks$"), "mucks hand"),
 )
 _SEPARATOR = re.compile(r"^\*+ # \d+ \*+$")
-_STATUS = re.compile(r" (?:sits down|stands up|has joined the table|has left the table|is sitting out|sits out"
-                     r"|adds \S+)$"
-                     r"|^[^:]* \(Observer\): |^\([0-9TJQKA,]+\)$")
-"""Lines about the table, not the hand (a player not seated in it may sit down mid-hand), and
-observers' chat, a low hand's ranks on a line of their own."""
+_STATUS_ENDS = (" sits down", " stands up", " has joined the table", " has left the table", " is sitting out",
+                " sits out")
+_ADDS = re.compile(r" adds \S+$")
+_OBSERVER = re.compile(r"^[^:]* \(Observer\): ")
+_LOW_RANKS = re.compile(r"^\([0-9TJQKA,]+\)$")
+
+
+def _status(x: str) -> bool:
+    """Whether a line is about the table, not the hand (a player not seated in it may sit down
+    mid-hand), observers' chat, or a low hand's ranks on a line of their own (each pattern tried
+    only when its words are in the line)."""
+    return (x.endswith(_STATUS_ENDS) or " adds " in x and _ADDS.search(x) is not None
+            or "(Observer): " in x and _OBSERVER.match(x) is not None
+            or x[0] == "(" and _LOW_RANKS.match(x) is not None)
+
+
 _WINS = re.compile(r"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(main pot|side pot|pot)(?: (\d+))? \((\S+)\)")
 _IGNORED = ("has ", "adds ", "stands up", "sits down", "is feeling", "is sitting out", "sits out", "is dealt",
             "is low with", "is high with", "has been disconnected", "has reconnected", "has returned",
@@ -75,7 +86,7 @@ def to_family_text(text: str) -> str:
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
     summary = False
     for x in body:
-        if _SEPARATOR.match(x) or _STATUS.search(x):
+        if x[0] == "*" and _SEPARATOR.match(x) or _status(x):
             continue
         if x.startswith("***"):
             m = _MARKER.match(x)
