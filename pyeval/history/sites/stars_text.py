@@ -109,7 +109,11 @@ _IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "ha
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     """The text cut where ``start`` matches (each hand's first line), each piece with its line;
     text before the first hand, when not blank, is a piece of its own."""
-    positions = [m.start() for m in start.finditer(text)]
+    return _pieces(text, [m.start() for m in start.finditer(text)])
+
+
+def _pieces(text: str, positions: list[int]) -> list[tuple[int, str]]:
+    """The text cut at these positions (``split_at``)."""
     if not positions:
         return [(1, text)]
     pieces = []
@@ -122,20 +126,44 @@ def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     return pieces
 
 
+def line_starts(body: re.Pattern[str], text: str, end: int | None = None, first: bool = False) -> list[int]:
+    """Where ``body`` matches at the start of a line, leftmost and not overlapping (as
+    ``^body`` with ``re.M`` would), within ``text[:end]``; ``first``: the first one only.  The body
+    is searched anywhere and a match kept when a line starts there: the engine skips ahead to
+    the body's first characters, which it cannot do for a pattern led by ``^`` (tried at every
+    position)."""
+    found: list[int] = []
+    end = len(text) if end is None else min(end, len(text))
+    pos = 0
+    while pos <= end and (m := body.search(text, pos, end)) is not None:  # (search moves a pos past the end back)
+        at = m.start()
+        if at == 0 or text[at - 1] == "\n":
+            found.append(at)
+            if first:
+                break
+            pos = m.end() if m.end() > at else at + 1
+        else:
+            pos = at + 1
+    return found
+
+
 def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
                      collected_from_actions: bool = False
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
     """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
-    start where the regular expression ``start`` matches a line; ``fix`` rewrites a hand's text
-    before the parse (another format of the site, a tool's export); ``collected_from_actions``:
-    what each player won is the sum of the "collected" lines, not the summary's."""
-    pattern = re.compile(start, re.M)
+    start where the regular expression ``start`` (``^`` and the rest) matches at the start of a
+    line; ``fix`` rewrites a hand's text before the parse (another format of the site, a tool's
+    export); ``collected_from_actions``: what each player won is the sum of the "collected"
+    lines, not the summary's."""
+    if not start.startswith("^"):
+        raise ValueError(f"a hand's start must match at the start of a line (^...), got {start!r}")
+    body = re.compile(start[1:], re.M)
 
     def detect(text: str) -> bool:
-        return pattern.search(text[:2000]) is not None
+        return bool(line_starts(body, text, 2000, first=True))
 
     def split(text: str) -> list[tuple[int, str]]:
-        return split_at(pattern, text)
+        return _pieces(text, line_starts(body, text))
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
         return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
