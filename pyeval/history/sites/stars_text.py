@@ -323,10 +323,10 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
-    index = {n: j for j, n in enumerate(players)}
+    index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
+    index[None] = None  # the dealer's actions
     events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
     implicit = sum((e[3] for e in events if e[9] == IMPLICIT and e[0] == "uncalled"), ZERO)
-    index[None] = None  # type: ignore[index]  # the dealer's actions
     actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
