@@ -30,7 +30,13 @@ from pyeval.history.reader import (
     hands_with_lines,
     read_fast,
 )
-from pyeval.history.sites.reading import SITE_SUFFIXES, is_site_text, read_site_text, site_records
+from pyeval.history.sites.reading import (
+    SITE_SUFFIXES,
+    is_site_text,
+    read_site_text,
+    site_file_records,
+    site_records,
+)
 from pyeval.history.sites.registry import decode
 from pyeval.history.validate import InvalidHand, check_hand
 
@@ -173,9 +179,9 @@ def read_file(path: str) -> list[HandRecord]:
     except OSError as e:
         return [skipped(path, 0, 0, f"cannot read the file: {e.strerror or e}")]
     if not path.endswith(SUFFIXES):  # a site's hand history, unless the text is PHH
-        text = decode(data)
-        if is_site_text(text) or "variant" not in text:
-            return site_records(*read_site_text(text, path))
+        records = site_file_records(decode(data), path)
+        if records is not None:
+            return records
     try:
         text = data.decode()
     except UnicodeDecodeError as e:

@@ -118,22 +118,27 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
 
 
 class Speakers:
-    """Which seated player a line starts with (``"Bob calls [2]"`` -> ``"Bob"``): the first word
-    looked up when no name has a space in it, else the longest name the line starts with."""
+    """Which seated player a line starts with (``"Bob calls [2]"`` -> ``"Bob"``): the longest name
+    the line starts with, followed by a space; the names are looked up by the line's first word
+    (a name with spaces in it among those of its first word)."""
 
-    __slots__ = ("names", "longest_first", "spaced")
+    __slots__ = ("names", "longest_first", "by_first_word")
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = frozenset(names)
         self.longest_first = sorted(names, key=len, reverse=True)
-        self.spaced = any(" " in n for n in names)
+        self.by_first_word: dict[str, list[str]] = {}
+        for n in self.longest_first:
+            self.by_first_word.setdefault(n.split(" ", 1)[0], []).append(n)
 
     def at_start(self, line: str, start: int = 0) -> str | None:
-        if not self.spaced:
-            end = line.find(" ", start)
-            word = line[start:end] if end >= 0 else None
-            return word if word in self.names else None
-        return next((n for n in self.longest_first if line.startswith(n + " ", start)), None)
+        end = line.find(" ", start)
+        if end < 0:
+            return None
+        for n in self.by_first_word.get(line[start:end], ()):
+            if line.startswith(n, start) and line.startswith(" ", start + len(n)):
+                return n
+        return None
 
 
 _LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from pyeval.history.sites.assemble import Speakers
+
 __all__ = ["to_family_text", "OLD_START"]
 
 OLD_START = r"Full Tilt Poker Game #|FullTiltPoker Game #"
@@ -28,11 +30,22 @@ _ACTIONS = (
     (re.compile(r"^mucks$"), "mucks hand"),
 )
 _SEPARATOR = re.compile(r"^\*+ # \d+ \*+$")
-_STATUS = re.compile(r" (?:sits down|stands up|has joined the table|has left the table|is sitting out|sits out"
-                     r"|adds \S+)$"
-                     r"|^[^:]* \(Observer\): |^\([0-9TJQKA,]+\)$")
-"""Lines about the table, not the hand (a player not seated in it may sit down mid-hand), and
-observers' chat, a low hand's ranks on a line of their own."""
+_STATUS_ENDS = (" sits down", " stands up", " has joined the table", " has left the table", " is sitting out",
+                " sits out")
+_ADDS = re.compile(r" adds \S+$")
+_OBSERVER = re.compile(r"^[^:]* \(Observer\): ")
+_LOW_RANKS = re.compile(r"^\([0-9TJQKA,]+\)$")
+
+
+def _status(x: str) -> bool:
+    """Whether a line is about the table, not the hand (a player not seated in it may sit down
+    mid-hand), observers' chat, or a low hand's ranks on a line of their own (each pattern tried
+    only when its words are in the line)."""
+    return (x.endswith(_STATUS_ENDS) or " adds " in x and _ADDS.search(x) is not None
+            or "(Observer): " in x and _OBSERVER.match(x) is not None
+            or x[0] == "(" and _LOW_RANKS.match(x) is not None)
+
+
 _WINS = re.compile(r"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(main pot|side pot|pot)(?: (\d+))? \((\S+)\)")
 _IGNORED = ("has ", "adds ", "stands up", "sits down", "is feeling", "is sitting out", "sits out", "is dealt",
             "is low with", "is high with", "has been disconnected", "has reconnected", "has returned",
@@ -68,11 +81,12 @@ def to_family_text(text: str) -> str:
             button = x.rsplit("#", 1)[1]
             continue
         body.append(x)
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
+    chat = tuple(n + ":" for n in names)
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
     summary = False
     for x in body:
-        if _SEPARATOR.match(x) or _STATUS.search(x):
+        if x[0] == "*" and _SEPARATOR.match(x) or _status(x):
             continue
         if x.startswith("***"):
             m = _MARKER.match(x)
@@ -106,9 +120,9 @@ def to_family_text(text: str) -> str:
             continue
         if x.startswith(("Players agree", "Board:", "Pot ")):
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
-            if any(x.startswith(n + ":") for n in by_length):
+            if x.startswith(chat):
                 continue  # chat
             out.append(x)  # the parser names it if it is not a line it knows
             continue
@@ -121,7 +135,7 @@ def to_family_text(text: str) -> str:
             pot = "main pot" if kind == "main pot" else "side pot" if kind == "side pot" else "pot"
             out.append(f"{name} collected {amount} from {pot}" + (f" (run {number})" if number else ""))
             continue
-        if any(what.startswith(s) for s in _IGNORED):
+        if what.startswith(_IGNORED):
             continue
         for pattern, replacement in _ACTIONS:
             if pattern.match(what):

@@ -243,9 +243,9 @@ class Hand:
                 out[a.player] -= a.amount
         return out
 
-    def problems(self) -> list[str]:
+    def problems(self, put_in: list[Decimal] | None = None) -> list[str]:
         """What contradicts the contract's numbers (empty when the hand adds up): lengths, the
-        net of each player, chips conserved."""
+        net of each player, chips conserved (``put_in``: ``self.put_in()`` when the caller has it)."""
         n = len(self.players)
         found = []
         for name in ("seats", "starting_stacks", "hole", "net", "collected", "cash_out"):
@@ -253,7 +253,8 @@ class Hand:
                 found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
         if found:
             return found
-        put_in = self.put_in()
+        if put_in is None or len(put_in) != n:
+            put_in = self.put_in()
         for i, name in enumerate(self.players):
             expected = self.collected[i] + self.cash_out[i] - put_in[i]
             if self.net[i] != expected:

@@ -27,17 +27,20 @@ def amount(text: str, decimal: str = ".") -> Decimal:
     """The number in a site's money text: signs, codes, spaces, brackets dropped; ``decimal`` is
     the decimal mark the site writes ("." or ","), the other mark separates thousands.  ValueError
     naming the text when it holds no number."""
-    key = (text, decimal)
-    known = _SEEN.get(key)
+    seen = _SEEN_POINT if decimal == "." else _SEEN_COMMA
+    known = seen.get(text)
     if known is not None:  # a hand history repeats its amounts: each is read once (Decimal is immutable)
         return known
     value = _amount(text, decimal)
-    if len(_SEEN) < _SEEN_MAX:
-        _SEEN[key] = value
+    if len(seen) < _SEEN_MAX:
+        seen[text] = value
     return value
 
 
-_SEEN: dict[tuple[str, str], Decimal] = {}
+_SEEN_POINT: dict[str, Decimal] = {}
+_SEEN_COMMA: dict[str, Decimal] = {}
+"""The amounts read, by their text, one table per decimal mark (a text means another number
+with the other mark)."""
 _SEEN_MAX = 100_000
 
 
@@ -60,7 +63,10 @@ def currency_of(text: str) -> str:
     for code in CODES:
         if code in text and code not in ("T$", "FPP", "SC"):
             return code
-    for sign in sorted(SIGNS, key=len, reverse=True):
+    for sign in _SIGNS_LONGEST_FIRST:
         if sign in text:
             return SIGNS[sign]
     return ""
+
+
+_SIGNS_LONGEST_FIRST = sorted(SIGNS, key=len, reverse=True)

@@ -65,7 +65,8 @@ _VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    head = text[:3000]
+    return "Hand History " in head and _START.search(head) is not None  # (the pattern's words checked first: cheap)
 
 
 def split(text: str) -> list[tuple[int, str]]:

@@ -9,7 +9,7 @@ from pyeval.history.sites.model import Hand, Skipped
 from pyeval.history.sites.records import record_of
 from pyeval.history.sites.registry import decode, detect, read_text
 
-__all__ = ["SITE_SUFFIXES", "read_site_file", "read_site_text", "site_records", "is_site_text"]
+__all__ = ["SITE_SUFFIXES", "read_site_file", "read_site_text", "site_records", "site_file_records", "is_site_text"]
 
 SITE_SUFFIXES = (".txt", ".xml", ".hh", ".log")
 """The file names a folder's site hand histories have (a file named outright is read whatever its
@@ -29,6 +29,16 @@ def read_site_file(path: str, site: str | None = None) -> tuple[list[Hand], list
 def read_site_text(text: str, source: str = "<text>", site: str | None = None) -> tuple[list[Hand], list[Skipped]]:
     """The hands of one file's text (see ``registry.read_text``)."""
     return read_text(text, source, site)
+
+
+def site_file_records(text: str, source: str) -> list[HandRecord] | None:
+    """The all-in EV's records of a file's text when a site reader knows its format or it is not
+    PHH (no ``variant``: one skipped row says so), else None (the caller reads it as PHH); the
+    format detected once."""
+    module = detect(text)
+    if module is None and "variant" in text:
+        return None
+    return site_records(*read_text(text, source, module=module))
 
 
 def is_site_text(text: str) -> bool:

@@ -100,6 +100,7 @@ def _allin(hand: Hand) -> tuple | None:
     counted = hand.game in _FIRST_HELD  # streets counted by the deals: a deal after betting opens the next
     held = _FIRST_HELD.get(hand.game, 0) - 1
     dealt = False  # a deal since the last bet
+    someone_allin = any(s <= 0 for s in stacks)  # till then betting is never over with two players in
     for a in hand.actions:
         p = a.player
         if a.kind == "deal":
@@ -124,6 +125,7 @@ def _allin(hand: Hand) -> tuple | None:
             else:
                 bets[p] += a.amount
             capped[p] = capped[p] or a.allin
+            someone_allin = someone_allin or a.allin or stacks[p] <= 0
         elif a.kind == "uncalled":
             stacks[p] += a.amount
             put_in[p] -= a.amount
@@ -135,6 +137,8 @@ def _allin(hand: Hand) -> tuple | None:
             continue
         if a.kind in _DEAD or a.kind in ("small-blind", "big-blind", "button-blind", "straddle", "bring-in"):
             continue  # betting has not started
+        if not someone_allin:
+            continue  # every player in has chips behind: betting goes on (``betting_over`` would say None)
         if counted and held >= _LAST_STREET[hand.game] or stud and street == "7th" or not stud and len(board) >= 10:
             return None  # no card to come
         over = betting_over(bets, [ZERO if c else s for c, s in zip(capped, stacks)], folded, put_in, board)

@@ -144,11 +144,15 @@ def _cp1252(b: int) -> str:
     return chr(b) if b in _UNDEFINED else bytes([b]).decode("cp1252")
 
 
-def read_text(text: str, source: str, site: str | None = None) -> tuple[list[Hand], list[Skipped]]:
-    """The hands of one file's text (``site``: the reader's ``SITE``, else detected), and a row
-    for every piece not read."""
+def read_text(text: str, source: str, site: str | None = None, module: ModuleType | None = None
+              ) -> tuple[list[Hand], list[Skipped]]:
+    """The hands of one file's text (``site``: the reader's ``SITE``; ``module``: the reader
+    ``detect`` gave the caller; else detected), and a row for every piece not read."""
     check_site(site)
-    module = detect(text) if site is None else next(m for m in readers() if m.SITE == site)
+    if site is not None:
+        module = next(m for m in readers() if m.SITE == site)
+    elif module is None:
+        module = detect(text)
     if module is None:
         if not text.strip():
             return [], [Skipped(source, 1, "the file is empty")]

@@ -95,6 +95,7 @@ _UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
 _CASHED = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
 _DEALT = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+_CAPPED = re.compile(r" and has reached the \S+ cap$")
 _SHOWS_NO_COLON = re.compile(r"^(.*) shows \[([^\]]*)\]")
 _IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
             "is back", "joins the table", "leaves the table", "will be allowed to play", "was removed",
@@ -108,7 +109,11 @@ _IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "ha
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     """The text cut where ``start`` matches (each hand's first line), each piece with its line;
     text before the first hand, when not blank, is a piece of its own."""
-    positions = [m.start() for m in start.finditer(text)]
+    return _pieces(text, [m.start() for m in start.finditer(text)])
+
+
+def _pieces(text: str, positions: list[int]) -> list[tuple[int, str]]:
+    """The text cut at these positions (``split_at``)."""
     if not positions:
         return [(1, text)]
     pieces = []
@@ -121,20 +126,44 @@ def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     return pieces
 
 
+def line_starts(body: re.Pattern[str], text: str, end: int | None = None, first: bool = False) -> list[int]:
+    """Where ``body`` matches at the start of a line, leftmost and not overlapping (as
+    ``^body`` with ``re.M`` would), within ``text[:end]``; ``first``: the first one only.  The body
+    is searched anywhere and a match kept when a line starts there: the engine skips ahead to
+    the body's first characters, which it cannot do for a pattern led by ``^`` (tried at every
+    position)."""
+    found: list[int] = []
+    end = len(text) if end is None else min(end, len(text))
+    pos = 0
+    while pos <= end and (m := body.search(text, pos, end)) is not None:  # (search moves a pos past the end back)
+        at = m.start()
+        if at == 0 or text[at - 1] == "\n":
+            found.append(at)
+            if first:
+                break
+            pos = m.end() if m.end() > at else at + 1
+        else:
+            pos = at + 1
+    return found
+
+
 def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
                      collected_from_actions: bool = False
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
     """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
-    start where the regular expression ``start`` matches a line; ``fix`` rewrites a hand's text
-    before the parse (another format of the site, a tool's export); ``collected_from_actions``:
-    what each player won is the sum of the "collected" lines, not the summary's."""
-    pattern = re.compile(start, re.M)
+    start where the regular expression ``start`` (``^`` and the rest) matches at the start of a
+    line; ``fix`` rewrites a hand's text before the parse (another format of the site, a tool's
+    export); ``collected_from_actions``: what each player won is the sum of the "collected"
+    lines, not the summary's."""
+    if not start.startswith("^"):
+        raise ValueError(f"a hand's start must match at the start of a line (^...), got {start!r}")
+    body = re.compile(start[1:], re.M)
 
     def detect(text: str) -> bool:
-        return pattern.search(text[:2000]) is not None
+        return bool(line_starts(body, text, 2000, first=True))
 
     def split(text: str) -> list[tuple[int, str]]:
-        return split_at(pattern, text)
+        return _pieces(text, line_starts(body, text))
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
         return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
@@ -145,8 +174,7 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
-    lines = [x.rstrip() for x in text.strip().split("\n")]
-    lines = [x for x in lines if x]  # some exports put a blank line after every line
+    lines = [x for x in map(str.rstrip, text.strip().split("\n")) if x]  # (no blank lines: some exports double them)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
@@ -157,22 +185,19 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError(f"no hand id in the first line: {head[:80]!r}")
     hand_id = m.group(1)
     rest = head[m.end():]
-    tournament_match = _TOURNAMENT.search(rest)
-    tournament = tournament_match.group(1) if tournament_match else None
-    lower = rest.lower()
-    game = next((g for name, g in GAMES if name in lower), None)
-    missing = next((why for name, why in _NO_GAME.items() if name in lower), None)
-    if missing is not None:
-        raise ValueError(missing)
-    if game is None:
-        raise ValueError(f"unknown game in the header: {rest.strip()[:80]!r}")
-    limit = ("no-limit" if "no limit" in lower else "pot-limit" if "pot limit" in lower or "plo" in lower
-             else "fixed-limit" if "limit" in lower else "")
-    if limit != "fixed-limit" and _CAP.search(lower):
-        limit = "cap-" + limit
-    date, timezone = _date(rest)
-    header_money, level = _header_stakes(rest, tournament)
-    currency = "" if tournament else currency_of(rest)
+    d = _DATE.search(rest)
+    if d is None:
+        date, timezone = "", ""
+    else:
+        y, mo, day, h, mi, sec, zone = d.groups()
+        date, timezone = f"{y}-{int(mo):02d}-{int(day):02d}T{int(h):02d}:{mi}:{sec or '00'}", zone or ""
+        rest = rest[:d.start()] + rest[d.end():]
+    header = _HEADERS.get(rest)
+    if header is None:
+        header = _header(rest)
+        if len(_HEADERS) < _HEADERS_MAX:
+            _HEADERS[rest] = header
+    tournament, game, limit, header_money, level, currency = header
     table, max_seats, button = "", None, None
     i = 1
     t = _TABLE.match(lines[1])
@@ -200,6 +225,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if len(names) < 2:
         raise ValueError("one seat line: a hand needs two players")
     by_length = sorted(names, key=len, reverse=True)
+    seated = frozenset(names)
+    draw = game in _DRAW
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
     street = "preflop"
     run = 0
@@ -213,8 +240,6 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     bet_since_marker = False
     for k in range(i, len(lines)):
         x = lines[k]
-        if not x:
-            continue
         if x.startswith("***"):
             mk = _MARKER.match(x)
             if mk is None:
@@ -248,17 +273,35 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 boards[run] = board = before + new
                 events.append(("deal", None, street, ZERO, ZERO, False, new, 0, run, 0))
             continue
-        name, what = _split_name(x, by_length)
-        if name is None:
+        name = None  # the player of a ``name: what`` line (a name may hold ": ")
+        at = x.find(": ")
+        while at > 0:
+            if x[:at] in seated:
+                name = x[:at]
+                break
+            at = x.find(": ", at + 1)
+        if name is not None:
+            what = x[at + 2:].strip()
+        elif x[-1] == ":" and x[:-1] in seated:
+            name, what = x[:-1], ""
+        else:
             _line_without_name(x, by_length, events, street, run, cash, fees, shown, line + k)
             if x.startswith(("STP added", "Cash Drop to Pot")):
                 splash += amount(x.rsplit(" ", 1)[-1])
             continue
-        if what.startswith(("discards", "stands pat")) and bet_since_marker and game in _DRAW:
-            street = _NEXT_DRAW.get(street, street)  # the draw's section line is missing: a draw ends the betting
-            bet_since_marker = False
-        bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
-        _action(name, what, street, run, events, shown, cash, game, line + k)
+        if draw:
+            if what.startswith(("discards", "stands pat")) and bet_since_marker:
+                street = _NEXT_DRAW.get(street, street)  # the draw's section line is missing: a draw ends the betting
+                bet_since_marker = False
+            bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
+        # the commonest actions here, the others in ``_action``
+        if what == "folds" or what == "checks" or what.startswith("folds ["):
+            events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        elif what.startswith("calls ") or what.startswith("bets "):
+            money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
+            events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
+        else:
+            _action(name, what, street, run, events, shown, cash, game, line + k)
     if summary_at < 0:
         raise ValueError("the hand is cut short: no summary")
     total, rake, summary_splash, collected, summary_shown = summary_of(lines[summary_at + 1:], seat_player,
@@ -270,17 +313,21 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             if e[0] == "collect":
                 collected[e[1]] = collected.get(e[1], ZERO) + e[3]
     shown.update({n: c for n, c in summary_shown.items() if c})
-    for kind, name, _, _, _, _, cards, _, _, _ in events:
-        if kind == "deal" and name is not None:
-            dealt.setdefault(name, []).append(cards)
-    involved = {e[1] for e in events if e[1] is not None} | set(collected) | set(summary_shown)
+    involved = set(collected)
+    involved.update(summary_shown)
+    for e in events:
+        if e[1] is not None:
+            involved.add(e[1])
+            if e[0] == "deal":
+                dealt.setdefault(e[1], []).append(e[6])
     players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
-    index = {n: j for j, n in enumerate(players)}
+    index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
+    index[None] = None  # the dealer's actions
     events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
-    implicit = sum((e[3] for e in events if e[0] == "uncalled" and e[9] == IMPLICIT), ZERO)
-    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, max(pot, 0))
+    implicit = sum((e[3] for e in events if e[9] == IMPLICIT and e[0] == "uncalled"), ZERO)
+    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
@@ -296,17 +343,18 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
-    folded = {a.player for a in actions if a.kind == "fold"}
-    still_in = [i for i in range(len(players)) if i not in folded]
-    if not any(hand.collected) and len(still_in) == 1:  # nobody wrote what the last player took (a walk)
-        hand.collected[still_in[0]] = sum(put_in, ZERO) + splash - rake
+    pot = sum(put_in, ZERO) + splash
+    if not any(hand.collected):
+        folded = {a.player for a in actions if a.kind == "fold"}
+        still_in = [i for i in range(len(players)) if i not in folded]
+        if len(still_in) == 1:  # nobody wrote what the last player took (a walk)
+            hand.collected[still_in[0]] = pot - rake
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
-    if total is not None and total not in (sum(put_in, ZERO) + splash, sum(put_in, ZERO) + splash - rake,
-                                           sum(put_in, ZERO) + splash + implicit):
-        raise ValueError(f"the summary's total pot {total} is not the {sum(put_in, ZERO) + splash} put in")
-    problems = hand.problems()
+    if total is not None and total not in (pot, pot - rake, pot + implicit):
+        raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
+    problems = hand.problems(put_in)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
         put_in = hand.put_in()
@@ -321,12 +369,31 @@ def _int(text: str | None) -> int | None:
     return int(text) if text else None
 
 
-def _date(rest: str) -> tuple[str, str]:
-    d = _DATE.search(rest)
-    if d is None:
-        return "", ""
-    y, mo, day, h, mi, s, zone = d.groups()
-    return f"{y}-{int(mo):02d}-{int(day):02d}T{int(h):02d}:{mi}:{s or '00'}", zone or ""
+_HEADERS: dict[str, tuple] = {}
+"""The facts of the headers read (the header without its hand id and date: a table's hands
+share it), so that each is worked out once."""
+_HEADERS_MAX = 10_000
+
+
+def _header(rest: str) -> tuple[str | None, str, str, list[Decimal], str, str]:
+    """(tournament, game, limit, the stake amounts, level, currency) of a header after its hand
+    id, the date taken out; ValueError for a game pyeval does not play or does not know."""
+    tournament_match = _TOURNAMENT.search(rest)
+    tournament = tournament_match.group(1) if tournament_match else None
+    lower = rest.lower()
+    game = next((g for name, g in GAMES if name in lower), None)
+    missing = next((why for name, why in _NO_GAME.items() if name in lower), None)
+    if missing is not None:
+        raise ValueError(missing)
+    if game is None:
+        raise ValueError(f"unknown game in the header: {rest.strip()[:80]!r}")
+    limit = ("no-limit" if "no limit" in lower else "pot-limit" if "pot limit" in lower or "plo" in lower
+             else "fixed-limit" if "limit" in lower else "")
+    if limit != "fixed-limit" and _CAP.search(lower):
+        limit = "cap-" + limit
+    header_money, level = _header_stakes(rest, tournament)
+    currency = "" if tournament else currency_of(rest)
+    return tournament, game, limit, header_money, level, currency
 
 
 def _header_stakes(rest: str, tournament: str | None) -> tuple[list[Decimal], str]:
@@ -342,21 +409,6 @@ def _header_stakes(rest: str, tournament: str | None) -> tuple[list[Decimal], st
     return ([amount(groups[0])] if groups else []), ""
 
 
-def _split_name(x: str, by_length: list[str]) -> tuple[str | None, str]:
-    """(player, the rest) of a ``name: action`` line, else (None, line)."""
-    at = x.find(": ")
-    while at > 0:
-        name = x[:at]
-        if name in by_length:
-            return name, x[at + 2:].strip()
-        at = x.find(": ", at + 1)
-    if x.endswith(":"):
-        name = x[:-1]
-        if name in by_length:
-            return name, ""
-    return None, x
-
-
 def _player_at_start(x: str, by_length: list[str]) -> str | None:
     for n in by_length:
         if x.startswith(n + " "):
@@ -366,12 +418,12 @@ def _player_at_start(x: str, by_length: list[str]) -> str | None:
 
 def _line_without_name(x: str, by_length: list[str], events: list, street: str, run: int, cash: dict,
                        fees: dict, shown: dict, where: int) -> None:
-    m = _UNCALLED.match(x)
+    m = _UNCALLED.match(x) if x.startswith("Uncalled bet (") else None  # (each pattern's words checked first)
     if m:
         events.append(("uncalled", _known(m.group(2).strip(), by_length, where), street, amount(m.group(1)), ZERO,
                        False, "", 0, run, 0))
         return
-    m = _DEALT.match(x)
+    m = _DEALT.match(x) if x.startswith("Dealt to ") else None
     if m:
         who = _known(m.group(1).strip(), by_length, where)
         groups = _CARDS.findall(m.group(2))
@@ -380,14 +432,14 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         else:
             events.append(("deal", who, street, ZERO, ZERO, False, "", 0, run, 0))
         return
-    m = _COLLECT.match(x)
+    m = _COLLECT.match(x) if " collected " in x else None
     if m:
         who = _known(m.group(1), by_length, where)
         pot = int(m.group(4)) if m.group(3) == "side pot" and m.group(4) else 1 if m.group(3) == "side pot" else 0
         events.append(("collect", who, "showdown", amount(m.group(2)), ZERO, False, "", 0,
                        int(m.group(5)) - 1 if m.group(5) else run, pot))
         return
-    m = _CASHED.match(x)
+    m = _CASHED.match(x) if " cashed out the hand for " in x else None
     if m:
         who = _known(m.group(1), by_length, where)
         got = amount(m.group(2))
@@ -396,7 +448,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
             fees[who] = fees.get(who, ZERO) + amount(m.group(3))
         events.append(("cash-out", who, street, got, ZERO, False, "", 0, run, 0))
         return
-    m = _SHOWS_NO_COLON.match(x)
+    m = _SHOWS_NO_COLON.match(x) if " shows [" in x else None
     shower = _player_at_start(x, by_length) if m else None
     if m and shower is not None:
         who = shower
@@ -434,14 +486,7 @@ _POSTS = (("posts small & big blinds ", "dead-blind"), ("posts small blind ", "s
 
 def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
             where: int) -> None:
-    """One ``name: what`` line into events."""
-    if what in ("folds", "checks") or what.startswith("folds ["):
-        events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
-        return
-    if what.startswith(("calls ", "bets ")):
-        money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
-        events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
-        return
+    """One ``name: what`` line into events (folds, checks, calls and bets: ``parse_hand``)."""
     if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
         for prefix, kind in _POSTS:
             if what.startswith(prefix):
@@ -452,7 +497,7 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
                     events.append((kind, name, street, money, money, allin, "", 0, run, 0))
                 return
     if what.startswith("raises "):
-        body = re.sub(r" and has reached the \S+ cap$", " and is all-in", what)  # capped: no more betting
+        body = _CAPPED.sub(" and is all-in", what) if what.endswith(" cap") else what  # capped: no more betting
         allin = body.endswith("and is all-in")
         body = body[:-len("and is all-in")].strip() if allin else body
         m = _RAISE.match(body)

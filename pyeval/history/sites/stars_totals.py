@@ -49,11 +49,15 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
             except (ValueError, KeyError):
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = rest[len(name):]
-            won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
-            collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
-            groups = CARDS.findall(rest)
-            if groups and (" showed " in rest or " mucked " in rest):
-                shown[name] = cards_text(groups[0])
+            if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
+                won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
+                collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
+            elif name not in collected:
+                collected[name] = ZERO
+            if " showed " in rest or " mucked " in rest:
+                groups = CARDS.findall(rest)
+                if groups:
+                    shown[name] = cards_text(groups[0])
     return total, rake, splash, collected, shown
 
 
@@ -71,7 +75,7 @@ def street_totals(events: list, big_blind: Decimal) -> list:
     returned = True
     for e in events:
         kind, name, st = e[0], e[1], e[2]
-        moves = kind in _BETS or kind in _LIVE or kind == "dead-blind"
+        moves = kind in _MOVES
         if kind == "uncalled":
             returned = True
         if st != street and moves:
@@ -115,18 +119,23 @@ def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
 
 
 _BETS = frozenset({"call", "bet", "raise", "complete"})
+_MOVES = _BETS | _LIVE | {"dead-blind"}
 IMPLICIT = -2
 """The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
+
+
+_POSTED = frozenset({"small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"})
 
 
 def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
     posts: dict[str, list[Decimal]] = {}
     ante_posters = 0
-    for kind, _, _, money, _, allin, *_ in events:
-        if kind in ("small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"):
+    for e in events:
+        kind = e[0]
+        if kind in _POSTED:
             ante_posters += kind == "ante"
-            if not allin or kind == "ante":  # a post all-in for less says nothing of the stakes
-                posts.setdefault(kind, []).append(money)
+            if not e[5] or kind == "ante":  # a post all-in for less says nothing of the stakes
+                posts.setdefault(kind, []).append(e[3])
     first = header[0] if header else ZERO
     second = header[1] if len(header) > 1 else ZERO
     small_bet = big_bet = ZERO

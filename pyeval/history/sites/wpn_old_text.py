@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pyeval.history.sites.assemble import Speakers
+
 __all__ = ["to_family_text", "START"]
 
 START = r"Game started at: "
@@ -58,7 +60,7 @@ def to_family_text(text: str) -> str:
         names.append(s.group(2))
         out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips)")
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
     bets: dict[str, Decimal] = {}
     dealt: dict[str, list[str]] = {}
     summary = False
@@ -82,7 +84,7 @@ def to_family_text(text: str) -> str:
                 out.append(" | ".join([f"Total pot {parts[0]}"] + parts[1:]))
                 continue
             line = x.lstrip("*")
-            name = _player(line, by_length)
+            name = _player(line, speakers)
             totals = _TOTALS.search(line)
             if name is None or totals is None:
                 continue
@@ -102,7 +104,7 @@ def to_family_text(text: str) -> str:
         if x.startswith("Uncalled bet"):
             out.append(x)
             continue
-        name = _player(x, by_length)
+        name = _player(x, speakers)
         if name is None:
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
@@ -116,11 +118,8 @@ def to_family_text(text: str) -> str:
     return "\n".join(out)
 
 
-def _player(line: str, by_length: list[str]) -> str | None:
-    if not line.startswith("Player "):
-        return None
-    rest = line[len("Player "):]
-    return next((n for n in by_length if rest.startswith(n + " ")), None)
+def _player(line: str, speakers: Speakers) -> str | None:
+    return speakers.at_start(line, len("Player ")) if line.startswith("Player ") else None
 
 
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from pyeval.history.sites.assemble import Speakers
+
 __all__ = ["to_family_text", "START"]
 
 START = r"(?:Game )?Hand #\d+ - "
@@ -57,7 +59,7 @@ def to_family_text(text: str) -> str:
         names.append(s.group(2))
         out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){s.group(4)}")
         k += 1
-    by_length = sorted(names, key=len, reverse=True)
+    speakers = Speakers(names)
     summary = False
     runs = False
     for x in lines[k:]:
@@ -82,7 +84,7 @@ def to_family_text(text: str) -> str:
                 out.append(f"{who} collected {amount} from {pot}" + (f" {number}" if number and pot == "side pot"
                                                                      else ""))
             continue
-        name = next((n for n in by_length if x.startswith(n + " ")), None)
+        name = speakers.at_start(x)
         if name is None:
             out.append(x)
             continue
