@@ -65,3 +65,13 @@ def test_amount_reads_a_text_by_its_decimal_mark():
     assert str(amount("1,500", decimal=",")) == "1.500"
     assert str(amount("1,500")) == "1500"
     assert str(amount("1.250,50 €", decimal=",")) == "1250.50"
+
+
+def test_the_currency_is_the_code_written_first():
+    """Two currency codes in one header: the first written is the hand's currency, whatever the
+    process's hash seed (a set's order decided it before)."""
+    from pyeval.history.sites.money import currency_of
+
+    assert currency_of("($0.05/$0.10 USD) 10 EUR bonus") == "USD"
+    assert currency_of("(0,05 EUR/0,10 EUR) $10 USD bonus") == "EUR"
+    assert currency_of("(1500/3000) T$") == ""

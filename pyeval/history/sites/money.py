@@ -60,9 +60,10 @@ def _amount(text: str, decimal: str) -> Decimal:
 
 def currency_of(text: str) -> str:
     """The ISO code of the currency a money text names ("" when none: chips)."""
-    for code in CODES:
-        if code in text and code not in ("T$", "FPP", "SC"):
-            return code
+    # the code written first (a set's order changes with the process's hash seed)
+    at = [(text.find(code), code) for code in _MONEY_CODES if code in text]
+    if at:
+        return min(at)[1]
     for sign in _SIGNS_LONGEST_FIRST:
         if sign in text:
             return SIGNS[sign]
@@ -70,3 +71,4 @@ def currency_of(text: str) -> str:
 
 
 _SIGNS_LONGEST_FIRST = sorted(SIGNS, key=len, reverse=True)
+_MONEY_CODES = sorted(CODES - {"T$", "FPP", "SC"})
