@@ -53,6 +53,7 @@ QUERIES: list[tuple[str, str, tuple, dict]] = [
     ("mc double board", "equity", ("holdem-double-board", ["QQ+", "AK"]), {"samples": 20_000, "seed": 2}),
     ("auto goes mc", "equity", ("holdem", ["random", "random", "QQ+", "AK"]), {"seed": 4, "samples": 20_000}),
     ("exact refused", "equity", ("holdem", ["random", "random", "random", "QQ+", "AK"]), {"method": "exact"}),
+    ("exact refused, priced", "equity", ("holdem", ["20%", "20%", "20%"]), {"method": "exact"}),
     ("exact refused omaha", "equity", ("omaha", ["AA**", "KK**", "random"]), {"method": "exact"}),
     ("error: stud range", "equity", ("stud", ["AA,KK", "random"]), {}),
     ("error: empty range", "equity", ("holdem", ["AA", "KK"]), {"board": "AhAsAd"}),
@@ -67,6 +68,10 @@ QUERIES: list[tuple[str, str, tuple, dict]] = [
     ("combo_equities folded", "combo_equities", ("holdem", "AK", "QQ+"), {"folded": ["JJ+"], "method": "exact"}),
     ("combo_equities omaha", "combo_equities", ("omaha", "AAKK", "QQ**"), {"board": "2c7d9h"}),
     ("range_breakdown", "range_breakdown", ("holdem", "AA,KK,AKs", "Kd7h2h"), {}),
+    ("range_breakdown hand, dead", "range_breakdown", ("holdem", "AhKh", "Kd7h2h"), {"dead": "3c"}),
+    ("range_breakdown random omaha", "range_breakdown", ("omaha", "AAKK,QQJJds", "Kd7h2h5s"), {}),
+    ("range_breakdown shortdeck weighted", "range_breakdown", ("shortdeck", "AA:0.5,KK,AKs:0.3", "Kd7h6h"), {}),
+    ("error: breakdown duplicate", "range_breakdown", ("holdem", "AA", "Kd7h2h"), {"dead": "Kd"}),
     ("range_breakdown v opp", "range_breakdown", ("holdem", "AA,KK,AKs", "Kd7h2h"), {"opponents": "QQ+,AK"}),
     ("forced table", "range_equity", ("holdem", ["AA,KK", "QQ"]), {"_path": "table"}),
     ("forced sweep", "range_equity", ("holdem", ["AK,QQ", "JJ+"]), {"board": "Kd8c2s", "_path": "sweep"}),
@@ -86,15 +91,15 @@ def _watch(paths: list[str]) -> None:
         for attr in (f"_run_{name}", f"run_{name}"):
             if hasattr(cls, attr):
                 setattr(cls, attr, _recording(getattr(cls, attr), name, paths))
-    for module, attr, name in ((weights, "run_split", "split"), (sampling, "run_monte_carlo", "monte-carlo")):
-        setattr(module, attr, _recording(getattr(module, attr), name, paths))
-    for module_name in ("pyeval.engines.range.strategies",):
-        try:
-            mod = __import__(module_name, fromlist=["x"])
-        except ImportError:
-            continue
-        if hasattr(mod, "run_split"):
-            mod.run_split = _recording(mod.run_split, "split", paths)
+    for module, attr, name in ((weights, "run_split", "split"), (weights, "combine_split", "split"),
+                               (sampling, "run_monte_carlo", "monte-carlo")):
+        if hasattr(module, attr):
+            setattr(module, attr, _recording(getattr(module, attr), name, paths))
+    try:  # after issue 37 the split's combination is called from the strategies module
+        from pyeval.engines.range import strategies
+    except ImportError:
+        return
+    strategies.combine_split = _recording(strategies.combine_split, "split", paths)
 
 
 def _recording(fn, name, paths):
@@ -142,7 +147,7 @@ def record(out: str) -> None:
     for q in QUERIES:
         paths.clear()
         row = run(q)
-        row["paths"] = list(paths)
+        row["paths"] = sorted(set(paths))  # the paths that ran (a split runs its parts' paths too)
         rows[q[0]] = row
     with open(out, "w") as f:
         json.dump(rows, f, indent=1, sort_keys=True)
@@ -186,7 +191,7 @@ def time_both(old_root: str, new_root: str, rounds: int) -> None:
                                  capture_output=True, text=True).stdout
             for k, v in json.loads(out.splitlines()[-1]).items():
                 samples[label].setdefault(k, []).append(v)
-    print(f"| query | old ms | new ms | new/old |\n|---|---:|---:|---:|")
+    print("| query | old ms | new ms | new/old |\n|---|---:|---:|---:|")
     for name, *_ in QUERIES:
         o, n = statistics.median(samples["old"][name]), statistics.median(samples["new"][name])
         print(f"| {name} | {o * 1e3:.2f} | {n * 1e3:.2f} | {n / o:.2f} |")
