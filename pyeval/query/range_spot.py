@@ -177,8 +177,9 @@ def _removed(seats: list[RangeSeat], known: np.ndarray) -> list[RangeSeat]:
     out = []
     for p, s in enumerate(seats):
         if s.range is not None and len(known):
-            s = replace(s, range=s.range.without(known))
-            if len(s.range) == 0:
+            cut = s.range.without(known)
+            s = replace(s, range=cut)
+            if len(cut) == 0:
                 raise ValueError(f"player {p + 1}: no hand of the range {s.text!r} is possible with this board and "
                                  "dead cards")
         out.append(s)
@@ -193,9 +194,9 @@ def _removed(seats: list[RangeSeat], known: np.ndarray) -> list[RangeSeat]:
             keep = (s.range.masks & held) == 0
             if not keep.all():
                 r = s.range
-                out[p] = replace(s, range=Range(r.combos[keep], r.weights[keep], r.hole, None, r.lowest_card,
-                                                r.family))
-                if len(out[p].range) == 0:
+                cut = Range(r.combos[keep], r.weights[keep], r.hole, None, r.lowest_card, r.family)
+                out[p] = replace(s, range=cut)
+                if len(cut) == 0:
                     raise ValueError(f"no deal is possible: every hand of player {p + 1}'s range collides with "
                                      "another player's cards")
     return out

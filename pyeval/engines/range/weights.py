@@ -5,7 +5,7 @@ weights become exact integers: the decimal value of each weight (``repr`` of the
 ``0.3`` is 3/10), over their common denominator, divided by their common factor.  ``3e-7`` and
 ``9e-7`` give 1 and 3, exactly as ``1`` and ``3`` do.
 
-The exact engines (pyeval/engines/range/equity.py) count in int64 with the weights multiplied in.
+The exact strategies (pyeval/engines/range/strategies.py) count in int64 with the weights multiplied in.
 When weighted counts could overflow int64 (weights spanning many orders of magnitude, such
 as ``AA:1e8,KK:1``), the query is split by weight class instead: for each choice of one class
 (combos of one weight) per player, the unweighted counts of the query restricted to those
