@@ -3,7 +3,9 @@ same path, no path slower.
 
     python benchmarks/range_before_after.py record OUT.json      # to_dict() of every query, its path
     python benchmarks/range_before_after.py compare A.json B.json
-    python benchmarks/range_before_after.py time OLD_ROOT NEW_ROOT [rounds]   # alternate rounds, medians
+    python benchmarks/range_before_after.py time OLD_ROOT NEW_ROOT [rounds [words...]]   # alternate rounds, medians
+
+(``PYTHONPATH=.`` from a worktree's root for ``record``: the script's folder is not the package's.)
 
 ``record`` runs in whatever ``pyeval`` is imported (``PYTHONPATH=/work/main`` for main's code).  The
 path a query takes is seen by wrapping the range engine's path functions (whichever names the code
@@ -166,10 +168,11 @@ def compare(a: str, b: str) -> int:
     return 1 if bad else 0
 
 
-def time_child(repeats: int) -> None:
-    """In a child: each query's best of ``repeats`` warm runs (seconds), as JSON on stdout."""
+def time_child(repeats: int, only: list[str]) -> None:
+    """In a child: each query's best of ``repeats`` warm runs (seconds), as JSON on stdout
+    (``only``: the queries whose names hold one of these words, else all)."""
     out = {}
-    for q in QUERIES:
+    for q in _chosen(only):
         run(q)  # warm: tables loaded, kernels compiled
         times = []
         for _ in range(repeats):
@@ -180,19 +183,23 @@ def time_child(repeats: int) -> None:
     print(json.dumps(out))
 
 
-def time_both(old_root: str, new_root: str, rounds: int) -> None:
+def _chosen(only: list[str]) -> list:
+    return [q for q in QUERIES if not only or any(w in q[0] for w in only)]
+
+
+def time_both(old_root: str, new_root: str, rounds: int, only: list[str]) -> None:
     import os
 
     samples: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for _ in range(rounds):
         for label, root in (("old", old_root), ("new", new_root)):
             env = {**os.environ, "PYTHONPATH": root}
-            out = subprocess.run([sys.executable, __file__, "time-child", "3"], env=env, cwd=root, check=True,
+            out = subprocess.run([sys.executable, __file__, "time-child", "3", *only], env=env, cwd=root, check=True,
                                  capture_output=True, text=True).stdout
             for k, v in json.loads(out.splitlines()[-1]).items():
                 samples[label].setdefault(k, []).append(v)
     print("| query | old ms | new ms | new/old |\n|---|---:|---:|---:|")
-    for name, *_ in QUERIES:
+    for name, *_ in _chosen(only):
         o, n = statistics.median(samples["old"][name]), statistics.median(samples["new"][name])
         print(f"| {name} | {o * 1e3:.2f} | {n * 1e3:.2f} | {n / o:.2f} |")
 
@@ -204,6 +211,6 @@ if __name__ == "__main__":
     elif cmd == "compare":
         sys.exit(compare(sys.argv[2], sys.argv[3]))
     elif cmd == "time-child":
-        time_child(int(sys.argv[2]))
+        time_child(int(sys.argv[2]), sys.argv[3:])
     elif cmd == "time":
-        time_both(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 5)
+        time_both(sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 5, sys.argv[5:])

@@ -78,7 +78,7 @@ def read_range_spot(game, hands, board="", dead="", method: str = "auto", sample
     if folded is not None and (isinstance(folded, (str, bytes, Range)) or not hasattr(folded, "__iter__")):
         raise TypeError("folded must be a list with one range per folded player, e.g. ['random', '30%']")
     kinds = _kinds(hands, g, tracked) if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__") else []
-    stand_ins = [h if k == "hand" else "random" for h, k in zip(hands, kinds)] if kinds else hands
+    stand_ins = [h if k[0] == "hand" else "random" for h, k in zip(hands, kinds)] if kinds else hands
     spot = read_spot(g, stand_ins, board, dead, method, samples, seed, threads, stderr_target)
     seats = [_seat(h, k, known, g, p) for p, (h, k, known) in enumerate(zip(hands, kinds, spot.holes))]
     folders = _folders(list(folded) if folded is not None else [], g, len(seats))
@@ -106,32 +106,35 @@ def read_range_spot(game, hands, board="", dead="", method: str = "auto", sample
     if need > live:
         raise ValueError(f"this deal needs {need} more cards but only {live} remain in the deck")
     texts = tuple(s.text for s in seats[:len(hands)])
-    return replace(spot, texts=texts, ranges=RangeSeats(tuple(seats), len(folders), folded_text), memo={})
+    return Spot(g, spot.holes, texts, spot.boards, spot.dead, spot.method, spot.samples, spot.stderr_target, spot.seed,
+                spot.threads, spot.community, None, RangeSeats(tuple(seats), len(folders), folded_text))
 
 
-def _kinds(hands, g: Game, tracked: int | None) -> list[str]:
-    """Each seat's kind: "tracked" (a random hand listed combo by combo), "random", "range" or "hand"."""
-    out = []
+def _kinds(hands, g: Game, tracked: int | None) -> list[tuple[str, Range | None]]:
+    """Each seat's kind and its range read (None for a hand or a random one): "tracked" (a random
+    hand listed combo by combo), "random", "range" or "hand"."""
+    out: list[tuple[str, Range | None]] = []
     for p, h in enumerate(hands):
-        is_range = isinstance(h, Range) or isinstance(h, str) and is_range_entry(h, g)
-        if p == tracked and (is_unknown_hand(h) or is_range and parse_range(h, g).is_random):
-            out.append("tracked")
+        r = parse_range(h, g) if isinstance(h, Range) or isinstance(h, str) and is_range_entry(h, g) else None
+        if p == tracked and (is_unknown_hand(h) or r is not None and r.is_random):
+            out.append(("tracked", r if r is not None else parse_range("random", g)))
         elif is_unknown_hand(h):
-            out.append("random")
+            out.append(("random", None))
         else:
-            out.append("range" if is_range else "hand")
+            out.append(("range" if r is not None else "hand", r))
     return out
 
 
-def _seat(entry, kind: str, known: tuple, g: Game, p: int) -> RangeSeat:
-    """Seat p's range (``known``: a hand's cards as read_spot read them)."""
-    if kind == "tracked":  # every combo of the deck, listed, so that each is counted
-        r = parse_range("random" if is_unknown_hand(entry) else entry, g)
+def _seat(entry, kind: tuple[str, Range | None], known: tuple, g: Game, p: int) -> RangeSeat:
+    """Seat p's range (``kind``: from ``_kinds``; ``known``: a hand's cards as read_spot read them)."""
+    what, r = kind
+    if what == "tracked":  # every combo of the deck, listed, so that each is counted
+        assert r is not None
         return RangeSeat("range", "random", Range(_in_deck(r, g).combos, None, r.hole, None, g.lowest_card, r.family))
-    if kind == "random":
+    if what == "random":
         return RangeSeat("random", "random")
-    if kind == "range":
-        r = parse_range(entry, g)
+    if what == "range":
+        assert r is not None
         if r.hole != g.hole:
             raise ValueError(f"player {p + 1}: {g.name} ranges hold {g.hole}-card hands, got {r.hole}")
         r = _in_deck(r, g)
@@ -164,7 +167,7 @@ def _folders(folded: list, g: Game, first: int) -> list[RangeSeat]:
     for k, entry in enumerate(folded):
         try:
             kind = _kinds([entry], g, None)[0]
-            known = codes_tuple(parse_hand(entry, g, first + k)) if kind == "hand" else ()
+            known = codes_tuple(parse_hand(entry, g, first + k)) if kind[0] == "hand" else ()
             out.append(_seat(entry, kind, known, g, first + k))
         except ValueError as e:
             raise ValueError(f"folded player {k + 1} ({entry!r}): {e}") from e

@@ -62,7 +62,8 @@ class RangeSpot:
         boards = [np.array(b, np.uint8) for b in spot.boards]
         dead = np.array(spot.dead, np.uint8)
         known = np.concatenate([*boards, dead]).astype(np.uint8) if boards or len(dead) else np.zeros(0, np.uint8)
-        live = np.array([c for c in range(g.lowest_card, 52) if c not in set(known.tolist())], np.uint8)
+        gone = set(known.tolist())
+        live = np.array([c for c in range(g.lowest_card, 52) if c not in gone], np.uint8)
         n_boards = len(boards) if boards else g.boards
         missing = [g.board - (len(boards[j]) if boards else 0) for j in range(n_boards)]
         return cls(g, list(seats.seats), boards, dead, known, live, missing, spot.threads, seats.folders,
@@ -349,7 +350,7 @@ class RangeSpot:
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
         return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
 
-    def run_table(self) -> ExactCounts:
+    def run_table(self, classes: list | None = None) -> ExactCounts:
         """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
         class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
         Against a suit-symmetric range every combo of a class does the same, so per combo the
@@ -357,7 +358,7 @@ class RangeSpot:
         from pyeval.ranges import preflop_counts
         from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, COMBO_INDEX
 
-        u0, u1 = table_classes(self)
+        u0, u1 = classes if classes is not None else table_classes(self)
         c = preflop_counts()
         sizes = CLASS_SIZES.astype(np.int64)
         # per combo of each class: (wins, ties, outcomes) against the other range

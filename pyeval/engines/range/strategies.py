@@ -5,7 +5,9 @@ that applies when its price is within ``EXACT_BUDGET``, else Monte Carlo; ``meth
 runs the cheapest and refuses, naming its price, above ``RANGE_EXACT_LIMIT`` (or naming why when
 none applies).  Exact strategies give identical counts: the choice changes the time only.
 
-Exact, in the order they are priced (equal prices go to the name first in the alphabet):
+Exact, in the order they are priced (equal prices go to the name first in the alphabet; a
+strategy whose floor is at or above the best price so far is skipped unpriced, so nothing is
+priced after a free one):
 
 - ``weight-split``: weights so far apart that weighted counts could overflow int64: the query
   split by weight class, each part (all weights 1) counted by its own cheapest strategy and the
@@ -53,9 +55,13 @@ __all__ = ["RangeStrategy", "EXACT", "MONTE_CARLO", "BY_NAME", "exact_choice", "
 
 
 def _sizes(spot: Spot) -> list[int]:
-    """Each seat's combos (a random hand: every combo of the live deck)."""
-    view = range_view(spot)
-    return [math.comb(len(view.live), view.hole) if s.kind == "random" else len(s.range) for s in view.players]
+    """Each seat's combos (a random hand: every combo of the live deck), found once."""
+    sizes = spot.memo.get("range-sizes")
+    if sizes is None:
+        view = range_view(spot)
+        sizes = spot.memo["range-sizes"] = [math.comb(len(view.live), view.hole) if s.kind == "random"
+                                            else len(s.range) for s in view.players]
+    return sizes
 
 
 def _parts(spot: Spot) -> int:
@@ -85,7 +91,8 @@ class RangeStrategy(Strategy):
         raise NotImplementedError
 
     def floor(self, spot: Spot) -> float:
-        """A lower bound of the price, cheaper to find than the price (0: none known)."""
+        """A lower bound of the price, cheaper to find than the price and found on any range spot,
+        whether the strategy applies or not (0: none known)."""
         return 0.0
 
     def run(self, spot: Spot) -> RangeEquityResult:  # type: ignore[override]
@@ -145,14 +152,20 @@ class WeightSplit(RangeStrategy):
 class PreflopTable(RangeStrategy):
     name = "preflop-table"
 
+    def _classes(self, spot: Spot) -> list | None:
+        """Each player's class weights (``table_classes``), or None: found once."""
+        if "range-table" not in spot.memo:
+            spot.memo["range-table"] = None if _needs_split(spot) else table_classes(range_view(spot))
+        return spot.memo["range-table"]
+
     def applies(self, spot: Spot) -> bool:
-        return not _needs_split(spot) and table_classes(range_view(spot)) is not None
+        return self._classes(spot) is not None
 
     def cost(self, spot: Spot) -> float:  # type: ignore[override]
         return 0.0
 
     def counts(self, spot: Spot) -> ExactCounts:
-        return range_view(spot).run_table()
+        return range_view(spot).run_table(self._classes(spot))
 
 
 class BoardMajor(RangeStrategy):
@@ -245,7 +258,7 @@ def exact_choice(spot: Spot) -> tuple[RangeStrategy, float] | None:
     alphabet), or None.  A strategy whose floor is at or above the best price so far is not priced."""
     best: tuple[RangeStrategy, float] | None = None
     for s in EXACT:
-        if not s.applies(spot) or best is not None and s.floor(spot) >= best[1]:
+        if best is not None and s.floor(spot) >= best[1] or not s.applies(spot):
             continue
         cost = s.cost(spot)
         if best is None or (cost, s.name) < (best[1], best[0].name):
