@@ -285,9 +285,10 @@ def _answer(spot: Spot, path: str | None) -> RangeEquityResult:
         choice = exact_choice(spot)
         if spot.method == "exact":
             if choice is None:
-                raise ValueError(f"exact enumeration of these ranges has no exact strategy within its limits (more "
-                                 f"than {MAX_ASSIGNMENTS:,} combo assignments, or more than {MAX_SPLIT_QUERIES:,} "
-                                 f"weight-class queries); use method='monte-carlo' (with samples= or stderr_target=)")
+                raise ValueError(f"exact enumeration of these ranges is beyond the limits of every exact strategy "
+                                 f"(more than {MAX_ASSIGNMENTS:,} combo assignments, or more than "
+                                 f"{MAX_SPLIT_QUERIES:,} weight-class queries); use method='monte-carlo' (with "
+                                 "samples= or stderr_target=)")
             if choice[1] > RANGE_EXACT_LIMIT:
                 raise ValueError(f"exact enumeration of these ranges needs about {choice[1]:,.0f} hand evaluations "
                                  f"({choice[0].name}, the cheapest exact strategy), beyond the limit of "
