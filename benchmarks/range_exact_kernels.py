@@ -23,6 +23,7 @@ import numba_range_kernels as K  # noqa: E402
 
 from pyeval.engines.native import range_exact  # noqa: E402
 from pyeval.engines.range import equity as range_equity  # noqa: E402
+from pyeval.engines.range import spot as range_spot  # noqa: E402  (the module that calls the kernels)
 
 NUMBA = K.AS_RANGE_EXACT
 
@@ -54,16 +55,16 @@ def main() -> int:
     for spot in SPOTS.values():  # warm both, and the same counts
         results = {}
         for k, mod in kernels.items():
-            range_equity.range_exact = mod
+            range_spot.range_exact = mod
             results[k] = run(spot, args.threads)[1]
         c, n = results["C"], results["numba"]
         assert c.outcomes == n.outcomes and c.wins.tolist() == n.wins.tolist() and c.ties.tolist() == n.ties.tolist()
     for _ in range(args.rounds):
         for name, spot in SPOTS.items():
             for k, mod in kernels.items():
-                range_equity.range_exact = mod
+                range_spot.range_exact = mod
                 times[(name, k)].append(run(spot, args.threads)[0])
-    range_equity.range_exact = range_exact
+    range_spot.range_exact = range_exact
     print(f"{'spot':32} {'C ms':>9} {'numba ms':>9} {'numba/C':>8}")
     for name in SPOTS:
         ratios = [n / c for c, n in zip(times[(name, "C")], times[(name, "numba")])]

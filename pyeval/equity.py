@@ -94,10 +94,8 @@ def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Card
         from pyeval.ranges import is_range_entry  # ranges (QQ+, AKs, 15%, AA**ds): pyeval.engines.range.equity
 
         if any(is_range_entry(h, g) for h in hands):
-            from pyeval.engines.range.equity import range_equity
-
-            return range_equity(g, hands, board=board, dead=dead, method=method, samples=samples, seed=seed,
-                                threads=threads, stderr_target=stderr_target, contributions=contributions)
+            return _with_ranges(g, hands, board, dead, None, contributions, method=method, samples=samples,
+                                seed=seed, threads=threads, stderr_target=stderr_target)
     if contributions is not None and len(contributions) != len(hands):
         raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
     spot = read_spot(g, hands, board, dead, method, samples, seed, threads, stderr_target, seats=seats)
@@ -110,13 +108,22 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
     """``equity(..., folded=...)``: the range engine with the folders as players who never show down."""
     if g.family not in ("holdem", "omaha"):
         raise ValueError(f"folded= is supported in hold'em and Omaha games, not {g.name}")
-    if options["contributions"] is not None:
+    if options.pop("contributions") is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with folded=")
     if client is not None:
         raise NotImplementedError("folded= runs locally: give no client=")
-    from pyeval.engines.range.equity import range_equity
+    return _with_ranges(g, hands, board, dead, folded, None, **options)
 
-    return range_equity(g, hands, board=board, dead=dead, folded=folded, **options)
+
+def _with_ranges(g: Game, hands, board, dead, folded, contributions, **options) -> EquityResult:
+    """Seats with ranges (or folded players): the query read into a range Spot
+    (pyeval.query.range_spot) and answered by the range strategies (pyeval.engines.range.strategies)."""
+    if contributions is not None:
+        raise NotImplementedError("side pots (contributions=) are not supported with ranges")
+    from pyeval.engines.range import strategies as range_strategies  # loaded by range queries only
+    from pyeval.query.range_spot import read_range_spot
+
+    return range_strategies.answer(read_range_spot(g, hands, board, dead, folded=folded, **options))
 
 
 def _with_side_pots(spot: Spot, contributions: Sequence[float], client: Any) -> EquityResult:

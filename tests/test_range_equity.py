@@ -220,7 +220,7 @@ def test_auto_method():
     ("holdem", ["QQ+"], {}, "at least 2 players"),
     ("holdem", ["QQ+", "AK"], {"method": "bogus"}, "method"),
     ("holdem", ["QQ+", "AK"], {"method": "monte-carlo", "samples": 0}, "samples"),
-    ("holdem", ["random", "20%", "20%", "20%", "20%"], {"method": "exact"}, "beyond the budget"),
+    ("holdem", ["random", "20%", "20%", "20%", "20%"], {"method": "exact"}, "beyond the limits of every"),
     ("shortdeck", ["AA", "2c3c"], {}, "not in the 36-card deck"),
     ("omaha", ["AA**", "AhKhQhJhTh"], {}, "at most 4 cards"),
 ])

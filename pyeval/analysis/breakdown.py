@@ -24,10 +24,11 @@ from pyeval.analysis import hand_classes, omaha_classes
 from pyeval.analysis.combos import ComboEquities, check_listed_combos, combo_equities
 from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list
-from pyeval.core.cards import check_distinct, format_cards, parse_cards
+from pyeval.core.cards import format_cards, parse_cards
 from pyeval.core.games import get_game
 from pyeval.engines.range.weights import integer_weights
-from pyeval.ranges import Range, parse_range
+from pyeval.query.range_spot import read_range_spot
+from pyeval.ranges import Range
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
 
@@ -204,28 +205,20 @@ def range_breakdown(game: str, range: str | Range, board: str, dead: str = "", o
     if not isinstance(board, str) or not board.strip():
         raise ValueError("range_breakdown needs a board of 3 or 4 cards")
     board_cards = parse_cards(board)
-    dead_cards = parse_cards(dead) if dead else np.zeros(0, np.uint8)
     if len(board_cards) not in (3, 4):
         raise ValueError(f"range_breakdown needs a board of 3 or 4 cards, got {len(board_cards)}")
-    check_distinct(np.concatenate([board_cards, dead_cards]).astype(np.uint8), "(board and dead cards)")
-    if (board_cards < g.lowest_card).any():
-        raise ValueError(f"a board card is not in the {g.deck_size}-card deck of {g.name}")
+    dead_cards = parse_cards(dead) if dead else np.zeros(0, np.uint8)
     check_listed_combos(g, range, len(board_cards) + len(dead_cards), "a breakdown")
     ce = None
     if opponents is not None:
         ce = combo_equities(g.name, range, opponents, board=board, dead=dead, method=method, samples=samples,
                             seed=seed)
         combos, weights, text = ce.combos, ce.weights, ce.range_text
-    else:
-        r = parse_range(range, g)
-        if r.hole != g.hole:
-            raise ValueError(f"{g.name} ranges hold {g.hole}-card hands, got {r.hole}")
-        r = r.without(np.concatenate([board_cards, dead_cards]).astype(np.uint8))
-        keep = (r.combos >= g.lowest_card).all(axis=1)
-        combos, weights = r.combos[keep], np.asarray(r.weights, np.float64)[keep]
-        if len(combos) == 0:
-            raise ValueError(f"no combo of the range {range!r} is possible with this board and dead cards")
-        text = " ".join(range.split()) if isinstance(range, str) else str(range)
+    else:  # the range read as range equity reads it (cards, deck, card removal), against no one in particular
+        spot = read_range_spot(g, [range, "random"], board, dead, tracked=0)
+        seat = spot.ranges.seats[0]
+        combos, weights = seat.range.combos, np.asarray(seat.range.weights, np.float64)
+        text = " ".join(range.split()) if isinstance(range, str) else str(range)  # as written, a hand too
     classify, made_names, draw_names = class_scheme(family)
     made, draws, outs = classify(combos, board_cards, g.lowest_card)
     against_text = None if ce is None else ce.opponents

@@ -26,11 +26,13 @@ from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.core.cards import format_cards, parse_cards
 from pyeval.core.games import Game, get_game
+from pyeval.engines.range import strategies as range_strategies
 from pyeval.engines.range.combo_tally import ComboTally
-from pyeval.engines.range.equity import RangeEquityResult, range_equity
 from pyeval.query.limits import MAX_LISTED_COMBOS
+from pyeval.query.range_spot import read_range_spot
 from pyeval.ranges import CLASS_NAMES, UNKNOWN, Range
 from pyeval.ranges.classes import COMBO_CLASS, COMBO_INDEX
+from pyeval.results.equity_result import RangeEquityResult
 from pyeval.results.protocol import Table
 from pyeval.results.tally import POT
 
@@ -298,8 +300,9 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     ``folded``: the folded players' ranges, dealt and never shown down (``pyeval.equity``'s)."""
     opps = _opponent_list(opponents)
     check_listed_combos(get_game(game), range, _known_cards(board, dead), "combo_equities")
-    res = range_equity(game, [range, *opps], board=board, dead=dead, method=method, samples=samples, seed=seed,
-                       threads=threads, folded=folded, _tracked=0)
+    spot = read_range_spot(game, [range, *opps], board, dead, method, samples, seed, threads, folded=folded,
+                           tracked=0)
+    res = range_strategies.answer(spot)
     rng, counts = res.ranges[0], res.combo_tally[0]
     if rng is None or counts is None:
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "

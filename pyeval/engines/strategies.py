@@ -26,6 +26,10 @@ Exact, in the order they are priced:
 Sampling: ``monte-carlo`` (``engine.run_monte_carlo``: the C board sampler where every hand is
 known or wholly random on one board, else the generic C deal kernels) and ``dask`` (the same
 chunks as Dask tasks, pyeval.engines.cluster).
+
+A range spot (``spot.ranges`` set, pyeval.query.range_spot) is answered by the range engine's
+strategies, subclasses of ``Strategy`` chosen the same way (pyeval.engines.range.strategies:
+``answer``, ``exact_choice``); they import this module, so it does not import them.
 """
 
 from __future__ import annotations

@@ -33,6 +33,10 @@ EXACT_LIMIT = 10_000_000_000
 """``method="exact"`` refuses, before starting, queries costing more units than this (about 7
 minutes of one core)."""
 
+RANGE_EXACT_LIMIT = EXACT_BUDGET * 50
+"""``method="exact"`` with ranges refuses, before starting, queries the cheapest range strategy
+(pyeval.engines.range.strategies) prices above this many hand evaluations."""
+
 RANDOM_HAND_CLASSES_MAX = 5000
 """Above this many possible hands for the unknown player the random-hand strategy is not priced
 nor used: its per-class cost loses to enumeration (hold'em: 1,225 or fewer; Omaha: 100,000 and

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, replace
+from typing import Any
 
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse_card_text, parse_cards
@@ -40,6 +41,9 @@ class Spot:
     community   stud's shared last card forced (a side pot among fewer players keeps the
                 deal of the whole table)
     memo        what the engines derive from the spot (its layout, its prices), built once
+    ranges      a range query's seats (``pyeval.query.range_spot.RangeSeats``: every seat's range,
+                the folded players), or None; ``holes`` then holds the known hands' cards only
+                and ``texts`` each seat's range text
     """
 
     game: Game
@@ -54,15 +58,16 @@ class Spot:
     threads: int
     community: bool
     memo: dict
+    ranges: Any
 
     def __init__(self, game: Game, holes: tuple, texts: tuple, boards: tuple, dead: tuple, method: str = "auto",
                  samples: int | None = None, stderr_target: float | None = None, seed: int | None = None,
-                 threads: int = 1, community: bool = False, memo: dict | None = None):
+                 threads: int = 1, community: bool = False, memo: dict | None = None, ranges: Any = None):
         # frozen: the fields are set once here, in one step (a small query is worth the microsecond)
         object.__setattr__(self, "__dict__", {
             "game": game, "holes": holes, "texts": texts, "boards": boards, "dead": dead, "method": method,
             "samples": samples, "stderr_target": stderr_target, "seed": seed, "threads": threads,
-            "community": community, "memo": {} if memo is None else memo})
+            "community": community, "memo": {} if memo is None else memo, "ranges": ranges})
 
     @property
     def players(self) -> int:

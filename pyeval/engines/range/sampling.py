@@ -41,7 +41,7 @@ class _Deals:
         self.spot = spot
         P, h = spot.P, spot.hole
         self.kinds = np.array([1 if pl.kind == "random" else 0 for pl in spot.players], np.int64)
-        self.blocks = [pl.rng if pl.kind != "random" else None for pl in spot.players]
+        self.blocks = [pl.range if pl.kind != "random" else None for pl in spot.players]
         self.sizes = [len(b) if b is not None else 0 for b in self.blocks]
         self.offsets = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
         combos = np.concatenate([b.combos for b in self.blocks if b is not None] or [np.zeros((0, h), np.uint8)])

@@ -1,13 +1,15 @@
-"""A range query's spot, exact and Monte Carlo: the four exact paths (preflop table,
-assignments, board-major, heads-up sweep), their costs, and the hand-off to the Monte Carlo
-sampler (pyeval/engines/range/sampling.py).  pyeval/engines/range/equity.py reads the query
-and builds the spot; the deal model and the paths are described there."""
+"""The range engine's view of a range ``Spot`` (``range_view``): the seats' ranges, the live deck,
+the cards each board misses, and the four exact paths' counts (preflop table, assignments,
+board-major, heads-up sweep: ``run_table`` ...), each returning ``ExactCounts``, and the result
+(``finish``).  Which path runs is the registry's choice (pyeval/engines/range/strategies.py, where
+each path is a priced ``Strategy``); the Monte Carlo sampler is pyeval/engines/range/sampling.py.
+The deal model and the paths are described in pyeval/engines/range/equity.py."""
 
 from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 import numpy as np
 
@@ -16,54 +18,67 @@ from pyeval.engines import engine, pool
 from pyeval.engines.native import range_exact
 from pyeval.engines.range import combo_tally
 from pyeval.engines.range import folded as range_folded
-from pyeval.engines.range import sampling as range_sampling
 from pyeval.engines.range import weights as range_weights
 from pyeval.engines.range.symmetry import perm_tables, symmetry_group
 from pyeval.engines.range.weights import ExactCounts, integer_weights
 from pyeval.engines.single import exact_strategies
 from pyeval.query.limits import MAX_ASSIGNMENTS
+from pyeval.query.spot import Spot
 from pyeval.ranges import Range
 from pyeval.ranges.classes import all_of
 from pyeval.results.equity_result import EquityResult, RangeEquityResult, layout_result
 from pyeval.results.tally import POT, Tally
 
-
-@dataclass
-class RangePlayer:
-    kind: str  # "range", "hand" (known cards) or "random"
-    text: str
-    rng: Range | None = None
+__all__ = ["RangeSpot", "range_view", "table_classes"]
 
 
+def range_view(spot: Spot) -> RangeSpot:
+    """The range engine's view of a range spot (read by pyeval.query.range_spot), built once."""
+    view = spot.memo.get("range")
+    if view is None:
+        view = spot.memo["range"] = RangeSpot.of(spot)
+    return view
 
 
 class RangeSpot:
-    def __init__(self, g, players, boards, dead, known, live, missing, threads, folders=0):
+    """A range query as the engine counts it.  players: the seats (pyeval.query.range_spot.RangeSeat:
+    kind, text, range), the folders last; boards, dead, known (both), live (the deck left) as uint8
+    arrays; missing: the cards each board lacks."""
+
+    def __init__(self, g, players, boards, dead, known, live, missing, threads, folders=0, folded_text=()):
         self.g, self.players, self.boards, self.dead = g, players, boards, dead
         self.known, self.live, self.missing, self.threads = known, live, missing, threads
         self.P = len(players)
         # the last ``folders`` players folded: dealt, never shown down (pyeval/engines/range/folded.py)
         self.folders = folders
         self.active = self.P - folders
-        self.folded_text = []  # every folder's text, random ones (left out) included
+        self.folded_text = list(folded_text)  # every folder's text, random ones (left out) included
         self.hole = g.hole
-        self.table_allowed = True
-        self.use_table = self.use_sweep = self.use_board_major = False
-        self.split = None  # range_weights.Split when the weights need a split by weight class
+        self._group: list | None = None
 
-    def restricted(self, keep: list) -> RangeSpot | None:
-        """The query with player p's range cut to the combos at positions keep[p] (None: all), all
-        weights 1; None when no deal is possible then."""
-        players = []
-        for pl, idx in zip(self.players, keep):
-            if idx is not None:
-                r = pl.rng
-                pl = RangePlayer(pl.kind, pl.text, Range(r.combos[idx], None, r.hole, None, r.lowest_card, r.family))
-            players.append(pl)
-        sub = RangeSpot(self.g, players, self.boards, self.dead, self.known, self.live, self.missing, self.threads,
-                    self.folders)
-        masks, offsets = _stacked(sub.exact_ranges())
-        return sub if range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1) else None
+    @classmethod
+    def of(cls, spot: Spot) -> RangeSpot:
+        g, seats = spot.game, spot.ranges
+        boards = [np.array(b, np.uint8) for b in spot.boards]
+        dead = np.array(spot.dead, np.uint8)
+        known = np.concatenate([*boards, dead]).astype(np.uint8) if boards or len(dead) else np.zeros(0, np.uint8)
+        gone = set(known.tolist())
+        live = np.array([c for c in range(g.lowest_card, 52) if c not in gone], np.uint8)
+        n_boards = len(boards) if boards else g.boards
+        missing = [g.board - (len(boards[j]) if boards else 0) for j in range(n_boards)]
+        return cls(g, list(seats.seats), boards, dead, known, live, missing, spot.threads, seats.folders,
+                   seats.folded)
+
+    def has_deal(self) -> bool:
+        """Whether some assignment of one combo per player is disjoint."""
+        masks, offsets = _stacked(self.exact_ranges())
+        return bool(range_exact.assignments(masks, offsets, np.zeros((1, self.P), np.int32), 1))
+
+    def symmetries(self) -> list:
+        """The suit permutations that fix the query (pyeval/engines/range/symmetry.py), found once."""
+        if self._group is None:
+            self._group = symmetry_group(self.g, self.exact_ranges(), self.boards, self.dead)
+        return self._group
 
     # -- shared -------------------------------------------------------------
     def layout_for(self, holes, dead=None) -> engine.Layout:
@@ -91,7 +106,7 @@ class RangeSpot:
                 combos = all_of(self.live, self.hole)
                 out.append(Range(combos, None, self.hole, "random", self.g.lowest_card, self.g.family))
             else:
-                out.append(pl.rng)
+                out.append(pl.range)
         return out
 
     # -- exact ----------------------------------------------------------------
@@ -103,7 +118,7 @@ class RangeSpot:
             left -= m
         return total
 
-    def _showdowns_per_assignment(self) -> float:
+    def showdowns_per_assignment(self) -> float:
         """Boards an assignment's exact count visits: with two hole cards and one board, the rank
         multisets of the missing cards plus the flush boards (csrc/board_ranks.c; flush boards
         are a few percent of all, counted twice: 20% is a generous allowance), else every board."""
@@ -112,72 +127,6 @@ class RangeSpot:
             m = self.missing[0]
             return min(boards, math.comb(12 + m, m) + 0.2 * boards)
         return boards
-
-    def exact_cost(self) -> float | None:
-        """Estimated hand evaluations of exact enumeration (None: too many assignments); also
-        picks the exact path: a split by weight class, the preflop table, the heads-up sweep, or
-        assignments."""
-        self.use_table = self.use_sweep = self.use_board_major = False
-        self.split = range_weights.split_plan(self)
-        if self.split is not None:
-            return range_weights.split_cost(self.split)
-        if self.table_allowed and _table_classes(self) is not None:
-            self.use_table = True
-            return 0.0
-        sizes = [math.comb(len(self.live), self.hole) if pl.kind == "random" else len(pl.rng)
-                 for pl in self.players]
-        product = math.prod(sizes)
-        sweep_cost = None
-        if self.P == 2 and self.hole == 2 and len(self.missing) == 1 and not self.g.low and self.g.use == "any":
-            boards = math.comb(len(self.live), self.missing[0])
-            # one evaluation per combo per board, plus sorting: about 3 evaluations' worth, and
-            # a fixed cost per board (allocations, two sorts)
-            sweep_cost = boards * (sum(sizes) * 3 + 200)
-        if product > MAX_ASSIGNMENTS * 1000:
-            self.use_sweep = sweep_cost is not None
-            return sweep_cost
-        parts = len(self.boards or [0]) * (2 if self.g.low else 1)
-        # each assignment also costs a C call and some Python (~ 2,000 evaluations' worth)
-        per_assignment = self._showdowns_per_assignment() * self.P * parts + 2000
-        board_major = None
-        if len(self.missing) == 1 and product <= MAX_ASSIGNMENTS:
-            # every combo evaluated once per board; a (board, assignment) tally step costs about
-            # one evaluation (measured: ~30 ns)
-            board_major = math.comb(len(self.live), self.missing[0]) * (
-                sum(sizes) * parts * 2 + product * (0.5 + self.P * parts / 4) + 100)
-        others = [c for c in (board_major, sweep_cost) if c is not None]
-        if others and min(others) <= product / 24 * per_assignment:
-            cost = None  # not even 24 suit symmetries would make enumerating assignments cheaper
-        else:
-            self.group = symmetry_group(self.g, self.exact_ranges(), self.boards, self.dead)
-            cost = product / len(self.group) * per_assignment
-        options = [(cost, "assignments"), (board_major, "board_major"), (sweep_cost, "sweep")]
-        if product > MAX_ASSIGNMENTS:
-            options = options[2:]
-        options = [(c, name) for c, name in options if c is not None]
-        if not options:
-            return None
-        best_cost, best = min(options)
-        self.use_sweep, self.use_board_major = best == "sweep", best == "board_major"
-        return best_cost
-
-    def run_exact(self) -> RangeEquityResult:
-        c = self.exact_counts()
-        res = self.finish(c.layout, c.tally, "exact", None, c.ranges, c.combo_eq, c.combo_prob, c.combo_tally)
-        res.extra.update(c.extra)
-        return res
-
-    def exact_counts(self) -> ExactCounts:
-        """The exact counts by the path exact_cost picked."""
-        if self.split is not None:
-            return range_weights.run_split(self, self.split)
-        if self.use_table:
-            return self._run_table()
-        if self.use_sweep:
-            return self._run_sweep()
-        if self.use_board_major:
-            return self._run_board_major()
-        return self._run_assignments()
 
     def _enumerate(self, ranges):
         """Every disjoint assignment of one combo per player: (assign (n, P) int32, offsets)."""
@@ -206,7 +155,7 @@ class RangeSpot:
                                               [len(r) for r in ranges])
         return combo_eq, combo_prob, counts
 
-    def _run_board_major(self) -> ExactCounts:
+    def run_board_major(self) -> ExactCounts:
         """Every board completion once: each combo of each range is evaluated once per board, then
         every valid assignment's showdown is tallied in C (turn and river spots, many assignments)."""
         ranges = self.exact_ranges()
@@ -280,13 +229,13 @@ class RangeSpot:
                                                       ties_full)
         return ExactCounts(layout, total, ranges, combo_eq, combo_prob, combo_tally=counts)
 
-    def _run_assignments(self) -> ExactCounts:
+    def run_assignments(self) -> ExactCounts:
         ranges = self.exact_ranges()
         P = self.P
         assign, offsets = self._enumerate(ranges)
         count = len(assign)
         sizes = np.array([len(r) for r in ranges], np.int64)
-        group = getattr(self, "group", None) or symmetry_group(self.g, ranges, self.boards, self.dead)
+        group = self.symmetries()
         perm = perm_tables(ranges, group)
         radix = np.ones(P, np.int64)
         exact_keys = math.prod(sizes.tolist()) < 2**62
@@ -397,7 +346,7 @@ class RangeSpot:
         tally = patterns.tally(acc[0]) if kinds is not None else acc[0]
         return rep_units[:, 0], rep_units[:, 1], rep_units[:, 2], tally
 
-    def _run_table(self) -> ExactCounts:
+    def run_table(self, classes: list | None = None) -> ExactCounts:
         """Heads-up preflop hold'em, both ranges unions of whole classes with one weight per
         class: exact counts from the shipped class matrix (``pyeval.ranges.preflop_counts``).
         Against a suit-symmetric range every combo of a class does the same, so per combo the
@@ -405,7 +354,7 @@ class RangeSpot:
         from pyeval.ranges import preflop_counts
         from pyeval.ranges.classes import CLASS_SIZES, COMBO_CLASS, COMBO_INDEX
 
-        u0, u1 = _table_classes(self)
+        u0, u1 = classes if classes is not None else table_classes(self)
         c = preflop_counts()
         sizes = CLASS_SIZES.astype(np.int64)
         # per combo of each class: (wins, ties, outcomes) against the other range
@@ -429,7 +378,7 @@ class RangeSpot:
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob,
                            {"source": "preflop table (pyeval/data/preflop.npz)"}, counts)
 
-    def _run_sweep(self) -> ExactCounts:
+    def run_sweep(self) -> ExactCounts:
         """Heads-up, two hole cards, one board, high only: per board, every combo is evaluated
         once; sorting by strength and per-card prefix sums give each combo's weighted wins, ties
         and outcomes against the other range, card removal exact."""
@@ -494,10 +443,6 @@ class RangeSpot:
         layout = self.layout_for([np.zeros(0, np.uint8)] * 2)
         return ExactCounts(layout, t, ranges, combo_eq, combo_prob, combo_tally=counts)
 
-    # -- Monte Carlo ----------------------------------------------------------
-    def run_monte_carlo(self, samples: int, seed: int, stderr_target: float | None, cap: int) -> RangeEquityResult:
-        return range_sampling.run_monte_carlo(self, samples, seed, stderr_target, cap)
-
 
 def _stacked(ranges: list[Range]) -> tuple[np.ndarray, np.ndarray]:
     """Every player's combo masks end to end, and where each player's start (with the total last)."""
@@ -512,7 +457,7 @@ def _pool(work, jobs, threads, add, size=None, partial=False, total=None):
     pool.run_pool(work, jobs, threads, add, size, partial, total)
 
 
-def _table_classes(spot):
+def table_classes(spot):
     """For the preflop-table path: each player's class weights ((169,) int64 numerators), or None
     when the query is not one the table answers (hold'em heads-up, no board or dead cards, both
     ranges unions of whole classes with one weight per class)."""
@@ -525,7 +470,7 @@ def _table_classes(spot):
         if pl.kind == "random":
             out.append(np.ones(169, np.int64))
             continue
-        r = pl.rng
+        r = pl.range
         cls = COMBO_CLASS[COMBO_INDEX[r.combos[:, 0], r.combos[:, 1]]]
         num = integer_weights(r.weights)
         counts = np.bincount(cls, minlength=169)

@@ -5,7 +5,7 @@ weights become exact integers: the decimal value of each weight (``repr`` of the
 ``0.3`` is 3/10), over their common denominator, divided by their common factor.  ``3e-7`` and
 ``9e-7`` give 1 and 3, exactly as ``1`` and ``3`` do.
 
-The exact engines (pyeval/engines/range/equity.py) count in int64 with the weights multiplied in.
+The exact strategies (pyeval/engines/range/strategies.py) count in int64 with the weights multiplied in.
 When weighted counts could overflow int64 (weights spanning many orders of magnitude, such
 as ``AA:1e8,KK:1``), the query is split by weight class instead: for each choice of one class
 (combos of one weight) per player, the unweighted counts of the query restricted to those
@@ -18,25 +18,22 @@ finite weights.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from pyeval.engines import engine
 from pyeval.engines.range.combo_tally import ComboTally
-from pyeval.query.limits import MAX_SPLIT_QUERIES
-from pyeval.results.tally import POT, Tally
+from pyeval.results.tally import Tally
 
 if TYPE_CHECKING:
-    from pyeval.engines.range.spot import RangeSpot
     from pyeval.results.equity_result import EquityResult
 
-__all__ = ["ExactCounts", "integer_weights", "split_plan", "split_cost", "run_split", "plain_numbers",
-           "MAX_SPLIT_QUERIES"]
+__all__ = ["ExactCounts", "SplitPart", "integer_weights", "weight_classes", "weighted_total", "combine_split",
+           "plain_numbers", "INT64_SAFE"]
 
 INT64_SAFE = 2**62
 """Weighted counts below this cannot overflow an int64 sum of two of them."""
@@ -74,70 +71,39 @@ class ExactCounts:
 @dataclass
 class SplitPart:
     weight: int  # the product of the chosen classes' integer weights
-    spot: object  # the query restricted to those classes (a range_equity.RangeSpot)
+    spot: Any  # the query restricted to those classes (a pyeval.query.spot.Spot), all weights 1
     index: list  # per player: positions in the full range of the sub-query's combos
     weights: list  # per player: the chosen class's integer weight
 
 
-@dataclass
-class Split:
-    parts: list = field(default_factory=list)
-    feasible: bool = True  # False: too many sub-queries
-
-
-def _classes(player):
-    """(integer weight, combo positions or None for all) of each weight class of a player."""
-    if player.rng is None:
+def weight_classes(seat) -> list[tuple[int, np.ndarray | None]]:
+    """(integer weight, combo positions or None for all) of each weight class of a seat
+    (pyeval.query.range_spot.RangeSeat)."""
+    if seat.range is None:
         return [(1, None)]
-    nums = integer_weights(player.rng.weights)
+    nums = integer_weights(seat.range.weights)
     values = sorted(set(nums.tolist()))
     if len(values) == 1:
         return [(1, None)]
     return [(v, np.flatnonzero(nums == v)) for v in values]
 
 
-def split_plan(spot: RangeSpot) -> Split | None:
-    """How to split the exact query by weight class, or None when the int64 engines can take the
-    weights as they are (all weights equal, or weighted counts far from overflowing)."""
-    classes = [_classes(pl) for pl in spot.players]
-    if all(len(c) == 1 for c in classes):
-        return None
-    totals = [sum(int(x) for x in integer_weights(pl.rng.weights)) if pl.rng is not None
-              else math.comb(len(spot.live), spot.hole) for pl in spot.players]
-    bound = math.prod(totals) * spot.boards_per_assignment() * POT * spot.P
-    if bound < INT64_SAFE:
-        return None
-    if math.prod(len(c) for c in classes) > MAX_SPLIT_QUERIES:
-        return Split(feasible=False)
-    split = Split()
-    for choice in itertools.product(*classes):
-        sub = spot.restricted([idx for _, idx in choice])
-        if sub is not None:  # None: no deal with these classes
-            split.parts.append(SplitPart(math.prod(w for w, _ in choice), sub, [idx for _, idx in choice],
-                                         [w for w, _ in choice]))
-    if not split.parts:
-        raise ValueError("no deal is possible: the ranges (with the board and dead cards) always collide")
-    return split
+def weighted_total(seat, live: int, hole: int) -> int:
+    """A seat's integer weights summed (a random hand: its number of combos)."""
+    return sum(int(x) for x in integer_weights(seat.range.weights)) if seat.range is not None else \
+        math.comb(live, hole)
 
 
-def split_cost(split: Split) -> float | None:
-    if not split.feasible:
-        return None
-    costs = [part.spot.exact_cost() for part in split.parts]
-    return None if any(c is None for c in costs) else float(sum(costs))
-
-
-def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
-    """The exact counts of the whole query: each part's unweighted counts times its weight, in
-    Python integers; per combo, the weighted sums of the parts' per-combo results."""
-    full = spot.exact_ranges()
-    P = spot.P
+def combine_split(parts: list[tuple[SplitPart, ExactCounts]], full: list, layout: engine.Layout) -> ExactCounts:
+    """The exact counts of the whole query from its parts' (``parts``: each part and its
+    unweighted counts): each part's counts times its weight, in Python integers; per combo, the
+    weighted sums of the parts' per-combo results.  ``full``: every player's whole range."""
+    P = len(full)
     tally = None
     num = [np.zeros(len(r)) for r in full]
     den = [np.zeros(len(r)) for r in full]
     per_combo = [ComboTally.zeros_object(len(r)) for r in full]
-    for part in split.parts:
-        c = part.spot.exact_counts()
+    for part, c in parts:
         t = c.tally
         scaled = Tally(part.weight * int(t.outcomes), *(np.asarray(getattr(t, name)).astype(object) * part.weight
                                                               for name in ("units", "sumsq", "wins", "ties",
@@ -153,6 +119,7 @@ def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
             num[p][where] += eq * mass
             den[p][where] += mass
             # the part's counts are unweighted: weigh them by the other players' classes
+            assert c.combo_tally is not None, "every exact path counts per combo"
             c.combo_tally[p].scaled_into(per_combo[p], where, part.weight // part.weights[p])
     combo_eq, combo_prob = [], []
     for p in range(P):
@@ -160,8 +127,7 @@ def run_split(spot: RangeSpot, split: Split) -> ExactCounts:
             combo_eq.append(num[p] / den[p])
         combo_prob.append(den[p] / den[p].sum())
     assert tally is not None  # a split has at least one part
-    layout = spot.layout_for([np.zeros(0, np.uint8)] * P)
-    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(split.parts)}, per_combo)
+    return ExactCounts(layout, tally, full, combo_eq, combo_prob, {"weight_classes": len(parts)}, per_combo)
 
 
 def plain_numbers(r: EquityResult) -> None:
