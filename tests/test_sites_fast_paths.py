@@ -74,4 +74,3 @@ def test_the_currency_is_the_code_written_first():
 
     assert currency_of("($0.05/$0.10 USD) 10 EUR bonus") == "USD"
     assert currency_of("(0,05 EUR/0,10 EUR) $10 USD bonus") == "EUR"
-    assert currency_of("(1500/3000) T$") == ""
