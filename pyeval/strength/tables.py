@@ -246,6 +246,38 @@ def _write_chunk(file: Path, cols: dict[str, np.ndarray], meta: dict[bytes, byte
     os.replace(tmp, file)  # whole or absent: a resumed run never reads half a chunk
 
 
+class _ChunkWriter:
+    """Chunk files written on background threads, at most ``depth`` at once, while the next chunk
+    is computed: Parquet encodes a file on one thread, and on the river writing (not the table)
+    is most of a chunk's time.  ``written(chunk)`` is called in the caller's thread as each
+    write is collected; the first error is raised there."""
+
+    def __init__(self, depth: int, written: Any) -> None:
+        self.depth, self.written = depth, written
+        self.pool = ThreadPoolExecutor(depth)
+        self.pending: list[tuple[Any, tuple[int, int]]] = []
+
+    def submit(self, file: Path, chunk: tuple[int, int], cols: dict[str, np.ndarray], meta: dict[bytes, bytes]) -> None:
+        while len(self.pending) >= self.depth:
+            self._collect()
+        self.pending.append((self.pool.submit(_write_chunk, file, cols, meta), chunk))
+
+    def _collect(self) -> None:
+        future, chunk = self.pending.pop(0)
+        future.result()
+        self.written(chunk)
+
+    def __enter__(self) -> _ChunkWriter:
+        return self
+
+    def __exit__(self, kind: Any, *_: Any) -> None:
+        try:
+            while self.pending and kind is None:
+                self._collect()
+        finally:
+            self.pool.shutdown(wait=True)  # a write under way finishes (whole or absent: _write_chunk)
+
+
 def _check_features(features: Any) -> tuple[str, ...]:
     if isinstance(features, str):
         features = (features,)
@@ -292,17 +324,21 @@ def table(street: str, *, features: Any = TABLE_FEATURES, bins: int = 50, start:
         chunks = [c for c in chunks if not _chunk_done(_chunk_file(out_dir, street, *c), *c, meta)]
     compute = partial(_chunk_task, street, n_bins, feats, g.name)
     got: dict[tuple[int, int], dict[str, np.ndarray]] = {}
-    with reporting(progress, f"{street} table") as watch:
+    with reporting(progress, f"{street} table") as watch, \
+            _ChunkWriter(default_threads(threads), lambda chunk: advance(chunk)) as writer:
         if watch is not None:
             watch.add_total(sum(b - a for a, b in chunks))
 
-        def done(chunk: tuple[int, int], cols: dict[str, np.ndarray]) -> None:
-            if out_dir is not None:
-                _write_chunk(_chunk_file(out_dir, street, *chunk), cols, meta)
-            else:
-                got[chunk] = cols
+        def advance(chunk: tuple[int, int]) -> None:
             if watch is not None:
                 watch.advance(chunk[1] - chunk[0])
+
+        def done(chunk: tuple[int, int], cols: dict[str, np.ndarray]) -> None:
+            if out_dir is not None:
+                writer.submit(_chunk_file(out_dir, street, *chunk), chunk, cols, meta)
+            else:
+                got[chunk] = cols
+                advance(chunk)
 
         if client is not None:
             from pyeval.engines.cluster import run_keyed
