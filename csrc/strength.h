@@ -15,7 +15,6 @@ int64_t pyeval_strength_count(int board_n, int lowest_rank);
 int64_t pyeval_strength_index(const uint8_t *cards, int64_t n, int board_n, int lowest_rank, int64_t *out);
 /* A representative of each index: hole cards, then the board in increasing code order. */
 int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int lowest_rank, uint8_t *out);
-#endif
 
 /* Exact counts behind pyeval.strength.features (csrc/strength_features.c), for the evaluator kind
  * PYEVAL_KIND_HIGH (52 cards), PYEVAL_KIND_SHORTDECK or PYEVAL_KIND_SHORTDECK_ALT (36 cards, codes
@@ -34,18 +33,23 @@ int64_t pyeval_strength_cards(const int64_t *index, int64_t n, int board_n, int 
 #define PYEVAL_STRENGTH_COUNTS 22
 int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int kind, int64_t *counts);
 
-/* The river table (csrc/strength_table.c).  5-card boards are numbered in colex order over the 52
- * cards (0 .. 2,598,959); a board is canonical when no relabelling of its suits has a smaller card
- * set.  pyeval_strength_board_numbers: the number of each board's canonical board (boards: n rows
- * of 5 codes); returns -1 or the first bad row.  pyeval_strength_river_e: for each canonical
- * board among numbers[0..n) (the others are skipped), ranks the 1,081 hole pairs once and writes
- * each of its states' e = 2 * wins + ties against the 990 opponent hands to e[index - first] when
- * that is in 0 .. e_len - 1.  Distinct canonical boards write distinct states.  Returns -1, the
- * first bad number, or -2. */
-int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int64_t *out);
-int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first, uint16_t *e, int64_t e_len);
+/* The river table (csrc/strength_table.c), for the deck and ranking of kind (as above: 52 or 36
+ * cards).  5-card boards are numbered in colex order over the deck's cards, code - lowest card
+ * (0 .. C(52, 5) - 1 = 2,598,959, or C(36, 5) - 1 = 376,991); a board is canonical when no
+ * relabelling of its suits has a smaller card set.  pyeval_strength_board_numbers: the number of
+ * each board's canonical board (boards: n rows of 5 codes); returns -1, the first bad row, or -2.
+ * pyeval_strength_river_e: for each canonical board among numbers[0..n) (the others are skipped),
+ * ranks the hole pairs beside it once (1,081, or 465) and writes each of its states'
+ * e = 2 * wins + ties against the opponent hands (990, or 406) to e[index - first] when that is in
+ * 0 .. e_len - 1.  Distinct canonical boards write distinct states.  Returns -1, the first bad
+ * number, or -2. */
+int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int kind, int64_t *out);
+int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int kind, int64_t first, uint16_t *e,
+                                int64_t e_len);
 /* Per state index (of the street with board_n cards), by a lookup of every runout in the river
- * table e (e_len states): counts[r * (3 + bins) + ...] = runouts, sum of e, sum of e * e, then
- * hist[bins] (bin min(e * bins / 1980, bins - 1)).  Returns -1, the first bad index, or -2. */
-int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_n, const uint16_t *e, int64_t e_len,
-                                     int bins, int64_t *counts);
+ * table e of the same kind (e_len states): counts[r * (3 + bins) + ...] = runouts, sum of e, sum
+ * of e * e, then hist[bins] (bin min(e * bins / (2 * opponents), bins - 1)).  Returns -1, the
+ * first bad index, or -2. */
+int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_n, int kind, const uint16_t *e,
+                                     int64_t e_len, int bins, int64_t *counts);
+#endif

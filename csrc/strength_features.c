@@ -12,12 +12,16 @@
 /* 0 ahead, 1 tied, 2 behind: ours against theirs. */
 static inline int outcome(int32_t ours, int32_t theirs) { return ours > theirs ? 0 : ours == theirs ? 1 : 2; }
 
-/* The deck and ranking of a state: kind is PYEVAL_KIND_HIGH, _SHORTDECK or _SHORTDECK_ALT. */
-typedef struct {
-    int kind, lowest_card;
-} deck_t;
+int strength_deck_init(deck_t *g, int kind)
+{
+    if (!(kind == PYEVAL_KIND_HIGH || kind == PYEVAL_KIND_SHORTDECK || kind == PYEVAL_KIND_SHORTDECK_ALT))
+        return 0;
+    g->kind = kind;
+    g->lowest_card = kind == PYEVAL_KIND_HIGH ? 0 : 16;
+    return 1;
+}
 
-static void rank_rows(const deck_t *g, const uint8_t *rows, int64_t n, int k, int32_t *out)
+void strength_rank_rows(const deck_t *g, const uint8_t *rows, int64_t n, int k, int32_t *out)
 {
     if (g->kind == PYEVAL_KIND_HIGH)
         pyeval_eval_high(rows, n, k, out);
@@ -28,7 +32,7 @@ static void rank_rows(const deck_t *g, const uint8_t *rows, int64_t n, int k, in
 static int32_t rank_of(const deck_t *g, const uint8_t *cards, int k)
 {
     int32_t r = 0;
-    rank_rows(g, cards, 1, k, &r);
+    strength_rank_rows(g, cards, 1, k, &r);
     return r;
 }
 
@@ -48,7 +52,7 @@ static int rank_opponents(const deck_t *g, const uint8_t *deck, int d, uint64_t 
             row[b + 1] = deck[j];
             pair[n++] = p;
         }
-    rank_rows(g, rows, n, b + 2, ranks);
+    strength_rank_rows(g, rows, n, b + 2, ranks);
     return n;
 }
 
@@ -128,10 +132,10 @@ static void state_counts(const deck_t *g, const uint8_t *row, int board_n, int b
 
 int64_t pyeval_strength_features(const uint8_t *cards, int64_t n, int board_n, int bins, int kind, int64_t *counts)
 {
+    deck_t g;
     if (!(board_n == 0 || board_n == 3 || board_n == 4 || board_n == 5) || bins < 1 || bins > 100000 || n < 0
-        || !(kind == PYEVAL_KIND_HIGH || kind == PYEVAL_KIND_SHORTDECK || kind == PYEVAL_KIND_SHORTDECK_ALT))
+        || !strength_deck_init(&g, kind))
         return -2;
-    const deck_t g = {kind, kind == PYEVAL_KIND_HIGH ? 0 : 16};
     const int k = 2 + board_n;
     for (int64_t r = 0; r < n; r++) {
         const uint8_t *row = cards + r * k;

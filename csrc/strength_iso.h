@@ -22,6 +22,17 @@ int64_t strength_index_row(const iso_t *t, const uint8_t *row, int *ok);
 /* A representative row of an index in 0 .. t->offset[t->nconf] - 1. */
 void strength_cards_row(const iso_t *t, int64_t index, uint8_t *row);
 
+/* The deck and ranking of a state (csrc/strength_features.c): kind is PYEVAL_KIND_HIGH (52 cards),
+ * PYEVAL_KIND_SHORTDECK or PYEVAL_KIND_SHORTDECK_ALT (36 cards, codes 16..51). */
+typedef struct {
+    int kind, lowest_card;
+} deck_t;
+
+/* 1 and g filled for a kind above, else 0. */
+int strength_deck_init(deck_t *g, int kind);
+/* The strengths of n rows of k valid cards by the deck's ranking. */
+void strength_rank_rows(const deck_t *g, const uint8_t *rows, int64_t n, int k, int32_t *out);
+
 /* The cards of the deck lowest_card..51 not among row[0..k) (valid, distinct codes), in increasing
  * order, into live; returns how many. */
 static inline int live_cards(const uint8_t *row, int k, int lowest_card, uint8_t *live)

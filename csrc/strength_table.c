@@ -7,9 +7,17 @@
 #include "strength.h"
 #include "strength_iso.h"
 
-#define RIVER_BOARDS 2598960
-#define HOLE_PAIRS 1081 /* C(47, 2) */
-#define OPPONENTS 990   /* C(45, 2) */
+#define MAX_HOLE_PAIRS 1081 /* C(47, 2): the hole pairs beside a river board of the 52-card deck */
+
+/* The sizes of a deck of d cards: river boards C(d, 5), hole pairs beside one C(d - 5, 2), and
+ * opponent hands beside one state C(d - 7, 2) (52 cards: 2,598,960, 1,081, 990; 36: 376,992, 465, 406). */
+static int64_t river_boards(const deck_t *g)
+{
+    const int64_t d = 52 - g->lowest_card;
+    return d * (d - 1) * (d - 2) * (d - 3) * (d - 4) / 120;
+}
+static int hole_pairs(const deck_t *g) { return (47 - g->lowest_card) * (46 - g->lowest_card) / 2; }
+static int opponents(const deck_t *g) { return (45 - g->lowest_card) * (44 - g->lowest_card) / 2; }
 
 static const uint8_t PERMS[24][4] = {
     {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
@@ -17,15 +25,15 @@ static const uint8_t PERMS[24][4] = {
     {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
     {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
 
-/* Board number k (colex) as five increasing codes. */
-static void board_of(int64_t k, binom_row binom[BINOM_MAX_M + 1], uint8_t *b)
+/* Board number k (colex over the deck's cards, code - lowest_card) as five increasing codes. */
+static void board_of(int64_t k, int lowest_card, binom_row binom[BINOM_MAX_M + 1], uint8_t *b)
 {
-    int c = 51;
+    int c = 51 - lowest_card;
     for (int i = 5; i >= 1; i--) {
         while (binom[c][i] > k)
             c--;
         k -= binom[c][i];
-        b[i - 1] = (uint8_t)c--;
+        b[i - 1] = (uint8_t)(lowest_card + c--);
     }
 }
 
@@ -51,8 +59,9 @@ static int cmp_i32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Board number k's canonical board's number: the relabelling of the suits with the smallest card set. */
-static int64_t canonical_number(const uint8_t *b, binom_row binom[BINOM_MAX_M + 1])
+/* A board's canonical board's number: the relabelling of the suits with the smallest card set
+ * (a relabelling keeps the ranks, so the deck's cards map to the deck's cards). */
+static int64_t canonical_number(const uint8_t *b, int lowest_card, binom_row binom[BINOM_MAX_M + 1])
 {
     uint64_t best = ~UINT64_C(0);
     for (int p = 0; p < 24; p++) {
@@ -63,49 +72,56 @@ static int64_t canonical_number(const uint8_t *b, binom_row binom[BINOM_MAX_M + 
     }
     int64_t k = 0;
     for (int i = 1; best; i++, best &= best - 1)
-        k += binom[__builtin_ctzll(best)][i];
+        k += binom[__builtin_ctzll(best) - lowest_card][i];
     return k;
 }
 
-int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int64_t *out)
+int64_t pyeval_strength_board_numbers(const uint8_t *boards, int64_t n, int kind, int64_t *out)
 {
+    deck_t g;
+    if (!strength_deck_init(&g, kind) || n < 0)
+        return -2;
     binom_row binom[BINOM_MAX_M + 1];
     fill_binom(binom);
     for (int64_t r = 0; r < n; r++) {
         uint64_t used = 0;
         for (int i = 0; i < 5; i++) {
             uint8_t c = boards[5 * r + i];
-            if (c > 51 || (used >> c & 1))
+            if (c > 51 || c < g.lowest_card || (used >> c & 1))
                 return r;
             used |= UINT64_C(1) << c;
         }
-        out[r] = canonical_number(boards + 5 * r, binom);
+        out[r] = canonical_number(boards + 5 * r, g.lowest_card, binom);
     }
     return -1;
 }
 
-int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first, uint16_t *e, int64_t e_len)
+int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int kind, int64_t first, uint16_t *e,
+                                 int64_t e_len)
 {
+    deck_t g;
     iso_t river;
-    if (!strength_iso_init(&river, 5, 0) || first < 0 || e_len < 0 || first + e_len > river.offset[river.nconf]
-        || n < 0)
+    if (!strength_deck_init(&g, kind) || !strength_iso_init(&river, 5, g.lowest_card / 4) || first < 0 || e_len < 0
+        || first + e_len > river.offset[river.nconf] || n < 0)
         return -2;
+    const int64_t boards = river_boards(&g);
     for (int64_t r = 0; r < n; r++)
-        if (numbers[r] < 0 || numbers[r] >= RIVER_BOARDS)
+        if (numbers[r] < 0 || numbers[r] >= boards)
             return r;
     binom_row binom[BINOM_MAX_M + 1];
     fill_binom(binom);
-    uint8_t board[5], deck[47], rows[HOLE_PAIRS * 7];
-    int32_t ranks[HOLE_PAIRS], sorted[HOLE_PAIRS], by_card[47][46];
-    int card_n[47], pa[HOLE_PAIRS], pb[HOLE_PAIRS];
+    const int live = 52 - g.lowest_card - 5, pairs = hole_pairs(&g), others = live - 1;
+    uint8_t board[5], deck[47], rows[MAX_HOLE_PAIRS * 7];
+    int32_t ranks[MAX_HOLE_PAIRS], sorted[MAX_HOLE_PAIRS], by_card[47][46];
+    int card_n[47], pa[MAX_HOLE_PAIRS], pb[MAX_HOLE_PAIRS];
     for (int64_t r = 0; r < n; r++) {
-        board_of(numbers[r], binom, board);
+        board_of(numbers[r], g.lowest_card, binom, board);
         if (!canonical_board(board))
             continue;
-        live_cards(board, 5, 0, deck);
+        live_cards(board, 5, g.lowest_card, deck);
         int p = 0;
-        for (int i = 0; i < 47; i++)
-            for (int j = i + 1; j < 47; j++, p++) {
+        for (int i = 0; i < live; i++)
+            for (int j = i + 1; j < live; j++, p++) {
                 uint8_t *row = rows + 7 * p;
                 row[0] = deck[i];
                 row[1] = deck[j];
@@ -113,25 +129,25 @@ int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first
                 pa[p] = i;
                 pb[p] = j;
             }
-        pyeval_eval_high(rows, HOLE_PAIRS, 7, ranks);
-        memcpy(sorted, ranks, sizeof ranks);
-        qsort(sorted, HOLE_PAIRS, sizeof sorted[0], cmp_i32);
+        strength_rank_rows(&g, rows, pairs, 7, ranks);
+        memcpy(sorted, ranks, sizeof(int32_t) * (size_t)pairs);
+        qsort(sorted, (size_t)pairs, sizeof sorted[0], cmp_i32);
         memset(card_n, 0, sizeof card_n);
-        for (p = 0; p < HOLE_PAIRS; p++) {
+        for (p = 0; p < pairs; p++) {
             by_card[pa[p]][card_n[pa[p]]++] = ranks[p];
             by_card[pb[p]][card_n[pb[p]]++] = ranks[p];
         }
-        for (int c = 0; c < 47; c++)
-            qsort(by_card[c], 46, sizeof(int32_t), cmp_i32);
-        for (p = 0; p < HOLE_PAIRS; p++) {
+        for (int c = 0; c < live; c++)
+            qsort(by_card[c], (size_t)others, sizeof(int32_t), cmp_i32);
+        for (p = 0; p < pairs; p++) {
             /* opponents share no card with the hole: all pairs, less those holding a or b, plus
              * the one holding both (the hole itself, a tie with itself) */
-            int32_t r = ranks[p];
+            int32_t x = ranks[p];
             const int32_t *A = by_card[pa[p]], *B = by_card[pb[p]];
-            int64_t below = sorted_search(sorted, HOLE_PAIRS, r, 0) - sorted_search(A, 46, r, 0)
-                            - sorted_search(B, 46, r, 0);
-            int64_t upto = sorted_search(sorted, HOLE_PAIRS, r, 1) - sorted_search(A, 46, r, 1)
-                           - sorted_search(B, 46, r, 1) + 1;
+            int64_t below = sorted_search(sorted, pairs, x, 0) - sorted_search(A, others, x, 0)
+                            - sorted_search(B, others, x, 0);
+            int64_t upto = sorted_search(sorted, pairs, x, 1) - sorted_search(A, others, x, 1)
+                           - sorted_search(B, others, x, 1) + 1;
             int ok = 1;
             int64_t idx = strength_index_row(&river, rows + 7 * p, &ok) - first;
             if (idx >= 0 && idx < e_len)
@@ -141,20 +157,22 @@ int64_t pyeval_strength_river_e(const int64_t *numbers, int64_t n, int64_t first
     return -1;
 }
 
-int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_n, const uint16_t *e, int64_t e_len,
-                                     int bins, int64_t *counts)
+int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_n, int kind, const uint16_t *e,
+                                     int64_t e_len, int bins, int64_t *counts)
 {
+    deck_t g;
     iso_t street, river;
-    if (!strength_iso_init(&street, board_n, 0) || !strength_iso_init(&river, 5, 0) || board_n == 5 || bins < 1
-        || bins > 100000 || e_len != river.offset[river.nconf] || n < 0)
+    if (!strength_deck_init(&g, kind) || !strength_iso_init(&street, board_n, g.lowest_card / 4)
+        || !strength_iso_init(&river, 5, g.lowest_card / 4) || board_n == 5 || bins < 1 || bins > 100000
+        || e_len != river.offset[river.nconf] || n < 0)
         return -2;
-    const int64_t width = 3 + (int64_t)bins;
+    const int64_t width = 3 + (int64_t)bins, twice_opponents = 2 * (int64_t)opponents(&g);
     for (int64_t r = 0; r < n; r++) {
         if (index[r] < 0 || index[r] >= street.offset[street.nconf])
             return r;
         uint8_t row[7], deck[50];
         strength_cards_row(&street, index[r], row);
-        const int d = live_cards(row, 2 + board_n, 0, deck);
+        const int d = live_cards(row, 2 + board_n, g.lowest_card, deck);
         int64_t *out = counts + r * width;
         memset(out, 0, sizeof(int64_t) * (size_t)width);
         const int m = 5 - board_n;
@@ -164,7 +182,7 @@ int64_t pyeval_strength_river_lookup(const int64_t *index, int64_t n, int board_
                 row[2 + board_n + i] = deck[pos[i]];
             int ok = 1;
             int64_t x = e[strength_index_row(&river, row, &ok)];
-            int64_t bin = x * bins / (2 * OPPONENTS);
+            int64_t bin = x * bins / twice_opponents;
             out[0]++;
             out[1] += x;
             out[2] += x * x;

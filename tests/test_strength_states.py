@@ -4,7 +4,8 @@ and the published counts (Waugh 2013: 169; 1,286,792; 13,960,050; 123,156,254)."
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from itertools import combinations, permutations
 from math import comb
 
 import numpy as np
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import canonical_state
 
-from pyeval.strength import SHORT_DECK_STATES, STATES, cards, count, index
+from pyeval.strength import SHORT_DECK_STATES, STATES, cards, count, deck_states, index
 
 BOARD = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 DECKS = {"holdem": (0, STATES), "shortdeck": (16, SHORT_DECK_STATES)}
@@ -40,6 +41,46 @@ def permuted(hole, board, rng):
 def test_counts_by_street(game):
     for street, n in DECKS[game][1].items():
         assert count(street, game=game) == n
+
+
+def classes_by_burnside(ranks, board_n):
+    """The suit-isomorphism classes of (hole: a set of 2 cards, board: a disjoint set of board_n)
+    on a deck of ``ranks`` ranks x 4 suits, without the indexer: by Burnside's lemma, the mean over
+    the 24 suit permutations of the states each leaves fixed.  A fixed state is a union of the
+    permutation's card orbits (for each rank, one orbit per cycle of the suits, of the cycle's
+    length), so the states a permutation fixes are the coefficient of x^2 y^board_n in the
+    product over its orbits of (1 + x^len + y^len)."""
+    total = 0
+    for perm in permutations(range(4)):
+        cycles, seen = [], set()
+        for s in range(4):
+            n = 0
+            while s not in seen:
+                seen.add(s)
+                s, n = perm[s], n + 1
+            cycles += [n] if n else []
+        poly = Counter({(0, 0): 1})
+        for length in cycles * ranks:
+            nxt = Counter()
+            for (x, y), c in poly.items():
+                nxt[x, y] += c
+                if x + length <= 2:
+                    nxt[x + length, y] += c
+                if y + length <= board_n:
+                    nxt[x, y + length] += c
+            poly = nxt
+        total += poly[2, board_n]
+    assert total % 24 == 0
+    return total // 24
+
+
+@pytest.mark.parametrize("game", ["holdem", "shortdeck", "shortdeck-straight"])
+def test_state_counts_by_burnside(game):
+    """deck_states(game) (the indexer's counts), STATES and SHORT_DECK_STATES (the numbers in
+    docs/strength.md) against the classes counted by Burnside's lemma."""
+    ranks = 13 if game == "holdem" else 9
+    want = {street: classes_by_burnside(ranks, b) for street, b in BOARD.items()}
+    assert deck_states(game) == want == (STATES if game == "holdem" else SHORT_DECK_STATES)
 
 
 @pytest.mark.parametrize("game", DECKS)
@@ -156,9 +197,11 @@ def every_raw_state_hits(street, game):
 
 @pytest.mark.parametrize("game, street", [pytest.param("holdem", "flop", marks=pytest.mark.slow),
                                           ("shortdeck", "flop"),
-                                          pytest.param("shortdeck", "turn", marks=pytest.mark.slow)])
+                                          pytest.param("shortdeck", "turn", marks=pytest.mark.slow),
+                                          pytest.param("shortdeck", "river", marks=pytest.mark.slow)])
 def test_every_raw_state_lands_on_every_index(game, street):
-    """All raw states (25,989,600 hold'em flops; 3,769,920 short-deck flops and 29,216,880 turns)
+    """All raw states (25,989,600 hold'em flops; 3,769,920 short-deck flops, 29,216,880 turns and
+    175,301,280 rivers)
     land on every index 0 .. count - 1: with the sharing tests above, a bijection from the
     isomorphism classes, and the counts of docs/strength.md enumerated."""
     assert (every_raw_state_hits(street, game) > 0).all()

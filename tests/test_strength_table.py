@@ -16,32 +16,38 @@ from reference import strength_features
 import pyeval
 import pyeval.strength.tables as tables
 from pyeval.core._native import ffi, lib
-from pyeval.strength import STATES, features, index, table
+from pyeval.strength import STATES, cards, deck_states, features, index, table
 
 SUIT_PERMS = list(permutations(range(4)))
 
 
-def board_number(board):
+def board_number(board, lowest=0):
     """The core's number of the canonical board of a 5-card board: the relabelling of its suits
-    with the smallest card set, in colex order."""
+    with the smallest card set, in colex order over the deck's cards (code - lowest)."""
     def mask(cards):
         return sum(1 << c for c in cards)
     best = min((sorted(4 * (c // 4) + p[c % 4] for c in board) for p in SUIT_PERMS), key=mask)
-    return sum(comb(c, i + 1) for i, c in enumerate(best))
+    return sum(comb(c - lowest, i + 1) for i, c in enumerate(best))
+
+
+KINDS = {"holdem": (lib.PYEVAL_KIND_HIGH, 0), "shortdeck": (lib.PYEVAL_KIND_SHORTDECK, 16),
+         "shortdeck-straight": (lib.PYEVAL_KIND_SHORTDECK_ALT, 16)}
+"""The core's evaluator kind and the lowest card of each game pyeval.strength ranks."""
 
 
 @pytest.fixture
 def partial_river(monkeypatch):
-    """A river table filled only for the boards given to ``fill`` (zeros elsewhere)."""
-    e = np.zeros(STATES["river"], dtype=np.uint16)
-
-    def fill(boards):
-        numbers = np.array(sorted({board_number(b) for b in boards}), dtype=np.int64)
-        assert lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), 0,
+    """A river table filled only for the boards given to ``fill`` (zeros elsewhere), of the game
+    given (hold'em by default)."""
+    def fill(boards, game="holdem"):
+        kind, lowest = KINDS[game]
+        e = np.zeros(deck_states(game)["river"], dtype=np.uint16)
+        numbers = np.array(sorted({board_number(b, lowest) for b in boards}), dtype=np.int64)
+        assert lib.pyeval_strength_river_e(ffi.from_buffer("int64_t[]", numbers), len(numbers), kind, 0,
                                            ffi.from_buffer("uint16_t[]", e), len(e)) == -1
+        monkeypatch.setitem(tables._river_cache, kind, e)
         return e
 
-    monkeypatch.setitem(tables._river_cache, "e", e)
     return fill
 
 
@@ -69,10 +75,10 @@ def test_a_river_slice_needs_only_its_boards(monkeypatch):
     assert round(got.columns["ehs"][2] * 1980) == strength_features(s[:2], s[2:], 1)["ehs"] * 1980
     boards = np.array([s[2:]], dtype=np.uint8)
     out = np.empty(1, dtype=np.int64)
-    assert lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), 1,
+    assert lib.pyeval_strength_board_numbers(ffi.from_buffer("uint8_t[]", boards), 1, lib.PYEVAL_KIND_HIGH,
                                              ffi.from_buffer("int64_t[]", out)) == -1
     assert out[0] == board_number(s[2:])
-    assert "e" not in tables._river_cache
+    assert not tables._river_cache
 
 
 def test_turn_lookup_against_the_enumeration(partial_river):
@@ -233,10 +239,10 @@ def test_a_slice_on_two_dask_workers_is_byte_identical(dask_client, partial_rive
 _REAL_TASK = tables._chunk_task
 
 
-def _fails_on_the_last_chunk(street, bins, features, chunk):
+def _fails_on_the_last_chunk(street, bins, features, game, chunk):
     if chunk[1] == 129_000:
         raise RuntimeError("worker lost")
-    return _REAL_TASK(street, bins, features, chunk)
+    return _REAL_TASK(street, bins, features, game, chunk)
 
 
 def test_an_interrupted_dask_run_resumes_byte_identical(dask_client, monkeypatch, tmp_path):
@@ -327,3 +333,146 @@ def test_command_on_a_dask_scheduler(monkeypatch, tmp_path, capsys):
     same_files(tmp_path / "local.parquet", tmp_path / "dask.parquet")
     assert main([*args, "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert "no Dask scheduler answered" in capsys.readouterr().err
+
+
+# -- the short deck: 36 cards, either ranking, every street --
+
+SHORT_DECKS = ["shortdeck", "shortdeck-straight"]
+SHORT_BOARD = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+
+def river_boards_of(street, states, game):
+    """The river boards of every runout of the given states of a street (plain Python over the deck)."""
+    lowest = KINDS[game][1]
+    hole, board = cards(street, np.asarray(states, dtype=np.int64), game=game)
+    out = []
+    for h, b in zip(hole.tolist(), board.tolist()):
+        rest = [c for c in range(lowest, 52) if c not in h + b]
+        out += [b + list(run) for run in combinations(rest, 5 - len(b))]
+    return out
+
+
+@pytest.mark.parametrize("game", SHORT_DECKS)
+@pytest.mark.parametrize("street, start, size", [("river", 5_000_000, 60), ("turn", 900_000, 25),
+                                                 ("flop", 120_000, 4)])
+def test_a_short_deck_table_row_is_its_features_row(partial_river, game, street, start, size):
+    """A slice of a short-deck table (its river filled for the slice's runouts only) carries
+    the numbers features(game=...) counts for the same states (every opponent and runout, itself
+    checked against tests/reference.py): runouts 30 on the turn, 465 on the flop."""
+    partial_river(river_boards_of(street, range(start, start + size), game), game)
+    t = table(street, game=game, bins=9, start=start, stop=start + size)
+    hole, board = cards(street, np.arange(start, start + size), game=game)
+    f = features(hole, board, bins=9, game=game)
+    names = ["runouts", "ehs", "ehs2", *(f"hist_{j}" for j in range(9))]
+    assert [{k: r[k] for k in names} for r in t.rows()] == [{k: r[k] for k in names} for r in f.rows()]
+    assert t.rows()[0]["runouts"] == comb(34 - SHORT_BOARD[street], 5 - SHORT_BOARD[street])
+    assert t.game == game and t.to_dict()["game"] == game and f"{game} {street}" in repr(t)
+
+
+@pytest.mark.parametrize("game", SHORT_DECKS)
+def test_short_deck_table_rows_against_the_enumeration(partial_river, game):
+    """Sampled short-deck river and turn states: the table's row at the state's index against
+    the plain-Python enumeration (tests/reference.py), exactly (EHS as e / 812)."""
+    rng = np.random.default_rng({"shortdeck": 36, "shortdeck-straight": 63}[game])
+    for board_n in (5, 5, 4, 4):
+        s = rng.choice(np.arange(16, 52), 2 + board_n, replace=False).tolist()
+        street = {4: "turn", 5: "river"}[board_n]
+        i = index(s[:2], s[2:], game=game)
+        partial_river(river_boards_of(street, [i], game), game)
+        row = table(street, game=game, bins=10, start=i, stop=i + 1).rows()[0]
+        ref = strength_features(s[:2], s[2:], 10, game)
+        assert Fraction(row["ehs"]).limit_denominator(812 * 30) == ref["ehs"]
+        assert Fraction(row["ehs2"]).limit_denominator(812 ** 2 * 30) == ref["ehs2"]
+        assert [row[f"hist_{j}"] for j in range(10)] == ref["hist"]
+
+
+def test_the_two_short_deck_rankings_are_two_tables(partial_river, tmp_path):
+    """Trips against a straight on the river: the rankings disagree, and a folder of one ranking's
+    chunks is not taken for the other's (the game is in the chunks' settings)."""
+    pytest.importorskip("pyarrow")
+    hole, board = [4 * 12 + 0, 4 * 12 + 1], [4 * 12 + 2, 4 * 7, 4 * 8 + 1, 4 * 9 + 2, 4 * 10 + 3]  # AA on A 8 9 T J
+    i = index(hole, board, game="shortdeck")
+    got = {}
+    for g in SHORT_DECKS:
+        partial_river([board], g)
+        got[g] = table("river", game=g, start=i, stop=i + 1, bins=4).columns["ehs"][0]
+        files = table("river", game=g, start=i, stop=i + 1, bins=4, path=tmp_path)
+        assert files.computed == 1 and files.game == g
+    assert got["shortdeck"] > got["shortdeck-straight"]  # trips beat a straight in one ranking only
+
+
+def test_short_deck_requests_are_refused():
+    with pytest.raises(ValueError, match="start and stop"):
+        table("flop", game="shortdeck", stop=deck_states("shortdeck")["flop"] + 1)
+    with pytest.raises(ValueError, match="high hands"):
+        table("flop", game="holdem-hilo", stop=3)
+    with pytest.raises(ValueError, match="two hole cards"):
+        table("flop", game="omaha", stop=3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SHORT_DECKS)
+def test_whole_short_deck_tables_against_features(game):
+    """Every short-deck street's whole table (the river table built for all 7,723,728 states): the
+    row counts are the state counts, and 300 random rows of each street equal features(game=)."""
+    rng = np.random.default_rng(9)
+    for street, n in deck_states(game).items():
+        t = table(street, game=game, bins=20)
+        assert len(t) == n and (t.columns["index"] == np.arange(n)).all()
+        if street == "preflop":
+            for text in ["As Ah", "7c 6d", "Ks Qs"]:  # EHS against the game's own exact equity
+                r = pyeval.equity(game, [text, "random"])
+                got = t.columns["ehs"][index(text, game=game)]
+                assert got == pytest.approx(float(r.fractions[0]), abs=1e-12)
+            continue
+        pick = np.sort(rng.choice(n, 300, replace=False))
+        hole, board = cards(street, pick, game=game)
+        f = features(hole, board, bins=20, game=game)
+        assert (t.columns["ehs"][pick] == f.ehs).all() and (t.columns["ehs2"][pick] == f.ehs2).all()
+        for j in range(20):
+            assert (t.columns[f"hist_{j}"][pick] == f.counts[:, 22 + j]).all()
+
+
+def test_command_builds_a_short_deck_table(partial_river, tmp_path, monkeypatch, capsys):
+    pytest.importorskip("pyarrow")
+    pd = pytest.importorskip("pandas")
+    from pyeval.cli import main
+
+    partial_river(river_boards_of("river", range(100), "shortdeck"), "shortdeck")
+    monkeypatch.setitem(tables.CHUNK, "river", 40)
+    out = tmp_path / "sd.parquet"
+    assert main(["strength", "table", "river", "--game", "shortdeck", "--stop", "100", "--bins", "5",
+                 "--out", str(out), "--no-progress"]) == 0
+    assert "TableFiles(shortdeck river: 3 chunk files" in capsys.readouterr().out
+    frame = pd.read_parquet(out)
+    mem = table("river", game="shortdeck", stop=100, bins=5)
+    assert frame["index"].tolist() == list(range(100)) and (frame["ehs"].to_numpy() == mem.columns["ehs"]).all()
+    with pytest.raises(SystemExit):
+        main(["strength", "table", "river", "--game", "razz"])
+    assert "invalid choice: 'razz'" in capsys.readouterr().err
+
+
+def test_a_failed_chunk_write_is_raised_and_the_others_stay_whole(partial_river, tmp_path, monkeypatch):
+    """Chunk files are written on background threads while the next chunk is computed: a write
+    that fails raises from table(), and the chunks written are whole (a run again resumes them)."""
+    pytest.importorskip("pyarrow")
+    partial_river([[0, 4, 8, 12, 17]])
+    monkeypatch.setitem(tables.CHUNK, "river", 10)
+    real = tables._write_chunk
+
+    def failing(file, cols, meta):
+        if file.name.startswith("river-000000030"):
+            raise OSError("disk full")
+        real(file, cols, meta)
+
+    monkeypatch.setattr(tables, "_write_chunk", failing)
+    with pytest.raises(OSError, match="disk full"):
+        table("river", bins=3, stop=100, path=tmp_path)
+    there = sorted(f.name for f in tmp_path.iterdir() if f.suffix == ".parquet")
+    assert "river-000000030-000000040.parquet" not in there and not list(tmp_path.glob("*.tmp"))
+    monkeypatch.setattr(tables, "_write_chunk", real)
+    again = table("river", bins=3, stop=100, path=tmp_path)
+    assert again.computed == 10 - len(there) >= 1
+    same = table("river", bins=3, stop=100, path=tmp_path / "clean")
+    for a, b in zip(again.files, same.files):
+        assert a.read_bytes() == b.read_bytes()

@@ -2,6 +2,7 @@
 
     pyeval strength table river --out river.parquet --progress
     pyeval strength table flop --out flop.parquet --bins 30 --features ehs hist
+    pyeval strength table turn --game shortdeck --out sd-turn.parquet
 
 ``--out FOLDER.parquet`` streams the table to a folder of Parquet chunks, resumed when run again
 (chunks already written whole are skipped); ``--scheduler tcp://HOST:8786`` computes the chunks on
@@ -28,7 +29,7 @@ def run_table(args: argparse.Namespace) -> int:
     try:
         with output.watching(args, f"{args.street} table"):
             result = table(args.street, features=tuple(args.features), bins=args.bins, start=args.start,
-                           stop=args.stop, path=folder, client=client)
+                           stop=args.stop, game=args.game, path=folder, client=client)
     finally:
         if client is not None:
             client.close()
@@ -38,10 +39,11 @@ def run_table(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    from pyeval.strength.states import STREETS
+    from pyeval.strength.states import RANKED_GAMES, STREETS
     from pyeval.strength.tables import TABLE_FEATURES
 
-    p = subcommand_parser(sub, "strength", "hand-strength tables of every hold'em state (EHS, EHS2, histograms)",
+    p = subcommand_parser(sub, "strength", "hand-strength tables of every hold'em state, 52-card or short deck "
+                          "(EHS, EHS2, histograms)",
                 "Every suit-isomorphic state of a street with its equity against one random hand (EHS), the mean "
                 "of its river EHS squared (EHS2) and the histogram of its river EHS over the runouts "
                 "(docs/strength.md).  The river table is built first (minutes); earlier streets look their "
@@ -49,9 +51,13 @@ def register(sub: Any) -> None:
                 ["pyeval strength table river --out river.parquet --progress",
                  "pyeval strength table turn --out turn.parquet --bins 30",
                  "pyeval strength table flop --out flop.parquet --features ehs ehs2",
+                 "pyeval strength table river --game shortdeck --out sd-river.parquet",
                  "pyeval strength table river --stop 1000 --csv river.csv"])
     p.add_argument("what", choices=["table"], help="table: a whole street (or --start/--stop of it)")
     p.add_argument("street", choices=list(STREETS))
+    p.add_argument("--game", choices=RANKED_GAMES, default="holdem",
+                   help="holdem (52 cards, the default) or a short deck (36 cards) with its ranking: shortdeck (trips "
+                        "beat a straight) or shortdeck-straight (a straight beats trips)")
     p.add_argument("--features", nargs="+", choices=list(TABLE_FEATURES), default=list(TABLE_FEATURES),
                    help="the columns beside the index (default: all)")
     p.add_argument("--bins", type=non_negative_int, default=50, help="histogram bins (default 50)")

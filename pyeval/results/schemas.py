@@ -297,12 +297,12 @@ STRENGTH_FEATURES = obj(
                         "ppot": FLOAT, "npot": FLOAT, "ppot_next": FLOAT, "npot_next": FLOAT}, patterns=_HIST))},
     description="pyeval.strength.features (Features): per state, hist_j the runouts in bin j")
 STRENGTH_TABLE = obj(
-    {"street": STRING, "bins": INTEGER,
+    {"game": STRING, "street": STRING, "bins": INTEGER,
      "rows": array(obj({"index": INTEGER, "runouts": INTEGER}, optional={"ehs": NUMBER, "ehs2": NUMBER},
                        patterns=_HIST))},
     description="pyeval.strength.table (StrengthTable): per state, hist_j the runouts in bin j")
 TABLE_FILES = obj(
-    {"street": STRING, "folder": STRING, "computed": INTEGER,
+    {"game": STRING, "street": STRING, "folder": STRING, "computed": INTEGER,
      "rows": array(obj({"file": STRING, "start": INTEGER, "stop": INTEGER}))},
     description="pyeval.strength.table(path=...) (TableFiles): the Parquet chunk files")
 

@@ -17,9 +17,8 @@ from pyeval.core._progress import reporting
 from pyeval.core._threads import default_threads
 from pyeval.core.cards import format_cards
 from pyeval.core.checks import positive_int
-from pyeval.core.games import get_game
 from pyeval.results.protocol import Result, plain
-from pyeval.strength.states import deck_lowest_rank, refused, states_array
+from pyeval.strength.states import deck_lowest_rank, ranked_game, ranking_kind, refused, states_array
 
 __all__ = ["COUNT_COLUMNS", "Features", "features", "state_counts"]
 
@@ -180,14 +179,11 @@ def features(hole: Any, board: Any = None, *, bins: int = 50, game: Any = "holde
     (0.9025, np.int64(45))
     """
     bins = positive_int(bins, "bins", MAX_BINS)
-    g = get_game(game)
-    lowest = deck_lowest_rank(g)
-    if g.low is not None or g.board_kinds is None:
-        raise ValueError(f"features: a game of high hands (holdem, shortdeck, shortdeck-straight), not {g.name}")
-    rows, _ = states_array(hole, board, lowest_rank=lowest)
+    g = ranked_game(game)
+    rows, _ = states_array(hole, board, lowest_rank=deck_lowest_rank(g))
     if rows.shape[1] == 2:
         raise ValueError("features: a board of 3, 4 or 5 cards (preflop costs 2.1 million runouts a state: "
                          "use table('preflop'))")
     with reporting(progress, "strength features"):
-        counts = state_counts(rows, bins, kind=g.board_kinds[0], threads=threads)
+        counts = state_counts(rows, bins, kind=ranking_kind(g), threads=threads)
     return Features(hole=rows[:, :2].copy(), board=rows[:, 2:].copy(), counts=counts, bins=bins, game=g.name)

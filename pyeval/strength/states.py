@@ -15,9 +15,10 @@ import numpy as np
 
 from pyeval.core._native import ffi, lib
 from pyeval.core.cards import format_cards, parse_cards, reject_bytes
-from pyeval.core.games import get_game
+from pyeval.core.games import Game, get_game
 
-__all__ = ["STATES", "STREETS", "cards", "count", "index", "street_of"]
+__all__ = ["RANKED_GAMES", "SHORT_DECK_STATES", "STATES", "STREETS", "cards", "count", "deck_states", "index",
+           "ranked_game", "ranking_kind", "street_of"]
 
 STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 """Board cards per street."""
@@ -28,6 +29,9 @@ STATES = {"preflop": 169, "flop": 1_286_792, "turn": 13_960_050, "river": 123_15
 SHORT_DECK_STATES = {"preflop": 81, "flop": 186_696, "turn": 1_340_856, "river": 7_723_728}
 """The same for the 36-card short deck (sixes to aces)."""
 
+RANKED_GAMES = ("holdem", "shortdeck", "shortdeck-straight")
+"""The games whose states have features: two hole cards, one five-card board, high hands."""
+
 
 def deck_lowest_rank(game: Any) -> int:
     """The lowest rank of a two-hole-card, five-board game's deck (0 standard, 4 short deck)."""
@@ -35,6 +39,24 @@ def deck_lowest_rank(game: Any) -> int:
     if g.hole != 2 or g.board != 5 or g.boards != 1:
         raise ValueError(f"hand strength is defined for two hole cards and one five-card board, not {g.name}")
     return g.lowest_card // 4
+
+
+def ranked_game(game: Any) -> Game:
+    """``game`` checked as one whose states have features: two hole cards, one five-card board and
+    high hands ("holdem", or a short deck: "shortdeck", "shortdeck-straight")."""
+    g = get_game(game)
+    deck_lowest_rank(g)
+    if g.low is not None or g.board_kinds is None:
+        raise ValueError(f"hand strength: a game of high hands ({', '.join(RANKED_GAMES)}), not {g.name}")
+    return g
+
+
+def ranking_kind(g: Game) -> int:
+    """The core's evaluator kind that ranks a ranked game's hands (csrc/pyeval.h: high, or one of
+    the two short-deck rankings)."""
+    if g.board_kinds is None:
+        raise ValueError(f"hand strength: {g.name} has no board ranking")
+    return g.board_kinds[0]
 
 
 def street_of(street: str) -> int:
@@ -47,6 +69,17 @@ def street_of(street: str) -> int:
 def count(street: str, *, game: Any = "holdem") -> int:
     """Canonical states of ``street`` in ``game``'s deck ("holdem" or "shortdeck")."""
     return int(lib.pyeval_strength_count(street_of(street), deck_lowest_rank(game)))
+
+
+def deck_states(game: Any = "holdem") -> dict[str, int]:
+    """Canonical states per street of ``game``'s deck: ``STATES`` for the 52 cards,
+    ``SHORT_DECK_STATES`` for the 36 (tests/test_strength_states.py enumerates them).
+
+    >>> deck_states("shortdeck")["river"]
+    7723728
+    """
+    lowest = deck_lowest_rank(game)
+    return {street: int(lib.pyeval_strength_count(b, lowest)) for street, b in STREETS.items()}
 
 
 def _rows(cards_in: Any, width: int | None, what: str) -> tuple[np.ndarray, bool]:
