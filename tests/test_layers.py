@@ -436,15 +436,10 @@ def _text_holders(needle: str) -> set[str]:
             if path.suffix == ".py" and needle in path.read_text(encoding="utf-8")}
 
 
-SECOND_COPIES = {
-    ("card text", "pyeval.caribbean.rules"): "card_text() spells codes with its own rank and suit letters "
-                                             "(core.cards.format_codes does): left to the Caribbean files' owner",
-    ("card text", "pyeval.results.schemas"): "a JSON Schema enum of the rank letters, written out",
-    ("progress", "pyeval.caribbean.counts"): "draws its own tqdm bar while the counting tables are built, "
-                                             "outside core._progress: left to the Caribbean files' owner",
-}
-"""Second copies of a shared concept the audit found outside this branch's files, each named with
-its reason (issue 37 asks for one of each: these are reported, not fixed here)."""
+SECOND_COPIES: dict[tuple[str, str], str] = {}
+"""Second copies of a shared concept, each named with its reason (issue 37 asks for one of each;
+the last three, Caribbean stud's card text and progress bar and the schemas' rank letters, now use
+core.cards and core._progress)."""
 
 
 def test_one_function_each_for_side_pots_icm_card_text_and_progress():

@@ -15,6 +15,7 @@ import numpy as np
 
 from pyeval.caribbean.rules import COMPLETIONS, HANDS5, category_of, check_situation, evaluate_hand, qualifier
 from pyeval.core._jit import njit
+from pyeval.core._progress import Watch
 from pyeval.core.cards import SUIT_PERMUTATIONS
 
 # ---------------------------------------------------------------------------
@@ -184,21 +185,15 @@ def build_tables(progress: bool = False) -> Tables:
 
 def _count_situations(progress: bool) -> Tables:
     t0 = time.perf_counter()
-    bar = None
-    if progress:
-        try:
-            from tqdm import tqdm
-        except ImportError:  # tqdm is optional (pyeval[progress])
-            tqdm = None
-    if progress and tqdm is not None:
-        bar = tqdm(total=HANDS5 + 400_000, desc="caribbean", unit="hand", unit_scale=True,
-                   smoothing=0.05)
+    bar = Watch(bar=True, desc="caribbean", delay=0) if progress else None  # the one progress system
+    if bar is not None:
+        bar.add_total(HANDS5 + 400_000)
     hands = _all_hands()
     strength = evaluate_hand(hands)
     canon_idx = _canonical(hands, SUIT_PERMUTATIONS, _BINOM)
     rep_idx, cls_of_hand, weight = np.unique(canon_idx, return_inverse=True, return_counts=True)
     if bar is not None:
-        bar.update(200_000)
+        bar.advance(200_000)
     reps = hands[rep_idx]
     cls_strength = strength[rep_idx]
     q = qualifier()
@@ -229,7 +224,7 @@ def _count_situations(progress: bool) -> Tables:
         _sweep(int(lo), int(hi), q_level, cnt, dealer, dealer_start, cls_order, cls_start,
                rows, signs, _BINOM, _ROW_OFFSET, lt, le, nq)
         if bar is not None:
-            bar.update(int(dealer_start[hi] - dealer_start[lo]))
+            bar.advance(int(dealer_start[hi] - dealer_start[lo]))
     del cnt
 
     valid = np.ones((n, 52), dtype=bool)
@@ -249,7 +244,7 @@ def _count_situations(progress: bool) -> Tables:
               tables.nq, tables.win, tables.tie, tables.lose, tables.canon):
         a.setflags(write=False)
     if bar is not None:
-        bar.update(bar.total - bar.n)
+        bar.advance(bar.total - bar.done)
         bar.close()
     return tables
 

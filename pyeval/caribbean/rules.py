@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 import numpy as np
 
-from pyeval.core.cards import parse_cards
+from pyeval.core.cards import format_card, parse_cards
 from pyeval.core.checks import is_number
 from pyeval.core.describe import hand_category
 from pyeval.core.evaluate import HIGH_CATEGORIES, evaluate_high
@@ -90,9 +90,6 @@ SITUATIONS = HANDS5 * 47
 #: Every deal: player hand x dealer up-card x dealer completion.
 DEALS = SITUATIONS * COMPLETIONS
 
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
-
 Number: TypeAlias = int | Fraction
 #: Cards as text (``"AsKd7c5h2d"``), codes (0..51), card strings or an array.
 CardsLike: TypeAlias = str | int | Sequence[int | str] | np.ndarray
@@ -100,7 +97,7 @@ StrategyFn = Callable[[np.ndarray, int], bool]
 
 
 def card_text(code: int) -> str:
-    return _RANKS[code >> 2] + _SUITS[code & 3]
+    return format_card(code)
 
 
 def exact_number(x: Fraction) -> Number:

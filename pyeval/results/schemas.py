@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pyeval.core._results import write_text
+from pyeval.core.cards import RANK_CHARS
 
 __all__ = ["SCHEMAS", "CONCEPTS", "schema_for", "write_schemas"]
 
@@ -150,7 +151,7 @@ RANGE_BREAKDOWN = obj(
 _SIDES = obj({"hero": FLOAT, "villain": FLOAT})
 _SIDE_SHARES = obj({"hero": mapping(FLOAT), "villain": mapping(FLOAT)})
 _FLOP_TEXTURE: dict[str, dict] = {"suits": {"enum": ["rainbow", "two-tone", "monotone"]},
-                 "pairing": {"enum": ["unpaired", "paired", "trips"]}, "high": {"enum": list("23456789TJQKA")},
+                 "pairing": {"enum": ["unpaired", "paired", "trips"]}, "high": {"enum": list(RANK_CHARS)},
                  "connectedness": {"enum": ["no straight possible", "straight possible", "connected"]},
                  "group": STRING}
 _FLOP_ROW = obj({"flop": CARDS, "weight": INTEGER, "probability": FLOAT, "equity": _SIDES, "nut_advantage": _SIDES,
