@@ -120,45 +120,55 @@ class RowShape:
         matrix = self.table.tally_matrix
         self.columns = matrix.shape[1]
         self.matrix = ffi.from_buffer("int64_t[]", matrix)
-        self.scratch: dict[int, Any] = {}  # each thread's scratch histogram (the C call releases the GIL)
+        # each thread's scratch histogram and output row (the C call releases the GIL)
+        self.buffers: dict[int, tuple] = {}
 
     def count(self, spot: Spot) -> Tally:
         g, table = self.g, self.table
         thread = threading.get_ident()  # a dict by thread: a third of threading.local's getattr
-        scratch = self.scratch.get(thread)
-        if scratch is None:
-            scratch = self.scratch[thread] = ffi.new("int64_t[]", table.size)
+        buffers = self.buffers.get(thread)
+        if buffers is None:
+            buffers = self.buffers[thread] = (ffi.new("int64_t[]", table.size), ffi.new("int64_t[]", self.columns))
+        scratch, out = buffers
         holes, known, dead = _row_cards(spot.holes, spot.boards[0], spot.dead, g.hole)
-        row_tally = np.empty(self.columns, np.int64)
         status = lib.pyeval_board_batch_exact(holes, len(spot.holes), g.hole, known, 1, len(known), dead, len(dead),
                                               g.board, g.lowest_card,
                                               self.kinds[0], self.kinds[1], 1, scratch, table.size, self.matrix,
-                                              self.columns, ffi.from_buffer("int64_t[]", row_tally))
+                                              self.columns, out)
         if status != -1:  # the spot was checked when read: a refusal here is a bug
             raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
+        values = ffi.unpack(out, self.columns)  # the C call overwrites ``out`` whole: a copy, as Python ints
         if len(self.parts) > 1:  # hi/lo: the result reads every tally at once
-            return table.tally_of(row_tally)
-        return RowTally(row_tally, self.players)
+            return table.tally_of(np.array(values, np.int64))
+        return RowTally(values, self.players)
+
+
+_ROW_ARRAYS = ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier")
 
 
 class RowTally(Tally):
-    """A row's Tally over its flat C tallies (PatternTable.tally_of's columns): outcomes, units,
-    wins and ties at once; sumsq, part_units and no_qualifier (read by Monte Carlo, hi/lo and
-    multi-board results, not by a small query's) sliced when first read."""
+    """A row's Tally over its C tallies as Python ints (PatternTable.tally_of's columns): the
+    outcomes at once, the arrays made together when one is first read (a small query's result
+    reads none until it is asked for them; its pot check reads ``units_total``)."""
 
-    def __init__(self, flat: np.ndarray, players: int):
-        p = players
-        self.__dict__ = {"outcomes": int(flat[-1]), "units": flat[:p], "wins": flat[2 * p:3 * p],
-                         "ties": flat[3 * p:4 * p], "_flat": flat, "_players": p}
+    def __init__(self, values: list[int], players: int):
+        self.__dict__ = {"outcomes": values[-1], "_values": values, "_players": players}
+
+    def units_total(self) -> int:
+        d = self.__dict__
+        return sum(d["_values"][:d["_players"]]) if "units" not in d else super().units_total()
 
     def __getattr__(self, name: str):
         d = self.__dict__
-        if "_flat" not in d or name not in ("sumsq", "part_units", "no_qualifier"):
+        if "_values" not in d or name not in _ROW_ARRAYS:
             raise AttributeError(f"'RowTally' object has no attribute {name!r}")
-        flat, p = d["_flat"], d["_players"]
+        flat, p = np.array(d["_values"], np.int64), d["_players"]
         parts = (len(flat) - 1 - 4 * p) // (p + 1)  # the columns: 4p + parts * p + parts + 1
         q = 4 * p + parts * p
-        d["sumsq"], d["part_units"], d["no_qualifier"] = flat[p:2 * p], flat[4 * p:q].reshape(parts, p), flat[q:-1]
+        arrays = (flat[:p], flat[p:2 * p], flat[2 * p:3 * p], flat[3 * p:4 * p], flat[4 * p:q].reshape(parts, p),
+                  flat[q:-1])
+        for key, array in zip(_ROW_ARRAYS, arrays):
+            d.setdefault(key, array)
         return d[name]
 
 
