@@ -115,13 +115,12 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
 
 def _with_ranges(g: Game, hands, board, dead, folded, contributions, **options) -> EquityResult:
     """Seats with ranges (or folded players): the query read into a range Spot
-    (pyeval.query.range_spot) and answered by the range strategies (pyeval.engines.range.strategies)."""
+    (pyeval.query.range_spot) and answered by the registry with the range strategies."""
     if contributions is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
-    from pyeval.engines.range import strategies as range_strategies  # loaded by range queries only
-    from pyeval.query.range_spot import read_range_spot
+    from pyeval.query.range_spot import read_range_spot  # loaded by range queries only
 
-    return range_strategies.answer(read_range_spot(g, hands, board, dead, folded=folded, **options))
+    return strategies.answer(read_range_spot(g, hands, board, dead, folded=folded, **options))
 
 
 def _with_side_pots(spot: Spot, contributions: Sequence[float], client: Any) -> EquityResult:

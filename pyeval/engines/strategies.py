@@ -2,11 +2,11 @@
 ``applies(spot)``, ``cost(spot)`` (evaluation units, about 40 ns of one core each) and
 ``run(spot)`` (the integer ``Tally``).
 
-``answer(spot)`` picks one: ``method="auto"`` runs the cheapest exact strategy that applies when
-it is within ``EXACT_BUDGET``, else the sampler; ``method="exact"`` runs the cheapest exact one
-and refuses, naming its price, above ``EXACT_LIMIT``; Monte Carlo runs the sampler (the Dask
-runner when a client is given).  Exact strategies give identical counts, so the choice changes
-the time, never the result.
+``answer(spot)`` picks one (``exact_strategy``): ``method="auto"`` runs the cheapest exact
+strategy that applies when it is within ``EXACT_BUDGET``, else the sampler; ``method="exact"``
+runs the cheapest exact one and refuses, naming its price, above ``EXACT_LIMIT``; Monte Carlo
+runs the sampler (the Dask runner when a client is given).  Exact strategies give identical
+counts, so the choice changes the time, never the result.
 
 Exact, in the order they are priced:
 
@@ -27,9 +27,12 @@ Sampling: ``monte-carlo`` (``engine.run_monte_carlo``: the C board sampler where
 known or wholly random on one board, else the generic C deal kernels) and ``dask`` (the same
 chunks as Dask tasks, pyeval.engines.cluster).
 
-A range spot (``spot.ranges`` set, pyeval.query.range_spot) is answered by the range engine's
-strategies, subclasses of ``Strategy`` chosen the same way (pyeval.engines.range.strategies:
-``answer``, ``exact_choice``); they import this module, so it does not import them.
+A range spot (``spot.ranges`` set, pyeval.query.range_spot) is answered by the same ``answer``
+and priced by the same ``exact_choice`` with the range engine's strategies (``range_exact()``:
+weight-split, preflop-table, board-major, sweep, assignments; Monte Carlo by weighted sampling;
+pyeval.engines.range.strategies, loaded by the first range spot), chosen the same way;
+``method="exact"`` refuses above ``RANGE_EXACT_LIMIT``, or when none of them takes the spot.
+Every strategy speaks the protocol of pyeval.engines.strategy, which both modules import.
 """
 
 from __future__ import annotations
@@ -48,25 +51,23 @@ from pyeval.engines import engine
 from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, ROW_EXACT_MAX, STUD_ROW_WORK_MAX
+from pyeval.engines.strategy import Strategy, layout_of
+from pyeval.query.limits import (
+    DEFAULT_SAMPLES,
+    EXACT_BUDGET,
+    EXACT_LIMIT,
+    MAX_ASSIGNMENTS,
+    MAX_SPLIT_QUERIES,
+    RANGE_EXACT_LIMIT,
+    ROW_EXACT_MAX,
+    STUD_ROW_WORK_MAX,
+)
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import EquityResult, spot_result
 from pyeval.results.tally import Tally
 
-__all__ = ["Strategy", "EXACT", "SAMPLERS", "answer", "exact_choice", "layout_of", "ROW_MAX_EVALUATIONS",
-           "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
-
-
-def layout_of(spot: Spot) -> engine.Layout:
-    """The spot's layout (engine.build_layout), built once."""
-    layout = spot.memo.get("layout")
-    if layout is None:
-        holes = [np.array(h, np.uint8) for h in spot.holes]
-        boards = [np.array(b, np.uint8) for b in spot.boards]
-        layout = engine.build_layout(spot.game, holes, boards, np.array(spot.dead, np.uint8),
-                                     community=spot.community)
-        spot.memo["layout"] = layout
-    return layout
+__all__ = ["EXACT", "range_exact", "SAMPLERS", "NoExactStrategy", "answer", "exact_choice", "exact_strategy",
+           "ROW_MAX_EVALUATIONS", "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
 
 
 def layout_plans(spot: Spot) -> dict[str, exact_strategies.ExactPlan]:
@@ -75,30 +76,6 @@ def layout_plans(spot: Spot) -> dict[str, exact_strategies.ExactPlan]:
     if plans is None:
         plans = spot.memo["plans"] = {p.strategy: p for p in exact_strategies.exact_plans(layout_of(spot))}
     return plans
-
-
-class Strategy:
-    """A way of answering a spot.  ``exact``: whether it enumerates every outcome."""
-
-    name = ""
-    exact = True
-
-    def applies(self, spot: Spot) -> bool:
-        raise NotImplementedError
-
-    def cost(self, spot: Spot) -> int:
-        raise NotImplementedError
-
-    def run(self, spot: Spot) -> Tally:
-        raise NotImplementedError
-
-    def shape(self, spot: Spot) -> tuple[list, int, bool]:
-        """(pot parts, boards, community card) of the spot's deal, for its result."""
-        layout = layout_of(spot)
-        return layout.parts, layout.boards, spot.game.stud_shortage and layout.board == 1
-
-    def __repr__(self) -> str:
-        return f"<strategy {self.name}>"
 
 
 ROW_MAX_EVALUATIONS = 1 << 20
@@ -396,9 +373,38 @@ SAMPLERS = (Dask, MonteCarlo)
 """The samplers, made with the query's Dask client (or None)."""
 
 
-def exact_choice(spot: Spot) -> tuple[Strategy, int]:
-    """The cheapest exact strategy for the spot and its price (the row counter, when it applies,
-    without pricing the rest: see the module docstring)."""
+ASK_MONTE_CARLO = "use method='monte-carlo' (with samples= or stderr_target=)"
+"""How every refusal of method="exact" ends."""
+
+def range_engine():
+    """The range engine's strategies (pyeval.engines.range.strategies), loaded by the first range
+    spot: ``import pyeval`` does not pay for the range engine (about 12 ms)."""
+    from pyeval.engines.range import strategies as range_strategies
+
+    return range_strategies
+
+
+def range_exact() -> tuple[Strategy, ...]:
+    """Every exact strategy of a range spot (``spot.ranges`` set), in the order they are priced."""
+    return range_engine().EXACT
+
+
+class NoExactStrategy(ValueError):
+    """No exact strategy takes the spot (a range spot beyond the limits of every one)."""
+
+
+def exact_choice(spot: Spot) -> tuple[Strategy, float]:
+    """The cheapest exact strategy for the spot and its price.  A range spot: the cheapest of
+    ``range_exact()`` (pyeval.engines.range.strategies.exact_choice), or ``NoExactStrategy`` when
+    none takes it.  A single-hand spot: the row counter when it applies, without pricing the rest
+    (see the module docstring), else the cheapest of ``EXACT``."""
+    if spot.ranges is not None:
+        choice = range_engine().exact_choice(spot)
+        if choice is None:
+            raise NoExactStrategy(f"exact enumeration of these ranges is beyond the limits of every exact strategy "
+                                  f"(more than {MAX_ASSIGNMENTS:,} combo assignments, or more than "
+                                  f"{MAX_SPLIT_QUERIES:,} weight-class queries); {ASK_MONTE_CARLO}")
+        return choice
     row = EXACT[0]
     if row.applies(spot):
         return row, row.cost(spot)
@@ -427,20 +433,22 @@ def stud_batch_route(spot: Spot) -> tuple[int, int]:
     return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), work
 
 
-def answer(spot: Spot, client: Any = None) -> EquityResult:
-    """The spot's result by the strategy its method picks."""
+def answer(spot: Spot, client: Any = None, *, path: str | None = None) -> EquityResult:
+    """The spot's result by the strategy its method picks (``exact_strategy``), else sampled.  A
+    range spot is answered by the range strategies, locally (``client``: the Dask sampler of a
+    single-hand spot); ``path``: tests force a range strategy by name (``forced`` of the range engine)."""
+    if spot.ranges is not None:
+        ranges = range_engine()
+        try:
+            strategy = exact_strategy(spot) if path is None else ranges.forced(spot, path)
+            return (strategy or ranges.MONTE_CARLO).run(spot)  # type: ignore[return-value]
+        except OverflowError:  # products of weights far apart in several ranges, beyond a float
+            raise ValueError("the ranges' weights are too far apart to express their equities as floats (several "
+                             "ranges with weights 1e50 times apart); bring the weights closer together") from None
     row = RowCount.plan(spot)
     if row is not None:  # exact_choice's first answer, taken without its calls: the small queries' path
         return spot_result(spot, row.parts, 1, EXACT[0].run(spot), "exact", None, False)
-    strategy: Strategy | None = None
-    if spot.method in ("exact", "auto"):
-        strategy, cost = exact_choice(spot)
-        if spot.method == "exact" and cost > EXACT_LIMIT:
-            raise ValueError(f"exact enumeration of {layout_of(spot).outcomes:,} outcomes needs about {cost:,} hand "
-                             f"evaluations, beyond the limit of {EXACT_LIMIT:,}; use method='monte-carlo' (with "
-                             f"samples= or stderr_target=)")
-        if spot.method == "auto" and cost > EXACT_BUDGET:
-            strategy = None
+    strategy = exact_strategy(spot)
     if strategy is None:
         layout_of(spot)  # a deal that cannot be laid out is refused before a seed is drawn
         spot.memo["seed"] = spot.seed if spot.seed is not None else secrets.randbits(63)
@@ -449,3 +457,28 @@ def answer(spot: Spot, client: Any = None) -> EquityResult:
     parts, n_boards, community = strategy.shape(spot)
     return spot_result(spot, parts, n_boards, tally, "exact" if strategy.exact else "monte-carlo",
                        None if strategy.exact else spot.memo["seed"], community)
+
+
+def exact_strategy(spot: Spot) -> Strategy | None:
+    """The exact strategy the spot's method runs, or None where it samples: ``method="auto"`` the
+    cheapest (``exact_choice``) when its price is within ``EXACT_BUDGET``; ``method="exact"`` the
+    cheapest, refused (ValueError naming the price) above ``EXACT_LIMIT`` (ranges:
+    ``RANGE_EXACT_LIMIT``) or when none takes the spot."""
+    if spot.method not in ("exact", "auto"):
+        return None
+    try:
+        strategy, cost = exact_choice(spot)
+    except NoExactStrategy as none:
+        if spot.method == "exact":
+            raise ValueError(str(none)) from None  # the caller's refusal, as every other
+        return None
+    if spot.method == "exact":
+        if spot.ranges is not None and cost > RANGE_EXACT_LIMIT:
+            raise ValueError(f"exact enumeration of these ranges needs about {cost:,.0f} hand evaluations "
+                             f"({strategy.name}, the cheapest exact strategy), beyond the limit of "
+                             f"{RANGE_EXACT_LIMIT:,}; {ASK_MONTE_CARLO}")
+        if spot.ranges is None and cost > EXACT_LIMIT:
+            raise ValueError(f"exact enumeration of {layout_of(spot).outcomes:,} outcomes needs about {cost:,} hand "
+                             f"evaluations, beyond the limit of {EXACT_LIMIT:,}; {ASK_MONTE_CARLO}")
+        return strategy
+    return None if cost > EXACT_BUDGET else strategy
