@@ -20,7 +20,7 @@ from pyeval.core.pots import side_pots
 from pyeval.engines import strategies
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.parse import resolve_method
-from pyeval.query.spot import Spot, plain_seats, read_spot
+from pyeval.query.spot import Spot, plain_seats, read_plain_spot, read_spot
 from pyeval.results.equity_result import EquityResult
 
 if TYPE_CHECKING:
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 __all__ = ["equity", "EquityResult", "DEFAULT_SAMPLES"]
 
 
-
-@_progress.reports_progress("{game} equity")
 def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
            samples: int | None = None, seed: int | None = None, threads: int | None = None,
            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None, *,
@@ -73,17 +71,17 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
     >>> r.outcomes, round(float(r.equity.sum()), 12)
     (820, 1.0)
     """
-    return _equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions, client,
-                   folded)
-
-
-def _equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards = "", method: str = "auto",
-            samples: int | None = None, seed: int | None = None, threads: int | None = None,
-            stderr_target: float | None = None, contributions: Sequence[float] | None = None, client: Any = None,
-            folded: Sequence[Hand] | None = None) -> EquityResult:
-    """pyeval.equity: ranges and folded players to the range engine, side pots to their pots,
-    else the query read into one Spot (pyeval.query.spot) and answered by the strategy registry
-    (pyeval.engines.strategies)."""
+    # ranges and folded players to the range engine, side pots to their pots, else the query read
+    # into one Spot (pyeval.query.spot) and answered by the strategy registry (pyeval.engines.strategies)
+    if progress is not None and progress is not False:  # core/_progress's meaning of progress=, checked
+        # here rather than by its decorator (reports_progress): a small query is worth its frame
+        with _progress.reporting(progress, f"{getattr(game, 'name', game)} equity"):
+            return equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
+                          client, folded=folded)
+    if folded is None and contributions is None:  # the common query first: whole hands or random, as text
+        spot = read_plain_spot(game, hands, board, dead, method, samples, seed, threads, stderr_target)
+        if spot is not None:
+            return strategies.answer(spot, client)
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     if folded is not None:
@@ -117,13 +115,12 @@ def _with_folded(g: Game, hands, board, dead, folded, client, **options) -> Equi
 
 def _with_ranges(g: Game, hands, board, dead, folded, contributions, **options) -> EquityResult:
     """Seats with ranges (or folded players): the query read into a range Spot
-    (pyeval.query.range_spot) and answered by the range strategies (pyeval.engines.range.strategies)."""
+    (pyeval.query.range_spot) and answered by the registry with the range strategies."""
     if contributions is not None:
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
-    from pyeval.engines.range import strategies as range_strategies  # loaded by range queries only
-    from pyeval.query.range_spot import read_range_spot
+    from pyeval.query.range_spot import read_range_spot  # loaded by range queries only
 
-    return range_strategies.answer(read_range_spot(g, hands, board, dead, folded=folded, **options))
+    return strategies.answer(read_range_spot(g, hands, board, dead, folded=folded, **options))
 
 
 def _with_side_pots(spot: Spot, contributions: Sequence[float], client: Any) -> EquityResult:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from test_layers import circles, import_graph
 
 import pyeval
+from pyeval.engines import strategies
 from pyeval.engines.range import strategies as range_strategies
 from pyeval.engines.range.spot import RangeSpot
 from pyeval.query.limits import EXACT_BUDGET, RANGE_EXACT_LIMIT
@@ -88,7 +89,7 @@ def test_each_strategy_meets_the_brute_force(seed):
         want = brute_force(game, ranges, board, dead)
     except ZeroDivisionError:  # no disjoint assignment: the engine refuses too
         with pytest.raises(ValueError, match="no deal|no hand of the range"):
-            range_strategies.answer(read(game, ranges, board, dead, method="exact"))
+            strategies.answer(read(game, ranges, board, dead, method="exact"))
         return
     ran = []
     spot = read(game, ranges, board, dead, method="exact")
@@ -155,7 +156,7 @@ def test_auto_runs_the_cheapest_strategy_that_applies(args, kw, monkeypatch):
     for s in range_strategies.EXACT:
         monkeypatch.setattr(s, "counts", lambda spot, s=s, run=s.counts: ran.append(s.name) or run(spot))
     monkeypatch.setattr(range_strategies.MONTE_CARLO, "run", lambda spot: ran.append("monte-carlo"))
-    range_strategies.answer(read_range_spot(*args, **kw, seed=1))
+    strategies.answer(read_range_spot(*args, **kw, seed=1))
     auto = want[1] if want and want[0] <= EXACT_BUDGET else "monte-carlo"
     assert ran[0] == auto  # the split's parts run after it (each by its own cheapest strategy)
 
@@ -169,6 +170,32 @@ def test_exact_is_refused_naming_the_price():
         pyeval.equity("holdem", ["20%", "20%", "20%"], method="exact")
     with pytest.raises(ValueError, match="beyond the limits of every exact strategy"):  # 466 million assignments
         pyeval.equity("holdem", ["random", "random", "20%"], method="exact")
+
+
+def test_one_registry_prices_and_answers_single_and_range_spots(monkeypatch):
+    """The registry (pyeval.engines.strategies) lists the range strategies and its exact_choice and
+    answer take range spots (dispatching on spot.ranges): the range engine has no answer of its
+    own, and every front door calls the one answer."""
+    assert strategies.range_exact() == range_strategies.EXACT and not hasattr(range_strategies, "answer")
+    for args, kw in CHOICE_SPOTS:
+        want = range_strategies.exact_choice(read_range_spot(*args, **kw))
+        if want is None:
+            with pytest.raises(strategies.NoExactStrategy, match="beyond the limits of every exact strategy"):
+                strategies.exact_choice(read_range_spot(*args, **kw))
+        else:
+            assert strategies.exact_choice(read_range_spot(*args, **kw)) == want
+    answered = []
+    real = strategies.answer
+    monkeypatch.setattr(strategies, "answer", lambda spot, *a, **k: answered.append(spot.ranges is not None)
+                        or real(spot, *a, **k))
+    from pyeval.engines.range.equity import range_equity
+
+    pyeval.equity("holdem", ["AhKh", "QsQd"], board="Jh7d2c5s")
+    pyeval.equity("holdem", ["AA", "KK"], board="Jh7d2c5s")
+    pyeval.equity("holdem", ["AhKh", "QsQd"], board="Jh7d2c5s", folded=["random"])
+    pyeval.combo_equities("holdem", "AA", ["KK"], board="Jh7d2c5s")
+    range_equity("holdem", ["AA", "KK"], board="Jh7d2c5s")
+    assert answered == [False, True, True, True, True]
 
 
 def test_pricing_sets_no_path():

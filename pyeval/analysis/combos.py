@@ -26,7 +26,7 @@ from pyeval.core import _progress
 from pyeval.core._results import ResultEquality, board_list, fraction_pair
 from pyeval.core.cards import format_cards, parse_cards
 from pyeval.core.games import Game, get_game
-from pyeval.engines.range import strategies as range_strategies
+from pyeval.engines import strategies
 from pyeval.engines.range.combo_tally import ComboTally
 from pyeval.query.limits import MAX_LISTED_COMBOS
 from pyeval.query.range_spot import read_range_spot
@@ -302,7 +302,8 @@ def combo_equities(game: str, range: str | Range, opponents: Any, board: str = "
     check_listed_combos(get_game(game), range, _known_cards(board, dead), "combo_equities")
     spot = read_range_spot(game, [range, *opps], board, dead, method, samples, seed, threads, folded=folded,
                            tracked=0)
-    res = range_strategies.answer(spot)
+    res = strategies.answer(spot)
+    assert isinstance(res, RangeEquityResult), "a range spot's answer"
     rng, counts = res.ranges[0], res.combo_tally[0]
     if rng is None or counts is None:
         raise ValueError("per-combo Monte Carlo needs the range written out: a random hand's combos are not "

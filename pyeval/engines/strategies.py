@@ -2,11 +2,11 @@
 ``applies(spot)``, ``cost(spot)`` (evaluation units, about 40 ns of one core each) and
 ``run(spot)`` (the integer ``Tally``).
 
-``answer(spot)`` picks one: ``method="auto"`` runs the cheapest exact strategy that applies when
-it is within ``EXACT_BUDGET``, else the sampler; ``method="exact"`` runs the cheapest exact one
-and refuses, naming its price, above ``EXACT_LIMIT``; Monte Carlo runs the sampler (the Dask
-runner when a client is given).  Exact strategies give identical counts, so the choice changes
-the time, never the result.
+``answer(spot)`` picks one (``exact_strategy``): ``method="auto"`` runs the cheapest exact
+strategy that applies when it is within ``EXACT_BUDGET``, else the sampler; ``method="exact"``
+runs the cheapest exact one and refuses, naming its price, above ``EXACT_LIMIT``; Monte Carlo
+runs the sampler (the Dask runner when a client is given).  Exact strategies give identical
+counts, so the choice changes the time, never the result.
 
 Exact, in the order they are priced:
 
@@ -27,9 +27,12 @@ Sampling: ``monte-carlo`` (``engine.run_monte_carlo``: the C board sampler where
 known or wholly random on one board, else the generic C deal kernels) and ``dask`` (the same
 chunks as Dask tasks, pyeval.engines.cluster).
 
-A range spot (``spot.ranges`` set, pyeval.query.range_spot) is answered by the range engine's
-strategies, subclasses of ``Strategy`` chosen the same way (pyeval.engines.range.strategies:
-``answer``, ``exact_choice``); they import this module, so it does not import them.
+A range spot (``spot.ranges`` set, pyeval.query.range_spot) is answered by the same ``answer``
+and priced by the same ``exact_choice`` with the range engine's strategies (``range_exact()``:
+weight-split, preflop-table, board-major, sweep, assignments; Monte Carlo by weighted sampling;
+pyeval.engines.range.strategies, loaded by the first range spot), chosen the same way;
+``method="exact"`` refuses above ``RANGE_EXACT_LIMIT``, or when none of them takes the spot.
+Every strategy speaks the protocol of pyeval.engines.strategy, which both modules import.
 """
 
 from __future__ import annotations
@@ -48,25 +51,23 @@ from pyeval.engines import engine
 from pyeval.engines.batch import stud as stud_batch
 from pyeval.engines.batch.board import C_TALLY_PATTERNS, UNKNOWN
 from pyeval.engines.single import exact_strategies
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, EXACT_LIMIT, ROW_EXACT_MAX, STUD_ROW_WORK_MAX
+from pyeval.engines.strategy import Strategy, layout_of
+from pyeval.query.limits import (
+    DEFAULT_SAMPLES,
+    EXACT_BUDGET,
+    EXACT_LIMIT,
+    MAX_ASSIGNMENTS,
+    MAX_SPLIT_QUERIES,
+    RANGE_EXACT_LIMIT,
+    ROW_EXACT_MAX,
+    STUD_ROW_WORK_MAX,
+)
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import EquityResult, spot_result
 from pyeval.results.tally import Tally
 
-__all__ = ["Strategy", "EXACT", "SAMPLERS", "answer", "exact_choice", "layout_of", "ROW_MAX_EVALUATIONS",
-           "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
-
-
-def layout_of(spot: Spot) -> engine.Layout:
-    """The spot's layout (engine.build_layout), built once."""
-    layout = spot.memo.get("layout")
-    if layout is None:
-        holes = [np.array(h, np.uint8) for h in spot.holes]
-        boards = [np.array(b, np.uint8) for b in spot.boards]
-        layout = engine.build_layout(spot.game, holes, boards, np.array(spot.dead, np.uint8),
-                                     community=spot.community)
-        spot.memo["layout"] = layout
-    return layout
+__all__ = ["EXACT", "range_exact", "SAMPLERS", "NoExactStrategy", "answer", "exact_choice", "exact_strategy",
+           "ROW_MAX_EVALUATIONS", "ROW_MAX_UNITS", "row_evaluations", "batch_row_counted", "stud_batch_route"]
 
 
 def layout_plans(spot: Spot) -> dict[str, exact_strategies.ExactPlan]:
@@ -75,30 +76,6 @@ def layout_plans(spot: Spot) -> dict[str, exact_strategies.ExactPlan]:
     if plans is None:
         plans = spot.memo["plans"] = {p.strategy: p for p in exact_strategies.exact_plans(layout_of(spot))}
     return plans
-
-
-class Strategy:
-    """A way of answering a spot.  ``exact``: whether it enumerates every outcome."""
-
-    name = ""
-    exact = True
-
-    def applies(self, spot: Spot) -> bool:
-        raise NotImplementedError
-
-    def cost(self, spot: Spot) -> int:
-        raise NotImplementedError
-
-    def run(self, spot: Spot) -> Tally:
-        raise NotImplementedError
-
-    def shape(self, spot: Spot) -> tuple[list, int, bool]:
-        """(pot parts, boards, community card) of the spot's deal, for its result."""
-        layout = layout_of(spot)
-        return layout.parts, layout.boards, spot.game.stud_shortage and layout.board == 1
-
-    def __repr__(self) -> str:
-        return f"<strategy {self.name}>"
 
 
 ROW_MAX_EVALUATIONS = 1 << 20
@@ -120,45 +97,55 @@ class RowShape:
         matrix = self.table.tally_matrix
         self.columns = matrix.shape[1]
         self.matrix = ffi.from_buffer("int64_t[]", matrix)
-        self.scratch: dict[int, Any] = {}  # each thread's scratch histogram (the C call releases the GIL)
+        # each thread's scratch histogram and output row (the C call releases the GIL)
+        self.buffers: dict[int, tuple] = {}
 
     def count(self, spot: Spot) -> Tally:
         g, table = self.g, self.table
         thread = threading.get_ident()  # a dict by thread: a third of threading.local's getattr
-        scratch = self.scratch.get(thread)
-        if scratch is None:
-            scratch = self.scratch[thread] = ffi.new("int64_t[]", table.size)
+        buffers = self.buffers.get(thread)
+        if buffers is None:
+            buffers = self.buffers[thread] = (ffi.new("int64_t[]", table.size), ffi.new("int64_t[]", self.columns))
+        scratch, out = buffers
         holes, known, dead = _row_cards(spot.holes, spot.boards[0], spot.dead, g.hole)
-        row_tally = np.empty(self.columns, np.int64)
         status = lib.pyeval_board_batch_exact(holes, len(spot.holes), g.hole, known, 1, len(known), dead, len(dead),
                                               g.board, g.lowest_card,
                                               self.kinds[0], self.kinds[1], 1, scratch, table.size, self.matrix,
-                                              self.columns, ffi.from_buffer("int64_t[]", row_tally))
+                                              self.columns, out)
         if status != -1:  # the spot was checked when read: a refusal here is a bug
             raise RuntimeError(f"internal error: the row counter refused a checked spot (row {status})")
+        values = ffi.unpack(out, self.columns)  # the C call overwrites ``out`` whole: a copy, as Python ints
         if len(self.parts) > 1:  # hi/lo: the result reads every tally at once
-            return table.tally_of(row_tally)
-        return RowTally(row_tally, self.players)
+            return table.tally_of(np.array(values, np.int64))
+        return RowTally(values, self.players)
+
+
+_ROW_ARRAYS = ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier")
 
 
 class RowTally(Tally):
-    """A row's Tally over its flat C tallies (PatternTable.tally_of's columns): outcomes, units,
-    wins and ties at once; sumsq, part_units and no_qualifier (read by Monte Carlo, hi/lo and
-    multi-board results, not by a small query's) sliced when first read."""
+    """A row's Tally over its C tallies as Python ints (PatternTable.tally_of's columns): the
+    outcomes at once, the arrays made together when one is first read (a small query's result
+    reads none until it is asked for them; its pot check reads ``units_total``)."""
 
-    def __init__(self, flat: np.ndarray, players: int):
-        p = players
-        self.__dict__ = {"outcomes": int(flat[-1]), "units": flat[:p], "wins": flat[2 * p:3 * p],
-                         "ties": flat[3 * p:4 * p], "_flat": flat, "_players": p}
+    def __init__(self, values: list[int], players: int):
+        self.__dict__ = {"outcomes": values[-1], "_values": values, "_players": players}
+
+    def units_total(self) -> int:
+        d = self.__dict__
+        return sum(d["_values"][:d["_players"]]) if "units" not in d else super().units_total()
 
     def __getattr__(self, name: str):
         d = self.__dict__
-        if "_flat" not in d or name not in ("sumsq", "part_units", "no_qualifier"):
+        if "_values" not in d or name not in _ROW_ARRAYS:
             raise AttributeError(f"'RowTally' object has no attribute {name!r}")
-        flat, p = d["_flat"], d["_players"]
+        flat, p = np.array(d["_values"], np.int64), d["_players"]
         parts = (len(flat) - 1 - 4 * p) // (p + 1)  # the columns: 4p + parts * p + parts + 1
         q = 4 * p + parts * p
-        d["sumsq"], d["part_units"], d["no_qualifier"] = flat[p:2 * p], flat[4 * p:q].reshape(parts, p), flat[q:-1]
+        arrays = (flat[:p], flat[p:2 * p], flat[2 * p:3 * p], flat[3 * p:4 * p], flat[4 * p:q].reshape(parts, p),
+                  flat[q:-1])
+        for key, array in zip(_ROW_ARRAYS, arrays):
+            d.setdefault(key, array)
         return d[name]
 
 
@@ -386,9 +373,38 @@ SAMPLERS = (Dask, MonteCarlo)
 """The samplers, made with the query's Dask client (or None)."""
 
 
-def exact_choice(spot: Spot) -> tuple[Strategy, int]:
-    """The cheapest exact strategy for the spot and its price (the row counter, when it applies,
-    without pricing the rest: see the module docstring)."""
+ASK_MONTE_CARLO = "use method='monte-carlo' (with samples= or stderr_target=)"
+"""How every refusal of method="exact" ends."""
+
+def range_engine():
+    """The range engine's strategies (pyeval.engines.range.strategies), loaded by the first range
+    spot: ``import pyeval`` does not pay for the range engine (about 12 ms)."""
+    from pyeval.engines.range import strategies as range_strategies
+
+    return range_strategies
+
+
+def range_exact() -> tuple[Strategy, ...]:
+    """Every exact strategy of a range spot (``spot.ranges`` set), in the order they are priced."""
+    return range_engine().EXACT
+
+
+class NoExactStrategy(ValueError):
+    """No exact strategy takes the spot (a range spot beyond the limits of every one)."""
+
+
+def exact_choice(spot: Spot) -> tuple[Strategy, float]:
+    """The cheapest exact strategy for the spot and its price.  A range spot: the cheapest of
+    ``range_exact()`` (pyeval.engines.range.strategies.exact_choice), or ``NoExactStrategy`` when
+    none takes it.  A single-hand spot: the row counter when it applies, without pricing the rest
+    (see the module docstring), else the cheapest of ``EXACT``."""
+    if spot.ranges is not None:
+        choice = range_engine().exact_choice(spot)
+        if choice is None:
+            raise NoExactStrategy(f"exact enumeration of these ranges is beyond the limits of every exact strategy "
+                                  f"(more than {MAX_ASSIGNMENTS:,} combo assignments, or more than "
+                                  f"{MAX_SPLIT_QUERIES:,} weight-class queries); {ASK_MONTE_CARLO}")
+        return choice
     row = EXACT[0]
     if row.applies(spot):
         return row, row.cost(spot)
@@ -417,20 +433,22 @@ def stud_batch_route(spot: Spot) -> tuple[int, int]:
     return (stud_batch.EXACT_IN_C if in_c else stud_batch.SINGLE), work
 
 
-def answer(spot: Spot, client: Any = None) -> EquityResult:
-    """The spot's result by the strategy its method picks."""
+def answer(spot: Spot, client: Any = None, *, path: str | None = None) -> EquityResult:
+    """The spot's result by the strategy its method picks (``exact_strategy``), else sampled.  A
+    range spot is answered by the range strategies, locally (``client``: the Dask sampler of a
+    single-hand spot); ``path``: tests force a range strategy by name (``forced`` of the range engine)."""
+    if spot.ranges is not None:
+        ranges = range_engine()
+        try:
+            strategy = exact_strategy(spot) if path is None else ranges.forced(spot, path)
+            return (strategy or ranges.MONTE_CARLO).run(spot)  # type: ignore[return-value]
+        except OverflowError:  # products of weights far apart in several ranges, beyond a float
+            raise ValueError("the ranges' weights are too far apart to express their equities as floats (several "
+                             "ranges with weights 1e50 times apart); bring the weights closer together") from None
     row = RowCount.plan(spot)
     if row is not None:  # exact_choice's first answer, taken without its calls: the small queries' path
         return spot_result(spot, row.parts, 1, EXACT[0].run(spot), "exact", None, False)
-    strategy: Strategy | None = None
-    if spot.method in ("exact", "auto"):
-        strategy, cost = exact_choice(spot)
-        if spot.method == "exact" and cost > EXACT_LIMIT:
-            raise ValueError(f"exact enumeration of {layout_of(spot).outcomes:,} outcomes needs about {cost:,} hand "
-                             f"evaluations, beyond the limit of {EXACT_LIMIT:,}; use method='monte-carlo' (with "
-                             f"samples= or stderr_target=)")
-        if spot.method == "auto" and cost > EXACT_BUDGET:
-            strategy = None
+    strategy = exact_strategy(spot)
     if strategy is None:
         layout_of(spot)  # a deal that cannot be laid out is refused before a seed is drawn
         spot.memo["seed"] = spot.seed if spot.seed is not None else secrets.randbits(63)
@@ -439,3 +457,28 @@ def answer(spot: Spot, client: Any = None) -> EquityResult:
     parts, n_boards, community = strategy.shape(spot)
     return spot_result(spot, parts, n_boards, tally, "exact" if strategy.exact else "monte-carlo",
                        None if strategy.exact else spot.memo["seed"], community)
+
+
+def exact_strategy(spot: Spot) -> Strategy | None:
+    """The exact strategy the spot's method runs, or None where it samples: ``method="auto"`` the
+    cheapest (``exact_choice``) when its price is within ``EXACT_BUDGET``; ``method="exact"`` the
+    cheapest, refused (ValueError naming the price) above ``EXACT_LIMIT`` (ranges:
+    ``RANGE_EXACT_LIMIT``) or when none takes the spot."""
+    if spot.method not in ("exact", "auto"):
+        return None
+    try:
+        strategy, cost = exact_choice(spot)
+    except NoExactStrategy as none:
+        if spot.method == "exact":
+            raise ValueError(str(none)) from None  # the caller's refusal, as every other
+        return None
+    if spot.method == "exact":
+        if spot.ranges is not None and cost > RANGE_EXACT_LIMIT:
+            raise ValueError(f"exact enumeration of these ranges needs about {cost:,.0f} hand evaluations "
+                             f"({strategy.name}, the cheapest exact strategy), beyond the limit of "
+                             f"{RANGE_EXACT_LIMIT:,}; {ASK_MONTE_CARLO}")
+        if spot.ranges is None and cost > EXACT_LIMIT:
+            raise ValueError(f"exact enumeration of {layout_of(spot).outcomes:,} outcomes needs about {cost:,} hand "
+                             f"evaluations, beyond the limit of {EXACT_LIMIT:,}; {ASK_MONTE_CARLO}")
+        return strategy
+    return None if cost > EXACT_BUDGET else strategy

@@ -19,7 +19,7 @@ from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse
 from pyeval.core.games import Game, get_game
 from pyeval.query.parse import check_query, codes_tuple, hand_text, parse_boards, parse_hand, resolve_method
 
-__all__ = ["Spot", "read_spot", "plain_seats", "RANDOM"]
+__all__ = ["Spot", "read_spot", "read_plain_spot", "plain_seats", "RANDOM"]
 
 RANDOM = "random"
 """The text a result shows for an unknown hand."""
@@ -69,6 +69,13 @@ class Spot:
             "samples": samples, "stderr_target": stderr_target, "seed": seed, "threads": threads,
             "community": community, "memo": {} if memo is None else memo, "ranges": ranges})
 
+    @classmethod
+    def of_fields(cls, fields: dict) -> Spot:
+        """The spot of these fields (every one but ``memo``), with a memo of its own."""
+        spot = object.__new__(cls)
+        object.__setattr__(spot, "__dict__", {**fields, "memo": {}})
+        return spot
+
     @property
     def players(self) -> int:
         return len(self.holes)
@@ -98,6 +105,12 @@ def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None
     (``parse_hand``: partial hands, the keep of a draw game, the game's hole count), the boards
     (``parse_boards``), the dead cards, every card distinct and in the game's deck, the threads.
     ``seats``: ``plain_seats(hands, game)`` when the caller has it (it is not read twice)."""
+    return Spot.of_fields(_read(game, hands, board, dead, method, samples, seed, threads, stderr_target, community,
+                                seats))
+
+
+def _read(game, hands, board, dead, method, samples, seed, threads, stderr_target, community, seats) -> dict:
+    """read_spot's fields (all but the memo)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
     seed = check_query(g, hands, method, samples, stderr_target, seed)
@@ -123,8 +136,34 @@ def read_spot(game, hands, board="", dead="", method: str = "auto", samples=None
     n += board_n + len(dead_codes)
     if seen.bit_count() != n or seen & ((1 << g.lowest_card) - 1):
         _check_cards(g, [*holes, *boards, dead_codes])  # raises, naming the card
-    return Spot(g, holes, texts, boards, dead_codes, method, samples, stderr_target, seed,
-                default_threads(threads), community)
+    return {"game": g, "holes": holes, "texts": texts, "boards": boards, "dead": dead_codes, "method": method,
+            "samples": samples, "stderr_target": stderr_target, "seed": seed, "threads": default_threads(threads),
+            "community": community, "ranges": None}
+
+
+def read_plain_spot(game, hands, board="", dead="", method: str = "auto", samples=None, seed=None, threads=None,
+                    stderr_target=None) -> Spot | None:
+    """``read_spot`` of the common query, read once per distinct query and then copied: every seat
+    a whole hand in card text or an unknown hand, the board and dead cards text (or None).  None
+    when the query is anything else (a range, a partial hand, codes): ``read_spot`` reads those.
+    Scripts repeat their queries, and a small query is worth the microsecond (issue 37)."""
+    if type(hands) not in (list, tuple) or type(board) is not str or dead is not None and type(dead) is not str:
+        return None
+    try:
+        fields = _read_plain(game, tuple(hands), board, dead, method, samples, seed, threads, stderr_target)
+    except TypeError:  # a seat or argument that cannot be a cache key, or refused: read_spot reads (and words) it
+        return None
+    return None if fields is None else Spot.of_fields(fields)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # typed: threads=True is not threads=1
+def _read_plain(game, hands: tuple, board: str, dead: str | None, method, samples, seed, threads,
+                stderr_target) -> dict | None:
+    g = get_game(game)
+    seats = _plain_seats(hands, g.hole)
+    if seats is None:
+        return None
+    return _read(g, hands, board, dead, method, samples, seed, threads, stderr_target, False, seats)
 
 
 def _hands(hands, g: Game) -> tuple[tuple, tuple, int, int]:

@@ -56,12 +56,14 @@ class EquityResult(Result):
     extra: dict = field(default_factory=dict)
 
     def __getattr__(self, name: str):
-        """The fields a result made by ``spot_result`` derives on first use from its tally (equity,
-        win, tie, stderr, extra), then keeps: a small query does not pay for arrays nobody reads."""
+        """The fields a result made by ``spot_result`` derives on first use from its tally (units,
+        wins, ties, equity, win, tie, stderr, extra), then keeps: a small query does not pay for
+        arrays nobody reads."""
         d = self.__dict__
         if name not in _DERIVED or "_tally" not in d:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         t = d.pop("_tally")
+        d["units"], d["wins"], d["ties"] = t.units, t.wins, t.ties
         d["equity"], d["win"], d["tie"] = _shares(t, t.outcomes)
         d["stderr"] = None if d["method"] == "exact" else standard_errors(t)
         d["extra"] = {"community_card": d.pop("_community"),
@@ -162,8 +164,8 @@ class EquityResult(Result):
 
 def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, community: bool) -> EquityResult:
     """The result of a ``pyeval.query.spot.Spot`` from its tally: the hands, boards and dead cards
-    as the spot read them.  One pot (no hi/lo halves, one board): the counts and the spot's texts
-    are stored and the ratios derived when first read (``EquityResult.__getattr__``)."""
+    as the spot read them.  One pot (no hi/lo halves, one board): the tally and the spot's texts
+    are stored, the count arrays and ratios derived when first read (``EquityResult.__getattr__``)."""
     g = spot.game
     if g.low or n_boards > 1:
         return make_result(g, parts, n_boards, spot.holes, t, None, spot.boards, spot.dead, method, seed,
@@ -171,17 +173,17 @@ def spot_result(spot, parts: list, n_boards: int, t: Tally, method: str, seed, c
     _check_pot(t)
     r = EquityResult.__new__(EquityResult)
     r.__dict__ = {"game": g.name, "hands": list(spot.texts), "board": _board_texts(spot.boards),
-                  "dead": _dead_text(spot.dead), "method": method, "outcomes": t.outcomes, "units": t.units,
-                  "wins": t.wins, "ties": t.ties, "pot_units": POT, "seed": seed, "_tally": t, "_community": community}
+                  "dead": _dead_text(spot.dead), "method": method, "outcomes": t.outcomes, "pot_units": POT,
+                  "seed": seed, "_tally": t, "_community": community}
     return r
 
 
-_DERIVED = frozenset(("equity", "win", "tie", "stderr", "extra"))
+_DERIVED = frozenset(("units", "wins", "ties", "equity", "win", "tie", "stderr", "extra"))
 
 
 def _check_pot(t: Tally) -> None:
-    if sum(t.units.tolist()) != POT * t.outcomes:
-        raise RuntimeError(f"internal error: the pot shares sum to {int(t.units.sum())} units, not {POT * t.outcomes}")
+    if t.units_total() != POT * t.outcomes:
+        raise RuntimeError(f"internal error: the pot shares sum to {t.units_total()} units, not {POT * t.outcomes}")
 
 
 @functools.lru_cache(maxsize=4096)

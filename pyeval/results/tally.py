@@ -26,6 +26,10 @@ class Tally:
         z = lambda *s: np.zeros(s, np.int64)  # noqa: E731
         return cls(0, z(players), z(players), z(players), z(players), z(parts, players), z(parts))
 
+    def units_total(self) -> int:
+        """The pot units shared out over every outcome (POT x outcomes in a sound tally)."""
+        return sum(self.units.tolist())
+
     def add(self, other: Tally) -> None:
         self.outcomes += other.outcomes
         for name in ("units", "sumsq", "wins", "ties", "part_units", "no_qualifier"):

@@ -53,7 +53,7 @@ A random hand's combos are not tracked in Monte Carlo (``by_combo`` is None for 
 
 from __future__ import annotations
 
-from pyeval.engines.range import strategies as range_strategies
+from pyeval.engines import strategies
 from pyeval.query.range_spot import read_range_spot
 from pyeval.results.equity_result import RangeEquityResult
 
@@ -69,7 +69,8 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
                  _keep_random_folders: bool = False) -> RangeEquityResult:
     """``pyeval.equity`` where any player may hold a range (text or a :class:`~pyeval.ranges.Range`);
     same arguments and result, plus ``by_combo``.  The query is read into a ``Spot``
-    (pyeval.query.range_spot) and answered by the range strategies (pyeval.engines.range.strategies):
+    (pyeval.query.range_spot) and answered by the registry (pyeval.engines.strategies) with the range
+    strategies (pyeval.engines.range.strategies):
     ``method="auto"`` enumerates when the cheapest exact strategy's price is within
     ``pyeval.query.limits.EXACT_BUDGET``, else samples.  ``folded``: the folded players' ranges (or
     hands), dealt with the others and never shown down (pyeval/engines/range/folded.py).  Tests:
@@ -79,4 +80,6 @@ def range_equity(game, hands, board="", dead="", method: str = "auto", samples: 
         raise NotImplementedError("side pots (contributions=) are not supported with ranges")
     spot = read_range_spot(game, hands, board, dead, method, samples, seed, threads, stderr_target, folded=folded,
                            tracked=_tracked, keep_random_folders=_keep_random_folders)
-    return range_strategies.answer(spot, None if _path is None else FORCED_NAMES.get(_path, _path))
+    result = strategies.answer(spot, path=None if _path is None else FORCED_NAMES.get(_path, _path))
+    assert isinstance(result, RangeEquityResult), "a range spot's answer"
+    return result

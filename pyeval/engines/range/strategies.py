@@ -1,9 +1,10 @@
-"""The range engine's paths as priced strategies (the protocol of pyeval.engines.strategies:
+"""The range engine's paths as priced strategies (the protocol of pyeval.engines.strategy:
 ``applies(spot)``, ``cost(spot)`` in hand evaluations, ``run(spot)``), for a range ``Spot``
-(pyeval.query.range_spot).  ``answer(spot)``: ``method="auto"`` runs the cheapest exact strategy
-that applies when its price is within ``EXACT_BUDGET``, else Monte Carlo; ``method="exact"``
-runs the cheapest and refuses, naming its price, above ``RANGE_EXACT_LIMIT`` (or naming why when
-none applies).  Exact strategies give identical counts: the choice changes the time only.
+(pyeval.query.range_spot).  The registry (pyeval.engines.strategies) lists them and answers a
+range spot with them: ``method="auto"`` runs the cheapest exact strategy (``exact_choice``) that
+applies when its price is within ``EXACT_BUDGET``, else Monte Carlo; ``method="exact"`` runs the
+cheapest and refuses, naming its price, above ``RANGE_EXACT_LIMIT`` (or naming why when none
+applies).  Exact strategies give identical counts: the choice changes the time only.
 
 Exact, in the order they are priced (equal prices go to the name first in the alphabet; a
 strategy whose floor is at or above the best price so far is skipped unpriced, so nothing is
@@ -45,13 +46,13 @@ from pyeval.engines.range.weights import (
     weight_classes,
     weighted_total,
 )
-from pyeval.engines.strategies import Strategy
-from pyeval.query.limits import DEFAULT_SAMPLES, EXACT_BUDGET, MAX_ASSIGNMENTS, MAX_SPLIT_QUERIES, RANGE_EXACT_LIMIT
+from pyeval.engines.strategy import Strategy
+from pyeval.query.limits import DEFAULT_SAMPLES, MAX_ASSIGNMENTS, MAX_SPLIT_QUERIES
 from pyeval.query.spot import Spot
 from pyeval.results.equity_result import RangeEquityResult
 from pyeval.results.tally import POT
 
-__all__ = ["RangeStrategy", "EXACT", "MONTE_CARLO", "BY_NAME", "exact_choice", "answer"]
+__all__ = ["RangeStrategy", "EXACT", "MONTE_CARLO", "BY_NAME", "exact_choice", "forced"]
 
 
 def _sizes(spot: Spot) -> list[int]:
@@ -266,33 +267,8 @@ def exact_choice(spot: Spot) -> tuple[RangeStrategy, float] | None:
     return best
 
 
-def answer(spot: Spot, path: str | None = None) -> RangeEquityResult:
-    """The range spot's result by the strategy its method picks (``path``: tests force an exact
-    strategy by name; the weight split still runs where the weights need it)."""
-    try:
-        return _answer(spot, path)
-    except OverflowError:  # products of weights far apart in several ranges, beyond a float
-        raise ValueError("the ranges' weights are too far apart to express their equities as floats (several "
-                         "ranges with weights 1e50 times apart); bring the weights closer together") from None
+def forced(spot: Spot, name: str) -> RangeStrategy:
+    """The exact strategy a test forces by name; the weight split where the weights need it (the
+    others' int64 counts could overflow)."""
+    return BY_NAME["weight-split"] if _needs_split(spot) else BY_NAME[name]
 
-
-def _answer(spot: Spot, path: str | None) -> RangeEquityResult:
-    if path is not None:
-        forced = BY_NAME["weight-split"] if _needs_split(spot) else BY_NAME[path]
-        return forced.run(spot)
-    choice = None
-    if spot.method in ("auto", "exact"):
-        choice = exact_choice(spot)
-        if spot.method == "exact":
-            if choice is None:
-                raise ValueError(f"exact enumeration of these ranges is beyond the limits of every exact strategy "
-                                 f"(more than {MAX_ASSIGNMENTS:,} combo assignments, or more than "
-                                 f"{MAX_SPLIT_QUERIES:,} weight-class queries); use method='monte-carlo' (with "
-                                 "samples= or stderr_target=)")
-            if choice[1] > RANGE_EXACT_LIMIT:
-                raise ValueError(f"exact enumeration of these ranges needs about {choice[1]:,.0f} hand evaluations "
-                                 f"({choice[0].name}, the cheapest exact strategy), beyond the limit of "
-                                 f"{RANGE_EXACT_LIMIT:,}; use method='monte-carlo' (with samples= or stderr_target=)")
-        elif choice is not None and choice[1] > EXACT_BUDGET:
-            choice = None
-    return choice[0].run(spot) if choice is not None else MONTE_CARLO.run(spot)
