@@ -12,8 +12,14 @@ A fixed-limit cash table writes no stakes: its bets are one and two big blinds.
 
 The 2012 text writes no street markers: the streets are worked out here (``_Streets``): a street
 ends when every player still to act has acted since the last bet and matched it, and the next
-takes its cards from the summary's board.  Refused, saying so: stud (no street markers either, and
-players named ``Seat+1``).
+takes its cards from the summary's board.
+
+Seven-card stud and stud hi/lo: the players are named by their seat (``Seat+3 [ME]``), every card
+dealt is listed (``Card dealt to a spot [7h 8c Jc]``), the 2012 text marks no street and the 2014
+text's markers are not needed: a street starts with a round of deals (after the betting, or when a
+player is dealt a second time in one round: the cards run out after an all-in).  The first raise
+over the bring-in completes it.  The stakes are not written: the bets are worked out from the
+betting (a big bet is two small ones).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
@@ -39,13 +45,18 @@ _DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
 _STAKES = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo"}
+_STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
+_GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
+                           "RIVER"})
+_STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
+_BETTING = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
 _POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"), ("Small Blind", "small-blind"),
           ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"), ("Big Blind", "big-blind"),
-          ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Posts dead chip", "dead-blind"),
-          ("Posts chip", "big-blind"))
+          ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Bring_in chip", "bring-in"),
+          ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
 _IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
             "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE")
 
@@ -67,18 +78,19 @@ def parse(text: str, source: str, line: int) -> Hand:
     first = lines[0][1] if lines else ""
     hand_id = m.group(1) if (m := _ID.search(first)) else ""
     game_word = m.group(1) if (m := _HEAD_GAME.search(first)) else ""
-    if game_word.startswith("7CARD"):
-        raise ValueError("Bovada's stud text is not read: it marks no streets and names the players 'Seat+1'")
     if not hand_id or game_word not in _GAMES:
         raise ValueError(f"unknown Bovada header: {first[:80]!r}")
     game = _GAMES[game_word]
+    stud = game in STUD
     limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
     tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
     level_match = _LEVEL.search(first)
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
     board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
-    inferred = _Streets(board_line.group(1).split() if board_line else []) if "*** FLOP ***" not in text else None
+    inferred = None
+    if not stud and "*** FLOP ***" not in text:
+        inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
@@ -86,8 +98,13 @@ def parse(text: str, source: str, line: int) -> Hand:
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
     for _, x in lines[1:]:
-        s = _SEAT.match(x)
-        if s:
+        s = _STUD_SEAT.match(x) if stud else _SEAT.match(x)
+        if s and stud:  # "Seat+3 [ME]: $0.50 in chips"
+            name = _name(s.group(1))
+            names.append(name)
+            seats[name] = int(s.group(2))
+            stacks[name] = amount(s.group(3))
+        elif s:
             name = _name(s.group(2))
             names.append(name)
             seats[name] = int(s.group(1))
@@ -97,7 +114,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
     events: list[tuple] = []
-    street = "preflop"
+    street = "3rd" if stud else "preflop"
+    deals = _StudDeals() if stud else None
     dealt = False  # the hole cards: before them, an all-in is a blind posted all-in
     board = ""
     won: dict[str, Decimal] = {}
@@ -109,7 +127,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             if label == "SUMMARY":
                 summary = True
                 continue
-            if label not in _STREETS:
+            if stud and label in _STUD_MARKERS:  # the deals say which street it is
+                dealt = True
+                continue
+            if stud or label not in _STREETS:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
             street = _STREETS[label]
             dealt = True
@@ -127,7 +148,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 rake = amount(m.group(1))
             continue
         if " : " not in x:
-            if x.startswith(("Seat ", "Table Info", "Player Info")):
+            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info")):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         who, what = x.split(" : ", 1)
@@ -137,7 +158,11 @@ def parse(text: str, source: str, line: int) -> Hand:
             if any(what.startswith(s) for s in _IGNORED):
                 continue
             raise ValueError(f"line {where}: {name!r} acts but has no seat line")
+        if deals is not None:
+            street = deals.street_of(name, what, street)
         _action(name, what, street, dealt, events, won, stacks, where)
+        if deals is not None:
+            deals.after(events)
         if inferred is not None and dealt:
             street = inferred.after(events, street)
     if not summary:
@@ -147,7 +172,10 @@ def parse(text: str, source: str, line: int) -> Hand:
         board = "".join(inferred.board)
     if not won:
         raise ValueError("no player collects the pot")
-    if limit == "fixed-limit" and not header_money:
+    if stud:
+        events = _completions(events)
+        header_money = _stud_bets(events)
+    elif limit == "fixed-limit" and not header_money:
         big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
         header_money = [big, 2 * big]
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
@@ -209,7 +237,11 @@ class _Streets:
     def finish(self, events: list) -> list:
         """The board cards dealt after the betting ended (all-in), before the showdown."""
         rest = []
-        street = next((e[2] for e in reversed(events) if e[0] == "deal" and e[1] is None), "preflop")
+        street = "preflop"  # the street of the last board deal (a plain loop: mypyc compiles no generator here)
+        for e in reversed(events):
+            if e[0] == "deal" and e[1] is None:
+                street = e[2]
+                break
         while self.dealt < len(self.board) and street in self._NEXT:
             nxt, count = self._NEXT[street]
             rest.append(("deal", None, nxt, ZERO, ZERO, False, "".join(self.board[self.dealt:self.dealt + count]), 0,
@@ -238,16 +270,17 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word == "Checks":
         events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif word in ("Calls", "Call", "Bets"):
-        events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.split(" ", 1)[1]),
+    elif word in ("Calls", "Call", "Bets") or what.startswith("D bets "):  # stud: "D bets", a double bet
+        events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.rsplit(" ", 1)[1]),
                        ZERO, False, "", 0, 0, 0))
     elif word in ("Raises", "All-in(raise)"):
         to = amount(what.split(" to ")[-1]) if " to " in what else amount(what.split(" ", 1)[1])
         events.append(("raise", name, street, ZERO, to, word != "Raises", "", 0, 0, 0))
     elif word == "All-in":
         chips = amount(what.split(" ", 1)[1])
-        if not dealt:  # a blind posted all-in (the position names which)
-            kind = "small-blind" if name.startswith("Small Blind") else "big-blind"
+        if not dealt:  # a blind posted all-in (the position names which; stud's seats post antes)
+            kind = "ante" if name.startswith("Seat+") else "small-blind" if name.startswith("Small Blind") else (
+                "big-blind")
             events.append((kind, name, street, chips, chips, True, "", 0, 0, 0))
             return
         had = street_total(events, name, street)
@@ -265,9 +298,81 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         won[name] = won.get(name, ZERO) + got
         events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if "Side pot" in what else 0))
     elif word in ("Showdown", "Mucks", "Does"):  # the cards written are the best five: the hole is the deal's
-        hole = next((e[6] for e in events if e[0] == "deal" and e[1] == name), "")
+        hole = "".join(e[6] for e in events if e[0] == "deal" and e[1] == name)  # stud: every street's
         events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
     elif any(what.startswith(s) for s in _IGNORED):
         return
     else:
         raise ValueError(f"line {where}: unknown action {name} : {what[:60]!r}")
+
+
+class _StudDeals:
+    """Stud's streets from the deals: a round of deals after betting, or a second card to a player
+    within one round (the cards run out after an all-in), starts the next street."""
+
+    def __init__(self) -> None:
+        self.round = -1
+        self.this_round: set[str] = set()
+        self.betting = False  # a bet, call, check or fold since the last deal
+
+    def street_of(self, name: str, what: str, street: str) -> str:
+        if not what.startswith("Card dealt to a spot"):
+            return street
+        if self.round < 0 or self.betting or name in self.this_round:
+            self.round += 1
+            self.this_round = set()
+            self.betting = False
+            if self.round >= len(_STUD_STREETS):
+                raise ValueError(f"{name} is dealt on an eighth street: stud has five rounds of deals")
+        self.this_round.add(name)
+        return _STUD_STREETS[self.round]
+
+    def after(self, events: list) -> None:
+        if events and events[-1][0] in _BETTING:
+            self.betting = True
+
+
+def _completions(events: list) -> list:
+    """Third street's first raise over the bring-in is a completion (Bovada writes it as a raise,
+    ``Raises $5 to $5``, or as a bet)."""
+    out: list[tuple] = []
+    top = ZERO
+    completed = False
+    for e in events:
+        if e[2] == "3rd" and e[1] is not None:
+            if e[0] in ("raise", "bet") and not completed:
+                had = street_total(out, e[1], "3rd")
+                to = e[4] if e[0] == "raise" else had + e[3]
+                if to > top:
+                    e = ("complete", e[1], e[2], ZERO, to) + e[5:]
+                    completed = True
+            top = max(top, street_total(out + [e], e[1], "3rd"))
+        out.append(e)
+    return out
+
+
+def _stud_bets(events: list) -> list[Decimal]:
+    """[small bet, big bet] of a stud hand (Bovada does not write them): the big bet is a bet or
+    raise of fifth street on, else twice the smallest completion, bet or raise of third and fourth
+    street (the smallest: a double bet on fourth street is a big one); [] when nobody bet."""
+    big = ZERO
+    small = ZERO
+    bets: dict[tuple[str, str], Decimal] = {}
+    top: dict[str, Decimal] = {}
+    for e in events:
+        kind, name, street = e[0], e[1], e[2]
+        if name is None or kind not in ("bring-in", "call", "bet", "raise", "complete"):
+            continue
+        had = bets.get((name, street), ZERO)
+        to = e[4] if kind in ("raise", "complete") else had + e[3]
+        step = to if kind == "complete" else to - top.get(street, ZERO)  # a completion makes a small bet
+        bets[(name, street)] = to
+        if kind in ("bet", "raise", "complete") and step > 0 and not e[5]:  # an all-in may be short
+            if street in ("3rd", "4th"):
+                small = step if not small else min(small, step)
+            elif not big:
+                big = step
+        top[street] = max(top.get(street, ZERO), to)
+    if big:
+        return [big / 2, big]
+    return [small, 2 * small] if small else []
