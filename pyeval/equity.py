@@ -19,7 +19,7 @@ from pyeval.core.games import Game, get_game
 from pyeval.core.pots import side_pots
 from pyeval.engines import strategies
 from pyeval.query.limits import DEFAULT_SAMPLES
-from pyeval.query.parse import resolve_method
+from pyeval.query.parse import check_client, check_contributions, resolve_method
 from pyeval.query.spot import Spot, plain_seats, read_plain_spot, read_spot
 from pyeval.results.equity_result import EquityResult
 
@@ -78,6 +78,8 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         with _progress.reporting(progress, f"{getattr(game, 'name', game)} equity"):
             return equity(game, hands, board, dead, method, samples, seed, threads, stderr_target, contributions,
                           client, folded=folded)
+    if client is not None:
+        check_client(client)
     if folded is None and contributions is None:  # the common query first: whole hands or random, as text
         spot = read_plain_spot(game, hands, board, dead, method, samples, seed, threads, stderr_target)
         if spot is not None:
@@ -94,8 +96,8 @@ def equity(game: GameName, hands: Sequence[Hand], board: Board = "", dead: Cards
         if any(is_range_entry(h, g) for h in hands):
             return _with_ranges(g, hands, board, dead, None, contributions, method=method, samples=samples,
                                 seed=seed, threads=threads, stderr_target=stderr_target)
-    if contributions is not None and len(contributions) != len(hands):
-        raise ValueError(f"contributions needs one entry per player ({len(hands)}), got {len(contributions)}")
+    if contributions is not None:
+        check_contributions(contributions, len(hands))
     spot = read_spot(g, hands, board, dead, method, samples, seed, threads, stderr_target, seats=seats)
     if contributions is not None:
         return _with_side_pots(spot, contributions, client)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from pyeval.core.cards import (
@@ -14,14 +16,66 @@ from pyeval.core.cards import (
     parse_cards,
     parse_partial,
 )
-from pyeval.core.checks import positive_int, positive_number
+from pyeval.core.checks import is_number, positive_int, positive_number
 from pyeval.core.games import Game
 from pyeval.query.limits import MAX_SAMPLES
+
+_CARD_CONTAINERS = (str, list, tuple, set, frozenset, np.ndarray)
+"""What a card argument may be: text, or a list, tuple, set or array of card text or codes."""
+NOT_SEATS = (str, bytes, Mapping, set, frozenset)
+"""Sized values that are no list of seats (a set has no order: its players would be shuffled)."""
+
+
+def check_cards_type(value, what: str) -> None:
+    """TypeError naming the argument (``dead``, ``board``, ``player 2's hand``) when ``value``
+    cannot hold cards: ``dead must be card text or a list of cards, got int``."""
+    if not isinstance(value, _CARD_CONTAINERS):
+        raise TypeError(f"{what} must be card text or a list of cards, got {type(value).__name__}")
+
+
+def naming(error: Exception, what: str) -> Exception:
+    """The error of reading argument ``what``, its message starting with the argument's name."""
+    text = str(error)
+    if text.startswith(what):
+        return error
+    return (TypeError if isinstance(error, TypeError) else ValueError)(f"{what}: {text}")
+
+
+def read_cards_argument(value, what: str) -> np.ndarray:
+    """``parse_cards`` of a card argument (``dead``), every error naming it."""
+    check_cards_type(value, what)
+    try:
+        return parse_cards(value)
+    except (TypeError, ValueError) as e:
+        raise naming(e, what) from None
+
+
+def check_seats_type(values, what: str, example: str) -> None:
+    """TypeError naming the argument unless ``values`` is a list (or tuple, array) of seats."""
+    if isinstance(values, NOT_SEATS) or not hasattr(values, "__len__") or not hasattr(values, "__iter__"):
+        raise TypeError(f"{what} must be a list with one entry per player, e.g. {example}, got "
+                        f"{type(values).__name__}")
+
+
+def check_contributions(contributions, players: int) -> None:
+    """``contributions=``: a list of the chips each player put in (the numbers are checked where
+    the pots are built, ``pyeval.core.pots.side_pots``)."""
+    check_seats_type(contributions, "contributions", "[100, 100, 40]")
+    if len(contributions) != players:
+        raise ValueError(f"contributions needs one entry per player ({players}), got {len(contributions)}")
+
+
+def check_client(client) -> None:
+    """``client=``: None or a ``dask.distributed.Client`` (what the cluster engine calls on it)."""
+    if client is not None and not all(callable(getattr(client, name, None)) for name in ("submit", "run")):
+        raise TypeError(f"client must be a dask.distributed Client or None, got {type(client).__name__}")
 
 
 def resolve_method(method, samples, stderr_target):
     """``samples=`` or ``stderr_target=`` without a method means Monte Carlo, as ``--samples``
     does on the command line; with ``method="exact"`` they are a contradiction."""
+    if not isinstance(method, str):  # (an array would compare element by element below)
+        raise TypeError(f"method must be 'auto', 'exact' or 'monte-carlo', got {type(method).__name__}")
     asked = samples is not None or stderr_target is not None
     if method == "auto" and asked:
         return "monte-carlo"
@@ -37,6 +91,9 @@ def parse_hand(hand, game: Game, p: int) -> np.ndarray:
     check_not_blank(hand, f"player {p + 1}'s hand")
     if is_unknown_hand(hand):
         return np.zeros(0, np.uint8)
+    if not isinstance(hand, _CARD_CONTAINERS):
+        raise TypeError(f"player {p + 1}'s hand must be card text, a list of cards or 'random', got "
+                        f"{type(hand).__name__}")
     partial = parse_partial(hand) if isinstance(hand, str) else None
     if partial is not None:
         cards, missing = partial
@@ -62,6 +119,8 @@ def parse_cards_of(hand, game: Game, p: int) -> np.ndarray:
     range: then the range parser's message names the bad token."""
     try:
         return parse_cards(hand)
+    except TypeError as exc:
+        raise TypeError(f"player {p + 1}: {exc}") from None
     except ValueError as exc:
         if not isinstance(hand, str):
             raise ValueError(f"player {p + 1}: {exc}") from None
@@ -87,6 +146,17 @@ def hand_text(known, game: Game) -> str:
 
 
 def parse_boards(board, game: Game) -> list[np.ndarray]:
+    """The boards of a query (one per board of the game; stud: the community card, if any),
+    every error naming ``board``."""
+    if board is not None:
+        check_cards_type(board, "board")
+    try:
+        return _boards(board, game)
+    except (TypeError, ValueError) as e:
+        raise naming(e, "board") from None
+
+
+def _boards(board, game: Game) -> list[np.ndarray]:
     if board is None or (isinstance(board, str) and not board.strip()):
         return [np.zeros(0, np.uint8) for _ in range(game.boards)] if game.board else []
     if game.boards > 1:
@@ -110,16 +180,21 @@ def parse_boards(board, game: Game) -> list[np.ndarray]:
     return boards
 
 
-def check_query(g: Game, hands, method: str, samples, stderr_target, seed) -> int | None:
-    """The checks every equity query shares (explicit hands or ranges); returns the seed as an int."""
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
-        raise TypeError("hands must be a list with one entry per player, e.g. ['AhAs', 'KdKc']")
+def check_query(g: Game, hands, method: str, samples, stderr_target, seed, threads=None) -> int | None:
+    """The checks every equity query shares (explicit hands or ranges); returns the seed as an int.
+    A value of the wrong type is a TypeError naming the argument."""
+    check_seats_type(hands, "hands", "['AhAs', 'KdKc']")
     if len(hands) < 2:
         raise ValueError(f"equity needs at least 2 players, got {len(hands)}")
     if len(hands) > g.max_players:
         raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    for value, what in ((samples, "samples"), (stderr_target, "stderr_target"), (threads, "threads")):
+        if value is not None and not is_number(value) and not isinstance(value, (bool, np.bool_)):
+            # no number: TypeError; a number of the wrong kind (7.5 deals, True): ValueError below
+            raise TypeError(f"{what} must be a {'positive number' if what == 'stderr_target' else 'positive integer'}"
+                            f" or None, got {type(value).__name__}")
     if samples is not None:
         positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.query.limits.MAX_SAMPLES)")
     if stderr_target is not None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from pyeval.core.cards import check_distinct, format_cards, is_unknown_hand
 from pyeval.core.games import Game, get_game
-from pyeval.query.parse import codes_tuple, hand_text, parse_hand
+from pyeval.query.parse import NOT_SEATS, check_seats_type, codes_tuple, hand_text, parse_hand
 from pyeval.query.spot import Spot, read_spot
 from pyeval.ranges import Range, is_range_entry, parse_range
 from pyeval.ranges.classes import all_of
@@ -75,8 +75,16 @@ def read_range_spot(game, hands, board="", dead="", method: str = "auto", sample
     if g.family not in ("holdem", "omaha"):
         raise ValueError(f"ranges are supported in hold'em and Omaha games, not {g.name} "
                          "(give explicit hands or 'random')")
-    if folded is not None and (isinstance(folded, (str, bytes, Range)) or not hasattr(folded, "__iter__")):
-        raise TypeError("folded must be a list with one range per folded player, e.g. ['random', '30%']")
+    if folded is not None and (isinstance(folded, (*NOT_SEATS, Range)) or not hasattr(folded, "__iter__")):
+        raise TypeError(f"folded must be a list with one range per folded player, e.g. ['random', '30%'], got "
+                        f"{type(folded).__name__}")
+    check_seats_type(hands, "hands", "['AhAs', 'QQ+']")
+    if type(keep_random_folders) is not bool:
+        raise TypeError(f"keep_random_folders must be True or False, got {type(keep_random_folders).__name__}")
+    if tracked is not None and type(tracked) is not int:
+        raise TypeError(f"tracked must be a seat's index or None, got {type(tracked).__name__}")
+    if tracked is not None and not 0 <= tracked < len(hands):
+        raise ValueError(f"tracked must be a seat's index (0 to {len(hands) - 1}), got {tracked}")
     kinds = _kinds(hands, g, tracked) if not isinstance(hands, (str, bytes)) and hasattr(hands, "__iter__") else []
     stand_ins = [h if k[0] == "hand" else "random" for h, k in zip(hands, kinds)] if kinds else hands
     spot = read_spot(g, stand_ins, board, dead, method, samples, seed, threads, stderr_target)
@@ -169,8 +177,8 @@ def _folders(folded: list, g: Game, first: int) -> list[RangeSeat]:
             kind = _kinds([entry], g, None)[0]
             known = codes_tuple(parse_hand(entry, g, first + k)) if kind[0] == "hand" else ()
             out.append(_seat(entry, kind, known, g, first + k))
-        except ValueError as e:
-            raise ValueError(f"folded player {k + 1} ({entry!r}): {e}") from e
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"folded player {k + 1} ({entry!r}): {e}") from e
     return out
 
 

@@ -15,9 +15,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pyeval.core._threads import default_threads
-from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse_card_text, parse_cards
+from pyeval.core.cards import format_cards, format_codes, is_unknown_hand, parse_card_text
 from pyeval.core.games import Game, get_game
-from pyeval.query.parse import check_query, codes_tuple, hand_text, parse_boards, parse_hand, resolve_method
+from pyeval.query.parse import (
+    check_query,
+    codes_tuple,
+    hand_text,
+    parse_boards,
+    parse_hand,
+    read_cards_argument,
+    resolve_method,
+)
 
 __all__ = ["Spot", "read_spot", "read_plain_spot", "plain_seats", "RANDOM"]
 
@@ -113,7 +121,11 @@ def _read(game, hands, board, dead, method, samples, seed, threads, stderr_targe
     """read_spot's fields (all but the memo)."""
     g = get_game(game)
     method = resolve_method(method, samples, stderr_target)
-    seed = check_query(g, hands, method, samples, stderr_target, seed)
+    seed = check_query(g, hands, method, samples, stderr_target, seed, threads)
+    if type(community) is not bool:
+        raise TypeError(f"community must be True or False, got {type(community).__name__}")
+    if seats is not None and (type(seats) is not tuple or len(seats) != 4):
+        raise TypeError(f"seats must be plain_seats(hands, game) or None, got {type(seats).__name__}")
     plain = seats if seats is not None else _plain_seats(hands, g.hole)
     if plain is not None:
         holes, texts, seen, n = plain
@@ -130,7 +142,7 @@ def _read(game, hands, board, dead, method, samples, seed, threads, stderr_targe
     else:
         dead_codes = _plain_cards(dead) if type(dead) is str else None
         if dead_codes is None:
-            dead_codes = codes_tuple(parse_cards(dead)) if len(dead) else ()
+            dead_codes = codes_tuple(read_cards_argument(dead, "dead"))
     assert dead_codes is not None
     seen |= board_mask | _mask(dead_codes)
     n += board_n + len(dead_codes)
