@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval.query.range_spot import read_range_spot
-from pyeval.query.spot import read_spot
+from pyeval.query.spot import read_plain_spot, read_spot
 
 HANDS = ["AhAs", "KdKc"]
 VALID = {"game": "holdem", "hands": HANDS, "board": "", "dead": "", "method": "exact"}
@@ -110,3 +110,22 @@ def test_the_valid_query_runs():
     # the query each case changes one argument of is sound: the errors above are the wrong values'
     assert _call("equity", "dead", "").outcomes == 1712304
     assert read_spot(**VALID).players == 2 and read_range_spot(**VALID).players == 2
+
+
+@pytest.mark.parametrize(("argument", "values", "word"), CASES, ids=[a for a, _, _ in CASES])
+def test_the_plain_read_leaves_a_wrong_type_to_read_spot_or_names_it(argument, values, word):
+    # read_plain_spot reads the common query only: anything else is None (read_spot then words it)
+    @settings(max_examples=30, deadline=None)
+    @given(values)
+    def check(value):
+        kwargs = dict(VALID)
+        if argument == "seat":
+            kwargs["hands"] = [value, HANDS[1]]
+        else:
+            kwargs[argument] = value
+        try:
+            assert read_plain_spot(**kwargs) is None, (argument, value)
+        except (TypeError, ValueError) as e:
+            assert word in str(e), (argument, value, str(e))
+
+    check()
