@@ -237,10 +237,10 @@ class _Streets:
     def finish(self, events: list) -> list:
         """The board cards dealt after the betting ended (all-in), before the showdown."""
         rest = []
-        street = "preflop"  # the street of the last board deal (a plain loop: mypyc compiles no generator here)
-        for e in reversed(events):
-            if e[0] == "deal" and e[1] is None:
-                street = e[2]
+        street = "preflop"  # the street of the last board deal (an index loop: mypyc cannot compile reversed() here)
+        for k in range(len(events) - 1, -1, -1):
+            if events[k][0] == "deal" and events[k][1] is None:
+                street = events[k][2]
                 break
         while self.dealt < len(self.board) and street in self._NEXT:
             nxt, count = self._NEXT[street]
