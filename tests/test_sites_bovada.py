@@ -111,6 +111,15 @@ def test_stud_collections_are_the_summary_lines(shared):
         assert {h.seats[i]: c for i, c in enumerate(h.collected)} == {seat: stated[seat] for seat in h.seats}, h.id
 
 
+@sc.needs_shared
+def test_stud_stacks_carry_over_to_the_next_hand(shared):
+    # a stud player keeps his name while he keeps his seat: each stack of the 2012 file's next hand
+    # is this hand's stack plus its net (the site's own record of every net)
+    table = [h for h in _stud(shared.hands) if h.game == "stud"]
+    assert [h.id for h in table] == ["2604291510", "2604291577", "2604291699", "2604291787"]
+    sc.check_stacks_carry_over(table, 8)
+
+
 def _pokerkit_stud(hand):
     """pokerkit's final stacks (in cents) of the hand played in its own stud, action by action:
     pokerkit says to whom the next cards go and whose turn it is (the bring-in by the lowest up
