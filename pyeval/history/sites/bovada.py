@@ -73,6 +73,16 @@ def _name(text: str) -> str:
     return " ".join(text.split())  # "Big Blind  [ME]" and "Big Blind [ME]" are one player
 
 
+def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
+    """(player, seat, stack) of a seat line: ``Seat 2: Big Blind [ME] ($10 in chips)``; stud's
+    players are their seats, ``Seat+3 [ME]: $0.50 in chips``."""
+    s = _STUD_SEAT.match(x) if stud else _SEAT.match(x)
+    if s is None:
+        return None
+    return (_name(s.group(1)), int(s.group(2)), amount(s.group(3))) if stud else (
+        _name(s.group(2)), int(s.group(1)), amount(s.group(3)))
+
+
 def parse(text: str, source: str, line: int) -> Hand:
     lines = [(line + k, x.strip()) for k, x in enumerate(text.split("\n")) if x.strip()]
     first = lines[0][1] if lines else ""
@@ -98,17 +108,12 @@ def parse(text: str, source: str, line: int) -> Hand:
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
     for _, x in lines[1:]:
-        s = _STUD_SEAT.match(x) if stud else _SEAT.match(x)
-        if s and stud:  # "Seat+3 [ME]: $0.50 in chips"
-            name = _name(s.group(1))
+        seat = _seat_line(x, stud)
+        if seat is not None:
+            name = seat[0]
             names.append(name)
-            seats[name] = int(s.group(2))
-            stacks[name] = amount(s.group(3))
-        elif s:
-            name = _name(s.group(2))
-            names.append(name)
-            seats[name] = int(s.group(1))
-            stacks[name] = amount(s.group(3))
+            seats[name] = seat[1]
+            stacks[name] = seat[2]
         elif (st := _STAKES.search(x)) is not None:
             header_money = [amount(st.group(1)), amount(st.group(2))]
     if len(names) < 2:
