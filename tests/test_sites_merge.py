@@ -210,3 +210,35 @@ def test_a_file_cut_anywhere_is_read_or_skipped_never_a_crash(cut):
             assert str(e)
         else:
             assert hand.problems() == [] and cut >= _fixture_text().index("</game>")
+
+
+def test_a_returning_players_blinds_are_a_dead_small_blind_and_a_live_big_one():
+    text = _fixture_text().replace(
+        '<event sequence="2" type="BIG_BLIND" timestamp="1338552000100" player="3" amount="2.00"/>',
+        '<event sequence="2" type="BIG_BLIND" timestamp="1338552000100" player="3" amount="2.00"/>'
+        '<event sequence="2" type="RETURN_BLIND" timestamp="1338552000200" player="5" amount="3.00"/>').replace(
+        '<event sequence="3" type="CALL" timestamp="1338552001000" player="5" amount="2.00"/>',
+        '<event sequence="3" type="CHECK" timestamp="1338552001000" player="5"/>').replace('"119.00"', '"120.00"')
+    hand = pyeval.read_hands(text).hands[0]
+    carol = [(a.kind, a.amount) for a in hand.actions if a.player == 2 and a.amount]
+    assert carol == [("dead-blind", 1), ("big-blind", 2)]
+    assert hand.net == [-60, 60, -3] and hand.rake == 3
+
+
+def test_a_blind_posted_all_in():
+    game = ('<description type="Holdem" stakes="No Limit ($1/$2)"/>\n'
+            '<game id="1-2" starttime="20120601120000" numholecards="2" gametype="2" realmoney="true" data="x|T|1|1-2|false">'
+            '<players dealer="1"><player seat="1" nickname="A" balance="$50.00" dealtin="true" />'
+            '<player seat="2" nickname="B" balance="$1.50" dealtin="true" /></players>'
+            '<round id="BLINDS" sequence="1"><event sequence="1" type="SMALL_BLIND" player="1" amount="1.00"/>'
+            '<event sequence="2" type="ALL_IN" player="2" amount="1.50"/></round>'
+            '<round id="PREFLOP" sequence="2"><event sequence="3" type="CALL" player="1" amount="0.50"/>'
+            '<cards type="SHOWN" cards="2c,2d" player="1"/><cards type="SHOWN" cards="Ac,Kd" player="2"/></round>'
+            '<round id="POSTFLOP" sequence="3"><cards type="COMMUNITY" cards="3h,4h,9s"/></round>'
+            '<round id="POSTTURN" sequence="4"><cards type="COMMUNITY" cards="3h,4h,9s,Qc"/></round>'
+            '<round id="POSTRIVER" sequence="5"><cards type="COMMUNITY" cards="3h,4h,9s,Qc,Kh"/></round>'
+            '<round id="END_OF_GAME" sequence="6"><winner amount="3.00" uncalled="false" potnumber="1" player="2"'
+            ' pottype="n"/></round></game>\n')
+    hand = pyeval.read_hands(game).hands[0]
+    assert [(a.kind, a.amount, a.allin) for a in hand.actions if a.kind == "big-blind"] == [("big-blind", 1.5, True)]
+    assert hand.net == [Decimal("-1.50"), Decimal("1.50")] and hand.boards == ["3h4h9sQcKh"]
