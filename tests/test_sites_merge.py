@@ -227,7 +227,8 @@ def test_a_returning_players_blinds_are_a_dead_small_blind_and_a_live_big_one():
 
 def test_a_blind_posted_all_in():
     game = ('<description type="Holdem" stakes="No Limit ($1/$2)"/>\n'
-            '<game id="1-2" starttime="20120601120000" numholecards="2" gametype="2" realmoney="true" data="x|T|1|1-2|false">'
+            '<game id="1-2" starttime="20120601120000" numholecards="2" gametype="2" realmoney="true" '
+            'data="x|T|1|1-2|false">'
             '<players dealer="1"><player seat="1" nickname="A" balance="$50.00" dealtin="true" />'
             '<player seat="2" nickname="B" balance="$1.50" dealtin="true" /></players>'
             '<round id="BLINDS" sequence="1"><event sequence="1" type="SMALL_BLIND" player="1" amount="1.00"/>'
