@@ -59,6 +59,7 @@ _ROUNDS = {"BLINDS": "preflop", "PREFLOP": "preflop", "POSTFLOP": "flop", "POSTT
 _FAMILY_ROUNDS = {"board": "PREFLOP", "draw": "PRE_FIRST_DRAW", "stud": "BRING_IN"}
 _POSTS = {"SMALL_BLIND": "small-blind", "BIG_BLIND": "big-blind", "INITIAL_BLIND": "big-blind", "ANTE": "ante",
           "BRING_IN": "bring-in"}
+_FORCED = frozenset({"ante", "small-blind", "big-blind", "bring-in", "dead-blind"})
 _QUIET = frozenset({"CHAT", "RABBIT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_IN"})
 """Events that move no chips and deal no cards."""
 _NEW_FORMAT = "20100908000000"
@@ -154,15 +155,15 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         seats[name] = int(seat)
         stacks[name] = amount(p.get("balance", ""))
         by_seat[seat] = name
-    reading = _Rounds(game, by_seat, attrs.get("starttime", "") < _NEW_FORMAT,
-                      _big_blind(limit, money, rounds, by_seat))
-    for r in rounds:
-        reading.round(r)
     if not any(r.get("id") == "END_OF_GAME" for r in rounds):
         raise ValueError("the hand is cut short: no END_OF_GAME round")
-    if tournament_hand:  # the balance written is after the antes and blinds
+    start = attrs.get("starttime", "")
+    reading = _Rounds(game, by_seat, bool(start) and start < _NEW_FORMAT, _big_blind(limit, money, rounds))
+    for r in rounds:
+        reading.round(r)
+    if tournament_hand:  # the balance written is after the forced bets
         for e in reading.events:
-            if e[0] in ("ante", "small-blind", "big-blind", "bring-in", "dead-blind") and e[2] == "preflop":
+            if e[0] in _FORCED:
                 stacks[e[1]] += e[3]
     if not reading.won:
         raise ValueError("no <winner>: nobody collects the pot")
@@ -201,7 +202,7 @@ def _game(description: dict[str, str], attrs: dict[str, str], rounds: list[ET.El
     return game
 
 
-def _big_blind(limit: str, money: list[Decimal], rounds: list[ET.Element], by_seat: dict[str, str]) -> Decimal:
+def _big_blind(limit: str, money: list[Decimal], rounds: list[ET.Element]) -> Decimal:
     """The big blind, to tell a returning player's small and big blinds in one post: the big blind
     posted, else the stakes' (a limit game's small bet)."""
     for r in rounds:
