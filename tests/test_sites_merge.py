@@ -243,3 +243,23 @@ def test_a_blind_posted_all_in():
     hand = pyeval.read_hands(game).hands[0]
     assert [(a.kind, a.amount, a.allin) for a in hand.actions if a.kind == "big-blind"] == [("big-blind", 1.5, True)]
     assert hand.net == [Decimal("-1.50"), Decimal("1.50")] and hand.boards == ["3h4h9sQcKh"]
+
+
+def test_the_2012_clients_start_time_and_a_sitting_out_player():
+    text = _fixture_text().replace('starttime="20120601120000"', 'starttime="2012/07/14 12:47:39 -0700"').replace(
+        '<player seat="5" nickname="Carol" balance="$150.00" dealtin="true" />',
+        '<player seat="5" nickname="Carol" balance="$150.00" dealtin="true" />'
+        '<player seat="6" nickname="Dave" balance="$80.00" dealtin="false" />').replace(
+        '<event sequence="1" type="SMALL_BLIND"', '<event sequence="0" type="SIT_OUT" player="6"/>'
+                                                  '<event sequence="1" type="SMALL_BLIND"')
+    hand = pyeval.read_hands(text).hands[0]
+    assert (hand.date, hand.timezone) == ("2012-07-14T12:47:39", "-0700")
+    assert hand.players == ["Alice", "Bob", "Carol"] and hand.sitting_out == ["Dave"]
+    assert hand.net == [-60, 59, -2]
+
+
+def test_a_cancelled_round_is_skipped_saying_so():
+    text = _fixture_text().replace('<round id="POSTTURN" sequence="4">',
+                                   '<round id="GAME_CANCELLED" sequence="4"></round><round id="POSTTURN" sequence="5">')
+    r = pyeval.read_hands(text)
+    assert r.hands == [] and r.skipped[0].reason == "the site cancelled the hand"

@@ -145,6 +145,7 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     by_seat: dict[str, str] = {}
+    out: set[str] = set()  # the seats not dealt in
     for p in players.findall("player"):
         name, seat = p.get("nickname", ""), p.get("seat", "")
         if not name or not seat.isdigit():
@@ -155,10 +156,12 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         seats[name] = int(seat)
         stacks[name] = amount(p.get("balance", ""))
         by_seat[seat] = name
+        if p.get("dealtin") == "false":
+            out.add(seat)
     if not any(r.get("id") == "END_OF_GAME" for r in rounds):
         raise ValueError("the hand is cut short: no END_OF_GAME round")
-    start = attrs.get("starttime", "")
-    reading = _Rounds(game, by_seat, bool(start) and start < _NEW_FORMAT, _big_blind(limit, money, rounds))
+    start = _start_digits(attrs.get("starttime", ""))
+    reading = _Rounds(game, by_seat, out, bool(start) and start < _NEW_FORMAT, _big_blind(limit, money, rounds))
     for r in rounds:
         reading.round(r)
     if tournament_hand:  # the balance written is after the forced bets
@@ -173,7 +176,7 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
                     tournament=tournament, table=table,
                     max_seats=int(attrs["seats"]) if attrs.get("seats", "").isdigit() else None,
                     button=int(players.get("dealer", "")) if players.get("dealer", "").isdigit() else None,
-                    date=_iso_date(attrs.get("starttime", "")), boards=[reading.board],
+                    date=_iso_date(start), timezone=_zone(attrs.get("starttime", "")), boards=[reading.board],
                     shown=reading.shown_cards(), uncalled_in_won="never" if reading.returned else "always")
     _check_returns(hand, reading.returned)
     return hand
@@ -214,11 +217,24 @@ def _big_blind(limit: str, money: list[Decimal], rounds: list[ET.Element]) -> De
     return money[0] if limit == "fixed-limit" else money[-1]
 
 
-def _iso_date(text: str) -> str:
+def _start_digits(text: str) -> str:
+    """The start time as ``YYYYMMDDhhmmss``: written so (``20110419091134``) or, by the 2012 client,
+    ``2012/07/14 12:47:39 -0700``; "" when neither."""
+    digits = re.sub(r"\D", "", text[:19])
+    return digits if len(digits) == 14 else ""
+
+
+def _zone(text: str) -> str:
+    """The UTC offset the 2012 client writes after the time (``-0700``), else ""."""
+    m = re.search(r" ([+-]\d{4})$", text.strip())
+    return m.group(1) if m else ""
+
+
+def _iso_date(digits: str) -> str:
     """``20110419091134`` -> ``2011-04-19T09:11:34``."""
-    if len(text) < 14 or not text[:14].isdigit():
+    if not digits:
         return ""
-    return f"{text[:4]}-{text[4:6]}-{text[6:8]}T{text[8:10]}:{text[10:12]}:{text[12:14]}"
+    return f"{digits[:4]}-{digits[4:6]}-{digits[6:8]}T{digits[8:10]}:{digits[10:12]}:{digits[12:14]}"
 
 
 def _cards(text: str) -> list[str]:
@@ -239,9 +255,11 @@ class _Rounds:
     """The events of a game's rounds, in ``stars_text``'s tuple form, with the board, each player's
     cards as the text reveals them, what the pots paid and the uncalled bets written."""
 
-    def __init__(self, game: str, by_seat: dict[str, str], old_raises: bool, big_blind: Decimal) -> None:
+    def __init__(self, game: str, by_seat: dict[str, str], out: set[str], old_raises: bool, big_blind: Decimal
+                 ) -> None:
         self.game = game
         self.by_seat = by_seat
+        self.out = out
         self.old_raises = old_raises
         self.big_blind = big_blind
         self.stud = game in STUD
@@ -259,6 +277,8 @@ class _Rounds:
 
     def round(self, r: ET.Element) -> None:
         round_id = r.get("id", "")
+        if round_id == "GAME_CANCELLED":
+            raise ValueError("the site cancelled the hand")
         if round_id not in _ROUNDS:
             raise ValueError(f"unknown round {round_id!r}")
         street = _ROUNDS[round_id]
@@ -317,6 +337,8 @@ class _Rounds:
             return
         if kind == "GAME_CANCELLED":
             raise ValueError("the site cancelled the hand")
+        if kind in ("SIT_OUT", "SITTING_OUT") and e.get("player") in self.out:
+            return  # a player not dealt in, sitting out: no part of the hand
         name = self.name(e.get("player"), kind)
         chips = amount(e.get("amount") or "0")
         no_chips = (ZERO, ZERO, False, "", 0, 0, 0)
@@ -328,7 +350,7 @@ class _Rounds:
                 self.events.append(("dead-blind", name, street, chips - live, ZERO, False, "", 0, 0, 0))
             self.events.append(("big-blind" if live == self.big_blind else "small-blind", name, street, live, live,
                                 False, "", 0, 0, 0))
-        elif kind in ("FOLD", "SIT_OUT"):
+        elif kind in ("FOLD", "SIT_OUT", "SITTING_OUT"):  # a player dealt in who sits out folds
             self.events.append(("fold", name, street) + no_chips)
         elif kind == "CHECK":
             self.events.append(("check", name, street) + no_chips)
