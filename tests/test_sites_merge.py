@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites import merge
+from pyeval.history.sites.records import record_of
 
 DEFECTS = {
     "merge/a5-triple-draw/A5-3-Draw-Limit-USD-0.50-1-201105.Sample.txt": "A-5 triple draw",
@@ -91,6 +92,8 @@ def test_the_rabbit_hunt_is_no_board_and_a_mixed_hand_names_its_game(shared):
     # the 4th street cards are dealt before its betting: the folded player's two up cards are dead at the all-in
     row = pyeval.allin_ev(razz.source).hands.rows()[0]
     assert row["street"] == "4th" and row["pots"][0]["amount"] == pytest.approx(7.97)
+    record = record_of(razz, 0)
+    assert (record.holes, record.dead) == (["As7hKc4c", "2h8d6c2c", ""], "5cJd")
 
 
 def test_hold_em_fixture_reads_the_uncalled_bet_written():
