@@ -43,6 +43,7 @@ READ_MODULES: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "bovada",
+    "merge",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
@@ -50,7 +51,6 @@ REFUSING_MODULES: tuple[str, ...] = (
     "bossmedia",
     "entraction",
     "igt",
-    "merge",
     "microgaming",
     "ongame",
 )
