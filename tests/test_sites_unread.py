@@ -8,7 +8,7 @@ import site_checks as sc
 
 import pyeval
 
-UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction", "igt": "IGT",
+UNREAD = {"entraction": "Entraction", "igt": "IGT",
           "merge": "Merge Network", "microgaming": "Microgaming", "ongame": "OnGame"}
 
 

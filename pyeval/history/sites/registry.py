@@ -43,11 +43,11 @@ READ_MODULES: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "bovada",
+    "bossmedia",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
-    "bossmedia",
     "entraction",
     "igt",
     "merge",
