@@ -133,3 +133,14 @@ def check_replays(hands, minimum: int, known: set[str] = frozenset()) -> None:
         assert all(-odd - h.splash <= d <= h.rake + odd for d in diff), (h.source, h.id, diff)
         replayed += 1
     assert replayed >= minimum and refused < replayed
+
+
+def skipped_after_edit(fixture: Path, edit, folder: Path):
+    """The one row skipped when a hand-made file's hand, edited by ``edit`` (text -> text), is
+    read followed by the hand as it was: the good hand must still be read."""
+    text = fixture.read_text(encoding="utf-8")
+    path = folder / ("bad" + fixture.suffix)
+    path.write_text(edit(text) + text, encoding="utf-8")
+    r = pyeval.read_hands(str(path))
+    assert len(r.hands) == 1 and len(r.skipped) == 1, r.skipped
+    return r.skipped[0]

@@ -159,10 +159,5 @@ def test_fixture_all_in_ev_against_brute_force():
     (lambda t: t.replace('WIN="0.00" LOSS="100.00"', 'WIN="0.00" LOSS="90.00"'), "net of -90.00"),
 ])
 def test_bad_input_is_skipped_with_a_reason(tmp_path, edit, reason):
-    text = FIXTURE.read_text(encoding="utf-8")
-    path = tmp_path / "bad.xml"
-    path.write_text(edit(text) + text, encoding="utf-8")  # the bad hand, then the good one
-    r = pyeval.read_hands(str(path))
-    assert len(r.hands) == 1 and len(r.skipped) == 1, r.skipped
-    assert reason in r.skipped[0].reason and r.skipped[0].site == "bossmedia"
-    assert r.skipped[0].line == 3 and r.skipped[0].id == ""
+    skipped = sc.skipped_after_edit(FIXTURE, edit, tmp_path)
+    assert reason in skipped.reason and skipped.site == "bossmedia" and skipped.line == 3

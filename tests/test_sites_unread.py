@@ -8,7 +8,7 @@ import site_checks as sc
 
 import pyeval
 
-UNREAD = {"entraction": "Entraction", "igt": "IGT",
+UNREAD = {"igt": "IGT",
           "merge": "Merge Network", "microgaming": "Microgaming", "ongame": "OnGame"}
 
 

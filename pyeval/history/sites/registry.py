@@ -44,11 +44,11 @@ READ_MODULES: tuple[str, ...] = (
     "ipoker",
     "bovada",
     "bossmedia",
+    "entraction",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
-    "entraction",
     "igt",
     "merge",
     "microgaming",
