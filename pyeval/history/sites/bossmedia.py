@@ -27,6 +27,7 @@ import re
 from datetime import datetime, timezone
 from decimal import Decimal
 
+from pyeval.core.cards import RANK_CHARS
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble
 from pyeval.history.sites.model import ZERO, Hand
@@ -53,8 +54,8 @@ _BOARDS = {"BOARD_FLOP": "flop", "BOARD_TURN": "turn", "BOARD_RIVER": "river"}
 _BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_DSB": "dead-blind", "HAND_AB": "both"}
 """``KIND`` of a ``HAND_BLINDS``: a dead small blind (a returning player's) is dead money; ``AB``
 posts both blinds at once, the big blind live and the rest dead."""
-_RANKS = "A23456789TJQK"
-_SUITS = "dchs"
+_SUIT_ORDER = "dchs"
+"""Boss Media's suits in the order of its card numbers (13 a suit, the ace first)."""
 
 
 def card_text(link: str) -> str:
@@ -65,7 +66,7 @@ def card_text(link: str) -> str:
     if not link.isdigit() or int(link) > 51:
         raise ValueError(f"not a card number: {link!r}")
     n = int(link)
-    return _RANKS[n % 13] + _SUITS[n // 13]
+    return RANK_CHARS[(n - 1) % 13] + _SUIT_ORDER[n // 13]
 
 
 def detect(text: str) -> bool:

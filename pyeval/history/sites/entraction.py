@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
@@ -61,10 +62,10 @@ def split(text: str) -> list[tuple[int, str]]:
 
 def _cards(text: str, where: int) -> str:
     """``"9d - 5d - Ad"`` -> ``"9d5dAd"``; ValueError for anything that is not cards."""
-    cards = [c.strip() for c in text.split(" - ")]
-    if not all(len(c) == 2 and c[0] in "23456789TJQKA" and c[1] in "cdhs" for c in cards):
-        raise ValueError(f"line {where}: not cards: {text[:40]!r}")
-    return "".join(cards)
+    try:
+        return "".join(format_card(card_code(c)) for c in text.split(" - "))
+    except ValueError:
+        raise ValueError(f"line {where}: not cards: {text[:40]!r}") from None
 
 
 def parse(text: str, source: str, line: int) -> Hand:
