@@ -11,6 +11,8 @@ import equity_reference as eref
 import pytest
 import reference as ref
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.registry import decode
@@ -161,3 +163,9 @@ def test_fixture_all_in_ev_against_brute_force():
 def test_bad_input_is_skipped_with_a_reason(tmp_path, edit, reason):
     skipped = sc.skipped_after_edit(FIXTURE, edit, tmp_path)
     assert reason in skipped.reason and skipped.site == "bossmedia" and skipped.line == 3
+
+
+@given(at=st.integers(0, len(FIXTURE.read_text(encoding="utf-8"))))
+@settings(max_examples=150, deadline=None)
+def test_a_hand_cut_anywhere_is_skipped_or_read_whole(at):
+    sc.check_cut_short(FIXTURE, at)

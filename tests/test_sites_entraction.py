@@ -9,6 +9,8 @@ from decimal import Decimal
 import equity_reference as eref
 import pytest
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.registry import decode
@@ -123,3 +125,9 @@ def test_bad_input_is_skipped_with_a_reason(tmp_path, edit, reason):
     skipped = sc.skipped_after_edit(FIXTURE, edit, tmp_path)
     assert any(w in skipped.reason for w in reason.split("|")), skipped.reason
     assert skipped.site == "entraction" and skipped.line == 1
+
+
+@given(at=st.integers(0, len(FIXTURE.read_text(encoding="utf-8"))))
+@settings(max_examples=150, deadline=None)
+def test_a_hand_cut_anywhere_is_skipped_or_read_whole(at):
+    sc.check_cut_short(FIXTURE, at)

@@ -5,9 +5,10 @@ A column layout: a player's name, padded to 28 characters, then the action and i
 brackets (``Kode9                       Raise       (0.57)``).  Every amount is the chips the action
 adds (a raise's total is what the player had in on the street plus it); ``All-In`` does not say
 whether it calls, bets or raises.  ``Payback`` returns the uncalled part of a bet; ``wins:`` is
-what a player won after the rake (one line a pot half in hi/lo), ``Rake:`` the rake.  A
-tournament's header writes no currency and its table ``"<name> <tournament> <table>"``; a
-fixed-limit header writes the bets, the blinds are the posts.
+what a player won after the rake (one line a pot half in hi/lo), ``Rake:`` the rake, the last
+line of a cash hand (a tournament's has none: no rake).  A tournament's header writes no currency
+and its table ``"<name> <tournament> <table>"``; a fixed-limit header writes the bets, the blinds
+are the posts.
 """
 
 from __future__ import annotations
@@ -157,12 +158,14 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two seat lines")
     if not won:
         raise ValueError("the hand is cut short: nobody wins")
+    if rake is None and not tourney:  # a cash hand ends with its rake: the winners' lines are all there
+        raise ValueError("the hand is cut short: no rake line")
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=[amount(first), amount(second)],
                     currency="" if tourney or currency in (None, "Fun") else currency.upper(),
                     tournament=tourney.group(1) if tourney else None, table=table, max_seats=max_seats,
                     button=button, date=date, timezone=zone, boards=[board] if board else [], shown=shown,
-                    rake=rake, uncalled_in_won="never", language="en")
+                    rake=rake if rake is not None else ZERO, uncalled_in_won="never", language="en")
 
 
 def _seated(name: str, seats: dict[str, int], where: int) -> str:
