@@ -149,8 +149,8 @@ def test_fixture_all_in_ev_against_brute_force():
 @pytest.mark.parametrize("edit, reason", [
     (lambda t: t.split("<SHOWDOWN")[0], "cut short"),
     (lambda t: t.replace('<ACTION TYPE="ACTION_FOLD" PLAYER="Carol"></ACTION>',
-                         '<ACTION TYPE="ACTION_FOLD" PLAYER="Dave"></ACTION>'), "a player with no seat: 'Dave'"),
-    (lambda t: t.replace("<ACTION TYPE=\"ACTION_FOLD\"", "<TIP TYPE=\"ACTION_FOLD\""), "unknown element <TIP>"),
+                         '<ACTION TYPE="ACTION_FOLD" PLAYER="Dave"></ACTION>'), "line 19: a player with no seat: 'Dave'"),
+    (lambda t: t.replace("<ACTION TYPE=\"ACTION_FOLD\"", "<TIP TYPE=\"ACTION_FOLD\""), "line 19: unknown element <TIP>"),
     (lambda t: t.replace('"ACTION_FOLD"', '"ACTION_SHRUG"'), "unknown action 'ACTION_SHRUG'"),
     (lambda t: t.replace('LINK="26"', 'LINK="52"', 1), "not a card number: '52'"),
     (lambda t: t.replace('GAME="GAME_THM"', 'GAME="GAME_RAZZ"'), "unknown Boss Media game 'GAME_RAZZ'"),

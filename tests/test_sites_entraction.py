@@ -113,9 +113,9 @@ def test_fixture_all_in_ev_against_brute_force():
 @pytest.mark.parametrize("edit, reason", [
     (lambda t: t.split("Carol wins")[0], "cut short: nobody wins"),
     (lambda t: t.replace("Carol                       Call        (4.00)",
-                         "Dave                        Call        (4.00)"), "a player with no seat: 'Dave'"),
+                         "Dave                        Call        (4.00)"), "line 16: a player with no seat: 'Dave'"),
     (lambda t: t.replace("Carol                       Call", "Carol                       Shrug"),
-     "unknown line 'Carol"),
+     "line 16: unknown line 'Carol"),
     (lambda t: t.replace("All-In      (44.00)", "All-In      (40.00)"), "all-in for 40.00 with 44.00 left"),
     (lambda t: t.replace("EUR 199.00", "EUR 198.00"), "a winner's line is missing|chips not conserved"),
     (lambda t: t.replace("Texas Hold'em No Limit", "Razz Fixed Limit"), "unknown Entraction game 'Razz"),

@@ -43,6 +43,7 @@ _DETECT = re.compile(r"<HISTORY ID=\"")
 _PROLOG = re.compile(r"\s*(?:<\?xml[^>]*\?>)?\s*(?:<ROOT>)?\s*")
 _TAG = re.compile(r"<(/?)([A-Za-z?]\w*)([^>]*)>")
 _ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
+_LINK = re.compile(r" LINK=\"([^\"]*)\"")
 _KNOWN_TAGS = frozenset({"HISTORY", "PLAYER", "ACTION", "CARD", "SHOWDOWN", "RESULT", "ROOT", "?xml"})
 
 GAMES = {"GAME_THM": "holdem", "GAME_OMA": "omaha", "GAME_OMATU": "omaha", "GAME_OMAHL": "omaha-hilo",
@@ -105,26 +106,32 @@ def _elements(text: str, line: int) -> list[_Element]:
     unknown element, text outside the elements, or a hand cut short."""
     out: list[_Element] = []
     pos = 0
+    where = line
     closed = False
     for m in _TAG.finditer(text):
-        where = line + text.count("\n", 0, m.start())
-        if text[pos:m.start()].strip():
-            raise ValueError(f"line {where}: text outside the XML elements: {text[pos:m.start()].strip()[:60]!r}")
+        start = m.start()
+        between = text[pos:start]
+        if between:
+            if not between.isspace():
+                raise ValueError(f"line {where}: text outside the XML elements: {between.strip()[:60]!r}")
+            where += between.count("\n")
         pos = m.end()
-        closing, tag = m.group(1), m.group(2)
+        closing, tag, inside = m.groups()
+        if tag == "CARD" and not closing:  # most elements: the cards inside an action or a result
+            holder = out[-1] if out else None
+            if holder is None or holder.tag not in ("ACTION", "RESULT"):
+                raise ValueError(f"line {where}: a card outside an action or a result")
+            link = _LINK.fullmatch(inside)
+            holder.cards.append(card_text(link.group(1) if link else inside.strip()))
+            continue
         if tag not in _KNOWN_TAGS:
             raise ValueError(f"line {where}: unknown element <{closing}{tag}>")
         if closing:
             closed = closed or tag == "HISTORY"
-            continue
-        attrs = {k: html.unescape(v) for k, v in _ATTRS.findall(m.group(3))}
-        if tag == "CARD":
-            holder = out[-1] if out else None
-            if holder is None or holder.tag not in ("ACTION", "RESULT"):
-                raise ValueError(f"line {where}: a card outside an action or a result")
-            holder.cards.append(card_text(attrs.get("LINK", "")))
         elif tag in ("HISTORY", "PLAYER", "ACTION", "SHOWDOWN", "RESULT"):
+            attrs = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(inside)}
             out.append(_Element(tag, attrs, where))
+        where += inside.count("\n")
     if text[pos:].strip():
         raise ValueError(f"text after the last element: {text[pos:].strip()[:60]!r}")
     if not closed:
