@@ -51,6 +51,7 @@ def test_every_shared_file_is_read(shared):
     assert {h.game for h in shared.hands} == {"holdem", "omaha", "omaha-hilo", "draw5"}
     assert {h.tournament is None for h in shared.hands} == {True, False}
     assert {h.currency for h in shared.hands if h.tournament is None} == {"SEK", "EUR"}
+    assert {h.max_seats for h in shared.hands} == {2, 5, 10}
 
 
 @sc.needs_shared
@@ -123,6 +124,7 @@ def test_five_card_draw_keeps_the_cards_drawn(shared):
 def test_fixture_reads_with_the_numbers_worked_out_by_hand():
     hand = pyeval.read_hands(str(FIXTURE)).hands[0]
     assert hand.players == ["Alice", "Bob", "Carol"] and hand.seats == [1, 2, 3] and hand.button == 3
+    assert hand.max_seats == 4  # four <PLAYER> seats, one empty
     assert hand.net == [-100, 99, 0] and hand.collected == [0, 199, 0] and hand.rake == 1
     assert hand.hole == ["AhAd", "KhKs", ""] and hand.boards == ["Kc7d2s9h3c"]
     assert hand.currency == "EUR" and hand.tournament is None and hand.date == "2020-09-13T12:26:40"
@@ -149,8 +151,9 @@ def test_fixture_all_in_ev_against_brute_force():
 @pytest.mark.parametrize("edit, reason", [
     (lambda t: t.split("<SHOWDOWN")[0], "cut short"),
     (lambda t: t.replace('<ACTION TYPE="ACTION_FOLD" PLAYER="Carol"></ACTION>',
-                         '<ACTION TYPE="ACTION_FOLD" PLAYER="Dave"></ACTION>'), "line 19: a player with no seat: 'Dave'"),
-    (lambda t: t.replace("<ACTION TYPE=\"ACTION_FOLD\"", "<TIP TYPE=\"ACTION_FOLD\""), "line 19: unknown element <TIP>"),
+                         '<ACTION TYPE="ACTION_FOLD" PLAYER="Dave"></ACTION>'),
+     "line 19: a player with no seat: 'Dave'"),
+    (lambda t: t.replace('<ACTION TYPE="ACTION_FOLD"', '<TIP TYPE="ACTION_FOLD"'), "line 19: unknown element <TIP>"),
     (lambda t: t.replace('"ACTION_FOLD"', '"ACTION_SHRUG"'), "unknown action 'ACTION_SHRUG'"),
     (lambda t: t.replace('LINK="26"', 'LINK="52"', 1), "not a card number: '52'"),
     (lambda t: t.replace('GAME="GAME_THM"', 'GAME="GAME_RAZZ"'), "unknown Boss Media game 'GAME_RAZZ'"),

@@ -5,9 +5,9 @@ One ``<HISTORY ...>`` element a hand (a file may wrap several in ``<ROOT>``): it
 the game (``GAME="GAME_OMAHL"``), the limit (``NL``, ``PL``, ``FL``), the blinds (``STAKES``), the
 currency and the time (``DATE``, seconds since 1970, UTC), and what the hero (the player whose
 cards are dealt face up) won or lost (``WIN``/``LOSS``) and, since 2014, put in (``BET``).  Then a
-``<PLAYER>`` a seat (``STATE_EMPTY`` for an empty one), an ``<ACTION>`` a post, deal, bet or board
-and a ``<SHOWDOWN>`` whose ``<RESULT>``s say what each player won (after the rake, the uncalled
-part of a bet not in it).
+``<PLAYER>`` a seat of the table (``STATE_EMPTY`` for an empty one: their number is the table's
+size), an ``<ACTION>`` a post, deal, bet or board, and a ``<SHOWDOWN>`` whose ``<RESULT>``s say
+what each player won (after the rake, the uncalled part of a bet not in it).
 
 Cards are numbers, ``b`` for a card not seen: 0-12 diamonds, 13-25 clubs, 26-38 hearts, 39-51
 spades, each suit from the ace up (A, 2, ..., K).  The hands' own words confirm it: 12 and 25 make
@@ -269,7 +269,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     currency="" if tournament else head.get("TABLECURRENCY", ""),
                     tournament=(head.get("TABLETOURNEYID") or head.get("TABLE", "")) if tournament else None,
-                    table=head.get("TABLE", ""), max_seats=None, button=button, date=_date(head.get("DATE", "")),
+                    table=head.get("TABLE", ""), max_seats=k - 1, button=button, date=_date(head.get("DATE", "")),
                     timezone="UTC" if head.get("DATE") else "", boards=["".join(board)] if board else [],
                     shown=shown, rake=rake, uncalled_in_won="never", stated_net=stated, total=total, language="en")
     if hero is not None and head.get("BET"):
