@@ -159,6 +159,8 @@ def test_fixture_all_in_ev_against_brute_force():
     (lambda t: t.replace('GAME="GAME_THM"', 'GAME="GAME_RAZZ"'), "unknown Boss Media game 'GAME_RAZZ'"),
     (lambda t: t.replace('VALUE="4.00"', 'VALUE="5.00"'), "Bob calls 5.00, not the 4.00 to call"),
     (lambda t: t.replace('POT="12.00"', 'POT="14.00"'), "the pot written (14.00 and 0.00 rake) is not the 12.00"),
+    (lambda t: t.replace('<SHOWDOWN NAME="HAND_SHOWDOWN" POT="199.00"', '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="189.00"'),
+     "line 40: the pot written (189.00 and 1.00 rake) is not the 200.00 put in"),
     (lambda t: t.replace('RESULT PLAYER="Bob" WIN="199.00"', 'RESULT PLAYER="Bob" WIN="198.00"'),
      "the results pay 198.00 of the 199.00 pot"),
     (lambda t: t.replace('WIN="0.00" LOSS="100.00"', 'WIN="0.00" LOSS="90.00"'), "net of -90.00"),

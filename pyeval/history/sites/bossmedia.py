@@ -224,6 +224,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         if e.tag == "HISTORY":
             raise ValueError(f"line {e.line}: a second <HISTORY> in the hand")
         if e.tag == "SHOWDOWN":
+            _check_pot(e, betting)
             rake, total = e.money("RAKE"), e.money("POT")
             street = "showdown"
             continue
@@ -282,10 +283,7 @@ def parse(text: str, source: str, line: int) -> Hand:
 def _board(e: _Element, game: str, street: str, board: list[str], betting: _Betting, events: list) -> str:
     """A ``HAND_BOARD``: the next street (the draw in five-card draw), its new cards dealt; the pot
     it writes checked against the bets."""
-    pot = betting.end_street()
-    if e.money("POT") + e.money("RAKE") != pot:
-        raise ValueError(f"line {e.line}: the pot written ({e.attrs['POT']} and {e.attrs['RAKE']} rake) is not the "
-                         f"{pot} put in")
+    _check_pot(e, betting)
     if game == "draw5":
         if street != "preflop" or e.cards:
             raise ValueError(f"line {e.line}: a second draw or board cards in five-card draw")
@@ -299,6 +297,15 @@ def _board(e: _Element, game: str, street: str, board: list[str], betting: _Bett
     events.append(("deal", None, nxt, ZERO, ZERO, False, "".join(e.cards[len(board):]), 0, 0, 0))
     board[:] = e.cards
     return nxt
+
+
+def _check_pot(e: _Element, betting: _Betting) -> None:
+    """The pot a ``HAND_BOARD`` or the ``SHOWDOWN`` writes (after the rake so far) is what the
+    actions put in (the uncalled part of the street's largest bet returned)."""
+    pot = betting.end_street()
+    if e.money("POT") + e.money("RAKE") != pot:
+        raise ValueError(f"line {e.line}: the pot written ({e.attrs['POT']} and {e.attrs['RAKE']} rake) is not the "
+                         f"{pot} put in")
 
 
 def _draw(e: _Element, who: str, street: str, events: list, held: dict[str, str]) -> None:
