@@ -148,6 +148,21 @@ def test_fixture_all_in_ev_against_brute_force():
     assert row["actual"] == [-100, 99, 0]
 
 
+def test_omaha_hilo_split_all_in_against_brute_force():
+    path = sc.FIXTURES / "bossmedia_plo8_split.xml"
+    hand = pyeval.read_hands(str(path)).hands[0]
+    # Player2 scoops the high with kings and quarters the low (7-4-3-2-A each): 3,000 of 4,000
+    assert hand.collected == [1000, 3000] and hand.net == [-1000, 1000] and hand.rake == 0
+    row = pyeval.allin_ev(str(path)).hands.rows()[0]
+    assert (row["street"], row["game"]) == ("turn", "omaha-hilo")
+    eq = eref.equity("omaha-hilo", [eref.codes("3h4hQdQc"), eref.codes("3s4sKdKs")], eref.codes("As2d7cKh"))
+    # Player1 always quarters the low (1/4 of the pot) and ties the high with the wheel on a five
+    # (4 of the 40 rivers: 1/2 of the pot): (4 x 1/2 + 36 x 1/4) / 40
+    assert eq.fractions[0] == Fraction(11, 40)
+    assert row["ev"] == pytest.approx([float(eq.fractions[0]) * 4000 - 2000, float(eq.fractions[1]) * 4000 - 2000])
+    assert row["actual"] == [-1000, 1000]
+
+
 @pytest.mark.parametrize("edit, reason", [
     (lambda t: t.split("<SHOWDOWN")[0], "cut short"),
     (lambda t: t.replace('<ACTION TYPE="ACTION_FOLD" PLAYER="Carol"></ACTION>',
