@@ -133,3 +133,27 @@ def check_replays(hands, minimum: int, known: set[str] = frozenset()) -> None:
         assert all(-odd - h.splash <= d <= h.rake + odd for d in diff), (h.source, h.id, diff)
         replayed += 1
     assert replayed >= minimum and refused < replayed
+
+
+def skipped_after_edit(fixture: Path, edit, folder: Path):
+    """The one row skipped when a hand-made file's hand, edited by ``edit`` (text -> text), is
+    read followed by the hand as it was: the good hand must still be read."""
+    text = fixture.read_text(encoding="utf-8")
+    path = folder / ("bad" + fixture.suffix)
+    path.write_text(edit(text) + text, encoding="utf-8")
+    r = pyeval.read_hands(str(path))
+    assert len(r.hands) == 1 and len(r.skipped) == 1, r.skipped
+    return r.skipped[0]
+
+
+def check_cut_short(fixture: Path, at: int) -> None:
+    """The hand-made file's text cut at character ``at``, then the whole file: never an exception;
+    the whole hand is read; the cut one is skipped with a reason, or (cut only after its last
+    number) read to the same nets."""
+    text = fixture.read_text(encoding="utf-8")
+    whole = pyeval.read_hands(text).hands[0]
+    r = pyeval.read_hands(text[:at] + "\n" + text)
+    assert r.hands and r.hands[-1].id == whole.id and r.hands[-1].net == whole.net
+    assert all(s.reason for s in r.skipped)
+    assert all(h.net == whole.net for h in r.hands[:-1])
+    assert len(r.hands) + len(r.skipped) <= 2

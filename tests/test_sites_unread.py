@@ -8,8 +8,7 @@ import site_checks as sc
 
 import pyeval
 
-UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction", "igt": "IGT",
-          "microgaming": "Microgaming", "ongame": "OnGame"}
+UNREAD = {"igt": "IGT", "microgaming": "Microgaming", "ongame": "OnGame"}
 
 
 @sc.needs_shared

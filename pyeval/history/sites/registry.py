@@ -44,12 +44,12 @@ READ_MODULES: tuple[str, ...] = (
     "ipoker",
     "bovada",
     "merge",
+    "bossmedia",
+    "entraction",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
-    "bossmedia",
-    "entraction",
     "igt",
     "microgaming",
     "ongame",
