@@ -58,6 +58,10 @@ def warm(build_lib: str) -> None:
               flush=True)
 
 
+_BUILDS = ("build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install")
+"""The setup.py commands that build extensions."""
+
+
 def compiled_readers() -> list:
     """The mypyc extensions of the site readers, or [] (then the readers run as Python)."""
     if os.environ.get("PYEVAL_PURE_PYTHON", "") not in ("", "0"):
@@ -65,6 +69,8 @@ def compiled_readers() -> list:
         return []
     if os.environ.get("PYEVAL_SANITIZE", "") not in ("", "0"):
         return []
+    if not any(command in sys.argv for command in _BUILDS):
+        return []  # pip's metadata steps (egg_info, dist_info): no need to type-check and translate
     declared = runpy.run_path(os.path.join("pyeval", "history", "sites", "compiled.py"))
     paths = [os.path.join("pyeval", "history", "sites", f"{name}.py") for name in declared["MODULES"]]
     try:
@@ -74,7 +80,8 @@ def compiled_readers() -> list:
         return []
     try:
         # only the listed modules are type-checked (an import's errors are not ours to fail on)
-        return mypycify(["--follow-imports=silent", *paths], opt_level="3", debug_level="0",
+        # (pyproject's mypy overrides name packages a build environment does not have: not an error here)
+        return mypycify(["--follow-imports=silent", "--no-warn-unused-configs", *paths], opt_level="3", debug_level="0",
                         group_name="pyeval.history.sites._compiled")
     except (Exception, SystemExit) as e:  # mypyc exits on a type error
         print(f"pyeval: warning: mypyc could not compile the site readers ({e}); they run as Python", flush=True)
