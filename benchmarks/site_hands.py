@@ -2,6 +2,7 @@
 PokerStars parser on its own hands in the same run (issue 40's goal: 20,000 hands/s a core).
 
     PYTHONPATH=. python benchmarks/site_hands.py [--copies 10] [--repeats 5] [--sites pokerstars,ggpoker]
+    PYEVAL_PURE_PYTHON=1 PYTHONPATH=. python benchmarks/site_hands.py ...   # the readers' Python sources
 
 Input: every shared site file (../shared/data/site-hh: its site folders), read and decoded
 once (the decoding is timed apart: ``decode``), the list of texts repeated ``--copies`` times.
@@ -25,6 +26,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from pyeval.history.sites.compiled import pure_python_requested, status
 from pyeval.history.sites.registry import decode, read_text
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "site-hh"
@@ -100,6 +102,9 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=SHARED, help="the shared site files' folder")
     args = ap.parse_args()
     print(f"load average before {os.getloadavg()[0]:.1f}")
+    built = status()
+    print(f"site readers: {sum(built.values())} of {len(built)} compiled modules in use "
+          f"({'PYEVAL_PURE_PYTHON set: the Python sources' if pure_python_requested() else 'mypyc build'})")
     print("| site | files | hands a copy | decode us/hand | hands/s a core (median) |")
     print("| --- | ---: | ---: | ---: | ---: |")
     all_hands = all_time = 0.0

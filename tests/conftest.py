@@ -33,6 +33,7 @@ def n_random(request) -> int:
 
 
 def pytest_configure(config):
+    _refuse_stale_compiled_readers()
     config.addinivalue_line(
         "markers", "slow: long exhaustive/full-size test; runs only with PYEVAL_FULL=1")
 
@@ -164,3 +165,19 @@ def class_reference_ranks(key_fn, hands_rows, flush=True, ranks=range(13)):
     pos = np.searchsorted(rep_ids, ids)
     assert (rep_ids[pos] == ids).all()
     return dense[pos]
+
+
+def _refuse_stale_compiled_readers():
+    """In a source checkout, a site reader edited after the last build would be tested as its old
+    compiled module (pyeval/history/sites/compiled.py): stop and say how to rebuild."""
+    import pyeval
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(pyeval.__file__)))
+    if not os.path.isdir(os.path.join(root, ".git")) and not os.path.isfile(os.path.join(root, ".git")):
+        return  # an installed package: built from what it ships
+    from pyeval.history.sites.compiled import stale
+
+    old = stale()
+    if old:
+        pytest.exit("compiled site readers older than their sources: " + ", ".join(old)
+                    + "; rebuild with `python setup.py build_ext --inplace`", returncode=4)

@@ -19,16 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
 
 __all__ = ["assemble", "street_total", "Speakers", "STUD", "DRAW", "RAKE_CAP"]
 
-RAKE_CAP = Decimal("0.1")
+RAKE_CAP: Final = Decimal("0.1")
 """The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
-STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
-DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
+STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
 
 
 def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[str], seats: dict[str, int],
@@ -141,8 +142,8 @@ class Speakers:
         return None
 
 
-_LIVE_CHIPS = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
-                         "complete"})
+_LIVE_CHIPS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
+                                "raise", "complete"})
 
 
 def street_total(events: list[tuple], name: str, street: str) -> Decimal:

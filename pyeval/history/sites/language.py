@@ -9,10 +9,11 @@ reader meets words it does not know).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 __all__ = ["translate", "PORTUGUESE"]
 
-PORTUGUESE = (
+PORTUGUESE: Final = (
     ("Mão PokerStars #", "PokerStars Hand #"),
     ("Torneio #", "Tournament #"),
     ("Nível ", "Level "),
@@ -44,9 +45,9 @@ PORTUGUESE = (
     (" (Botão)", " (button)"),
     (" desistiu ", " folded "),
 )
-_RAISE = re.compile(r": aumenta (\S+) para (\S+)")
-_DEALT = re.compile(r"^(.+) recebe \[", re.M)
-_COLLECTED = re.compile(r"^(.+) recebeu (\S+) from pot", re.M)
+_RAISE: Final = re.compile(r": aumenta (\S+) para (\S+)")
+_DEALT: Final = re.compile(r"^(.+) recebe \[", re.M)
+_COLLECTED: Final = re.compile(r"^(.+) recebeu (\S+) from pot", re.M)
 
 
 def translate(text: str) -> tuple[str, str]:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import Final
 
 __all__ = ["amount", "currency_of", "SIGNS", "CODES"]
 
-SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR", "₽": "RUB", "R$": "BRL", "C$": "CAD",
+SIGNS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR", "₽": "RUB", "R$": "BRL", "C$": "CAD",
          "A$": "AUD", "\x80": "EUR"}
 """Currency signs -> ISO codes ("\\x80" is the euro of cp1252 read as latin-1)."""
-CODES = frozenset({"USD", "EUR", "GBP", "CAD", "AUD", "BRL", "CNY", "INR", "RUB", "RSD", "SEK", "DKK", "NOK", "CHF",
-                   "PLN", "CZK", "HUF", "RON", "BGN", "MXN", "JPY", "T$", "FPP", "SC"})
+CODES: Final = frozenset({"USD", "EUR", "GBP", "CAD", "AUD", "BRL", "CNY", "INR", "RUB", "RSD", "SEK", "DKK", "NOK",
+                          "CHF", "PLN", "CZK", "HUF", "RON", "BGN", "MXN", "JPY", "T$", "FPP", "SC"})
 
-_NOT_NUMBER = re.compile(r"[^0-9.,\-]")
+_NOT_NUMBER: Final = re.compile(r"[^0-9.,\-]")
 
 
 def amount(text: str, decimal: str = ".") -> Decimal:
@@ -37,11 +38,11 @@ def amount(text: str, decimal: str = ".") -> Decimal:
     return value
 
 
-_SEEN_POINT: dict[str, Decimal] = {}
-_SEEN_COMMA: dict[str, Decimal] = {}
+_SEEN_POINT: Final[dict[str, Decimal]] = {}
+_SEEN_COMMA: Final[dict[str, Decimal]] = {}
 """The amounts read, by their text, one table per decimal mark (a text means another number
 with the other mark)."""
-_SEEN_MAX = 100_000
+_SEEN_MAX: Final = 100_000
 
 
 def _amount(text: str, decimal: str) -> Decimal:
@@ -70,5 +71,5 @@ def currency_of(text: str) -> str:
     return ""
 
 
-_SIGNS_LONGEST_FIRST = sorted(SIGNS, key=len, reverse=True)
-_MONEY_CODES = sorted(CODES - {"T$", "FPP", "SC"})
+_SIGNS_LONGEST_FIRST: Final = sorted(SIGNS, key=len, reverse=True)
+_MONEY_CODES: Final = sorted(CODES - {"T$", "FPP", "SC"})

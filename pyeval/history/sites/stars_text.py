@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.language import translate
 from pyeval.history.sites.model import ZERO, Action, Hand
@@ -29,7 +30,7 @@ from pyeval.history.sites.stars_totals import (
 
 __all__ = ["parse_hand", "split_at", "reader_functions", "GAMES"]
 
-GAMES = (
+GAMES: Final = (
     ("split hold'em", "holdem-double-board"),
     ("six plus hold'em", "shortdeck"),
     ("seven cards stud hilow", "stud-hilo"),
@@ -66,38 +67,38 @@ GAMES = (
 )
 """Game names in the headers (lower case, the more specific first) -> pyeval games."""
 
-_STUD = STUD
-_DRAW = frozenset({"draw5", "draw-deuce7", "badugi"})
-_NO_GAME = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
-_CAP = re.compile(r"\bcap\b")
-_SEPARATOR = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
+_STUD: Final = STUD
+_DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
+_NO_GAME: Final = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
+_CAP: Final = re.compile(r"\bcap\b")
+_SEPARATOR: Final = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
 """An archive's line between hands (Full Tilt's ``******** # 1 ********``)."""
-_NEXT_DRAW = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
-_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
-_STREET_OF = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
+_NEXT_DRAW: Final = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
+_RUNS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
+_STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
               "3rd STREET": "3rd",
               "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "FLOP": "flop", "TURN": "turn",
               "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3", "DRAW": "draw1",
               "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
               "FLOPET": "preflop",
               "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
-_HEAD_ID = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
-_TOURNAMENT = re.compile(r"Tournament #\s*(\d+)", re.I)
-_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
-_LEVEL = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
-_TABLE = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
-_CARDS = CARDS
-_MARKER = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
-_COLLECT = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
+_HEAD_ID: Final = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
+_TOURNAMENT: Final = re.compile(r"Tournament #\s*(\d+)", re.I)
+_DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
+_LEVEL: Final = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
+_TABLE: Final = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
+_CARDS: Final = CARDS
+_MARKER: Final = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
+_COLLECT: Final = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
                       r"(?: \(run (\d+)\))?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
-_CASHED = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
-_DEALT = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
-_RAISE = re.compile(r"^raises (\S+) to (\S+)$")
-_CAPPED = re.compile(r" and has reached the \S+ cap$")
-_SHOWS_NO_COLON = re.compile(r"^(.*) shows \[([^\]]*)\]")
-_IGNORED = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
+_UNCALLED: Final = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
+_CASHED: Final = re.compile(r"^(.*) cashed out the hand for (\S+)(?: \| Cash Out Fee (\S+))?\s*$")
+_DEALT: Final = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
+_RAISE: Final = re.compile(r"^raises (\S+) to (\S+)$")
+_CAPPED: Final = re.compile(r" and has reached the \S+ cap$")
+_SHOWS_NO_COLON: Final = re.compile(r"^(.*) shows \[([^\]]*)\]")
+_IGNORED: Final = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
             "is back", "joins the table", "leaves the table", "will be allowed to play", "was removed",
             "has been disconnected", "finished the tournament", "wins the tournament", "re-buys", "rebuys",
             "is eligible", "takes the", "timed out while", "sitting out", "Chooses to EV Cashout",
@@ -369,10 +370,10 @@ def _int(text: str | None) -> int | None:
     return int(text) if text else None
 
 
-_HEADERS: dict[str, tuple] = {}
+_HEADERS: Final[dict[str, tuple]] = {}
 """The facts of the headers read (the header without its hand id and date: a table's hands
 share it), so that each is worked out once."""
-_HEADERS_MAX = 10_000
+_HEADERS_MAX: Final = 10_000
 
 
 def _header(rest: str) -> tuple[str | None, str, str, list[Decimal], str, str]:
@@ -477,7 +478,7 @@ def _money_and_allin(text: str) -> tuple[Decimal, bool]:
     return amount(text.split(" ")[0]), allin
 
 
-_POSTS = (("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
+_POSTS: Final = (("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
           ("posts big blind ", "big-blind"), ("posts the ante ", "ante"), ("posts ante ", "ante"),
           ("posts straddle ", "straddle"), ("straddle ", "straddle"), ("posts button blind ", "button-blind"),
           ("posts missed blind ", "dead-blind"), ("posts dead ", "dead-blind"),

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
 __all__ = ["summary_of", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD", "IMPLICIT"]
 
-STUD = frozenset({"stud", "stud-hilo", "razz", "stud5"})
-CARDS = re.compile(r"\[([^\]]*)\]")
-_WON = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
+STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
+CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_WON: Final = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
 
 
 def cards_text(text: str) -> str:
@@ -61,7 +62,7 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
     return total, rake, splash, collected, shown
 
 
-_LIVE = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
+_LIVE: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
 
 
 def street_totals(events: list, big_blind: Decimal) -> list:
@@ -118,13 +119,13 @@ def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
         out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
 
 
-_BETS = frozenset({"call", "bet", "raise", "complete"})
-_MOVES = _BETS | _LIVE | {"dead-blind"}
-IMPLICIT = -2
+_BETS: Final = frozenset({"call", "bet", "raise", "complete"})
+_MOVES: Final = _BETS | _LIVE | {"dead-blind"}
+IMPLICIT: Final = -2
 """The ``pot`` mark of an uncalled bet's return the text does not write (``_return_excess``)."""
 
 
-_POSTED = frozenset({"small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"})
+_POSTED: Final = frozenset({"small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"})
 
 
 def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:

@@ -1,0 +1,89 @@
+"""The site readers compiled with mypyc (``pyeval/history/sites/compiled.py``) read exactly what
+their Python sources read: every hand and every skipped row of the shared site files and of the
+repository's own fixtures, compared as plain data between this process (compiled modules) and a
+child process that imports the sources (``PYEVAL_PURE_PYTHON=1``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import site_checks as sc
+
+from pyeval.history.sites import compiled
+
+DUMP = r"""
+import json, sys
+from pathlib import Path
+from pyeval.history.sites.compiled import status
+from pyeval.history.sites.registry import decode, read_text
+out = {"compiled": status(), "files": {}}
+for path in sys.argv[1:]:
+    hands, skipped = read_text(decode(Path(path).read_bytes()), path)
+    out["files"][path] = {"hands": [h.to_dict() for h in hands], "skipped": [s.to_dict() for s in skipped]}
+json.dump(out, sys.stdout)
+"""
+
+
+def _site_files() -> list[str]:
+    files = sorted(str(p) for p in sc.FIXTURES.rglob("*") if p.is_file())
+    if sc.SHARED.is_dir():
+        files += sorted(str(p) for p in sc.SHARED.rglob("*") if p.is_file() and p.suffix in (".txt", ".xml"))
+    return files
+
+
+def _dump(files: list[str], pure: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYEVAL_PURE_PYTHON"}
+    if pure:
+        env["PYEVAL_PURE_PYTHON"] = "1"
+    proc = subprocess.run([sys.executable, "-c", DUMP, *files], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+def test_the_readers_are_compiled_in_a_build_with_mypyc():
+    if compiled.pure_python_requested():
+        pytest.skip("PYEVAL_PURE_PYTHON is set: the sources are imported on purpose")
+    missing = [name for name, is_compiled in compiled.status().items() if not is_compiled]
+    assert not missing, (f"{missing} run as Python: the build did not compile them (is mypy installed? "
+                         "`python setup.py build_ext --inplace` prints why)")
+
+
+def test_compiled_and_python_readers_read_the_same_hands():
+    files = _site_files()
+    assert len(files) > 10
+    pure = _dump(files, pure=True)
+    built = _dump(files, pure=False)
+    assert not any(pure["compiled"].values())  # the child really ran the sources
+    if not compiled.pure_python_requested():
+        assert all(built["compiled"].values())
+    assert pure["files"].keys() == built["files"].keys()
+    hands = 0
+    for path in files:
+        assert pure["files"][path] == built["files"][path], path
+        hands += len(pure["files"][path]["hands"])
+    assert hands > (1000 if sc.SHARED.is_dir() else 5)
+
+
+def test_a_compiled_module_older_than_its_source_is_named(tmp_path, monkeypatch):
+    source = tmp_path / "money.py"
+    built = tmp_path / "money.cpython-311-x86_64-linux-gnu.so"
+    built.write_bytes(b"")
+    source.write_text("")
+    os.utime(built, (1_000_000, 1_000_000))
+    monkeypatch.setattr(compiled, "_HERE", tmp_path)
+    assert [s.split(" ")[0] for s in compiled.stale()] == [built.name]
+    os.utime(built, None)
+    os.utime(source, (1_000_000, 1_000_000))
+    assert compiled.stale() == []
+
+
+def test_every_compiled_module_is_a_site_module():
+    here = Path(compiled.__file__).parent
+    assert all((here / f"{name}.py").is_file() for name in compiled.MODULES)
+    assert "model" not in compiled.MODULES  # the record classes stay plain dataclasses
