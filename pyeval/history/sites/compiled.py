@@ -41,6 +41,11 @@ MODULES: tuple[str, ...] = (
     "poker888",
     "partypoker",
     "ipoker",
+    "bovada",
+    "merge",
+    "bossmedia",
+    "entraction",
+    "allin_event",
 )
 """The modules of ``pyeval.history.sites`` compiled with mypyc (not ``model``: its record classes
 stay plain dataclasses, and compiling them measured no faster)."""
