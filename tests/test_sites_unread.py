@@ -9,7 +9,7 @@ import site_checks as sc
 import pyeval
 
 UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction", "igt": "IGT",
-          "merge": "Merge Network", "microgaming": "Microgaming", "ongame": "OnGame"}
+          "merge": "Merge Network", "ongame": "OnGame"}
 
 
 @sc.needs_shared

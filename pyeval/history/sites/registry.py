@@ -43,6 +43,7 @@ READ_MODULES: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "bovada",
+    "microgaming",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
@@ -51,7 +52,6 @@ REFUSING_MODULES: tuple[str, ...] = (
     "entraction",
     "igt",
     "merge",
-    "microgaming",
     "ongame",
 )
 """The formats recognised and refused: their files' hands are skipped naming the format."""
