@@ -8,7 +8,7 @@ import site_checks as sc
 
 import pyeval
 
-UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction", "igt": "IGT",
+UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction",
           "merge": "Merge Network", "ongame": "OnGame"}
 
 

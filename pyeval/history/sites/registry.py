@@ -44,13 +44,13 @@ READ_MODULES: tuple[str, ...] = (
     "ipoker",
     "bovada",
     "microgaming",
+    "igt",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
     "bossmedia",
     "entraction",
-    "igt",
     "merge",
     "ongame",
 )
