@@ -98,11 +98,15 @@ def test_fixture_all_in_ev_against_brute_force():
     assert hand.net == [-100, 98, -1] and hand.collected == [0, 198, 0] and hand.rake == 3
     assert hand.hole == ["AhKh", "QsQd", ""] and hand.boards == ["2c7d9s3hTc"]
     assert hand.stakes.small_blind == Decimal("0.5") and hand.stakes.big_blind == 1 and hand.currency == "EUR"
-    raises = [(a.player, a.amount, a.to, a.allin) for a in hand.actions if a.kind == "raise"]
-    assert raises == [(0, 3, 3, False), (1, Decimal("9.5"), 10, False), (0, 97, 100, True)]
+    bets = [(a.kind, a.player, a.street, a.amount, a.to, a.allin) for a in hand.actions
+            if a.kind in ("raise", "bet", "call")]
+    assert bets == [("raise", 0, "preflop", 3, 3, False), ("call", 1, "preflop", Decimal("2.5"), 3, False),
+                    ("bet", 1, "flop", 5, 5, False), ("raise", 0, "flop", 97, 97, True),
+                    ("call", 1, "flop", 92, 97, False)]
     row = pyeval.allin_ev(str(sc.FIXTURES / "microgaming_allin.xml")).hands.rows()[0]
-    assert row["street"] == "preflop"
-    eq = eref.equity("holdem", [eref.codes("AhKh"), eref.codes("QsQd")])
+    assert row["street"] == "flop"
+    eq = eref.equity("holdem", [eref.codes("AhKh"), eref.codes("QsQd")], eref.codes("2c7d9s"))
+    assert eq.outcomes == 990
     assert row["ev"] == pytest.approx([float(eq.fractions[0] * 198) - 100, float(eq.fractions[1] * 198) - 100, -1])
     assert row["actual"] == [-100, 98, -1]
 
@@ -116,6 +120,7 @@ def test_fixture_all_in_ev_against_brute_force():
     (lambda t: t.replace('gametype="Hold&apos;em"', 'gametype="Razz"'), "unknown Microgaming game 'Razz'"),
     (lambda t: t.replace("<Seats>", "<Seats><Seat"), "not well-formed XML"),
     (lambda t: t + "Hello\n", "unknown text around the hand: 'Hello'"),
+    (lambda t: t.replace("<Seats>", '<!DOCTYPE x [<!ENTITY a "aaaa">]><Seats>'), "declares entities"),
 ])
 def test_bad_input_is_skipped_with_a_reason(tmp_path, edit, reason):
     path = tmp_path / "hands.txt"

@@ -108,6 +108,8 @@ def _xml(text: str) -> ET.Element:
     odd = [x for x in around if not _TRAILER.match(x)]
     if odd:
         raise ValueError(f"unknown text around the hand: {odd[0][:60]!r}")
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:  # entities could expand without end: no site writes one
+        raise ValueError("the hand declares entities (<!DOCTYPE ...>), which Microgaming's XML never does")
     try:
         return ET.fromstring(text[start:end + len(_END)])
     except ET.ParseError as e:
