@@ -169,16 +169,15 @@ def parse(text: str, source: str, line: int) -> Hand:
             raise ValueError("a cancelled hand: no chips moved and nobody won (the site writes a hand that was "
                              "never played)")
         raise ValueError("the hand is cut short: no Win")
-    rake = None if tournament is not None else ZERO
-    if tournament is None and game_el.get("rake") is not None:
-        try:
-            rake = Decimal(int(game_el.get("rake", ""))).scaleb(-2)  # cents
-        except ValueError:
-            raise ValueError(f"the rake {game_el.get('rake')!r} is not a number of cents") from None
-    if rake is not None:
-        rake += dead
-    elif tournament is not None:
-        rake = dead
+    rake: Decimal | None = dead  # a tournament keeps no rake; the jackpot's fee is the site's
+    if tournament is None:
+        cents = game_el.get("rake")
+        if cents is None:
+            rake = None  # not written: what the pots lost
+        elif cents.isdigit():
+            rake = Decimal(int(cents)).scaleb(-2) + dead
+        else:
+            raise ValueError(f"the rake {cents!r} is not a number of cents")
     boards = "".join(e[6] for e in events if e[0] == "deal" and e[1] is None)
     size = game_el.get("tablesize", "")
     date = game_el.get("date", "")
