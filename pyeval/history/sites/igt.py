@@ -24,6 +24,7 @@ from datetime import datetime, timezone
 from decimal import Decimal
 from typing import Any
 
+from pyeval.core.cards import format_card
 from pyeval.history.sites.assemble import assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, amount
@@ -37,8 +38,6 @@ _GAMES = {"TEXASHOLDEM": "holdem", "OMAHA": "omaha", "OMAHAHILO": "omaha-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_ANTE": "ante"}
 _STREETS = {"BOARD_FLOP": "flop", "BOARD_TURN": "turn", "BOARD_RIVER": "river"}
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
 _HIDDEN = frozenset({"b", "100"})
 _MOVES = frozenset({"HAND_BLINDS", "ACTION_ADJUSTEMENT", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"})
 """The action types that move chips (each writes the stack after it)."""
@@ -73,10 +72,11 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def card_of_number(number: int) -> str:
-    """IGT's card number as a card (module docstring)."""
+    """IGT's card number as a card (module docstring): pyeval's ranks and suits, in pyeval's
+    order, but a suit a block of 13 where pyeval's codes take a rank a block of 4."""
     if not 0 <= number < 52:
         raise ValueError(f"card number {number} is not a card (0-51)")
-    return _RANKS[number % 13] + _SUITS[number // 13]
+    return format_card(4 * (number % 13) + number // 13)
 
 
 def _cards(links: Any) -> str:
