@@ -9,6 +9,8 @@ from decimal import Decimal
 import equity_reference as eref
 import pytest
 import site_checks as sc
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.registry import decode
@@ -134,3 +136,68 @@ def test_a_header_before_the_first_hand_and_a_trailer_after_it_are_read_past():
     text = "----PRIMA.DAT----\n\n" + _allin_text() + "\nExtendedTableName: Fixture 1 - €200 Max [1]\n"
     r = pyeval.read_hands(text)
     assert len(r.hands) == 1 and r.skipped == [] and r.hands[0].line == 1
+
+
+def _heads_up(small: int, raise_by: int, bet: int, rake: int, returned: bool) -> tuple[str, dict[str, Decimal]]:
+    """A heads-up hand in cents: the button (small blind) raises by ``raise_by`` more, the big
+    blind calls, the button bets the flop and the big blind folds; the uncalled bet is returned on
+    its own line (``returned``) or, as older files do, counted in the Win.  The nets expected,
+    worked out here."""
+    c = lambda x: f"{Decimal(x).scaleb(-2):.2f}"  # noqa: E731  (cents -> "1.50")
+    big = 2 * small
+    to = small + raise_by
+    pot = 2 * to
+    stack = to + bet + 10_000
+    win = pot - rake + (0 if returned else bet)
+    net = {"Ann": Decimal(pot - rake - to).scaleb(-2), "Bob": Decimal(-to).scaleb(-2)}
+    back = f'<Action seq="9" type="MoneyReturned" seat="1" value="{c(bet)}"/>' if returned else ""
+    text = f"""<Game hhversion="5" id="1" date="2020-01-01 10:00:00" tablename="T" stakes="{c(small)}|{c(big)}" \
+betlimit="NL" tabletype="Cash Game" gametype="Hold&apos;em" realmoney="true" currencysymbol="rCA=" istournament="0" \
+rake="{rake}">
+<Seats>
+<Seat num="1" alias="Ann" unicodealias="" balance="{c(stack)}" endbalance="{c(stack + pot - rake - to)}" dealer="true"/>
+<Seat num="2" alias="Bob" unicodealias="" balance="{c(stack)}" endbalance="{c(stack - to)}"/>
+</Seats>
+<Gameplay>
+<Action seq="1" type="SmallBlind" seat="1" value="{c(small)}"/>
+<Action seq="2" type="BigBlind" seat="2" value="{c(big)}"/>
+<Action seq="3" type="Raise" seat="1" value="{c(raise_by)}"/>
+<Action seq="4" type="Call" seat="2" value="{c(to - big)}"/>
+<Action seq="5" type="DealFlop"><Card value="2" suit="c" id="14"/><Card value="7" suit="d" id="32"/>\
+<Card value="9" suit="s" id="8"/></Action>
+<Action seq="6" type="Check" seat="2"/>
+<Action seq="7" type="Bet" seat="1" value="{c(bet)}"/>
+<Action seq="8" type="Fold" seat="2"/>
+{back}
+<Action type="Win"><Seat num="1" amount="{c(win)}" pot="0" type="" lowhandwin="0"/></Action>
+</Gameplay>
+</Game>
+"""
+    return text, net
+
+
+@given(small=st.integers(1, 500), raise_by=st.integers(1, 5000), bet=st.integers(1, 100_000),
+       rake_share=st.integers(0, 50), returned=st.booleans())
+@example(small=50, raise_by=5000, bet=1, rake_share=50, returned=False)  # a rake over the uncalled bet
+@settings(max_examples=60, deadline=None)
+def test_any_amounts_read_to_the_nets_worked_out_by_hand(small, raise_by, bet, rake_share, returned):
+    raise_by = max(raise_by, small)  # a raise at least doubles the big blind
+    pot = 2 * (small + raise_by)
+    rake = pot * rake_share // 1000  # up to 5 %: also a rake bigger than the uncalled bet
+    text, net = _heads_up(small, raise_by, bet, rake, returned)
+    r = pyeval.read_hands(text)
+    assert r.skipped == [], r.skipped
+    hand = r.hands[0]
+    assert dict(zip(hand.players, hand.net)) == net
+    assert hand.rake == Decimal(rake).scaleb(-2)
+    assert [a.amount for a in hand.actions if a.kind == "uncalled"] == [Decimal(bet).scaleb(-2)]
+
+
+@given(cut=st.integers(0, 3000), at=st.integers(0, 3000), char=st.characters(min_codepoint=32, max_codepoint=0x2FF))
+@settings(max_examples=80, deadline=None)
+def test_a_hand_cut_or_garbled_anywhere_is_read_or_skipped_never_a_crash(cut, at, char):
+    text = _allin_text()
+    for piece in (text[:cut % len(text)], text[:at % len(text)] + char + text[at % len(text) + 1:]):
+        r = pyeval.read_hands(piece + "\n")
+        assert len(r.hands) + len(r.skipped) >= 1 or not piece.strip()
+        assert all(s.reason for s in r.skipped)

@@ -36,7 +36,8 @@ SITE = "igt"
 _START = re.compile(r'\{\s*"history"\s*:\s*\[')
 _GAMES = {"TEXASHOLDEM": "holdem", "OMAHA": "omaha", "OMAHAHILO": "omaha-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
-_BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_ANTE": "ante"}
+_BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_DSB": "dead-blind", "HAND_ANTE": "ante"}
+"""The posts (``HAND_DSB``: a dead small blind, a returning player's)."""
 _STREETS = {"BOARD_FLOP": "flop", "BOARD_TURN": "turn", "BOARD_RIVER": "river"}
 _HIDDEN = frozenset({"b", "100"})
 _MOVES = frozenset({"HAND_BLINDS", "ACTION_ADJUSTEMENT", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"})
@@ -218,7 +219,7 @@ def _events(actions: Any, stacks: dict[str, Decimal]) -> tuple[list[tuple], str]
             blind = _BLINDS.get(str(a.get("kind")))
             if blind is None:
                 raise ValueError(f"unknown blind {a.get('kind')!r}")
-            events.append((blind, name, street, chips, chips, allin, "", 0, 0, 0))
+            events.append((blind, name, street, chips, ZERO if blind == "dead-blind" else chips, allin, "", 0, 0, 0))
             continue
         had = street_total(events, name, street)
         to = had + chips

@@ -8,7 +8,8 @@ tournament writes none) and the currency (``currencysymbol``: the sign in UTF-16
 the summary whose difference is each player's net.  ``<Gameplay>`` lists the actions: blinds,
 calls and bets as the chips they add, a raise as the chips it adds too (not its total), an all-in
 as the chips it adds (a blind when posted before the cards are dealt), ``MoneyReturned`` an
-uncalled bet (older files leave it out and count it in the winner's ``Win``), and one ``Win``
+uncalled bet (older files leave it out and count it in the winner's ``Win``: a hand with no
+``MoneyReturned`` counts every uncalled bet in ``Win``, one with it none), and one ``Win``
 with a ``Seat`` a pot.  ``BadBeatContribution`` is the bad-beat jackpot's fee, taken from a
 player outside the pot: it is dead money here, and the rake (what the site took) includes it.
 Cards are ``value="10" suit="s"`` with an ``id`` (suits s, c, d, h in blocks of 13, aces first),
@@ -185,7 +186,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     currency=_currency(game_el), tournament=tournament, table=game_el.get("tablename", ""),
                     max_seats=int(size) if size.isdigit() else None, button=button, date=date.replace(" ", "T"),
-                    boards=[boards], shown=shown, rake=rake, uncalled_in_won="when-over", stated_net=stated)
+                    boards=[boards], shown=shown, rake=rake, stated_net=stated,
+                    uncalled_in_won="never" if any(e[0] == "uncalled" for e in events) else "always")
 
 
 def _events(game_el: ET.Element, by_seat: dict[str, str], header_money: list[Decimal]
