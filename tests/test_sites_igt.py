@@ -12,6 +12,8 @@ import equity_reference as eref
 import pytest
 import reference as ref
 import site_checks as sc
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.igt import card_of_number
@@ -150,3 +152,40 @@ def test_a_file_of_several_hands_reads_each():
     two = json.dumps({"history": doc["history"] * 2})
     r = pyeval.read_hands(two + "\n")
     assert len(r.hands) == 2 and r.skipped == []
+
+
+def _paths(value, path=()):
+    """Every place in a JSON document (a path of keys and indices)."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            yield from _paths(v, path + (k,))
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=5),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                 max_size=3),
+                     max_leaves=5)
+
+
+_PLACES = list(_paths(json.loads((sc.FIXTURES / "igt_allin.txt").read_text(encoding="utf-8"))))[1:]
+
+
+@given(where=st.sampled_from(_PLACES), value=_JSON, cut=st.integers(0, 10**6))
+@example(where=("history", 0, "player", 1), value="abc", cut=0)
+@settings(max_examples=300, deadline=None)
+def test_any_value_replaced_or_the_text_cut_is_read_or_skipped_never_a_crash(where, value, cut):
+    doc = json.loads(_allin_text())
+    *parent, last = where
+    holder = doc
+    for k in parent:
+        holder = holder[k]
+    holder[last] = value
+    text = _allin_text()
+    for piece in (json.dumps(doc), text[:cut % len(text)]):
+        r = pyeval.read_hands(piece + "\n")
+        assert len(r.hands) + len(r.skipped) >= 1 or not piece.strip()
+        assert all(s.reason for s in r.skipped)

@@ -101,6 +101,12 @@ def _unseen(cards: str) -> bool:
     return cards.count("?") == len(cards)
 
 
+def _dicts(items: Any, what: str) -> list[dict]:
+    if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+        raise ValueError(f"{what} are not a list of objects")
+    return items
+
+
 def _field(obj: dict, key: str, what: str) -> Any:
     if not isinstance(obj, dict) or key not in obj:
         raise ValueError(f"{what} has no {key!r}")
@@ -135,7 +141,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     button = None
-    for p in _field(hand, "player", "the hand"):
+    for p in _dicts(_field(hand, "player", "the hand"), "the players"):
         if p.get("state") == "STATE_EMPTY":
             continue
         name = str(_field(p, "name", "a seat"))
@@ -166,20 +172,18 @@ def parse(text: str, source: str, line: int) -> Hand:
 def _date(ms: Any) -> str:
     try:
         return datetime.fromtimestamp(int(ms) / 1000, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
-    except (ValueError, OverflowError):
+    except (ValueError, TypeError, OverflowError, OSError):
         raise ValueError(f"the date {ms!r} is not a time in milliseconds") from None
 
 
 def _events(actions: Any, stacks: dict[str, Decimal]) -> tuple[list[tuple], str]:
     """The forced bets, deals and betting (assemble's tuple form), each chip amount the fall of
     the player's stack, and the board."""
-    if not isinstance(actions, list):
-        raise ValueError("the hand's actions are not a list")
     left = dict(stacks)
     events: list[tuple] = []
     street = "preflop"
     board = ""
-    for a in actions:
+    for a in _dicts(actions, "the actions"):
         kind = str(_field(a, "type", "an action"))
         if kind == "HAND_BOARD":
             cards = _cards(_field(a, "card", "a board"))
@@ -240,9 +244,7 @@ def _showdown(show: Any, stacks: dict[str, Decimal], board: str
               ) -> tuple[dict[str, Decimal], dict[str, str], dict[str, Decimal], list[tuple]]:
     """What each player won, the cards shown, each stated net (the stack after the hand less the
     stack before) and the shows; the cards a winner's hand is made of must be his or the board's."""
-    results = _field(show, "result", "the show-down")
-    if not isinstance(results, list):
-        raise ValueError("the show-down's result is not a list")
+    results = _dicts(_field(show, "result", "the show-down"), "the show-down's results")
     won: dict[str, Decimal] = {}
     shown: dict[str, str] = {}
     stated: dict[str, Decimal] = {}
