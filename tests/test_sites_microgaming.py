@@ -201,3 +201,22 @@ def test_a_hand_cut_or_garbled_anywhere_is_read_or_skipped_never_a_crash(cut, at
         r = pyeval.read_hands(piece + "\n")
         assert len(r.hands) + len(r.skipped) >= 1 or not piece.strip()
         assert all(s.reason for s in r.skipped)
+
+
+_ATTRIBUTES = [m.span(1) for m in re.finditer(r'="([^"]*)"', _allin_text())]
+
+
+@given(where=st.sampled_from(_ATTRIBUTES), value=st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x2FF,
+                                                                              exclude_characters='"<&'), max_size=8))
+@example(where=_ATTRIBUTES[2], value="2024")  # a date of the wrong form
+@settings(max_examples=300, deadline=None)
+def test_any_attribute_replaced_is_read_or_skipped_never_a_crash(where, value):
+    text = _allin_text()
+    r = pyeval.read_hands(text[:where[0]] + value + text[where[1]:])
+    assert len(r.hands) + len(r.skipped) == 1 and all(s.reason for s in r.skipped)
+    for hand in r.hands:
+        assert hand.date == "" or re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", hand.date)
+        try:
+            hand.to_phh()
+        except ValueError as e:
+            assert str(e)

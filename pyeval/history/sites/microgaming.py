@@ -47,6 +47,7 @@ _ACTS = frozenset({"fold", "check", "call", "bet", "raise"})
 _RANKS = "A23456789TJQK"
 _SUITS = "scdh"
 _TOURNAMENT = re.compile(r"\[(\d+)\]")
+_DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 
 
 def detect(text: str) -> bool:
@@ -181,11 +182,13 @@ def parse(text: str, source: str, line: int) -> Hand:
             raise ValueError(f"the rake {cents!r} is not a number of cents")
     boards = "".join(e[6] for e in events if e[0] == "deal" and e[1] is None)
     size = game_el.get("tablesize", "")
-    date = game_el.get("date", "")
+    date = game_el.get("date", "").replace(" ", "T")
+    if not _DATE.fullmatch(date):
+        date = ""  # not the site's form: left unwritten rather than passed on
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     currency=_currency(game_el), tournament=tournament, table=game_el.get("tablename", ""),
-                    max_seats=int(size) if size.isdigit() else None, button=button, date=date.replace(" ", "T"),
+                    max_seats=int(size) if size.isdigit() else None, button=button, date=date,
                     boards=[boards], shown=shown, rake=rake, stated_net=stated,
                     uncalled_in_won="never" if any(e[0] == "uncalled" for e in events) else "always")
 
