@@ -8,7 +8,7 @@ import site_checks as sc
 
 import pyeval
 
-UNREAD = {"igt": "IGT", "microgaming": "Microgaming", "ongame": "OnGame"}
+UNREAD = {"ongame": "OnGame"}
 
 
 @sc.needs_shared

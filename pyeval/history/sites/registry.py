@@ -46,12 +46,12 @@ READ_MODULES: tuple[str, ...] = (
     "merge",
     "bossmedia",
     "entraction",
+    "microgaming",
+    "igt",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
     # formats recognised and refused hand by hand, naming the site (``unread``)
-    "igt",
-    "microgaming",
     "ongame",
 )
 """The formats recognised and refused: their files' hands are skipped naming the format."""
