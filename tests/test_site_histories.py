@@ -350,6 +350,12 @@ def test_cli_hands_allin_ev_and_convert(tmp_path):
     assert "PHH has no variant for fixed-limit stud" in proc.stderr
     proc = run_cli("history", "convert", str(FIXTURES), "--to", "phh", str(out))
     assert proc.returncode == 2 and "--force" in proc.stderr and "Traceback" not in proc.stderr
+    # several paths before ``--to phh OUTDIR`` (the folder is --to's second value, not a path)
+    files = sorted(str(p) for p in FIXTURES.glob("*.txt"))[:2]
+    two = tmp_path / "two"
+    proc = run_cli("history", "convert", *files, "--to", "phh", str(two))
+    assert proc.returncode == 0, proc.stderr
+    assert list(two.glob("*.phh")) and not (two / "phh").exists()
     # the PHH written is read back by allin_ev's PHH reader: the same actual winnings
     again = pyeval.allin_ev(str(out / "pokerstars-9000000004.phh")).hands.rows()[0]
     assert dict(zip(again["players"], again["actual"])) == {"Alice": -1000, "Bob": 1000, "Carol": 0}

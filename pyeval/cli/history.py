@@ -61,9 +61,10 @@ def run_hands(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     from pyeval.history.convert import convert_to_phh
 
-    if args.to != "phh":
-        raise ValueError(f"--to {args.to}: pyeval converts to phh only")
-    result = convert_to_phh(args.paths, args.outdir, force=args.force, site=args.site,
+    to, outdir = args.to
+    if to != "phh":
+        raise ValueError(f"--to {to}: pyeval converts to phh only")
+    result = convert_to_phh(args.paths, outdir, force=args.force, site=args.site,
                             progress=output.show_bar(args))
     _print_skipped([f"{r['source']}:{r['line']}: {r['reason']}" for r in result.rows() if r["reason"]])
     return output.emit(args, result, text=repr(result))
@@ -120,8 +121,10 @@ def register(sub: Any) -> None:
         epilog="example:\n  pyeval history convert PokerStars/ --to phh phh/\n",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="+", help="site hand-history files or folders")
-    c.add_argument("--to", required=True, choices=["phh"], help="the format to write (phh)")
-    c.add_argument("outdir", help="the folder to write the PHH files to (made if missing)")
+    # the folder is --to's second value: ``PATH... --to phh OUTDIR`` with any number of paths (a positional
+    # after the option could not follow paths, argparse having taken them all)
+    c.add_argument("--to", required=True, nargs=2, metavar=("FORMAT", "OUTDIR"),
+                   help="the format to write (phh) and the folder to write the PHH files to (made if missing)")
     c.add_argument("--site", help="the site's reader (default: detected)")
     output.add_options(c, table="one row per hand: the file written or the reason")
     c.set_defaults(func=run_convert, parser=c)
