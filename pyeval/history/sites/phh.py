@@ -198,7 +198,6 @@ def _stud_phh(hand: Hand, variant: str) -> str:
         elif a.kind in _POSTS or a.kind == "dead-blind":
             raise ValueError(f"{hand.players[a.player]} posted a {a.kind} in stud: PHH's stud has no blinds")
     streets = _stud_streets(hand)
-    _refuse_double_bet(hand, streets)
     cards = [_stud_cards(hand, i, streets) for i in order]
     calls = _unanswerable(hand)
     folded: set[int] = set()
@@ -212,9 +211,9 @@ def _stud_phh(hand: Hand, variant: str) -> str:
                 if i not in folded:
                     slots = cards[i][:3] if dealt == 0 else [cards[i][dealt + 2]]
                     if dealt < 4 and slots[-1] == "??":
-                        raise ValueError(f"the text does not show {hand.players[i]}'s up card on street {dealt + 3}: "
-                                         "PHH's stud needs every up card (pokerkit picks the bring-in and the "
-                                         "opener from them)")
+                        raise ValueError(f"the text does not show {hand.players[i]}'s up card on "
+                                         f"{_STUD_STREETS[dealt]} street: PHH's stud needs every up card "
+                                         "(pokerkit picks the bring-in and the opener from them)")
                     actions.append(f"d dh p{i + 1} {''.join(slots)}")
             dealt += 1
 
@@ -223,6 +222,10 @@ def _stud_phh(hand: Hand, variant: str) -> str:
             continue
         deal_to(streets[a.street])
         p = a.player + 1
+        if streets[a.street] == 1 and a.kind == "bet" and a.to > hand.stakes.small_bet and not a.allin:
+            pair = " (an open pair)" if cards[a.player][2][0] == cards[a.player][3][0] else ""
+            raise ValueError(f"{hand.players[a.player]} bet {_text(a.to)}, the big bet, on fourth street{pair}: "
+                             "pokerkit's fixed-limit stud bets only the small bet there, so PHH cannot replay it")
         if a.kind == "bring-in":
             actions.append(f"p{p} pb")
         elif a.kind in _BETTING or j in calls:
@@ -266,19 +269,6 @@ def _stud_streets(hand: Hand) -> dict[str, int]:
     if len(streets) > len(_STUD_STREETS):
         raise ValueError(f"the hand's actions name {len(streets)} streets ({', '.join(streets)}): stud has five")
     return streets
-
-
-def _refuse_double_bet(hand: Hand, streets: dict[str, int]) -> None:
-    """An opening bet of the big bet on fourth street (an open pair, a rule of some sites): pokerkit's
-    fixed-limit stud bets the small bet there, so PHH cannot replay it."""
-    for a in hand.actions:
-        if (a.player is not None and a.kind in ("bet", "raise", "complete") and streets.get(a.street) == 1
-                and not a.allin):
-            if a.to > hand.stakes.small_bet and a.kind == "bet":
-                raise ValueError(f"{hand.players[a.player]} bet {_text(a.to)}, the big bet, on fourth street (an open "
-                                 "pair): pokerkit's fixed-limit stud bets only the small bet there, so PHH cannot "
-                                 "replay it")
-            return
 
 
 def _stud_cards(hand: Hand, player: int, streets: dict[str, int]) -> list[str]:
