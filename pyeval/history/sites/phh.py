@@ -8,6 +8,11 @@ PHH has variants for some games only (``VARIANT``); a hand of another game, or o
 not fit PHH's positions (a dead blind, a second big blind), is a ``ValueError`` saying why.  A
 hand run twice is written with its first board (PHH runs a board once): its finishing stacks are
 the site's, of both runs.
+
+Stud (``STUD_VARIANT``) is written in seat order: pokerkit picks the bring-in and each street's
+opener from the up cards, so each street's cards are dealt as the text shows them (``??`` for an
+unseen down card) and a hand whose text hides an up card is refused, as is a fourth-street big
+bet (pokerkit's fixed-limit stud has no double bet on an open pair).
 """
 
 from __future__ import annotations
@@ -223,7 +228,8 @@ def _stud_phh(hand: Hand, variant: str) -> str:
         deal_to(streets[a.street])
         p = a.player + 1
         if streets[a.street] == 1 and a.kind == "bet" and a.to > hand.stakes.small_bet and not a.allin:
-            pair = " (an open pair)" if cards[a.player][2][0] == cards[a.player][3][0] else ""
+            # sites let any player bet the big bet when someone shows a pair on fourth street
+            pair = " (an open pair showing)" if any(c[2][0] == c[3][0] != "?" for c in cards) else ""
             raise ValueError(f"{hand.players[a.player]} bet {_text(a.to)}, the big bet, on fourth street{pair}: "
                              "pokerkit's fixed-limit stud bets only the small bet there, so PHH cannot replay it")
         if a.kind == "bring-in":
