@@ -110,6 +110,18 @@ def test_razz_hand_is_the_phh_written_by_hand_and_replays_to_the_sites_stacks():
     assert sc.replay_difference(hand) == [ZERO, ZERO, Decimal("0.04")]
 
 
+def test_a_completion_in_place_of_the_bring_in_is_a_cbr_by_the_bring_in_seat():
+    text = RAZZ.replace("Alice: brings in for $0.02\nBob: completes it to $0.04\nCarol: raises $0.04 to $0.08\n"
+                        "Alice: folds\nBob: calls $0.04",
+                        "Alice: completes it to $0.04\nBob: raises $0.04 to $0.08\nCarol: calls $0.08\nAlice: folds")
+    text = text.replace("Total pot $0.93", "Total pot $0.95").replace("$0.89", "$0.91")
+    hand = _hand(text)
+    assert hand.net == [Decimal("-0.05"), Decimal("-0.45"), Decimal("0.46")]
+    assert "'d dh p3 Ah2c5d', 'p1 cbr 0.04', 'p2 cbr 0.08', 'p3 cc', 'p1 f', 'd dh p2 7c'" in hand.to_phh()
+    pytest.importorskip("pokerkit")
+    assert sc.replay_difference(hand) == [ZERO, ZERO, Decimal("0.04")]
+
+
 def test_all_in_before_the_river_shows_then_deals_the_rest_and_shows_again():
     # the fixture of tests/test_site_histories.py: Alice all-in on sixth street
     hand = pyeval.read_hands(str(Path(__file__).parent / "data" / "site_hands" / "stud_allin.txt")).hands[0]
