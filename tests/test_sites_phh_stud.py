@@ -197,3 +197,23 @@ def test_every_shared_stud_hand_replays_in_pokerkit_or_is_refused_for_a_named_re
     # every game and the sites whose stud text pyeval reads today
     assert {h.game for h in shared_stud if h.id not in refused} == {"stud", "stud-hilo", "razz"}
     assert sum(replayed.values()) >= 88 and set(replayed) >= {"pokerstars", "fulltilt", "ipoker", "winamax", "wpn-acr"}
+
+
+def test_the_stud_phh_written_is_read_back_by_allin_evs_phh_reader(shared_stud, tmp_path):
+    written = {}
+    for h in shared_stud:
+        try:
+            text = h.to_phh()
+        except ValueError:
+            continue
+        path = tmp_path / f"{h.site}-{h.id}.phh"  # a hand in two shared files is written once
+        path.write_text(text, encoding="utf-8")
+        written[str(path)] = h
+    result = pyeval.allin_ev(str(tmp_path))
+    assert result.skipped == []
+    rows = result.hands.rows()
+    assert len(rows) == len(written) >= 87
+    for row in rows:
+        h = written[row["source"]]
+        assert dict(zip(row["players"], row["actual"])) == pytest.approx(
+            {name: float(net) for name, net in zip(h.players, h.net)}), (h.source, h.id)
