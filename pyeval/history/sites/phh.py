@@ -273,7 +273,7 @@ def _stud_streets(hand: Hand) -> dict[str, int]:
         if a.player is not None and (a.kind == "deal" or a.kind in _STUD_BETTING) and a.street != "showdown":
             streets.setdefault(a.street, len(streets))
     if len(streets) > len(_STUD_STREETS):
-        raise ValueError(f"the hand's actions name {len(streets)} streets ({', '.join(streets)}): stud has five")
+        raise ValueError(f"the hand's actions name {len(streets)} streets ({', '.join(streets)}): PHH's stud has five")
     return streets
 
 
@@ -291,7 +291,7 @@ def _stud_cards(hand: Hand, player: int, streets: dict[str, int]) -> list[str]:
             else:
                 slots[streets[a.street] + 2] = got[-1]
     if len(third) > 3:
-        raise ValueError(f"{hand.players[player]} is dealt {len(third)} cards on third street: stud deals three")
+        raise ValueError(f"{hand.players[player]} is dealt {len(third)} cards on third street: PHH's stud deals three")
     slots[3 - len(third):3] = third  # two down and one up, or the up card alone
     known = set(slots)
     down = [c for c in _cards(hand, player, hand.hole[player]) if c != "??" and c not in known]
