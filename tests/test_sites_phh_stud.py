@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.model import ZERO
@@ -108,6 +110,23 @@ def test_razz_hand_is_the_phh_written_by_hand_and_replays_to_the_sites_stacks():
     pytest.importorskip("pokerkit")
     # pokerkit pays Carol the whole pot: the rake is her difference, nobody else's
     assert sc.replay_difference(hand) == [ZERO, ZERO, Decimal("0.04")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seats=st.lists(st.integers(1, 9), min_size=3, max_size=3, unique=True).map(sorted),
+       stacks=st.lists(st.integers(45, 100_000), min_size=3, max_size=3), rake=st.integers(0, 20))
+def test_razz_replays_whatever_the_seats_stacks_and_rake(seats, stacks, rake):
+    pytest.importorskip("pokerkit")
+    text = RAZZ
+    for k, (name, old) in enumerate(zip(("Alice", "Bob", "Carol"), ("$2", "$1.50", "$1"))):
+        text = text.replace(f"Seat {(1, 4, 6)[k]}: {name} ({old} in",
+                            f"Seat {seats[k]}: {name} (${Decimal(stacks[k]) / 100:.2f} in")
+        text = text.replace(f"Seat {(1, 4, 6)[k]}: {name} ", f"Seat {seats[k]}: {name} ")
+    cents = Decimal(rake) / 100
+    text = text.replace("Rake $0.04", f"Rake ${cents:.2f}").replace("$0.89", f"${Decimal('0.93') - cents:.2f}")
+    hand = _hand(text)
+    assert hand.seats == seats and hand.rake == cents and hand.starting_stacks == [Decimal(x) / 100 for x in stacks]
+    assert sc.replay_difference(hand) == [ZERO, ZERO, cents]
 
 
 def test_a_completion_in_place_of_the_bring_in_is_a_cbr_by_the_bring_in_seat():
