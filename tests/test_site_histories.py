@@ -294,7 +294,7 @@ def test_fixture_hands_replay_in_pokerkit(name):
     try:
         text = hand.to_phh()
     except ValueError as e:
-        assert "PHH has no variant" in str(e) and hand.game in ("stud", "omaha-hilo")
+        assert "PHH has no variant" in str(e) and hand.game == "omaha-hilo"  # pot-limit: PHH has fixed-limit only
         return
     if len(hand.boards) > 1:
         return
@@ -346,8 +346,8 @@ def test_cli_hands_allin_ev_and_convert(tmp_path):
     out = tmp_path / "phh"
     proc = run_cli("history", "convert", str(FIXTURES), "--to", "phh", str(out))
     assert proc.returncode == 0, proc.stderr
-    assert sorted(p.name for p in out.glob("*.phh")) == [f"pokerstars-900000000{k}.phh" for k in (1, 2, 3, 4)]
-    assert "PHH has no variant for fixed-limit stud" in proc.stderr
+    assert sorted(p.name for p in out.glob("*.phh")) == [f"pokerstars-900000000{k}.phh" for k in (1, 2, 3, 4, 6)]
+    assert "PHH has no variant for pot-limit omaha-hilo" in proc.stderr
     proc = run_cli("history", "convert", str(FIXTURES), "--to", "phh", str(out))
     assert proc.returncode == 2 and "--force" in proc.stderr and "Traceback" not in proc.stderr
     # several paths before ``--to phh OUTDIR`` (the folder is --to's second value, not a path)

@@ -8,6 +8,11 @@ PHH has variants for some games only (``VARIANT``); a hand of another game, or o
 not fit PHH's positions (a dead blind, a second big blind), is a ``ValueError`` saying why.  A
 hand run twice is written with its first board (PHH runs a board once): its finishing stacks are
 the site's, of both runs.
+
+Stud (``STUD_VARIANT``) is written in seat order: pokerkit picks the bring-in and each street's
+opener from the up cards, so each street's cards are dealt as the text shows them (``??`` for an
+unseen down card) and a hand whose text hides an up card is refused, as is a fourth-street big
+bet (pokerkit's fixed-limit stud has no double bet on an open pair).
 """
 
 from __future__ import annotations
@@ -15,18 +20,28 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
+
 if TYPE_CHECKING:  # the model calls this module (``Hand.to_phh``): no import back at run time
     from pyeval.history.sites.model import Hand
 
-__all__ = ["to_phh", "VARIANT"]
+__all__ = ["to_phh", "VARIANT", "STUD_VARIANT"]
 
 VARIANT = {
     ("holdem", "no-limit"): "NT", ("holdem", "cap-no-limit"): "NT", ("holdem", "fixed-limit"): "FT",
     ("omaha", "pot-limit"): "PO", ("omaha-hilo", "fixed-limit"): "FO/8", ("shortdeck", "no-limit"): "NS",
 }
-"""(pyeval game, limit) -> PHH variant."""
+"""(pyeval game, limit) -> PHH variant (the board games)."""
+STUD_VARIANT = {"stud": "F7S", "stud-hilo": "F7S/8", "razz": "FR"}
+"""pyeval's stud games -> PHH variant: fixed-limit only (a limit of "" is a site that does not
+write it, WPN: its stud tables are fixed-limit).  Five-card stud has none."""
+_STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
+_STUD_BETTING = ("bring-in", "fold", "check", "call", "bet", "raise", "complete")
 _POSTS = frozenset({"small-blind", "big-blind", "straddle", "button-blind"})
 _BETTING = {"fold": "f", "check": "cc", "call": "cc"}
+_CHIPS_IN = ("ante", "small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
+             "complete")
+"""The actions that move a player's chips into the pot."""
 _HOLE = {"holdem": 2, "omaha": 4, "omaha-hilo": 4, "shortdeck": 2}
 
 
@@ -55,11 +70,16 @@ def _order(hand: Hand) -> list[int]:
 def to_phh(hand: Hand) -> str:
     """The hand as PHH text (see the module docstring)."""
     variant = VARIANT.get((hand.game, hand.limit))
-    if variant is None:
-        raise ValueError(f"PHH has no variant for {hand.limit or 'this'} {hand.game} "
-                         f"(PHH writes: {', '.join(f'{lim} {g}' for g, lim in VARIANT)})")
+    stud = STUD_VARIANT.get(hand.game) if hand.limit in ("fixed-limit", "") else None
+    if variant is None and stud is None:
+        writes = [f"{lim} {g}" for g, lim in VARIANT] + [f"fixed-limit {g}" for g in STUD_VARIANT]
+        raise ValueError(f"PHH has no variant for {hand.limit or 'this'} {hand.game} (PHH writes: {', '.join(writes)})")
     if hand.splash:
         raise ValueError(f"the site added {hand.splash} to the pot (splash the pot): PHH has no field for it")
+    _check_chips(hand)
+    if stud is not None:
+        return _stud_phh(hand, stud)
+    assert variant is not None
     order = _order(hand)
     n = len(order)
     p_of = {player: k + 1 for k, player in enumerate(order)}  # player index -> PHH p number
@@ -91,16 +111,6 @@ def to_phh(hand: Hand) -> str:
     first_board = hand.boards[0] if hand.boards else ""
     last_bet = max((j for j, a in enumerate(hand.actions) if a.kind in _BETTING or a.kind in ("bet", "raise")),
                    default=-1)
-    left = list(hand.starting_stacks)
-    for a in hand.actions:
-        if a.player is not None and a.kind in ("ante", "small-blind", "big-blind", "straddle", "button-blind",
-                                               "call", "bet", "raise"):
-            left[a.player] -= a.amount
-            if a.allin and left[a.player] > 0:
-                raise ValueError(f"{hand.players[a.player]} reached the cap of a cap game: PHH has no capped games")
-        elif a.kind == "fold" and left[a.player] <= 0:  # type: ignore[index]
-            raise ValueError(f"{hand.players[a.player]} folded all-in (a player sitting out): PHH cannot "  # type: ignore[index]
-                             "write a fold by a player with no chips")
     calls = _unanswerable(hand)
     for j in _in_turn(hand, order):
         a = hand.actions[j]
@@ -122,8 +132,6 @@ def to_phh(hand: Hand) -> str:
         actions += _showdown(hand, order, p_of, last_bet, calls)
     if board_done < len(first_board):
         actions.append(f"d db {first_board[board_done:]}")
-    stacks = [hand.starting_stacks[i] for i in order]
-    finishing = [hand.starting_stacks[i] + hand.net[i] - hand.cash_out[i] for i in order]
     lines = [
         f"variant = '{variant}'",
         f"antes = [{', '.join(map(_text, antes))}]",
@@ -133,7 +141,15 @@ def to_phh(hand: Hand) -> str:
         lines += [f"small_bet = {_text(hand.stakes.small_bet)}", f"big_bet = {_text(hand.stakes.big_bet)}"]
     else:
         lines.append(f"min_bet = {_text(hand.stakes.big_blind or max(blinds))}")
-    lines += [
+    return _written(hand, order, lines, actions)
+
+
+def _written(hand: Hand, order: list[int], lines: list[str], actions: list[str]) -> str:
+    """The PHH text: ``lines`` (the variant's fields), then the stacks, ``actions``, the players,
+    the site's finishing stacks and where and when the hand was played."""
+    stacks = [hand.starting_stacks[i] for i in order]
+    finishing = [hand.starting_stacks[i] + hand.net[i] - hand.cash_out[i] for i in order]
+    lines = lines + [
         f"starting_stacks = [{', '.join(map(_text, stacks))}]",
         "actions = [" + ", ".join(f"'{x}'" for x in actions) + "]",
         "players = [" + ", ".join(_quoted(hand.players[i]) for i in order) + "]",
@@ -151,6 +167,148 @@ def to_phh(hand: Hand) -> str:
         y, m, d = day.split("-")
         lines += [f"year = {int(y)}", f"month = {int(m)}", f"day = {int(d)}", f"time = {time}"]
     return "\n".join(lines) + "\n"
+
+
+def _check_chips(hand: Hand) -> None:
+    """Refuse what PHH cannot write about the stacks: a cap game's cap reached (an "all-in" with
+    chips left) and a fold by a player with no chips (a player sitting out)."""
+    left = list(hand.starting_stacks)
+    for a in hand.actions:
+        if a.player is not None and a.kind in _CHIPS_IN:
+            left[a.player] -= a.amount
+            if a.allin and left[a.player] > 0:
+                raise ValueError(f"{hand.players[a.player]} reached the cap of a cap game: PHH has no capped games")
+        elif a.kind == "fold" and left[a.player] <= 0:  # type: ignore[index]
+            raise ValueError(f"{hand.players[a.player]} folded all-in (a player sitting out): PHH cannot "  # type: ignore[index]
+                             "write a fold by a player with no chips")
+
+
+def _stud_phh(hand: Hand, variant: str) -> str:
+    """A stud hand as PHH: the players in seat order (pokerkit picks the bring-in and each
+    street's opener from the up cards, so every up card must be known), each street's cards dealt
+    (``??`` for a down card the text does not show), ``pb`` for the bring-in, ``cbr`` to the
+    street's total for a completion, bet or raise; when the betting ends with two players or more
+    still in, they show (``sm``) the cards they hold, then the streets left are dealt."""
+    n = len(hand.players)
+    order = list(range(n))
+    antes = [Decimal(0)] * n
+    bring_in = hand.stakes.bring_in
+    for a in hand.actions:
+        if a.player is None:
+            continue
+        if a.kind == "ante":
+            antes[a.player] += a.amount
+        elif a.kind == "bring-in" and (not a.allin or not bring_in):
+            bring_in = a.amount  # as posted (some headers do not say; all-in for less: pokerkit posts the stack)
+        elif a.kind in _POSTS or a.kind == "dead-blind":
+            raise ValueError(f"{hand.players[a.player]} posted a {a.kind} in stud: PHH's stud has no blinds")
+    streets = _stud_streets(hand)
+    cards = [_stud_cards(hand, i, streets) for i in order]
+    calls = _unanswerable(hand)
+    folded: set[int] = set()
+    dealt = 0  # the streets dealt so far
+    actions: list[str] = []
+
+    def deal_to(street: int) -> None:
+        nonlocal dealt
+        while dealt <= street:
+            for i in order:
+                if i not in folded:
+                    slots = cards[i][:3] if dealt == 0 else [cards[i][dealt + 2]]
+                    if dealt < 4 and slots[-1] == "??":
+                        raise ValueError(f"the text does not show {hand.players[i]}'s up card on "
+                                         f"{_STUD_STREETS[dealt]} street: PHH's stud needs every up card "
+                                         "(pokerkit picks the bring-in and the opener from them)")
+                    actions.append(f"d dh p{i + 1} {''.join(slots)}")
+            dealt += 1
+
+    for j, a in enumerate(hand.actions):
+        if a.player is None or a.kind not in _STUD_BETTING:
+            continue
+        deal_to(streets[a.street])
+        p = a.player + 1
+        if streets[a.street] == 1 and a.kind == "bet" and a.to > hand.stakes.small_bet and not a.allin:
+            # sites let any player bet the big bet when someone shows a pair on fourth street
+            pair = " (an open pair showing)" if any(c[2][0] == c[3][0] != "?" for c in cards) else ""
+            raise ValueError(f"{hand.players[a.player]} bet {_text(a.to)}, the big bet, on fourth street{pair}: "
+                             "pokerkit's fixed-limit stud bets only the small bet there, so PHH cannot replay it")
+        if a.kind == "bring-in":
+            actions.append(f"p{p} pb")
+        elif a.kind in _BETTING or j in calls:
+            actions.append(f"p{p} {_BETTING.get(a.kind, 'cc')}")
+        else:
+            actions.append(f"p{p} cbr {_text(a.to)}")
+        if a.kind == "fold":
+            folded.add(a.player)
+    still = [i for i in order if i not in folded]
+    if len(still) > 1:
+        # a showdown: pokerkit asks the players still in to show or muck when the betting ends
+        # (before the streets left to deal when they are all-in), then deals the rest, and
+        # asks again for the seventh street's card, dealt down
+        deal_to(0)
+        while True:
+            held = dealt + 2
+            for i in still:
+                shown = "".join(cards[i][:held])
+                actions.append(f"p{i + 1} sm {shown}" if "??" not in shown else f"p{i + 1} sm")
+            if held == 7:
+                break
+            deal_to(len(_STUD_STREETS) - 1)
+    lines = [
+        f"variant = '{variant}'",
+        f"antes = [{', '.join(map(_text, antes))}]",
+        f"bring_in = {_text(bring_in)}",
+        f"small_bet = {_text(hand.stakes.small_bet)}",
+        f"big_bet = {_text(hand.stakes.big_bet)}",
+    ]
+    return _written(hand, order, lines, actions)
+
+
+def _stud_streets(hand: Hand) -> dict[str, int]:
+    """Each street name the hand's deals and bets use -> the stud street it is (0: third street),
+    by the order they first appear: the readers' names need not be stud's (WPN's text calls the
+    first round preflop and the fourth street "Third street")."""
+    streets: dict[str, int] = {}
+    for a in hand.actions:
+        if a.player is not None and (a.kind == "deal" or a.kind in _STUD_BETTING) and a.street != "showdown":
+            streets.setdefault(a.street, len(streets))
+    if len(streets) > len(_STUD_STREETS):
+        raise ValueError(f"the hand's actions name {len(streets)} streets ({', '.join(streets)}): PHH's stud has five")
+    return streets
+
+
+def _stud_cards(hand: Hand, player: int, streets: dict[str, int]) -> list[str]:
+    """The seven cards of a stud player in the order dealt (two down, four up, one down), ``??``
+    for a card the text does not show: the up cards from the deals, the down cards from the cards
+    the text shows (``hole``) that were not dealt up."""
+    slots = ["??"] * 7
+    third: list[str] = []
+    for a in hand.actions:
+        if a.kind == "deal" and a.player == player and a.cards:
+            got = _cards(hand, player, a.cards)
+            if streets[a.street] == 0:
+                third += got
+            else:
+                slots[streets[a.street] + 2] = got[-1]
+    if len(third) > 3:
+        raise ValueError(f"{hand.players[player]} is dealt {len(third)} cards on third street: PHH's stud deals three")
+    slots[3 - len(third):3] = third  # two down and one up, or the up card alone
+    known = set(slots)
+    down = [c for c in _cards(hand, player, hand.hole[player]) if c != "??" and c not in known]
+    for k, card in zip((0, 1, 6), down):
+        if slots[k] == "??":
+            slots[k] = card
+    return slots
+
+
+def _cards(hand: Hand, player: int, text: str) -> list[str]:
+    """``text`` split into cards; a ValueError naming one that is no card (PHH would not load it)."""
+    cards = [text[k:k + 2] for k in range(0, len(text), 2)]
+    for c in cards:
+        if c != "??" and (len(c) != 2 or c[0] not in RANK_CHARS or c[1] not in SUIT_CHARS):
+            raise ValueError(f"the text gives {hand.players[player]} a card {c!r}, which is no card: "
+                             "PHH cannot write it")
+    return cards
 
 
 def _in_turn(hand: Hand, order: list[int]) -> list[int]:
@@ -200,13 +358,13 @@ def _unanswerable(hand: Hand) -> set[int]:
             continue
         if a.kind == "fold":
             folded[p] = True
-        if a.kind not in ("small-blind", "big-blind", "straddle", "button-blind", "call", "bet", "raise"):
+        if a.kind not in _CHIPS_IN or a.kind == "ante":
             if a.kind == "ante":
                 left[p] -= a.amount
             continue
         if a.street != street:
             street, bets = a.street, [Decimal(0)] * len(left)
-        if a.kind in ("bet", "raise"):
+        if a.kind in ("bet", "raise", "complete"):
             top = max(bets)
             answerable = any(q != p and not folded[q] and left[q] + bets[q] > top for q in range(len(left)))
             if not answerable or left[p] <= top - bets[p]:
