@@ -103,7 +103,9 @@ def test_card_numbers():
 
 
 def test_fixture_all_in_ev_against_brute_force():
-    hand = pyeval.read_hands(_allin_text() + "\n").hands[0]  # (a text of one line would be taken for a path)
+    one_line = _allin_text().strip()
+    assert "\n" not in one_line
+    hand = pyeval.read_hands(one_line).hands[0]  # one line of JSON is text, not a path
     assert hand.players == ["PLAYER1", "PLAYER2", "PLAYER3"] and hand.button == 1
     assert hand.net == [0, Decimal("7.20"), -8] and hand.collected == [0, Decimal("15.20"), 0]
     assert hand.rake == Decimal("0.80") and hand.currency == "SEK" and hand.boards == ["2c5hTdJh3s"]
@@ -113,6 +115,8 @@ def test_fixture_all_in_ev_against_brute_force():
     assert flop == [("bet", 1, 1, 1, False), ("raise", 2, 4, 4, False),
                     ("raise", 1, Decimal("6.5"), Decimal("7.5"), True),
                     ("call", 2, Decimal("3.5"), Decimal("7.5"), False)]
+    from_text = [dict(r, source="") for r in pyeval.allin_ev(one_line).hands.rows()]
+    assert from_text == [dict(r, source="") for r in pyeval.allin_ev(str(sc.FIXTURES / "igt_allin.txt")).hands.rows()]
     row = pyeval.allin_ev(str(sc.FIXTURES / "igt_allin.txt")).hands.rows()[0]
     assert row["street"] == "flop"
     eq = eref.equity("omaha", [eref.codes("AsAdKsQd"), eref.codes("9h8h7c6c")], eref.codes("2c5hTd"))

@@ -20,7 +20,7 @@ from pyeval.history.hands import read_hands
 from pyeval.history.prize import NotValued, Payouts, check_payouts, payouts_of, prize_values
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable, name_sessions, player_rows
-from pyeval.history.sources import collect_paths, gc_paused, read_source
+from pyeval.history.sources import collect_paths, gc_paused, is_text, read_source
 
 __all__ = ["allin_ev", "read_hands", "AllinEVResult", "HandRecord"]
 
@@ -114,7 +114,7 @@ def _refuse_without_hands(source: Any, records: list[HandRecord]) -> None:
     if isinstance(source, (list, tuple)):
         named = ", ".join(map(str, source[:3])) + (", ..." if len(source) > 3 else "") if source else "[]"
     else:
-        named = "the text given" if isinstance(source, str) and "\n" in source else str(source)
+        named = "the text given" if is_text(source) else str(source)
     why = "".join(f"; {r.source}:{r.line}: {r.skipped}" for r in records[:3])
     more = f" (and {len(records) - 3:,} more skipped)" if len(records) > 3 else ""
     raise ValueError(f"no hand histories in {named}" + (f": every hand skipped{why}{more}" if records else ""))
@@ -135,7 +135,7 @@ def _skip_contradicted(records: list[HandRecord], pots: dict, complete: set[int]
 def _is_paths(source: Any) -> bool:
     if isinstance(source, (list, tuple)):
         return all(isinstance(s, (str, os.PathLike)) for s in source)
-    return isinstance(source, os.PathLike) or "\n" not in source and "actions" not in source
+    return isinstance(source, os.PathLike) or not is_text(source)
 
 
 def _sat_in(records: list[HandRecord], player: str) -> list[HandRecord]:

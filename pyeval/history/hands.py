@@ -11,7 +11,7 @@ from pyeval.history.sites.model import Hand, Skipped
 from pyeval.history.sites.reading import SITE_SUFFIXES, read_site_file, read_site_text
 from pyeval.history.sites.registry import check_site
 from pyeval.history.sites.result import HandsResult
-from pyeval.history.sources import collect_paths, gc_paused
+from pyeval.history.sources import collect_paths, gc_paused, is_text
 
 __all__ = ["read_hands"]
 
@@ -43,7 +43,7 @@ def read_hands(source: Any, *, site: str | None = None, progress: Any = None) ->
     check_site(site)
     hands: list[Hand] = []
     skipped: list[Skipped] = []
-    if isinstance(source, str) and "\n" in source:
+    if is_text(source):
         hands, skipped = read_site_text(source, "<text>", site)
         return HandsResult(hands, skipped)
     paths = collect_paths(source, SITE_SUFFIXES)

@@ -40,8 +40,8 @@ from pyeval.history.sites.reading import (
 from pyeval.history.sites.registry import decode
 from pyeval.history.validate import InvalidHand, check_hand
 
-__all__ = ["collect_paths", "read_file", "read_text", "read_files", "read_compact", "unpack", "read_source", "cores",
-           "FILES_PER_TASK"]
+__all__ = ["is_text", "collect_paths", "read_file", "read_text", "read_files", "read_compact", "unpack", "read_source",
+           "cores", "FILES_PER_TASK"]
 
 FILES_PER_TASK = 500
 """Files per parallel task: a task is a few tens of milliseconds of reading."""
@@ -50,6 +50,18 @@ PARALLEL_FROM = 2000
 SUFFIXES = (".phh", ".phhs")
 """PHH files; a folder's other hand histories are the site files (``SITE_SUFFIXES``)."""
 HISTORY_SUFFIXES = SUFFIXES + SITE_SUFFIXES
+
+
+def is_text(source: object) -> bool:
+    """Whether a str given as a source is hand-history text rather than a path: text has a line
+    break, or is one line of XML or JSON (IGT writes a hand on one line), or of PHH, that names no
+    file."""
+    if not isinstance(source, str):
+        return False
+    if "\n" in source:
+        return True
+    one_line = source.lstrip()[:1] in ("<", "{") or "actions" in source
+    return one_line and not os.path.exists(source)
 
 
 def collect_paths(source: str | os.PathLike | Iterable[str | os.PathLike],
@@ -291,7 +303,7 @@ def _read_source(source: Any, client: Any, workers: int | None, advance: Callabl
         from pyeval.history.replay import replay
 
         return [replay(hh, "<HandHistory>", i) for i, hh in enumerate(items)]
-    if isinstance(source, str) and ("\n" in source or "actions" in source and not os.path.exists(source)):
+    if is_text(source):
         if is_site_text(source):
             return site_records(*read_site_text(source))
         return read_text(source, "<text>")
