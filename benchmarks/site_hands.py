@@ -4,16 +4,16 @@ PokerStars parser on its own hands in the same run (issue 40's goal: 20,000 hand
     PYTHONPATH=. python benchmarks/site_hands.py [--copies 10] [--repeats 5] [--sites pokerstars,ggpoker]
     PYEVAL_PURE_PYTHON=1 PYTHONPATH=. python benchmarks/site_hands.py ...   # the readers' Python sources
 
-Input: every shared site file (../shared/data/site-hh: its site folders), read and decoded
-once (the decoding is timed apart: ``decode``), the list of texts repeated ``--copies`` times.
-pyeval: ``registry.read_text`` per text, which is what ``pyeval.read_hands`` does with a file
-after reading it: the site detected, the text cut into hands, every hand parsed and checked (its
-nets, rake and summary).  Rates are hands read per CPU second (``time.process_time``: what it
-costs a core, whatever else the machine runs), the median of ``--repeats`` repeats; the total
-row is all the sites' hands over all their time.  pokerkit: ``PokerStarsParser`` on the
-PokerStars hold'em files it parses, and pyeval on the very same texts, the ratio of the two
-measured in the same run (pokerkit prints its own tracebacks on stderr for hands it gives up on:
-``2>/dev/null``).  The load average is printed before and after.
+Input: every shared site file (../shared/data/site-hh: its site folders), read and decoded once
+(the decoding is timed apart: ``decode``), the list of texts repeated ``--copies`` times. pyeval:
+``registry.read_text`` per text, which is what ``pyeval.read_hands`` does with a file after reading
+it (with the cyclic garbage collector paused, as there): the site detected, the text cut into
+hands, every hand parsed and checked (its nets, rake and summary). Rates are hands read per CPU
+second (``time.process_time``: what it costs a core, whatever else the machine runs), the median of
+``--repeats`` repeats; the total row is all the sites' hands over all their time. pokerkit:
+``PokerStarsParser`` on the PokerStars hold'em files it parses, and pyeval on the very same texts,
+the ratio of the two measured in the same run (pokerkit prints its own tracebacks on stderr for
+hands it gives up on: ``2>/dev/null``). The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from pyeval.history.sites.compiled import pure_python_requested, status
 from pyeval.history.sites.registry import decode, read_text
+from pyeval.history.sources import gc_paused
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "site-hh"
 SITES = ("pokerstars", "ggpoker", "fulltilt", "wpn-acr", "runitonce", "winamax", "888poker", "partypoker",
@@ -52,9 +53,10 @@ def median_cpu(run: Callable[[], int], repeats: int) -> tuple[float, int]:
 def pyeval_run(texts: list[tuple[str, str]], copies: int) -> Callable[[], int]:
     def run() -> int:
         n = 0
-        for _ in range(copies):
-            for text, source in texts:
-                n += len(read_text(text, source)[0])
+        with gc_paused():  # as read_hands reads (the hands hold no cycles)
+            for _ in range(copies):
+                for text, source in texts:
+                    n += len(read_text(text, source)[0])
         return n
     return run
 

@@ -44,7 +44,8 @@ def read_hands(source: Any, *, site: str | None = None, progress: Any = None) ->
     hands: list[Hand] = []
     skipped: list[Skipped] = []
     if is_text(source):
-        hands, skipped = read_site_text(source, "<text>", site)
+        with gc_paused():
+            hands, skipped = read_site_text(source, "<text>", site)
         return HandsResult(hands, skipped)
     paths = collect_paths(source, SITE_SUFFIXES)
     with gc_paused(), _progress.reporting(progress, "read-hands") as watch:
