@@ -82,7 +82,7 @@ def compiled_readers() -> list:
         # only the listed modules are type-checked (an import's errors are not ours to fail on)
         # (pyproject's mypy overrides name packages a build environment does not have: not an error here)
         return mypycify(["--follow-imports=silent", "--no-warn-unused-configs", *paths], opt_level="3", debug_level="0",
-                        group_name="pyeval.history.sites._compiled")
+                        group_name=declared["GROUP"])
     except (Exception, SystemExit) as e:  # mypyc exits on a type error
         print(f"pyeval: warning: mypyc could not compile the site readers ({e}); they run as Python", flush=True)
         return []

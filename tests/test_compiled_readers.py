@@ -81,6 +81,16 @@ def test_a_compiled_module_older_than_its_source_is_named(tmp_path, monkeypatch)
     os.utime(built, None)
     os.utime(source, (1_000_000, 1_000_000))
     assert compiled.stale() == []
+    # a rebuild that leaves a module's shim as it was: the group's library is what counts
+    os.utime(built, (1_000_000, 1_000_000))
+    os.utime(source, (2_000_000, 2_000_000))
+    group = tmp_path / "_compiled__mypyc.cpython-311-x86_64-linux-gnu.so"
+    group.write_bytes(b"")
+    assert compiled.stale() == []
+    os.utime(group, (1_500_000, 1_500_000))
+    assert len(compiled.stale()) == 1
+    (tmp_path / "gone.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")  # a module taken off the list
+    assert any("gone" in s and "no longer compiled" in s for s in compiled.stale())
 
 
 def test_every_compiled_module_is_a_site_module():

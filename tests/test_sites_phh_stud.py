@@ -172,15 +172,12 @@ KNOWN_REFUSALS = {
     "11111111813": "(an open pair showing): pokerkit's fixed-limit stud",
     "11111112277": "(an open pair showing): pokerkit's fixed-limit stud",
     "35874334277": "(an open pair showing): pokerkit's fixed-limit stud",
-    # Bovada's double bet ("D bets") when Seat+1 shows 3d 3c (the Bovada reader reads stud from
-    # branch i40-small on)
+    # Bovada's double bet ("D bets") when Seat+1 shows 3d 3c
     "2604291577": "(an open pair showing): pokerkit's fixed-limit stud",
     # the text shows no up card of the other players: pokerkit needs them to pick the bring-in
     "9581478205": "does not show tubby09's up card on 3rd street",
     "11792805420": "does not show Player2's up card on 3rd street",
     "8835086-564-1465760198": "does not show Player0's up card on 3rd street",
-    # the file's seventh card for Hero is "[of]" (an anonymiser's slip)
-    "91733835979": "a card 'of', which is no card",
 }
 """The stud hands of the shared files that ``to_phh`` refuses, and the reason it gives (five-card
 stud aside: PHH has no variant for it)."""
@@ -211,7 +208,7 @@ def test_every_shared_stud_hand_replays_in_pokerkit_or_is_refused_for_a_named_re
     five = {h.id for h in shared_stud if h.game == "stud5"}
     assert five and all("PHH has no variant for fixed-limit stud5" in refused[i] for i in five)
     others = {i: reason for i, reason in refused.items() if i not in five}
-    assert set(others) <= set(KNOWN_REFUSALS) and len(others) >= len(KNOWN_REFUSALS) - 1, others
+    assert set(others) == set(KNOWN_REFUSALS), others
     assert all(KNOWN_REFUSALS[i] in reason for i, reason in others.items()), others
     # every game and the sites whose stud text pyeval reads today
     assert {h.game for h in shared_stud if h.id not in refused} == {"stud", "stud-hilo", "razz"}

@@ -24,9 +24,11 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["MODULES", "PACKAGE", "status", "stale", "use_sources", "pure_python_requested"]
+__all__ = ["MODULES", "PACKAGE", "GROUP", "status", "stale", "use_sources", "pure_python_requested"]
 
 PACKAGE = "pyeval.history.sites"
+GROUP = "pyeval.history.sites._compiled"
+"""mypyc's name for the compiled modules' shared library (``_compiled__mypyc.<abi>.so`` here)."""
 MODULES: tuple[str, ...] = (
     # the PokerStars-like family's parser and its helpers, then the other sites' text and XML readers
     "stars_text",
@@ -46,9 +48,12 @@ MODULES: tuple[str, ...] = (
     "bossmedia",
     "entraction",
     "allin_event",
+    "microgaming",
 )
-"""The modules of ``pyeval.history.sites`` compiled with mypyc (not ``model``: its record classes
-stay plain dataclasses, and compiling them measured no faster)."""
+"""The modules of ``pyeval.history.sites`` compiled with mypyc.  Not ``model``: its record classes
+stay plain dataclasses (compiling them measured no faster).  Not ``igt``: it walks JSON whose
+values may be of any type, where a compiled function's annotations would raise TypeError on a
+malformed file instead of the ValueError that skips the hand."""
 
 _HERE = Path(__file__).resolve().parent
 
@@ -68,14 +73,20 @@ def status() -> dict[str, bool]:
 
 def stale() -> list[str]:
     """The compiled modules beside this file that are older than their source (a source checkout
-    edited after its last build), as "name (source newer by N s)"."""
+    edited after its last build), or whose module is no longer in ``MODULES``, each as
+    "file (why)"."""
     found = []
+    # the code is in the group's library (a module's own library is a shim that a rebuild may leave as it was)
+    group = [p.stat().st_mtime for p in _HERE.glob(f"{GROUP.rpartition('.')[2]}__mypyc.*.so")]
     for name in MODULES:
         source = _HERE / f"{name}.py"
         for built in _HERE.glob(f"{name}.*.so"):
-            late = source.stat().st_mtime - built.stat().st_mtime
+            late = source.stat().st_mtime - max(group or [built.stat().st_mtime])
             if late > 0:
                 found.append(f"{built.name} (its source is newer by {late:.0f} s)")
+    for built in _HERE.glob("*.so"):  # a module taken off the list keeps its old library, which would shadow it
+        if built.name.split(".")[0] not in MODULES and "__mypyc" not in built.name:
+            found.append(f"{built.name} (no longer compiled: delete it)")
     return found
 
 

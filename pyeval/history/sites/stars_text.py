@@ -453,7 +453,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
     shower = _player_at_start(x, by_length) if m else None
     if m and shower is not None:
         who = shower
-        shown[who] = cards_text(m.group(1))
+        shown[who] = cards_text(m.group(2))
         events.append(("show", who, street, ZERO, ZERO, False, shown[who], 0, run, 0))
         return
     if x.startswith(("STP added", "Cash Drop to Pot")) or " said, \"" in x or any(s in x for s in _IGNORED):

@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
@@ -19,9 +20,21 @@ _WON: Final = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
 
 
 def cards_text(text: str) -> str:
-    """Card text without spaces; a card the text hides ("X", "XX") as "??"."""
+    """Card text without spaces; a card the text hides ("X", "XX") as "??".  ValueError for text
+    that is not cards (a PokerStars stud file deals ``[of]``)."""
     text = text.replace(" ", "")
-    return text.replace("XX", "??").replace("X", "?") if "X" in text else text
+    if "X" in text:
+        text = text.replace("XX", "??").replace("X", "?")
+    if len(text) % 2 or any(text[k] not in _RANKS or text[k + 1] not in _SUITS for k in range(0, len(text), 2)):
+        upper = "".join(c.upper() if k % 2 == 0 else c for k, c in enumerate(text))  # a rank in lower case: "ks"
+        if len(text) % 2 == 0 and all(upper[k] in _RANKS and upper[k + 1] in _SUITS for k in range(0, len(upper), 2)):
+            return upper
+        raise ValueError(f"{text!r} is not card text (a card is a rank of {RANK_CHARS} and a suit of {SUIT_CHARS})")
+    return text
+
+
+_RANKS: Final = frozenset(RANK_CHARS + "?")
+_SUITS: Final = frozenset(SUIT_CHARS + "?")
 
 
 def summary_of(lines: list[str], seat_player: dict[int, str], first: int
