@@ -26,7 +26,7 @@ def test_the_sites_read_and_the_sites_refused_are_apart():
         assert "hand not read: pyeval has no reader" not in str(e.value)
 
 
-@pytest.mark.parametrize("site", ["merge", "ongame", "microgaming"])
+@pytest.mark.parametrize("site", ["merge", "microgaming"])
 def test_a_refused_site_is_refused_up_front_naming_the_sites_read(site):
     with pytest.raises(ValueError, match=f"site '{site}': its format is recognised but pyeval does not read it") as e:
         pyeval.read_hands(str(FIXTURES / "side_pot.txt"), site=site)

@@ -9,7 +9,7 @@ import site_checks as sc
 import pyeval
 
 UNREAD = {"bossmedia": "Boss Media", "entraction": "Entraction", "igt": "IGT",
-          "merge": "Merge Network", "microgaming": "Microgaming", "ongame": "OnGame"}
+          "merge": "Merge Network", "microgaming": "Microgaming"}
 
 
 @sc.needs_shared
@@ -27,7 +27,7 @@ def test_each_hand_is_skipped_naming_the_site(folder):
 def test_an_unread_hand_among_read_ones_is_a_row_with_its_line(tmp_path):
     text = (sc.FIXTURES / "winamax_allin.txt").read_text(encoding="utf-8")
     (tmp_path / "a.txt").write_text(text, encoding="utf-8")
-    (tmp_path / "b.txt").write_text("***** History for hand R5-1-1 *****\nStart hand: ...\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Hand 1 of no site: Alice wins\nBob loses\n", encoding="utf-8")
     r = pyeval.read_hands(str(tmp_path))
     assert len(r.hands) == 1 and len(r.skipped) == 1
-    assert r.skipped[0].site == "ongame" and r.skipped[0].line == 1 and "OnGame" in r.skipped[0].reason
+    assert r.skipped[0].site == "" and r.skipped[0].line == 1 and "not a hand history" in r.skipped[0].reason

@@ -43,6 +43,7 @@ READ_MODULES: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "bovada",
+    "ongame",
 )
 """The readers of the sites pyeval reads."""
 REFUSING_MODULES: tuple[str, ...] = (
@@ -52,7 +53,6 @@ REFUSING_MODULES: tuple[str, ...] = (
     "igt",
     "merge",
     "microgaming",
-    "ongame",
 )
 """The formats recognised and refused: their files' hands are skipped naming the format."""
 READERS: tuple[str, ...] = READ_MODULES + REFUSING_MODULES
