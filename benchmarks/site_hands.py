@@ -29,7 +29,7 @@ from pyeval.history.sites.registry import decode, read_text
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "site-hh"
 SITES = ("pokerstars", "ggpoker", "fulltilt", "wpn-acr", "runitonce", "winamax", "888poker", "partypoker",
-         "ipoker", "bovada")
+         "ipoker", "bovada", "ongame")
 """The shared folders of the sites pyeval reads (the other folders are formats it refuses)."""
 
 

@@ -186,3 +186,73 @@ def test_bad_input_is_skipped_with_a_reason_and_the_rest_read(tmp_path, change, 
     assert [h.id for h in r.hands] == ["R5-900000002-7"]
     assert len(r.skipped) == 1 and r.skipped[0].line == 1 and r.skipped[0].site == "ongame"
     assert reason in r.skipped[0].reason, r.skipped[0].reason
+
+
+HEADS_UP = """***** History for hand R5-900000003-1 *****
+Start hand: Mon Jan 06 03:00:00 CET 2014
+Table: Fixture [900000003] (POT_LIMIT OMAHA_HI $0.25/$0.25, Real money)
+Button: seat 2
+Players in round: 2
+Seat 2: ---Dashes--- ($20)
+Seat 4: Bea ($30)
+---Dashes--- posts small blind ($0.25)
+Bea posts big blind ($0.25)
+---
+Dealing pocket cards
+---Dashes--- checks
+Bea raises $0.50 to $0.75
+---Dashes--- calls $0.50
+--- Dealing flop [2h, 7d, 7c]
+Bea bets $1.50
+---Dashes--- folds
+---
+Summary:
+Main pot: $1.50 won by Bea ($1.43)
+Rake taken: $0.07
+Seat 2: ---Dashes--- ($19.25), net: -$0.75
+Seat 4: Bea ($30.68), net: +$0.68
+***** End of hand R5-900000003-1 *****
+"""
+
+
+def test_a_name_of_dashes_and_equal_heads_up_blinds():
+    hand = pyeval.read_hands(HEADS_UP).hands[0]
+    assert hand.players == ["---Dashes---", "Bea"] and hand.net == [Decimal("-0.75"), Decimal("0.68")]
+    assert [(a.kind, a.player) for a in hand.actions if a.street == "flop" and a.player is not None] == [
+        ("bet", 1), ("fold", 0), ("uncalled", 1)]
+    # pokerkit lets the big blind act first when the two blinds are equal: PHH is refused, saying so
+    with pytest.raises(ValueError, match="heads-up with equal blinds"):
+        hand.to_phh()
+
+
+ANTE_ALL_IN = """***** History for hand T5-900000004-3 (TOURNAMENT: "Fixture", S-1-2, buy-in: $1) *****
+Start hand: Tue Dec 18 01:53:38 MSK 2012
+Table: Table #1 [900000004] (NO_LIMIT TEXAS_HOLDEM 500/1000, ante: 400, Chips)
+Button: seat 5
+Players in round: 2 (5)
+Seat 4: Ann (100)
+Seat 5: Ben (350)
+Ann posts ante 100
+Ben posts ante 350
+---
+Dealing pocket cards
+--- Dealing flop [8c, Td, 8d]
+--- Dealing turn [Jd]
+--- Dealing river [Th]
+---
+Summary:
+Main pot: 200 won by Ben (200)
+Rake taken: $0
+Seat 4: Ann (0), net: -100, [Ac, 7d] (TWO_PAIR TEN, EIGHT)
+Seat 5: Ben (450), net: +100, [8s, 3d] (FULL_HOUSE EIGHT, TEN)
+***** End of hand T5-900000004-3 *****
+"""
+
+
+def test_an_ante_all_in_for_more_than_the_other_stack_is_returned_in_part():
+    hand = pyeval.read_hands(ANTE_ALL_IN).hands[0]
+    assert hand.tournament == "S-1-2" and hand.currency == "" and hand.rake == 0
+    assert [(a.kind, a.player, a.amount) for a in hand.actions if a.kind in ("ante", "uncalled")] == [
+        ("ante", 0, 100), ("ante", 1, 350), ("uncalled", 1, 250)]
+    assert hand.net == [-100, 100] and hand.collected == [0, 200]
+    assert hand.stakes.ante == 400 and hand.stakes.big_blind == 1000  # the header's, not the posts all-in for less

@@ -130,13 +130,12 @@ def parse(text: str, source: str, line: int) -> Hand:
         if x == "Summary:":
             summary_at = where
             break
-        if x.startswith("---"):
-            board = _BOARD.match(x)
-            if board is not None:
+        if x.startswith("---"):  # a separator, a board card, or a player named "---Cockatrice---"
+            if (board := _BOARD.match(x)) is not None:
                 street = _deal_board(board.group(1), _cards(board.group(2)), events, boards, where)
-            elif x.strip("- "):
-                raise ValueError(f"line {where}: unknown section {x[:60]!r}")
-            continue
+                continue
+            if not x.strip("- "):
+                continue
         if x == "Dealing pocket cards":
             continue
         if game in STUD and ((s := _STUD_STREET.match(x)) is not None or x == "Dealing river"):
@@ -171,7 +170,9 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("the hand is cut short: no summary")
     won, total, rake, stated, shown = _summary([(w, x) for w, x in lines if w > summary_at], speakers, seats,
                                                stacks)
-    events = _return_unmatched(events, amount(second) if limit != "fixed-limit" else ZERO, total)
+    big_blind = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO if limit == "fixed-limit" else
+                    amount(second))
+    events = _return_unmatched(events, big_blind, total)
     for name, got, pot in won:
         events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, pot))
     for name, cards in shown.items():
@@ -237,10 +238,13 @@ def _new_hand(events: list, name: str, street: str, cards: str) -> None:
 
 
 def _action(name: str, what: str, street: str, game: str, small_bet: Decimal, events: list, where: int) -> None:
+    if what == "folds" or what == "checks":  # the commonest first
+        events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+        return
     allin = what.endswith(_ALL_IN)
     if allin:
         what = what[:-len(_ALL_IN)]
-    for prefix, kind in _POSTS:
+    for prefix, kind in _POSTS if what.startswith(("posts ", "small ", "big ")) else ():
         if what.startswith(prefix):
             chips = amount(what[len(prefix):].strip("( )"))
             if kind == "both-blinds":  # split into the live big blind and the dead rest (``street_totals``)
@@ -250,9 +254,6 @@ def _action(name: str, what: str, street: str, game: str, small_bet: Decimal, ev
             else:
                 events.append((kind, name, street, chips, ZERO if kind == "dead-blind" else chips, allin, "", 0, 0, 0))
             return
-    if what in ("folds", "checks"):
-        events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-        return
     word, _, rest = what.partition(" ")
     if word not in ("calls", "bets", "raises"):
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")

@@ -82,6 +82,9 @@ def to_phh(hand: Hand) -> str:
             blinds[k] = max(a.amount, nominal) if a.allin and nominal else a.amount
         elif a.kind in ("dead-blind", "bring-in"):
             raise ValueError(f"{hand.players[a.player]} posted a {a.kind}: PHH has no such post")
+    if n == 2 and blinds[0] == blinds[1]:
+        raise ValueError("heads-up with equal blinds: pokerkit cannot tell the big blind from the small one and lets "
+                         "the wrong player act first")
     if n == 2:  # pokerkit posts heads-up blinds and antes the other way round
         blinds, antes = blinds[::-1], antes[::-1]
     hole_count = _HOLE[hand.game]
