@@ -256,3 +256,50 @@ def test_an_ante_all_in_for_more_than_the_other_stack_is_returned_in_part():
         ("ante", 0, 100), ("ante", 1, 350), ("uncalled", 1, 250)]
     assert hand.net == [-100, 100] and hand.collected == [0, 200]
     assert hand.stakes.ante == 400 and hand.stakes.big_blind == 1000  # the header's, not the posts all-in for less
+
+
+SHORT_ANTE = """***** History for hand T5-900000005-9 (TOURNAMENT: "Fixture", R-1-5, buy-in: €1) *****
+Start hand: Wed Dec 29 21:47:24 GMT+0100 2010
+Table: Table #5 [900000005] (NO_LIMIT TEXAS_HOLDEM 100/200, ante: 25, TC)
+Button: seat 1
+Players in round: 3
+Seat 1: Ann (10)
+Seat 2: Ben (1000)
+Seat 3: Cy (1000)
+Ann posts ante 10
+Ben posts ante 25
+Cy posts ante 25
+Ben posts small blind (100)
+Cy posts big blind (200)
+---
+Dealing pocket cards
+Ben calls 100
+Cy checks
+--- Dealing flop [2c, 7d, 9s]
+Ben checks
+Cy checks
+--- Dealing turn [4h]
+Ben checks
+Cy checks
+--- Dealing river [3c]
+Ben checks
+Cy checks
+---
+Summary:
+Main pot: 30 won by Ann (30)
+Side pot 1: 430 won by Ben (430)
+Rake taken: €0
+Seat 1: Ann (30), net: +20, [Ah, Ad] (PAIR ACE)
+Seat 2: Ben (1205), net: +205, [Kh, Kd] (PAIR KING)
+Seat 3: Cy (775), net: -225, [Qs, Qc] (PAIR QUEEN)
+***** End of hand T5-900000005-9 *****
+"""
+
+
+def test_an_ante_all_in_for_less_wins_only_what_it_matched():
+    hand = pyeval.read_hands(SHORT_ANTE).hands[0]
+    assert hand.net == [20, 205, -225] and [(a.player, a.pot) for a in hand.actions if a.kind == "collect"] == [
+        (0, 0), (1, 1)]
+    # pokerkit would pay Ann every ante (60, not 30): PHH is refused, saying so
+    with pytest.raises(ValueError, match="an ante posted all-in for less than the others'"):
+        hand.to_phh()
