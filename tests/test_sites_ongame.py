@@ -162,6 +162,11 @@ def test_fixture_all_in_ev_against_brute_force():
     assert final == [25, 25]  # high to Fay, low to Erin: the text's split
 
 
+def test_a_player_sitting_out_is_not_dealt_in():
+    hand = pyeval.read_hands(_fixture_hand(0).replace("Dave folds\n", "Dave sits out\n")).hands[0]
+    assert hand.players == ["Alice", "Bob", "Carol"] and hand.sitting_out == ["Dave"]
+
+
 def _fixture_hand(k: int) -> str:
     text = FIXTURE.read_text(encoding="utf-8")
     return text.split("\n\n")[k] + "\n"

@@ -241,6 +241,8 @@ def _action(name: str, what: str, street: str, game: str, small_bet: Decimal, ev
     if what == "folds" or what == "checks":  # the commonest first
         events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
         return
+    if what == "sits out":  # moves nothing (a player who does nothing else is not dealt in)
+        return
     allin = what.endswith(_ALL_IN)
     if allin:
         what = what[:-len(_ALL_IN)]
