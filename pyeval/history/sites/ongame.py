@@ -67,6 +67,7 @@ _POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind
           ("posts small & big blind ", "both-blinds"), ("posts ante ", "ante"), ("small bring in ", "bring-in"),
           ("big bring in ", "complete"))
 _ALL_IN = " [all in]"
+_CHANGED = re.compile(r"^changed (\d+) cards?$")
 _VERBS = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|changed|small bring in|big bring in)\b")
 
 
@@ -157,11 +158,11 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: {verb.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         what = x[len(name) + 1:]
-        if what.startswith("changed "):
+        if (changed := _CHANGED.match(what)) is not None:
             if not street.startswith("draw") or acted_since_draw:
                 street = "draw1" if street == "preflop" else f"draw{int(street[4:]) + 1}"
                 acted_since_draw = False
-            count = int(what.split(" ")[1])
+            count = int(changed.group(1))
             events.append(("discard" if count else "stand-pat", name, street, ZERO, ZERO, False, "", count, 0, 0))
             continue
         _action(name, what, street, game, small_bet, events, where)
