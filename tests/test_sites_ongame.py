@@ -12,6 +12,8 @@ from fractions import Fraction
 import equity_reference as eref
 import pytest
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
 from pyeval.history.sites.money import amount
@@ -181,6 +183,8 @@ def _fixture_hand(k: int) -> str:
     (lambda t: t.replace("($58.80), net: -$1.20", "($58.80), net: -$1.30"), "Carol's net -$1.30 is not"),
     (lambda t: t.replace("Carol calls $57", "Carol calls $56"), "the summary gives Bob a net of -60, the actions -59"),
     (lambda t: t.replace("TEXAS_HOLDEM", "COURCHEVEL"), "unknown OnGame game 'COURCHEVEL'"),
+    (lambda t: t.replace("Seat 4: Dave ($80), net: -$0.00\n", ""), "the summary has no line for Dave"),
+    (lambda t: t.replace("Dealing to Alice: [Ah, Ad]", "Dealing to Alice: Ah, Ad"), "cards dealt without cards"),
     (lambda t: t.replace("Table: Fixture [900000001] (", "Table: Fixture ("), "unknown OnGame table line"),
     (lambda t: t.replace("--- Dealing turn [Ac]", "--- Dealing turn [Ac]\n--- Dealing turn [As]"), "dealt twice"),
 ])
@@ -308,3 +312,30 @@ def test_an_ante_all_in_for_less_wins_only_what_it_matched():
     # pokerkit would pay Ann every ante (60, not 30): PHH is refused, saying so
     with pytest.raises(ValueError, match="an ante posted all-in for less than the others'"):
         hand.to_phh()
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=st.sampled_from([0, 1]), edits=st.lists(st.tuples(st.sampled_from(["drop", "repeat", "digit", "cut"]),
+                                                               st.integers(0, 10_000), st.integers(0, 9)), max_size=4))
+def test_a_damaged_hand_is_read_whole_or_skipped_with_a_reason_never_a_crash(hand, edits):
+    lines = FIXTURE.read_text(encoding="utf-8").split("\n\n")[hand].split("\n")
+    for kind, at, digit in edits:
+        k = at % len(lines)
+        if kind == "drop" and len(lines) > 1:
+            del lines[k]
+        elif kind == "repeat":
+            lines.insert(k, lines[k])
+        elif kind == "digit":
+            where = [j for j, c in enumerate(lines[k]) if c.isdigit()]
+            if where:
+                j = where[at % len(where)]
+                lines[k] = lines[k][:j] + str(digit) + lines[k][j + 1:]
+        elif kind == "cut":
+            lines[k] = lines[k][:at % (len(lines[k]) + 1)]
+    r = pyeval.read_hands("\n".join(lines) + "\n")
+    assert len(r.hands) + len(r.skipped) >= 1  # (a repeated first line starts a second hand)
+    for h in r.hands:
+        assert h.problems() == []
+        sc.check_numbers([h])
+    for s in r.skipped:
+        assert s.reason and s.line >= 1

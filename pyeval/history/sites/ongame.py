@@ -147,7 +147,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = next((n for n in speakers.longest_first if x.startswith(n + ": ", start)), None)
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            cards = _cards(_CARDS.findall(x)[-1])
+            groups = _CARDS.findall(x)
+            if not groups:
+                raise ValueError(f"line {where}: cards dealt without cards: {x[:60]!r}")
+            cards = _cards(groups[-1])
             if x[0] == "N":
                 _new_hand(events, name, street, cards)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
@@ -171,6 +174,9 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("the hand is cut short: no summary")
     won, total, rake, stated, shown = _summary([(w, x) for w, x in lines if w > summary_at], speakers, seats,
                                                stacks)
+    missing = [n for n in names if n not in stated]
+    if missing:
+        raise ValueError(f"the summary has no line for {missing[0]}")
     big_blind = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO if limit == "fixed-limit" else
                     amount(second))
     events = _return_unmatched(events, big_blind, total)
