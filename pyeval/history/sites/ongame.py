@@ -1,5 +1,5 @@
-"""OnGame's text hand histories (the OnGame network's skins, 2008-2014: bwin, Betfair, PartyPoker.fr
-and others): hold'em (no-limit, fixed-limit), Omaha hi and hi/lo, seven-card stud and stud hi/lo,
+"""OnGame's text hand histories (the OnGame network's skins: bwin, Betfair and others; files of
+2009-2014): hold'em (no-limit, fixed-limit), Omaha hi and hi/lo, seven-card stud and stud hi/lo,
 razz, five-card draw; cash, play money, sit-and-go and tournaments.
 
 A hand runs from ``***** History for hand R5-362037295-54 *****`` (tournaments: ``T5-...
