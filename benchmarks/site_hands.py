@@ -32,7 +32,7 @@ from pyeval.history.sources import gc_paused
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "site-hh"
 SITES = ("pokerstars", "ggpoker", "fulltilt", "wpn-acr", "runitonce", "winamax", "888poker", "partypoker",
-         "ipoker", "bovada", "merge", "bossmedia", "entraction", "microgaming", "igt")
+         "ipoker", "bovada", "merge", "bossmedia", "entraction", "microgaming", "igt", "ongame")
 """The shared folders of the sites pyeval reads (the other folders are formats it refuses)."""
 
 

@@ -22,8 +22,7 @@ def read_hands(source: Any, *, site: str | None = None, progress: Any = None) ->
     source    a file, a folder (its .txt/.xml/.hh/.log files, recursively), a list of those, or
               the text of a hand history
     site      the site's reader to use ("pokerstars", "ggpoker", ...; ``pyeval.history.sites.
-              registry.sites()``), else each file's site is detected from its text; a site whose
-              format is recognised but not read (``registry.refused_sites()``) is refused
+              registry.sites()``), else each file's site is detected from its text
     progress  True: a bar on stderr; a callable: ``progress(done, total)`` (files); default none
 
     Each hand is checked as it is read: its nets, rake and cash-outs must add up (chips

@@ -102,6 +102,12 @@ def to_phh(hand: Hand) -> str:
             blinds[k] = max(a.amount, nominal) if a.allin and nominal else a.amount
         elif a.kind in ("dead-blind", "bring-in"):
             raise ValueError(f"{hand.players[a.player]} posted a {a.kind}: PHH has no such post")
+    if any(0 < antes[k] < max(antes) and antes[k] >= hand.starting_stacks[order[k]] for k in range(n)):
+        raise ValueError("an ante posted all-in for less than the others': pokerkit pays every ante into the pots "
+                         "that player can win, the sites only as much of each as the player matched")
+    if n == 2 and blinds[0] == blinds[1]:
+        raise ValueError("heads-up with equal blinds: pokerkit cannot tell the big blind from the small one and lets "
+                         "the wrong player act first")
     if n == 2:  # pokerkit posts heads-up blinds and antes the other way round
         blinds, antes = blinds[::-1], antes[::-1]
     hole_count = _HOLE[hand.game]

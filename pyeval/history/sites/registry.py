@@ -1,7 +1,7 @@
 """How a site reader plugs in, how a file's bytes become text, and which reader reads a text.
 
-A site reader is a module ``pyeval/history/sites/<module>.py`` named in ``READ_MODULES`` (or, for a
-format recognised and refused, ``REFUSING_MODULES``) that declares:
+A site reader is a module ``pyeval/history/sites/<module>.py`` named in ``READ_MODULES`` that
+declares:
 
 ``SITE``                        the site's name, as ``Hand.site`` writes it ("pokerstars")
 ``detect(text) -> bool``        whether the text (a whole file, decoded) is this site's format;
@@ -15,8 +15,7 @@ format recognised and refused, ``REFUSING_MODULES``) that declares:
                                 "the hand is cut short: no summary", "unknown game 'Mixed ...'")
 
 The first reader in ``READERS`` whose ``detect`` says yes reads the file (``site=`` forces one).
-A text no reader detects is one skipped row naming the site when it is a known format that
-pyeval does not read (``UNREAD_FORMATS``), else "not a hand history pyeval reads".
+A text no reader detects is one skipped row: "not a hand history pyeval reads".
 """
 
 from __future__ import annotations
@@ -28,8 +27,7 @@ from types import ModuleType
 
 from pyeval.history.sites.model import Hand, Skipped
 
-__all__ = ["READERS", "READ_MODULES", "REFUSING_MODULES", "UNREAD_FORMATS", "decode", "reader", "readers", "detect",
-           "read_text", "sites", "refused_sites", "check_site"]
+__all__ = ["READERS", "READ_MODULES", "decode", "reader", "readers", "detect", "read_text", "sites", "check_site"]
 
 READ_MODULES: tuple[str, ...] = (
     # one module a line: the PokerStars-like text family first (issue 40's core), the other sites after
@@ -48,19 +46,11 @@ READ_MODULES: tuple[str, ...] = (
     "entraction",
     "microgaming",
     "igt",
-)
-"""The readers of the sites pyeval reads."""
-REFUSING_MODULES: tuple[str, ...] = (
-    # formats recognised and refused hand by hand, naming the site (``unread``)
     "ongame",
 )
-"""The formats recognised and refused: their files' hands are skipped naming the format."""
-READERS: tuple[str, ...] = READ_MODULES + REFUSING_MODULES
+"""The readers of the sites pyeval reads."""
+READERS: tuple[str, ...] = READ_MODULES
 """The reader modules, in the order their ``detect`` is asked (a more specific format first)."""
-
-UNREAD_FORMATS: tuple[tuple[str, str], ...] = ()
-"""(text at the start of a file, the format's name) of formats recognised but not read: their
-files are skipped saying so."""
 
 
 @cache
@@ -78,23 +68,14 @@ def sites() -> list[str]:
     return [reader(m).SITE for m in READ_MODULES]
 
 
-def refused_sites() -> list[str]:
-    """The sites whose format is recognised but not read (each hand skipped, naming it)."""
-    return [reader(m).SITE for m in REFUSING_MODULES]
-
-
 def check_site(site: object) -> None:
-    """``site=``: None or a site read; ValueError naming the sites read and those refused (TypeError
-    for a site that is not a str)."""
+    """``site=``: None or a site read; ValueError naming the sites read (TypeError for a site that
+    is not a str)."""
     if site is None or isinstance(site, str) and site in sites():
         return
     if not isinstance(site, str):
         raise TypeError(f"site must be a site's name (str) or None, got {type(site).__name__}")
-    if isinstance(site, str) and site in refused_sites():
-        raise ValueError(f"site {site!r}: its format is recognised but pyeval does not read it (every hand would "
-                         f"be skipped); sites read: {', '.join(sites())}")
-    raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}; recognised but not read: "
-                     f"{', '.join(refused_sites())}")
+    raise ValueError(f"unknown site {site!r}; sites read: {', '.join(sites())}")
 
 
 def detect(text: str) -> ModuleType | None:
@@ -156,11 +137,8 @@ def read_text(text: str, source: str, site: str | None = None, module: ModuleTyp
     if module is None:
         if not text.strip():
             return [], [Skipped(source, 1, "the file is empty")]
-        head = text.lstrip()[:300]
-        known = next((name for start, name in UNREAD_FORMATS if start in head), None)
-        reason = (f"a {known} hand history, a format pyeval does not read" if known
-                  else "not a hand history pyeval reads (no site's format recognised at the start of the text)")
-        return [], [Skipped(source, 1, reason)]
+        return [], [Skipped(source, 1, "not a hand history pyeval reads (no site's format recognised at the start "
+                                       "of the text)")]
     hands: list[Hand] = []
     skipped: list[Skipped] = []
     for line, hand_text in module.split(text):
