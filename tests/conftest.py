@@ -21,6 +21,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:  # `import reference` under any --import-mode
     sys.path.insert(0, HERE)
 
+# A site reader compiled with mypyc is imported from its library (pyeval/history/sites/compiled.py),
+# which pytest's doctest collection of its .py would take for another module of the same name: its
+# doctests are run on the compiled module, the one users import.
+os.environ.setdefault("PY_IGNORE_IMPORTMISMATCH", "1")
+
 FULL = os.environ.get("PYEVAL_FULL", "") not in ("", "0")
 N_RANDOM = 200_000  # the acceptance size (slow set; CI runs it)
 N_QUICK = 20_000  # the quick set's size: the first hands of the same draw
@@ -181,3 +186,4 @@ def _refuse_stale_compiled_readers():
     if old:
         pytest.exit("compiled site readers older than their sources: " + ", ".join(old)
                     + "; rebuild with `python setup.py build_ext --inplace`", returncode=4)
+

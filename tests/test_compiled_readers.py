@@ -97,3 +97,21 @@ def test_every_compiled_module_is_a_site_module():
     here = Path(compiled.__file__).parent
     assert all((here / f"{name}.py").is_file() for name in compiled.MODULES)
     assert "model" not in compiled.MODULES  # the record classes stay plain dataclasses
+
+
+def test_the_readers_doctests_pass_on_their_sources():
+    """mypyc keeps no docstrings, so the compiled modules' examples are run on the sources."""
+    code = ("import doctest, importlib, json\n"
+            "from pyeval.history.sites.compiled import MODULES, PACKAGE\n"
+            "out = {}\n"
+            "for name in MODULES:\n"
+            "    r = doctest.testmod(importlib.import_module(f'{PACKAGE}.{name}'))\n"
+            "    out[name] = [r.attempted, r.failed]\n"
+            "print(json.dumps(out))\n")
+    env = dict(os.environ, PYEVAL_PURE_PYTHON="1")
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout.splitlines()[-1])
+    assert set(results) == set(compiled.MODULES)
+    assert all(failed == 0 for _, failed in results.values()), (results, proc.stdout[-3000:])
+    assert results["money"][0] >= 2  # the module's examples ran

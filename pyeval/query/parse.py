@@ -15,6 +15,7 @@ from pyeval.core.cards import (
     is_unknown_hand,
     parse_cards,
     parse_partial,
+    reject_bytes,
 )
 from pyeval.core.checks import is_number, positive_int, positive_number
 from pyeval.core.games import Game
@@ -28,7 +29,9 @@ NOT_SEATS = (str, bytes, Mapping, set, frozenset)
 
 def check_cards_type(value, what: str) -> None:
     """TypeError naming the argument (``dead``, ``board``, ``player 2's hand``) when ``value``
-    cannot hold cards: ``dead must be card text or a list of cards, got int``."""
+    cannot hold cards: ``dead must be card text or a list of cards, got int`` (bytes: the cards'
+    own refusal, named)."""
+    reject_bytes(value, what)
     if not isinstance(value, _CARD_CONTAINERS):
         raise TypeError(f"{what} must be card text or a list of cards, got {type(value).__name__}")
 
@@ -91,6 +94,7 @@ def parse_hand(hand, game: Game, p: int) -> np.ndarray:
     check_not_blank(hand, f"player {p + 1}'s hand")
     if is_unknown_hand(hand):
         return np.zeros(0, np.uint8)
+    reject_bytes(hand, f"player {p + 1}'s hand")
     if not isinstance(hand, _CARD_CONTAINERS):
         raise TypeError(f"player {p + 1}'s hand must be card text, a list of cards or 'random', got "
                         f"{type(hand).__name__}")

@@ -11,7 +11,9 @@ is executed there alone: no imports beyond the standard library).
 sources even where compiled modules are installed (``use_sources``, called by the package's
 ``__init__``), to compare the two or to debug the readers.
 
-A compiled module is a snapshot of its source: after editing one of these files in a source
+mypyc keeps no docstrings: the modules' examples are run on their sources
+(tests/test_compiled_readers.py), and the API pages are built from the sources.  A compiled
+module is a snapshot of its source: after editing one of these files in a source
 checkout, rebuild (``python setup.py build_ext --inplace``); the test session refuses to start on a
 module older than its source (tests/conftest.py, ``stale``).
 """
