@@ -44,3 +44,17 @@ def test_a_show_line_without_a_colon_gives_the_cards_shown():
     shows = [(hand.players[a.player], a.cards) for a in hand.actions if a.kind == "show"]
     assert ("AlexMusk", "Ad4c") in shows
     assert all(len(cards) % 2 == 0 and cards[:1] in RANK_CHARS for _, cards in shows)
+
+
+@sc.needs_shared
+@pytest.mark.parametrize("game", ["stud", "stud-hilo"])
+def test_wpn_old_stud_streets_count_the_cards_dealt(game):
+    """WPN's old text counts stud's streets after the first deal ("Third street" deals the fourth
+    card): each player's k-th deal is on the street of k + 3 cards."""
+    hands = pyeval.read_hands(str(sc.SHARED / "wpn-acr" / game)).hands
+    assert hands
+    for hand in hands:
+        for i in range(len(hand.players)):
+            streets = [a.street for a in hand.actions if a.kind == "deal" and a.player == i]
+            assert streets == ["3rd", "4th", "5th", "6th", "7th"][:len(streets)], (hand.id, hand.players[i], streets)
+        assert {a.street for a in hand.actions if a.kind == "bring-in"} == {"3rd"}

@@ -21,8 +21,11 @@ START = r"Game started at: "
 
 _ID = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
-_STREETS = {"Third street": "3rd STREET", "Fourth street": "4th STREET", "Fifth street": "5th STREET",
-            "Sixth street": "6th STREET", "Seventh street": "RIVER", "River": "RIVER"}
+_STREETS = {"River": "RIVER"}
+_STUD_STREETS = {"Third street": "4th STREET", "Fourth street": "5th STREET", "Fifth street": "6th STREET",
+                 "Sixth street": "RIVER"}
+"""Stud's sections: this format counts the streets after the first deal, which it does not mark
+(its "Third street" deals each player's fourth card, its "Sixth street" the seventh)."""
 _AMOUNT = re.compile(r"\(([\d.,]+)\)")
 _TOTALS = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
 _TEN = re.compile(r"\b10([cdhs])\b")
@@ -64,6 +67,8 @@ def to_family_text(text: str) -> str:
     bets: dict[str, Decimal] = {}
     dealt: dict[str, list[str]] = {}
     summary = False
+    stud = "stud" in game.lower()
+    dealing = False
 
     def flush() -> None:
         for name, cards in dealt.items():
@@ -96,8 +101,7 @@ def to_family_text(text: str) -> str:
             flush()
             label = x.strip("* :").split("***")[0].strip()
             rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
-            if label in _STREETS:
-                label = _STREETS[label]
+            label = (_STUD_STREETS if stud else _STREETS).get(label, label)
             bets = {}
             out.append(f"*** {label} ***{_cards(rest)}")
             continue
@@ -108,6 +112,9 @@ def to_family_text(text: str) -> str:
         if name is None:
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
+        if stud and not dealing and what.startswith(("received card: [", "received a card")):
+            out.append("*** 3rd STREET ***")  # the first deal, which the text does not mark
+            dealing = True
         if what.startswith("received card: ["):
             dealt.setdefault(name, []).append(_cards(what[len("received card: ["):-1]))
             continue
