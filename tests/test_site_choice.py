@@ -48,3 +48,28 @@ def test_a_file_in_no_known_format_among_read_ones_is_a_row_with_its_line(tmp_pa
     r = pyeval.read_hands(str(tmp_path))
     assert len(r.hands) == 1 and len(r.skipped) == 1
     assert r.skipped[0].site == "" and r.skipped[0].line == 1 and "not a hand history" in r.skipped[0].reason
+
+
+@sc.needs_shared
+@pytest.mark.parametrize("module_name", ["ongame", "entraction", "bossmedia", "microgaming", "merge"])
+def test_a_hand_cut_short_is_skipped_with_its_id(module_name):
+    """The formats whose ids are not written ``#<id>`` declare where the id is (``HAND_ID``): a
+    hand cut short is a row naming the same id the hand has when read whole (IGT writes its id at
+    the end of the hand: a hand cut short has none to name)."""
+    from pyeval.history.sites.registry import decode, read_text, reader
+
+    module = reader(module_name)
+    checked = 0
+    for path in sorted((sc.SHARED / module_name).rglob("*")):
+        if not path.is_file():
+            continue
+        text = decode(path.read_bytes())
+        for _line, piece in module.split(text):
+            whole, _ = read_text(piece, str(path), module=module)
+            if len(whole) != 1:
+                continue
+            cut, skipped = read_text(piece[: len(piece) * 3 // 5], str(path), module=module)
+            assert cut == [] and len(skipped) == 1, (path, whole[0].id)
+            assert skipped[0].id == whole[0].id, (path, skipped[0])
+            checked += 1
+    assert checked >= 3

@@ -37,6 +37,8 @@ from pyeval.history.sites.stars_text import split_at
 __all__ = ["SITE", "detect", "split", "parse", "card_text"]
 
 SITE = "bossmedia"
+HAND_ID = re.compile(r"<HISTORY ID=\"([^\"]+)\"")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"<HISTORY\b")
 _DETECT = re.compile(r"<HISTORY ID=\"")

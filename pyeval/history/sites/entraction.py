@@ -26,6 +26,8 @@ from pyeval.history.sites.stars_text import split_at
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "entraction"
+HAND_ID = re.compile(r"Game #\s*(\d+)")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"^\ufeff?Game # \d+ - ", re.M)
 _HEAD = re.compile(r"^\ufeff?Game # (\d+) - (.+?) (?:([A-Za-z]{3}) )?([\d.,]+)/([\d.,]+)(?: and ([\d.,]+) ante)?"

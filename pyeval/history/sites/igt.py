@@ -32,6 +32,8 @@ from pyeval.history.sites.money import CODES, amount
 __all__ = ["SITE", "detect", "split", "parse", "card_of_number"]
 
 SITE = "igt"
+HAND_ID = re.compile(r"\"handId\"\s*:\s*\"([^\"]+)\"")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r'\{\s*"history"\s*:\s*\[')
 _GAMES = {"TEXASHOLDEM": "holdem", "OMAHA": "omaha", "OMAHAHILO": "omaha-hilo"}

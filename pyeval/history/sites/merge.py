@@ -34,6 +34,8 @@ from pyeval.history.sites.money import amount, currency_of
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "merge"
+HAND_ID = re.compile(r"<game id=\"([^\"]+)\"")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _GAME_START = re.compile(r'<game id="')
 _DESCRIPTION = re.compile(r"<description\b[^>]*>")

@@ -33,6 +33,8 @@ from pyeval.history.sites.stars_text import split_at
 __all__ = ["SITE", "detect", "split", "parse", "card_of_id"]
 
 SITE = "microgaming"
+HAND_ID = re.compile(r"<Game\b[^>]*?\bid=\"([^\"]+)\"")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"<Game hhversion=")
 _END = "</Game>"

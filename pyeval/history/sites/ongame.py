@@ -42,6 +42,8 @@ from pyeval.history.sites.stars_totals import IMPLICIT, street_totals
 __all__ = ["SITE", "detect", "split", "parse", "GAMES"]
 
 SITE = "ongame"
+HAND_ID = re.compile(r"History for hand (\S+)")
+"""The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"^\ufeff?\*{5} History for hand ", re.M)
 _HEAD = re.compile(r"^\*{5} History for hand (\S+?)(?: \(TOURNAMENT: ?(.*)\))? \*{5}$")

@@ -9,6 +9,8 @@ declares:
 ``split(text) -> [(line, hand_text), ...]``   the text cut into hands, each with the line of the
                                 text it starts on (1 = the first); nothing dropped (text that is
                                 not a hand is a piece of its own, which ``parse`` refuses)
+``HAND_ID`` (optional)          a compiled pattern whose group 1 is a hand's id in its text, for
+                                the row of a hand skipped (else the text's first ``#<id>``)
 ``parse(hand_text, source, line) -> Hand``    one hand (``pyeval.history.sites.model.Hand``,
                                 ``source`` and ``line`` set), or ``ValueError`` whose message is
                                 the reason the hand is skipped (one sentence naming the defect:
@@ -145,8 +147,18 @@ def read_text(text: str, source: str, site: str | None = None, module: ModuleTyp
         try:
             hands.append(module.parse(hand_text, source, line))
         except ValueError as e:
-            skipped.append(Skipped(source, line, str(e), module.SITE, _first_id(hand_text)))
+            skipped.append(Skipped(source, line, str(e), module.SITE, _hand_id(module, hand_text)))
     return hands, skipped
+
+
+def _hand_id(module: ModuleType, hand_text: str) -> str:
+    """A skipped hand's id: the reader's ``HAND_ID`` pattern when it declares one, else the first
+    ``#<id>`` of the text."""
+    pattern = getattr(module, "HAND_ID", None)
+    if pattern is not None:
+        found = pattern.search(hand_text)
+        return found.group(1) if found else ""
+    return _first_id(hand_text)
 
 
 def _first_id(hand_text: str) -> str:
