@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import STUD, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
@@ -290,12 +291,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
             return
         had = street_total(events, name, street)
         top = max((street_total(events, n, street) for n in stacks), default=ZERO)
-        if had + chips <= top:
-            events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-        elif top == 0:
-            events.append(("bet", name, street, chips, ZERO, True, "", 0, 0, 0))
-        else:
-            events.append(("raise", name, street, ZERO, had + chips, True, "", 0, 0, 0))
+        events.append(allin_event(name, street, had, chips, top))
     elif what.startswith("Return uncalled portion of bet"):
         events.append(("uncalled", name, street, amount(what.rsplit(" ", 1)[1]), ZERO, False, "", 0, 0, 0))
     elif what.startswith(("Hand result", "Hand Result")):

@@ -27,6 +27,7 @@ import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
+from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import DRAW, STUD, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
@@ -388,12 +389,7 @@ class _Rounds:
             return
         had = street_total(self.events, name, street)
         top = max((street_total(self.events, n, street) for n in self.by_seat.values()), default=ZERO)
-        if had + chips <= top:
-            self.events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-        elif top == 0:
-            self.events.append(("bet", name, street, chips, ZERO, True, "", 0, 0, 0))
-        else:
-            self.events.append(("raise", name, street, ZERO, had + chips, True, "", 0, 0, 0))
+        self.events.append(allin_event(name, street, had, chips, top))
 
     def winner(self, w: ET.Element) -> None:
         name = self.name(w.get("player"), "wins")

@@ -25,6 +25,7 @@ import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 
+from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
@@ -276,8 +277,4 @@ def _all_in(events: list[tuple], name: str, street: str, chips: Decimal, dealt: 
     had = street_total(events, name, street)
     others = {e[1] for e in events if e[1] is not None and e[1] != name}
     top = max((street_total(events, n, street) for n in others), default=ZERO)
-    if had + chips <= top:
-        return ("call", name, street, chips, ZERO, True, "", 0, 0, 0)
-    if top == 0:
-        return ("bet", name, street, chips, ZERO, True, "", 0, 0, 0)
-    return ("raise", name, street, ZERO, had + chips, True, "", 0, 0, 0)
+    return allin_event(name, street, had, chips, top)
