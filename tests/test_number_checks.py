@@ -116,3 +116,28 @@ def test_number_list_keeps_exact_numbers_and_names_the_list():
         number_list([], "payouts", False)
     with pytest.raises(TypeError, match="stacks must be a list of numbers"):
         number_list("5000", "stacks", True)
+
+
+# One rule for a count given as something that is no number (a str, None, a list): TypeError
+# naming the argument, whichever function takes it; a number of the wrong kind stays ValueError.
+# (``evaluate_high(threads="2")`` was a ValueError while ``equity(threads="2")`` was a TypeError.)
+@pytest.mark.parametrize("call", [
+    lambda bad: pyeval.evaluate_high([[0, 1, 2, 3, 4]], threads=bad),
+    lambda bad: pyeval.equity("holdem", ["AhAs", "KdKc"], threads=bad),
+    lambda bad: pyeval.equity("holdem", ["AhAs", "KdKc"], samples=bad),
+    lambda bad: pyeval.simulate("holdem", players=bad, deals=10),
+])
+@pytest.mark.parametrize("bad", ["2", [2], b"2"])
+def test_a_count_that_is_no_number_is_a_type_error(call, bad):
+    with pytest.raises(TypeError, match="must be a positive integer"):
+        call(bad)
+
+
+@pytest.mark.parametrize("call", [
+    lambda bad: pyeval.evaluate_high([[0, 1, 2, 3, 4]], threads=bad),
+    lambda bad: pyeval.equity("holdem", ["AhAs", "KdKc"], threads=bad),
+])
+@pytest.mark.parametrize("bad", [2.5, True, 0, -3])
+def test_a_count_of_the_wrong_kind_is_a_value_error(call, bad):
+    with pytest.raises(ValueError, match="must be a positive integer"):
+        call(bad)

@@ -1,7 +1,9 @@
 """Argument checks shared by every entry point: one rule for what a count or a number is.
 
 An integer is a Python ``int`` or a numpy integer; a bool is not (``samples=True`` is a
-mistake, not one sample).  A number is a finite real, again not a bool.
+mistake, not one sample).  A number is a finite real, again not a bool.  A value that is no
+number at all (text, None, a list) given for a count or a number is a TypeError; a number of
+the wrong kind (7.5 deals, a negative count, True) is a ValueError.
 
 >>> positive_int(np.int64(3), "threads")
 3
@@ -9,6 +11,10 @@ mistake, not one sample).  A number is a finite real, again not a bool.
 Traceback (most recent call last):
 ...
 ValueError: samples must be a positive integer, got True
+>>> positive_int("2", "threads")
+Traceback (most recent call last):
+...
+TypeError: threads must be a positive integer, got str
 """
 
 from __future__ import annotations
@@ -23,8 +29,8 @@ import numpy as np
 
 from pyeval.query.limits import MAX_WEIGHT, MIN_WEIGHT
 
-__all__ = ["is_integer", "is_number", "finite_number", "positive_int", "non_negative_int", "positive_number",
-           "non_negative_number", "number_list", "read_number", "weight_problem"]
+__all__ = ["is_integer", "is_number", "no_number", "finite_number", "positive_int", "non_negative_int",
+           "positive_number", "non_negative_number", "number_list", "read_number", "weight_problem"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -34,8 +40,17 @@ def is_integer(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def no_number(value: Any, what: str, kind: str) -> None:
+    """TypeError when ``value`` is no number at all (a bool is a number of the wrong kind: the
+    callers' ValueError)."""
+    if not is_number(value) and not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{what} must be a {kind}, got {type(value).__name__}")
+
+
 def positive_int(value: Any, what: str, maximum: int | None = None, why: str = "") -> int:
-    """``value`` as an int >= 1 (and <= ``maximum``, ``why`` saying what the cap is for), or ValueError."""
+    """``value`` as an int >= 1 (and <= ``maximum``, ``why`` saying what the cap is for), or
+    ValueError (TypeError when it is no number)."""
+    no_number(value, what, "positive integer")
     if not is_integer(value) or value < 1:
         raise ValueError(f"{what} must be a positive integer, got {value!r}")
     if maximum is not None and value > maximum:
@@ -45,7 +60,8 @@ def positive_int(value: Any, what: str, maximum: int | None = None, why: str = "
 
 
 def non_negative_int(value: Any, what: str) -> int:
-    """``value`` as an int >= 0, or ValueError."""
+    """``value`` as an int >= 0, or ValueError (TypeError when it is no number)."""
+    no_number(value, what, "non-negative integer")
     if not is_integer(value) or value < 0:
         raise ValueError(f"{what} must be a non-negative integer, got {value!r}")
     return int(value)
@@ -79,14 +95,16 @@ def _finite_number(value) -> bool:
 
 
 def positive_number(value: Any, what: str) -> float:
-    """``value`` as a finite float > 0, or ValueError."""
+    """``value`` as a finite float > 0, or ValueError (TypeError when it is no number)."""
+    no_number(value, what, "positive number")
     if not _finite_number(value) or value <= 0:
         raise ValueError(f"{what} must be a positive number, got {value!r}")
     return float(value)
 
 
 def non_negative_number(value: Any, what: str) -> float:
-    """``value`` as a finite float >= 0, or ValueError (NaN and infinities included)."""
+    """``value`` as a finite float >= 0, or ValueError (NaN and infinities included; an entry
+    of a list of amounts, so text is a ValueError too: the list's message names the rule)."""
     if not _finite_number(value) or value < 0:
         raise ValueError(f"{what} must be finite numbers >= 0, got {value!r}")
     return float(value)

@@ -21,6 +21,7 @@ from pyeval.history.prize import NotValued, Payouts, check_payouts, payouts_of, 
 from pyeval.history.reader import HandRecord
 from pyeval.history.result import AllinEVResult, HandTable, PlayerTable, name_sessions, player_rows
 from pyeval.history.sources import collect_paths, gc_paused, is_text, read_source
+from pyeval.query.parse import check_client
 
 __all__ = ["allin_ev", "read_hands", "AllinEVResult", "HandRecord"]
 
@@ -99,8 +100,7 @@ def _check_arguments(source: Any, player: Any, method: Any, client: Any) -> None
         raise TypeError(f"player must be a player's name (str) or None, got {type(player).__name__}")
     if method not in ("exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'exact' or 'monte-carlo', got {method!r}")
-    if client is not None and not all(callable(getattr(client, name, None)) for name in ("map", "gather")):
-        raise TypeError(f"client must be a dask.distributed Client or None, got {type(client).__name__}")
+    check_client(client)
 
 
 def _is_hand_history(item: Any) -> bool:

@@ -17,7 +17,7 @@ from pyeval.core.cards import (
     parse_partial,
     reject_bytes,
 )
-from pyeval.core.checks import is_number, positive_int, positive_number
+from pyeval.core.checks import no_number, positive_int, positive_number
 from pyeval.core.games import Game
 from pyeval.query.limits import MAX_SAMPLES
 
@@ -68,9 +68,14 @@ def check_contributions(contributions, players: int) -> None:
         raise ValueError(f"contributions needs one entry per player ({players}), got {len(contributions)}")
 
 
+CLIENT_METHODS = ("submit", "map", "gather", "run")
+"""What pyeval calls on a Dask client (the cluster engine, ``allin_ev``, the flop reports)."""
+
+
 def check_client(client) -> None:
-    """``client=``: None or a ``dask.distributed.Client`` (what the cluster engine calls on it)."""
-    if client is not None and not all(callable(getattr(client, name, None)) for name in ("submit", "run")):
+    """``client=``: None or a ``dask.distributed.Client``: TypeError for anything without the
+    methods pyeval calls on one (every front door that takes ``client=`` checks it here)."""
+    if client is not None and not all(callable(getattr(client, name, None)) for name in CLIENT_METHODS):
         raise TypeError(f"client must be a dask.distributed Client or None, got {type(client).__name__}")
 
 
@@ -194,11 +199,12 @@ def check_query(g: Game, hands, method: str, samples, stderr_target, seed, threa
         raise ValueError(f"too many players for {g.name}: {len(hands)} (at most {g.max_players})")
     if method not in ("auto", "exact", "monte-carlo", "mc"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
-    for value, what in ((samples, "samples"), (stderr_target, "stderr_target"), (threads, "threads")):
-        if value is not None and not is_number(value) and not isinstance(value, (bool, np.bool_)):
-            # no number: TypeError; a number of the wrong kind (7.5 deals, True): ValueError below
-            raise TypeError(f"{what} must be a {'positive number' if what == 'stderr_target' else 'positive integer'}"
-                            f" or None, got {type(value).__name__}")
+    # no number: TypeError; a number of the wrong kind (7.5 deals, True): ValueError (``core.checks``)
+    for value, what, kind in ((samples, "samples", "positive integer or None"),
+                              (stderr_target, "stderr_target", "positive number or None"),
+                              (threads, "threads", "positive integer or None")):
+        if value is not None:
+            no_number(value, what, kind)
     if samples is not None:
         positive_int(samples, "samples", MAX_SAMPLES, " (pyeval.query.limits.MAX_SAMPLES)")
     if stderr_target is not None:

@@ -24,6 +24,7 @@ from pyeval.core.cards import check_distinct, format_cards, parse_cards
 from pyeval.core.games import Game, get_game
 from pyeval.engines.range.symmetry import symmetry_group
 from pyeval.engines.range.weights import INT64_SAFE, integer_weights
+from pyeval.query.parse import check_client
 from pyeval.ranges import Range, parse_range
 
 __all__ = ["flop_report"]
@@ -94,8 +95,7 @@ def flop_report(hero: str | Range, villain: str | Range, *, game: str = "holdem"
         raise ValueError(f"flop_report is for hold'em, short deck and Omaha high games, not {g.name}")
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
-    if client is not None and not all(callable(getattr(client, n, None)) for n in ("submit", "run")):
-        raise TypeError(f"client must be a dask.distributed Client or None, got {type(client).__name__}")
+    check_client(client)
     nthreads = default_threads(threads)
     dead_cards = parse_cards(dead) if dead else np.zeros(0, np.uint8)
     check_distinct(dead_cards, "(dead cards)")
