@@ -77,6 +77,9 @@ def to_phh(hand: Hand) -> str:
     if hand.splash:
         raise ValueError(f"the site added {hand.splash} to the pot (splash the pot): PHH has no field for it")
     _check_chips(hand)
+    if (stud is not None or variant in ("FT", "FO/8")) and not hand.stakes.small_bet:
+        raise ValueError("the text writes no fixed-limit bet sizes and no full bet was made to tell them: PHH "
+                         "needs small_bet and big_bet")
     if stud is not None:
         return _stud_phh(hand, stud)
     assert variant is not None
@@ -118,10 +121,17 @@ def to_phh(hand: Hand) -> str:
     last_bet = max((j for j, a in enumerate(hand.actions) if a.kind in _BETTING or a.kind in ("bet", "raise")),
                    default=-1)
     calls = _unanswerable(hand)
+    later: list[str] = []  # a showdown written after the board (below)
     for j in _in_turn(hand, order):
         a = hand.actions[j]
         if j == last_bet + 1:
-            actions += _showdown(hand, order, p_of, last_bet, calls)
+            shows = _showdown(hand, order, p_of, last_bet, calls)
+            if sum(1 for x in shows if not x.endswith(" sm")) < 2:
+                # all but one muck: shown before the rest of an all-in's board, the mucks would
+                # end the hand in pokerkit with the board undealt; the site dealt it first
+                later = shows
+            else:
+                actions += shows
         if a.kind == "deal" and a.player is None:
             if a.run == 0:
                 actions.append(f"d db {a.cards}")
@@ -138,6 +148,7 @@ def to_phh(hand: Hand) -> str:
         actions += _showdown(hand, order, p_of, last_bet, calls)
     if board_done < len(first_board):
         actions.append(f"d db {first_board[board_done:]}")
+    actions += later
     lines = [
         f"variant = '{variant}'",
         f"antes = [{', '.join(map(_text, antes))}]",

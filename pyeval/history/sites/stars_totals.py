@@ -162,12 +162,35 @@ def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game:
         big_blind = max(posts.get("big-blind", [second]))
     else:
         small_blind, big_blind = ZERO, max(posts.get("button-blind", [first]))
+    if (limit == "fixed-limit" or game in STUD) and not small_bet:
+        small_bet, big_bet = _bets_unwritten(events, big_blind, game in STUD)
     ante = max(posts.get("ante", [ZERO]))
     big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
     return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante,
                   ante_kind="" if not ante else "big-blind" if big_blind_ante else "classic",
                   bring_in=max(posts.get("bring-in", [ZERO])), small_bet=small_bet, big_bet=big_bet,
                   straddles=tuple(posts.get("straddle", [])), level=level)
+
+
+_SMALL_BET_STREETS: Final = frozenset({"preflop", "flop", "3rd", "4th"})
+
+
+def _bets_unwritten(events: list, big_blind: Decimal, stud: bool) -> tuple[Decimal, Decimal]:
+    """A fixed-limit hand's bet sizes when the text does not write them (tournament headers that
+    name no stakes): the small bet is the big blind (board games), or stud's first full bet (a
+    completion, else the smallest bet on third or fourth street, else half the smallest bet
+    after them); the big bet twice that; (0, 0) when no full bet was made (nothing was sized by
+    them)."""
+    if not stud:
+        return big_blind, 2 * big_blind
+    completes = [e[4] for e in events if e[0] == "complete" and not e[5] and e[4] > 0]
+    # (a fourth-street bet may be the big bet, over an open pair: the smallest is the small bet)
+    bets = [e[4] for e in events if e[0] == "bet" and e[2] in _SMALL_BET_STREETS and not e[5] and e[4] > 0]
+    small = min(completes or bets or [ZERO])
+    if not small:  # the first full bet on fifth street or later: the big bet
+        big = min([e[4] for e in events if e[0] == "bet" and not e[5] and e[4] > 0] or [ZERO])
+        return big / 2, big
+    return small, 2 * small
 
 
 def hole_of(dealt: list[str], shown: str, game: str) -> str:
