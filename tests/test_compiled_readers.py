@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import site_checks as sc
 
+import pyeval
 from pyeval.history.sites import compiled
 
 DUMP = r"""
@@ -96,7 +97,31 @@ def test_a_compiled_module_older_than_its_source_is_named(tmp_path, monkeypatch)
 def test_every_compiled_module_is_a_site_module():
     here = Path(compiled.__file__).parent
     assert all((here / f"{name}.py").is_file() for name in compiled.MODULES)
-    assert "model" not in compiled.MODULES  # the record classes stay plain dataclasses
+
+
+def test_the_records_compiled_keep_what_a_record_does():
+    """``Hand`` and ``Action`` are plain classes (compiled with the readers): equal by their
+    fields, a repr naming them, pickled and copied whole, no attribute beyond their fields."""
+    import copy
+    import pickle
+
+    from pyeval.history.sites.model import ACTION_FIELDS, HAND_FIELDS, Action
+
+    hand = pyeval.read_hands(str(sc.FIXTURES / "winamax_allin.txt")).hands[0]
+    assert pickle.loads(pickle.dumps(hand)) == hand and copy.deepcopy(hand) == hand
+    assert pickle.loads(pickle.dumps(hand)).to_dict() == hand.to_dict()
+    skipped = pyeval.read_hands("PokerStars Hand #1: cut\nshort\n").skipped[0]
+    assert pickle.loads(pickle.dumps(skipped)) == skipped
+    assert list(hand.to_dict()) == list(HAND_FIELDS)
+    first = hand.actions[0]
+    assert repr(first).startswith("Action(kind=") and all(f"{f}=" in repr(first) for f in ACTION_FIELDS)
+    assert first == Action(*(getattr(first, f) for f in ACTION_FIELDS))
+    assert first != Action("fold", first.player, first.street) and hand != copy.deepcopy(hand).__class__(
+        *(getattr(hand, f) for f in HAND_FIELDS[:-1]), language="xx")
+    with pytest.raises(AttributeError):
+        hand.nickname = "x"  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        hash(first)  # mutable and compared by value, as the dataclass was
 
 
 def test_the_readers_doctests_pass_on_their_sources():

@@ -51,9 +51,11 @@ MODULES: tuple[str, ...] = (
     "entraction",
     "allin_event",
     "microgaming",
+    "model",
 )
-"""The modules of ``pyeval.history.sites`` compiled with mypyc.  Not ``model``: its record classes
-stay plain dataclasses (compiling them measured no faster).  Not ``igt``: it walks JSON whose
+"""The modules of ``pyeval.history.sites`` compiled with mypyc.  ``model``'s ``Hand`` and ``Action``
+are plain classes so that their ``__init__`` is compiled too (as dataclasses they measured no
+faster compiled: a dataclass's ``__init__`` is generated Python).  Not ``igt``: it walks JSON whose
 values may be of any type, where a compiled function's annotations would raise TypeError on a
 malformed file instead of the ValueError that skips the hand."""
 

@@ -70,9 +70,9 @@ language         the language of the text ("en", "fr", "pt", ...)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
 
@@ -134,6 +134,11 @@ class Stakes:
     straddles: tuple[Decimal, ...] = ()
     level: str = ""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (compiled, a frozen dataclass cannot be unpickled by setting its fields one by one)
+        return (Stakes, (self.small_blind, self.big_blind, self.ante, self.ante_kind, self.bring_in, self.small_bet,
+                         self.big_bet, self.straddles, self.level))
+
     @property
     def unit(self) -> Decimal:
         """The big blind of the hand, for results "in big blinds" (stud and limit games without
@@ -166,7 +171,15 @@ def _plain(x: Decimal) -> str:
     return text
 
 
-@dataclass(slots=True)
+ACTION_FIELDS: Final = ("kind", "player", "street", "amount", "to", "allin", "cards", "count", "run", "pot")
+"""``Action``'s fields, in the order of its ``__init__``."""
+HAND_FIELDS: Final = ("site", "id", "game", "stakes", "players", "seats", "starting_stacks", "actions", "limit",
+                      "currency", "tournament", "table", "max_seats", "button", "date", "timezone", "hole", "boards",
+                      "rake", "splash", "collected", "net", "cash_out", "cash_out_fee", "sitting_out", "source",
+                      "line", "language")
+"""``Hand``'s fields, in the order of its ``__init__`` (``to_dict``'s keys)."""
+
+
 class Action:
     """One line of the hand's text that moves chips or cards.
 
@@ -183,52 +196,100 @@ class Action:
     run       the run of the board (0 first; 1 the second of a hand run twice): board deals, shows
               and collections after the board splits
     pot       collect: 0 the main pot, k the k-th side pot
+
+    A plain class rather than a dataclass: compiled with the readers (``compiled.MODULES``), its
+    ``__init__`` is compiled too (a dataclass's is generated Python, a fifth of a reader's time
+    spent building records).
     """
 
-    kind: str
-    player: int | None
-    street: str
-    amount: Decimal = ZERO
-    to: Decimal = ZERO
-    allin: bool = False
-    cards: str = ""
-    count: int = 0
-    run: int = 0
-    pot: int = 0
+    __slots__ = ACTION_FIELDS
+
+    def __init__(self, kind: str, player: int | None, street: str, amount: Decimal = ZERO, to: Decimal = ZERO,
+                 allin: bool = False, cards: str = "", count: int = 0, run: int = 0, pot: int = 0) -> None:
+        self.kind = kind
+        self.player = player
+        self.street = street
+        self.amount = amount
+        self.to = to
+        self.allin = allin
+        self.cards = cards
+        self.count = count
+        self.run = run
+        self.pot = pot
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.kind, self.player, self.street, self.amount, self.to, self.allin, self.cards, self.count,
+                self.run, self.pot)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return _repr(self, ACTION_FIELDS)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, self._values())
 
 
-@dataclass(slots=True)
 class Hand:
-    """One hand read from a site's text (the fields: this module's docstring)."""
+    """One hand read from a site's text (the fields: this module's docstring).  A plain class
+    for the reason ``Action`` is one; ``to_dict`` gives it as plain data."""
 
-    site: str
-    id: str
-    game: str
-    stakes: Stakes
-    players: list[str]
-    seats: list[int]
-    starting_stacks: list[Decimal]
-    actions: list[Action]
-    limit: str = ""
-    currency: str = ""
-    tournament: str | None = None
-    table: str = ""
-    max_seats: int | None = None
-    button: int | None = None
-    date: str = ""
-    timezone: str = ""
-    hole: list[str] = field(default_factory=list)
-    boards: list[str] = field(default_factory=list)
-    rake: Decimal = ZERO
-    splash: Decimal = ZERO
-    collected: list[Decimal] = field(default_factory=list)
-    net: list[Decimal] = field(default_factory=list)
-    cash_out: list[Decimal] = field(default_factory=list)
-    cash_out_fee: list[Decimal] = field(default_factory=list)
-    sitting_out: list[str] = field(default_factory=list)
-    source: str = "<text>"
-    line: int = 1
-    language: str = "en"
+    __slots__ = HAND_FIELDS
+
+    def __init__(self, site: str, id: str, game: str, stakes: Stakes, players: list[str], seats: list[int],
+                 starting_stacks: list[Decimal], actions: list[Action], limit: str = "", currency: str = "",
+                 tournament: str | None = None, table: str = "", max_seats: int | None = None,
+                 button: int | None = None, date: str = "", timezone: str = "", hole: list[str] | None = None,
+                 boards: list[str] | None = None, rake: Decimal = ZERO, splash: Decimal = ZERO,
+                 collected: list[Decimal] | None = None, net: list[Decimal] | None = None,
+                 cash_out: list[Decimal] | None = None, cash_out_fee: list[Decimal] | None = None,
+                 sitting_out: list[str] | None = None, source: str = "<text>", line: int = 1,
+                 language: str = "en") -> None:
+        self.site = site
+        self.id = id
+        self.game = game
+        self.stakes = stakes
+        self.players = players
+        self.seats = seats
+        self.starting_stacks = starting_stacks
+        self.actions = actions
+        self.limit = limit
+        self.currency = currency
+        self.tournament = tournament
+        self.table = table
+        self.max_seats = max_seats
+        self.button = button
+        self.date = date
+        self.timezone = timezone
+        self.hole: list[str] = [] if hole is None else hole
+        self.boards: list[str] = [] if boards is None else boards
+        self.rake = rake
+        self.splash = splash
+        self.collected: list[Decimal] = [] if collected is None else collected
+        self.net: list[Decimal] = [] if net is None else net
+        self.cash_out: list[Decimal] = [] if cash_out is None else cash_out
+        self.cash_out_fee: list[Decimal] = [] if cash_out_fee is None else cash_out_fee
+        self.sitting_out: list[str] = [] if sitting_out is None else sitting_out
+        self.source = source
+        self.line = line
+        self.language = language
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in HAND_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return _repr(self, HAND_FIELDS)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Hand, self._values())
 
     def put_in(self) -> list[Decimal]:
         """What each player moved into the pot: forced bets, calls, bets and raises, less the
@@ -280,23 +341,28 @@ class Hand:
     def to_dict(self) -> dict[str, Any]:
         """The hand as plain data (Decimal as text, exact; actions as dicts)."""
         out: dict[str, Any] = {}
-        for name in _FIELDS:
+        for name in HAND_FIELDS:
             value = getattr(self, name)
             if name == "stakes":
                 value = {k: _text(getattr(value, k)) for k in _STAKES_FIELDS}
             elif name == "actions":
-                value = [{k: _text(getattr(a, k)) for k in _ACTION_FIELDS} for a in value]
+                value = [{k: _text(getattr(a, k)) for k in ACTION_FIELDS} for a in value]
             else:
                 value = _text(value)
             out[name] = value
         return out
 
 
+
+
 _INTO_POT = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
                        "call", "bet", "raise", "complete"})
-_FIELDS = tuple(Hand.__dataclass_fields__)
-_STAKES_FIELDS = tuple(Stakes.__dataclass_fields__)
-_ACTION_FIELDS = tuple(Action.__dataclass_fields__)
+_STAKES_FIELDS: Final = tuple(Stakes.__dataclass_fields__)
+
+
+def _repr(record: object, names: tuple[str, ...]) -> str:
+    """``Name(field=value, ...)``, as a dataclass writes itself."""
+    return f"{type(record).__name__}({', '.join(f'{n}={getattr(record, n)!r}' for n in names)})"
 
 
 def _text(value: Any) -> Any:
@@ -320,6 +386,9 @@ class Skipped:
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "line": self.line, "site": self.site, "id": self.id, "reason": self.reason}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Skipped, (self.source, self.line, self.reason, self.site, self.id))
 
 INTO_POT = _INTO_POT
 """The action kinds that move chips into the pot (``Hand.put_in``), for the readers that add them
