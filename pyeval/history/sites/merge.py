@@ -162,6 +162,8 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         if p.get("dealtin") == "false":
             out.add(seat)
     if not any(r.get("id") == "END_OF_GAME" for r in rounds):
+        if any(r.get("id") == "GAME_CANCELLED" for r in rounds):  # blinds posted, then called off: no end
+            raise ValueError("the site cancelled the hand")
         raise ValueError("the hand is cut short: no END_OF_GAME round")
     start = _start_digits(attrs.get("starttime", ""))
     reading = _Rounds(game, by_seat, out, bool(start) and start < _NEW_FORMAT, _big_blind(limit, money, rounds))
@@ -171,7 +173,7 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         for e in reading.events:
             if e[0] in _FORCED:
                 stacks[e[1]] += e[3]
-    if not reading.won:
+    if not reading.won and not reading.returned:  # a lone big blind returned (no small blind): nobody wins
         raise ValueError("no <winner>: nobody collects the pot")
     hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=reading.events, won=reading.won, source=source, line=line,
@@ -241,11 +243,12 @@ def _iso_date(digits: str) -> str:
 
 
 def _cards(text: str) -> list[str]:
-    """``"Qh,Tc,null"`` -> ``["Qh", "Tc", "??"]``; ValueError for a card that is none."""
+    """``"Qh,Tc,null"`` -> ``["Qh", "Tc", "??"]``; the version-2 stud export writes a card not seen
+    as nothing (``",,5h"``: two down cards and the door card); ValueError for a card that is none."""
     out = []
     for c in text.split(","):
         c = c.strip()
-        if c == "null":
+        if c in ("null", ""):
             out.append("??")
         elif _CARD.fullmatch(c):
             out.append("T" + c[2] if c.startswith("10") else c)
