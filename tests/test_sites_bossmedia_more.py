@@ -17,29 +17,22 @@ MTT_ANTES = sc.FIXTURES / "bossmedia_mtt_antes.xml"
 D = Decimal
 
 
-def _hand(path):
-    r = pyeval.read_hands(str(path))
-    assert not r.skipped, [s.reason for s in r.skipped]
-    assert len(r.hands) == 1
-    return r.hands[0]
-
-
 @pytest.mark.parametrize("path", [OLD_BOARDS, MTT_ANTES])
 def test_every_site_check_holds(path):
-    hand = _hand(path)
+    hand = sc.read_one(path, "bossmedia")
     sc.check_numbers([hand])
     sc.check_replays([hand], 1)
 
 
 def test_the_dead_small_blind_hand_checks_and_phh_refuses_it():
-    hand = _hand(SECOND_SB)
+    hand = sc.read_one(SECOND_SB, "bossmedia")
     sc.check_numbers([hand])
     with pytest.raises(ValueError, match="Eve posted a dead-blind: PHH has no such post"):
         hand.to_phh()
 
 
 def test_boards_without_rake_carry_the_pot_after_the_rake_so_far():
-    hand = _hand(OLD_BOARDS)
+    hand = sc.read_one(OLD_BOARDS, "bossmedia")
     # preflop 3 x 1.00 = 3.00 (flop POT 3.00); flop 2 x 2.00 = 7.00, the turn writes 6.80 (0.20
     # raked); turn 2 x 4.00 = 15.00, the river and the showdown 14.60 with RAKE 0.40
     assert hand.rake == D("0.40") and hand.collected == [0, D("14.60"), 0]
@@ -48,7 +41,7 @@ def test_boards_without_rake_carry_the_pot_after_the_rake_so_far():
 
 
 def test_a_second_small_blind_is_dead_and_a_reserved_seat_is_empty():
-    hand = _hand(SECOND_SB)
+    hand = sc.read_one(SECOND_SB, "bossmedia")
     assert hand.players == ["Dan", "Eve", "Fay"] and hand.max_seats == 5  # seat 2 reserved, seat 4 empty
     posts = [(a.kind, hand.players[a.player], a.amount) for a in hand.actions if a.kind.endswith("blind")]
     assert posts == [("small-blind", "Fay", D("0.50")), ("big-blind", "Dan", D("1.00")),
@@ -65,7 +58,7 @@ def test_a_reserved_seat_that_acts_is_skipped(tmp_path):
 
 
 def test_unwritten_tournament_antes_are_posted_from_the_pots():
-    hand = _hand(MTT_ANTES)
+    hand = sc.read_one(MTT_ANTES, "bossmedia")
     # the flop writes 1375 = 100 + 600 + 600 and 75: 25 from each of the three with chips (the
     # busted seat's "Unknown" pays none); the stacks written are after the ante
     assert hand.players == ["Gus", "Ivy", "Jon"]

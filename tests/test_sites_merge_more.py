@@ -10,22 +10,13 @@ from decimal import Decimal
 import pytest
 import site_checks as sc
 
-import pyeval
-
 STUD_V2 = sc.FIXTURES / "merge_stud_v2_unseen.xml"
 LONE_BB = sc.FIXTURES / "merge_lone_big_blind.xml"
 D = Decimal
 
 
-def _hand(path):
-    r = pyeval.read_hands(str(path))
-    assert not r.skipped, [s.reason for s in r.skipped]
-    assert len(r.hands) == 1 and r.hands[0].site == "merge"
-    return r.hands[0]
-
-
 def test_stud_cards_not_seen_written_as_nothing():
-    hand = _hand(STUD_V2)
+    hand = sc.read_one(STUD_V2, "merge")
     sc.check_numbers([hand])
     sc.check_replays([hand], 1)
     # the others' two down cards unseen, their up cards as dealt; the hero's all four
@@ -36,7 +27,7 @@ def test_stud_cards_not_seen_written_as_nothing():
 
 
 def test_a_lone_big_blind_returned_is_a_hand_nobody_wins():
-    hand = _hand(LONE_BB)
+    hand = sc.read_one(LONE_BB, "merge")
     sc.check_numbers([hand])
     # a tournament's balance is after the posts: Kai sat with 800 and got his 100 back
     assert hand.starting_stacks == [800, 1500, 2100] and hand.net == [0, 0, 0] and hand.collected == [0, 0, 0]

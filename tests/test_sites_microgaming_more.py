@@ -10,35 +10,26 @@ from decimal import Decimal
 import pytest
 import site_checks as sc
 
-import pyeval
-
 OLDEST = sc.FIXTURES / "microgaming_oldest.xml"
 POSTED = sc.FIXTURES / "microgaming_posted_to_play.xml"
 D = Decimal
 
 
-def _hand(path):
-    r = pyeval.read_hands(str(path))
-    assert not r.skipped, [s.reason for s in r.skipped]
-    assert len(r.hands) == 1 and r.hands[0].site == "microgaming"
-    return r.hands[0]
-
-
 def test_every_site_check_holds():
-    hand = _hand(OLDEST)
+    hand = sc.read_one(OLDEST, "microgaming")
     sc.check_numbers([hand])
     sc.check_replays([hand], 1)
 
 
 def test_the_posted_to_play_hand_checks_and_phh_refuses_it():
-    hand = _hand(POSTED)
+    hand = sc.read_one(POSTED, "microgaming")
     sc.check_numbers([hand])
     with pytest.raises(ValueError, match="Quin posted a second big blind"):
         hand.to_phh()
 
 
 def test_the_oldest_export_writes_calls_and_raises_as_street_totals():
-    hand = _hand(OLDEST)
+    hand = sc.read_one(OLDEST, "microgaming")
     bets = [(a.kind, hand.players[a.player], a.amount, a.to) for a in hand.actions
             if a.kind in ("raise", "call", "bet")]
     # Kim raises to 0.30, Max (the big blind's 0.10 in) to 0.90, Kim calls 0.90: 0.60 more; on the
@@ -54,7 +45,7 @@ def test_the_oldest_export_writes_calls_and_raises_as_street_totals():
 
 
 def test_posted_to_play_is_a_live_post_and_a_disconnect_moves_nothing():
-    hand = _hand(POSTED)
+    hand = sc.read_one(POSTED, "microgaming")
     quin = hand.players.index("Quin")
     post = next(a for a in hand.actions if a.player == quin and a.kind.endswith("blind"))
     assert (post.kind, post.amount) == ("big-blind", D("0.20"))
