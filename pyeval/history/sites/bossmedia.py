@@ -17,7 +17,8 @@ Amounts: a raise is the street total it makes; an all-in (``ACTION_ALLIN``) the 
 (the player's stack at the start of the street); a call is the street total in the 2013 export
 and the chips it adds in the 2014 one, so a call is worked out from the bet it calls (and the
 written value checked against both readings).  Every ``HAND_BOARD`` writes the pot so far (after
-the rake so far): each one is checked against the actions.
+the rake so far): each one is checked against the actions.  The 2011 export writes no ``RAKE`` on
+a board and leaves a tournament's antes out of the text (``parse`` works them out).
 """
 
 from __future__ import annotations

@@ -10,8 +10,10 @@ calls and bets as the chips they add, a raise as the chips it adds too (not its 
 as the chips it adds (a blind when posted before the cards are dealt), ``MoneyReturned`` an
 uncalled bet (older files leave it out and count it in the winner's ``Win``: a hand with no
 ``MoneyReturned`` counts every uncalled bet in ``Win``, one with it none), and one ``Win``
-with a ``Seat`` a pot.  ``BadBeatContribution`` is the bad-beat jackpot's fee, taken from a
-player outside the pot: it is dead money here, and the rake (what the site took) includes it.
+with a ``Seat`` a pot.  The oldest export (2009-2011, ``<Game id=..>`` with no ``hhversion``)
+writes a call and a raise as the street total and counts no uncalled bet in ``Win``.
+``BadBeatContribution`` is the bad-beat jackpot's fee, taken from a player outside the pot: it
+is dead money here, and the rake (what the site took) includes it.
 Cards are ``value="10" suit="s"`` with an ``id`` (suits s, c, d, h in blocks of 13, aces first),
 checked against each other.  A file may hold several hands, each after a byte-order mark, and a
 trailer after ``</Game>`` (``ExtendedTableName: ...``, ``----PRIMA.DAT----``).
