@@ -43,6 +43,11 @@ def _cancelled(text: str) -> str:
 
 @pytest.mark.parametrize("path, edit, reason", [
     (LONE_BB, _cancelled, "the site cancelled the hand"),
+    # a player who folded calls later: the text contradicts itself
+    (STUD_V2, lambda t: t.replace('<event sequence="11" type="FOLD" timestamp="1375388108000" player="5"/>',
+                                  '<event sequence="11" type="FOLD" timestamp="1375388108000" player="5"/>'
+                                  '<event sequence="12" type="CALL" timestamp="1375388109000" player="3"'
+                                  ' amount="0.50"/>'), "Ike acts (CALL) after folding"),
     # a card that is no card stays refused
     (STUD_V2, lambda t: t.replace('cards=",,2c"', 'cards=",x,2c"'), "not a card: 'x' in ',x,2c'"),
     # the returned blind with a pot won beside it: more than was put in

@@ -63,6 +63,8 @@ _FAMILY_ROUNDS = {"board": "PREFLOP", "draw": "PRE_FIRST_DRAW", "stud": "BRING_I
 _POSTS = {"SMALL_BLIND": "small-blind", "BIG_BLIND": "big-blind", "INITIAL_BLIND": "big-blind", "ANTE": "ante",
           "BRING_IN": "bring-in"}
 _FORCED = frozenset({"ante", "small-blind", "big-blind", "bring-in", "dead-blind"})
+_BETTING = frozenset({"CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"})
+"""The events a player who folded can no longer write."""
 _QUIET = frozenset({"CHAT", "RABBIT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_IN"})
 """Events that move no chips and deal no cards."""
 _NEW_FORMAT = "20100908000000"
@@ -275,6 +277,7 @@ class _Rounds:
         self.shown: dict[str, str] = {}
         self.won: dict[str, Decimal] = {}
         self.returned: dict[str, Decimal] = {}
+        self.folded: set[str] = set()
 
     def name(self, seat: str | None, what: str) -> str:
         if seat is None or seat not in self.by_seat:
@@ -346,6 +349,8 @@ class _Rounds:
         if kind in ("SIT_OUT", "SITTING_OUT") and e.get("player") in self.out:
             return  # a player not dealt in, sitting out: no part of the hand
         name = self.name(e.get("player"), kind)
+        if name in self.folded and kind in _BETTING:
+            raise ValueError(f"{name} acts ({kind}) after folding")
         chips = amount(e.get("amount") or "0")
         no_chips = (ZERO, ZERO, False, "", 0, 0, 0)
         if kind in _POSTS:
@@ -357,6 +362,7 @@ class _Rounds:
             self.events.append(("big-blind" if live == self.big_blind else "small-blind", name, street, live, live,
                                 False, "", 0, 0, 0))
         elif kind in ("FOLD", "SIT_OUT", "SITTING_OUT"):  # a player dealt in who sits out folds
+            self.folded.add(name)
             self.events.append(("fold", name, street) + no_chips)
         elif kind == "CHECK":
             self.events.append(("check", name, street) + no_chips)
