@@ -157,3 +157,11 @@ def check_cut_short(fixture: Path, at: int) -> None:
     assert all(s.reason for s in r.skipped)
     assert all(h.net == whole.net for h in r.hands[:-1])
     assert len(r.hands) + len(r.skipped) <= 2
+
+
+def read_one(path: Path, site: str):
+    """The one hand of a hand-made file, read by ``site``'s reader with nothing skipped."""
+    r = pyeval.read_hands(str(path))
+    assert not r.skipped, [s.reason for s in r.skipped]
+    assert len(r.hands) == 1 and r.hands[0].site == site
+    return r.hands[0]

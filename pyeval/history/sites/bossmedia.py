@@ -17,7 +17,8 @@ Amounts: a raise is the street total it makes; an all-in (``ACTION_ALLIN``) the 
 (the player's stack at the start of the street); a call is the street total in the 2013 export
 and the chips it adds in the 2014 one, so a call is worked out from the bet it calls (and the
 written value checked against both readings).  Every ``HAND_BOARD`` writes the pot so far (after
-the rake so far): each one is checked against the actions.
+the rake so far): each one is checked against the actions.  The 2011 export writes no ``RAKE`` on
+a board and leaves a tournament's antes out of the text (``parse`` works them out).
 """
 
 from __future__ import annotations
@@ -144,12 +145,20 @@ def _elements(text: str, line: int) -> list[_Element]:
 class _Betting:
     """The chips of the hand so far: each player's stack left and bet on the street, the pot."""
 
-    __slots__ = ("left", "bets", "pot")
+    __slots__ = ("left", "bets", "pot", "raked", "ante_payers")
 
-    def __init__(self, stacks: dict[str, Decimal]) -> None:
+    def __init__(self, stacks: dict[str, Decimal], ante_payers: int) -> None:
         self.left = dict(stacks)
         self.bets: dict[str, Decimal] = {}
         self.pot = ZERO
+        self.raked = ZERO  # the rake taken so far that an older board's pot (no RAKE) leaves unsaid
+        self.ante_payers = ante_payers  # until the first pot written: the players an unwritten ante is owed by
+
+    def ante(self, name: str, chips: Decimal, where: int) -> None:
+        """Dead money: in the pot, no part of a bet."""
+        self.put(name, chips, where)
+        self.bets[name] -= chips
+        self.pot += chips
 
     def put(self, name: str, chips: Decimal, where: int) -> None:
         if chips > self.left[name]:
@@ -172,7 +181,26 @@ class _Betting:
         return self.pot
 
 
+class _UnwrittenAntes(ValueError):
+    """The first pot written exceeds the chips put in by the same ante from every player."""
+
+    def __init__(self, ante: Decimal) -> None:
+        super().__init__(f"an unwritten ante of {ante}")
+        self.ante = ante
+
+
 def parse(text: str, source: str, line: int) -> Hand:
+    """The hand.  A tournament's antes the export may leave out: its pots count them (the blinds
+    and bets plus the same sum from every player with chips), its stacks are after them (the next
+    hand's stack is this one plus the net less the next ante) and so are the hero's ``WIN``/``LOSS``;
+    such an ante is posted first from a stack that starts that much higher."""
+    try:
+        return _parse(text, source, line, ZERO)
+    except _UnwrittenAntes as unwritten:
+        return _parse(text, source, line, unwritten.ante)
+
+
+def _parse(text: str, source: str, line: int, ante: Decimal) -> Hand:
     elements = _elements(text, line)
     if not elements or elements[0].tag != "HISTORY":
         raise ValueError("not a Boss Media hand: no <HISTORY> element")
@@ -199,7 +227,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     while k < len(elements) and elements[k].tag == "PLAYER":
         p = elements[k]
         k += 1
-        if p.attrs.get("STATE") == "STATE_EMPTY":
+        if p.attrs.get("STATE") in ("STATE_EMPTY", "STATE_RESERVED"):  # reserved: held for a player not seated yet
             continue
         name = p.attrs.get("NAME", "")
         if not name or name in seats or not p.attrs.get("SEAT", "").isdigit():
@@ -216,7 +244,15 @@ def parse(text: str, source: str, line: int) -> Hand:
     held: dict[str, str] = {}
     won: dict[str, Decimal] = {}
     hero: str | None = None
-    betting = _Betting(stacks)
+    tournament = _KINDS[game_kind]
+    payers = [n for n in names if stacks[n] > 0]
+    antes_written = any(e.attrs.get("TYPE") == "HAND_ANTE" for e in elements)
+    betting = _Betting(stacks, len(payers) if tournament and not antes_written and not ante else 0)
+    for name in payers if ante else []:
+        stacks[name] += ante
+        betting.left[name] += ante
+        betting.ante(name, ante, line)
+        events.append(("ante", name, "preflop", ante, ante, False, "", 0, 0, 0))
     street = "preflop"
     board: list[str] = []
     rake = total = None
@@ -266,8 +302,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     shown = {n: shown.get(n) or held.get(n, "") for n in names}  # a draw changes the cards held
     stated = {}
     if hero is not None and head.get("WIN") and head.get("LOSS"):
-        stated[hero] = amount(head["WIN"]) - amount(head["LOSS"])
-    tournament = _KINDS[game_kind]
+        stated[hero] = amount(head["WIN"]) - amount(head["LOSS"]) - (ante if hero in payers else ZERO)
     hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     currency="" if tournament else head.get("TABLECURRENCY", ""),
@@ -303,9 +338,25 @@ def _board(e: _Element, game: str, street: str, board: list[str], betting: _Bett
 
 def _check_pot(e: _Element, betting: _Betting) -> None:
     """The pot a ``HAND_BOARD`` or the ``SHOWDOWN`` writes (after the rake so far) is what the
-    actions put in (the uncalled part of the street's largest bet returned)."""
+    actions put in (the uncalled part of the street's largest bet returned).
+
+    The older export's boards write no ``RAKE``: their pot is after a rake left unsaid (0.20 at a
+    flop, 0.19 at the turn with nothing bet between), so it may fall short of the chips put in by
+    a rake that never shrinks and never exceeds the showdown's ``RAKE``; the showdown always
+    writes it."""
     pot = betting.end_street()
-    if e.money("POT") + e.money("RAKE") != pot:
+    payers, betting.ante_payers = betting.ante_payers, 0
+    unpaid = e.money("POT") + e.money("RAKE") - pot if "RAKE" in e.attrs else e.money("POT") - pot
+    if payers and unpaid > 0 and unpaid % payers == 0:
+        raise _UnwrittenAntes(unpaid / payers)
+    if e.tag == "ACTION" and "RAKE" not in e.attrs:
+        raked = pot - e.money("POT")
+        if not betting.raked <= raked <= pot:
+            raise ValueError(f"line {e.line}: the pot written ({e.attrs['POT']}, no rake) is not the {pot} put in "
+                             f"less a rake of at least the {betting.raked} taken before")
+        betting.raked = raked
+        return
+    if e.money("POT") + e.money("RAKE") != pot or e.money("RAKE") < betting.raked:
         raise ValueError(f"line {e.line}: the pot written ({e.attrs['POT']} and {e.attrs['RAKE']} rake) is not the "
                          f"{pot} put in")
 
@@ -340,14 +391,14 @@ def _bet(e: _Element, kind: str, who: str, street: str, betting: _Betting, event
     left = betting.left[who]
     if kind == "HAND_ANTE":
         chips = e.money("VALUE")
-        betting.put(who, chips, e.line)
-        betting.bets[who] -= chips  # dead money: in the pot, no part of a bet
-        betting.pot += chips
+        betting.ante(who, chips, e.line)
         events.append(("ante", who, street, chips, chips, chips == left, "", 0, 0, 0))
     elif kind == "HAND_BLINDS":
         blind = _BLINDS.get(e.attrs.get("KIND", ""))
         if blind is None:
             raise ValueError(f"line {e.line}: unknown blind {e.attrs.get('KIND', '')!r}")
+        if blind == "small-blind" and any(ev[0] == "small-blind" for ev in events):
+            blind = "dead-blind"  # a second small blind (a new or returning player's) is dead: the pots count it so
         chips = e.money("VALUE")
         betting.put(who, chips, e.line)
         live = {"small-blind": chips, "big-blind": chips, "dead-blind": ZERO}.get(blind, min(chips, big_blind))

@@ -126,7 +126,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             events.append(("deal", None, street, ZERO, ZERO, False, cards[len(board):], 0, 0, 0))
             board = cards
         elif m := _SAYS.match(x):
-            name = _seated(m.group(1), seats, where)
+            name = _seated(_hero_case(m.group(1), m.group(2), seats), seats, where)
             if m.group(2) == "wins":
                 got = amount(m.group(3))
                 won[name] = won.get(name, ZERO) + got
@@ -168,6 +168,16 @@ def parse(text: str, source: str, line: int) -> Hand:
                     tournament=tourney.group(1) if tourney else None, table=table, max_seats=max_seats,
                     button=button, date=date, timezone=zone, boards=[board] if board else [], shown=shown,
                     rake=rake if rake is not None else ZERO, uncalled_in_won="never", language="en")
+
+
+def _hero_case(name: str, verb: str, seats: dict[str, int]) -> str:
+    """The seated name of the hero's "was dealt" line, which may write it in other case ("hero was
+    dealt" for the seat of "Hero": the name as typed at log-in); only when one seated name matches."""
+    name = name.strip()
+    if verb != "was dealt" or name in seats:
+        return name
+    same = [n for n in seats if n.casefold() == name.casefold()]
+    return same[0] if len(same) == 1 else name
 
 
 def _seated(name: str, seats: dict[str, int], where: int) -> str:

@@ -135,10 +135,12 @@ def parse(text: str, source: str, line: int) -> Hand:
     limit = _LIMITS.get(str(hand.get("limit")))
     if limit is None:
         raise ValueError(f"unknown betting limit {hand.get('limit')!r}")
+    # "stake": "0.5/1.0"; the 2019 export writes the blinds apart ("small": "0.25", "large": "0.50")
+    stake = str(hand["stake"]) if "stake" in hand else f"{hand.get('small', '')}/{hand.get('large', '')}"
     try:
-        header_money = [amount(x) for x in str(hand.get("stake", "")).split("/")]
+        header_money = [amount(x) for x in stake.split("/")]
     except ValueError:
-        raise ValueError(f"unknown stakes {hand.get('stake')!r}") from None
+        raise ValueError(f"unknown stakes {stake!r}") from None
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
@@ -167,8 +169,15 @@ def parse(text: str, source: str, line: int) -> Hand:
                     currency="" if tournament is not None or currency not in CODES else currency,
                     tournament=tournament, table=str(hand.get("table", "")), button=button,
                     date=_date(date) if date else "", timezone="UTC" if date else "", boards=[boards],
-                    shown=shown, rake=_money(show, "rake", "the show-down"), uncalled_in_won="never",
+                    shown=shown, rake=_rake(show, boards), uncalled_in_won="never",
                     stated_net=stated)
+
+
+def _rake(show: dict, boards: str) -> Decimal:
+    """The show-down's ``rake``; a hand over before the flop writes none and is not raked."""
+    if "rake" not in show and not boards:
+        return ZERO
+    return _money(show, "rake", "the show-down")
 
 
 def _date(ms: Any) -> str:

@@ -63,6 +63,8 @@ _FAMILY_ROUNDS = {"board": "PREFLOP", "draw": "PRE_FIRST_DRAW", "stud": "BRING_I
 _POSTS = {"SMALL_BLIND": "small-blind", "BIG_BLIND": "big-blind", "INITIAL_BLIND": "big-blind", "ANTE": "ante",
           "BRING_IN": "bring-in"}
 _FORCED = frozenset({"ante", "small-blind", "big-blind", "bring-in", "dead-blind"})
+_BETTING = frozenset({"CHECK", "CALL", "BET", "RAISE", "COMPLETE", "ALL_IN"})
+"""The events a player who folded can no longer write."""
 _QUIET = frozenset({"CHAT", "RABBIT", "DISCONNECTED", "RECONNECTED", "LEAVE", "PLAYER_OUT", "SIT_IN"})
 """Events that move no chips and deal no cards."""
 _NEW_FORMAT = "20100908000000"
@@ -162,6 +164,8 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         if p.get("dealtin") == "false":
             out.add(seat)
     if not any(r.get("id") == "END_OF_GAME" for r in rounds):
+        if any(r.get("id") == "GAME_CANCELLED" for r in rounds):  # blinds posted, then called off: no end
+            raise ValueError("the site cancelled the hand")
         raise ValueError("the hand is cut short: no END_OF_GAME round")
     start = _start_digits(attrs.get("starttime", ""))
     reading = _Rounds(game, by_seat, out, bool(start) and start < _NEW_FORMAT, _big_blind(limit, money, rounds))
@@ -171,7 +175,7 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         for e in reading.events:
             if e[0] in _FORCED:
                 stacks[e[1]] += e[3]
-    if not reading.won:
+    if not reading.won and not reading.returned:  # a lone big blind returned (no small blind): nobody wins
         raise ValueError("no <winner>: nobody collects the pot")
     hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=reading.events, won=reading.won, source=source, line=line,
@@ -241,11 +245,12 @@ def _iso_date(digits: str) -> str:
 
 
 def _cards(text: str) -> list[str]:
-    """``"Qh,Tc,null"`` -> ``["Qh", "Tc", "??"]``; ValueError for a card that is none."""
+    """``"Qh,Tc,null"`` -> ``["Qh", "Tc", "??"]``; the version-2 stud export writes a card not seen
+    as nothing (``",,5h"``: two down cards and the door card); ValueError for a card that is none."""
     out = []
     for c in text.split(","):
         c = c.strip()
-        if c == "null":
+        if c in ("null", ""):
             out.append("??")
         elif _CARD.fullmatch(c):
             out.append("T" + c[2] if c.startswith("10") else c)
@@ -272,6 +277,7 @@ class _Rounds:
         self.shown: dict[str, str] = {}
         self.won: dict[str, Decimal] = {}
         self.returned: dict[str, Decimal] = {}
+        self.folded: set[str] = set()
 
     def name(self, seat: str | None, what: str) -> str:
         if seat is None or seat not in self.by_seat:
@@ -343,6 +349,8 @@ class _Rounds:
         if kind in ("SIT_OUT", "SITTING_OUT") and e.get("player") in self.out:
             return  # a player not dealt in, sitting out: no part of the hand
         name = self.name(e.get("player"), kind)
+        if name in self.folded and kind in _BETTING:
+            raise ValueError(f"{name} acts ({kind}) after folding")
         chips = amount(e.get("amount") or "0")
         no_chips = (ZERO, ZERO, False, "", 0, 0, 0)
         if kind in _POSTS:
@@ -354,6 +362,7 @@ class _Rounds:
             self.events.append(("big-blind" if live == self.big_blind else "small-blind", name, street, live, live,
                                 False, "", 0, 0, 0))
         elif kind in ("FOLD", "SIT_OUT", "SITTING_OUT"):  # a player dealt in who sits out folds
+            self.folded.add(name)
             self.events.append(("fold", name, street) + no_chips)
         elif kind == "CHECK":
             self.events.append(("check", name, street) + no_chips)

@@ -10,8 +10,10 @@ calls and bets as the chips they add, a raise as the chips it adds too (not its 
 as the chips it adds (a blind when posted before the cards are dealt), ``MoneyReturned`` an
 uncalled bet (older files leave it out and count it in the winner's ``Win``: a hand with no
 ``MoneyReturned`` counts every uncalled bet in ``Win``, one with it none), and one ``Win``
-with a ``Seat`` a pot.  ``BadBeatContribution`` is the bad-beat jackpot's fee, taken from a
-player outside the pot: it is dead money here, and the rake (what the site took) includes it.
+with a ``Seat`` a pot.  The oldest export (2009-2011, ``<Game id=..>`` with no ``hhversion``)
+writes a call and a raise as the street total and counts no uncalled bet in ``Win``.
+``BadBeatContribution`` is the bad-beat jackpot's fee, taken from a player outside the pot: it
+is dead money here, and the rake (what the site took) includes it.
 Cards are ``value="10" suit="s"`` with an ``id`` (suits s, c, d, h in blocks of 13, aces first),
 checked against each other.  A file may hold several hands, each after a byte-order mark, and a
 trailer after ``</Game>`` (``ExtendedTableName: ...``, ``----PRIMA.DAT----``).
@@ -37,7 +39,8 @@ SITE = "microgaming"
 HAND_ID = re.compile(r"<Game\b[^>]*?\bid=\"([^\"]+)\"")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
-_START = re.compile(r"<Game hhversion=")
+_START = re.compile(r"<Game (?:hhversion=|id=\")")
+"""A hand's start: ``hhversion`` first since 2012, the oldest export (2009-2011) starts with ``id``."""
 _END = "</Game>"
 _TRAILER = re.compile(r"^(?:ExtendedTableName:.*|-{2,}[A-Z0-9_.]+-{2,})$")
 _GAMES = (("Omaha H/L", "omaha-hilo"), ("Omaha", "omaha"), ("Hold'em", "holdem"))
@@ -94,7 +97,7 @@ def _cards(el: ET.Element) -> str:
 
 
 def _money(text: str | None, what: str) -> Decimal:
-    if text is None:
+    if not text:  # left out or empty (a sample whose balances were blanked)
         raise ValueError(f"{what} has no amount")
     return amount(text)
 
@@ -193,13 +196,27 @@ def parse(text: str, source: str, line: int) -> Hand:
                     currency=_currency(game_el), tournament=tournament, table=game_el.get("tablename", ""),
                     max_seats=int(size) if size.isdigit() else None, button=button, date=date,
                     boards=[boards], shown=shown, rake=rake, stated_net=stated,
-                    uncalled_in_won="never" if any(e[0] == "uncalled" for e in events) else "always")
+                    uncalled_in_won=_uncalled_in_won(game_el, events))
+
+
+def _uncalled_in_won(game_el: ET.Element, events: list[tuple]) -> str:
+    """Whether a ``Win`` counts the uncalled part of a bet: never when ``MoneyReturned`` writes it,
+    nor in the oldest export (no ``hhversion``: 43.60 all in against 17.65 and a ``Win`` of 35.44,
+    the pot less the rake, while the balances give the 25.95 back); in the others always."""
+    if game_el.get("hhversion") is None or any(e[0] == "uncalled" for e in events):
+        return "never"
+    return "always"
 
 
 def _events(game_el: ET.Element, by_seat: dict[str, str], header_money: list[Decimal]
             ) -> tuple[list[tuple], dict[str, Decimal], dict[str, str], Decimal]:
     """The betting and deals, then the shows, then the pots won (assemble's tuple form); what
-    each player won; the cards each showed; the jackpot fees taken."""
+    each player won; the cards each showed; the jackpot fees taken.
+
+    The oldest export (no ``hhversion``) writes a call and a raise as the street total they make
+    (a big blind's call of 0.20 over his 0.10, a raise to 4.80 over a bet of 0.80: the stack of
+    10.76 is then all in after an all-in of 5.46), the later ones as the chips they add."""
+    totals = game_el.get("hhversion") is None
     events: list[tuple] = []
     shows: list[tuple] = []
     collects: list[tuple] = []
@@ -232,18 +249,27 @@ def _events(game_el: ET.Element, by_seat: dict[str, str], header_money: list[Dec
         elif kind in _POSTS:
             chips = _money(act.get("value"), kind)
             events.append((_POSTS[kind], name, street, chips, chips, False, "", 0, 0, 0))
+        elif kind == "PostedToPlay":  # a new player's post out of turn: live, a bet of the chips written
+            chips = _money(act.get("value"), kind)
+            post = "big-blind" if len(header_money) > 1 and chips >= header_money[1] else "small-blind"
+            events.append((post, name, street, chips, chips, False, "", 0, 0, 0))
+        elif kind == "Disconnect":  # the player lost his connection; its value is a time (30000), no chips
+            continue
         elif kind == "BadBeatContribution":
             chips = _money(act.get("value"), kind)
             dead += chips
             events.append(("dead-blind", name, street, chips, ZERO, False, "", 0, 0, 0))
         elif kind in _SIMPLE:
             events.append((_SIMPLE[kind], name, street, ZERO, ZERO, False, "", 0, 0, 0))
-        elif kind in ("Call", "Bet"):
-            events.append((kind.lower(), name, street, _money(act.get("value"), kind), ZERO, False, "", 0, 0, 0))
+        elif kind == "Bet":
+            events.append(("bet", name, street, _money(act.get("value"), kind), ZERO, False, "", 0, 0, 0))
+        elif kind == "Call":
+            chips = _money(act.get("value"), kind) - (street_total(events, name, street) if totals else ZERO)
+            events.append(("call", name, street, chips, ZERO, False, "", 0, 0, 0))
         elif kind == "Raise":
             chips = _money(act.get("value"), kind)
-            events.append(("raise", name, street, ZERO, street_total(events, name, street) + chips, False, "", 0, 0,
-                           0))
+            to = chips if totals else street_total(events, name, street) + chips
+            events.append(("raise", name, street, ZERO, to, False, "", 0, 0, 0))
         elif kind == "AllIn":
             events.append(_all_in(events, name, street, _money(act.get("value"), kind), dealt, header_money))
         elif kind == "MoneyReturned":
