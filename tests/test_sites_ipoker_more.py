@@ -30,9 +30,9 @@ def _acts(hand, street):
 
 def test_every_text_hand_is_read_and_adds_up():
     hands = list(_hands().values())
-    assert len(hands) == 5 and {h.site for h in hands} == {"ipoker"}
+    assert len(hands) == 6 and {h.site for h in hands} == {"ipoker"}
     sc.check_numbers(hands)
-    sc.check_replays(hands, 3)  # the post of both blinds and an Omaha without its limit: PHH refuses them
+    sc.check_replays(hands, 4)  # the post of both blinds and an Omaha without its limit: PHH refuses them
 
 
 def test_tracker_cash_hand_raise_by_all_in_raise_and_both_blinds():
@@ -82,11 +82,19 @@ def test_client_text_all_in_for_less_is_a_call():
     assert hand.tournament == "900000002" and hand.collected == [7325, 0, 0]
 
 
+def test_turn_actions_written_before_the_turn_header_are_on_the_turn():
+    hand = _hands()["7100000006"]  # the flop's betting is over when Bob checks again: the turn's header is late
+    assert [x[:2] for x in _acts(hand, "flop")][-1] == ("Cy", "fold")
+    assert [x[:2] for x in _acts(hand, "turn")] == [("Bob", "check"), ("Ann", "check")]
+    assert [a.kind for a in hand.actions if a.kind == "deal" and a.player is None] == ["deal"] * 3
+    assert hand.boards == ["7h7d6dJdQc"] and hand.collected == [0, 450, 0]
+
+
 def _skipped(tmp_path, text: str):
     path = tmp_path / "edited.txt"
     path.write_text(text, encoding="utf-8")
     result = pyeval.read_hands(str(path))
-    assert len(result.hands) == 4 and len(result.skipped) == 1, result.skipped
+    assert len(result.hands) == 5 and len(result.skipped) == 1, result.skipped
     return result.skipped[0].reason
 
 

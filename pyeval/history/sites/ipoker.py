@@ -339,7 +339,8 @@ _TEXT_SKIP = ("Table ", "Server ", "<")
 poker2.ipoker.com``, an XML line of a file that mixes both."""
 
 
-def _parse_text(text: str, source: str, line: int) -> Hand:
+def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
+    """``moved``: street headers moved up so far (``_header_late``)."""
     lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
     head = _TEXT_HEAD.match(lines[0])
     if head is None:
@@ -402,6 +403,10 @@ def _parse_text(text: str, source: str, line: int) -> Hand:
             raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
         if not what:  # PokerTracker's "Name:" of no words: iPoker's sitting out or waiting (XML types 8, 9)
             continue
+        header = _header_late(lines, k - 1, street, events, what) if moved < 3 else None
+        if header is not None:  # the next street's header belongs before this line: read the lines so ordered
+            order = lines[:k - 1] + [lines[header]] + lines[k - 1:header] + lines[header + 1:]
+            return _parse_text("\n".join(order), source, line, moved + 1)
         _text_action(who, what, street, events, shown, won, stakes, seats, mark, line + k - 1)
     if not summary:
         raise ValueError("the hand is cut short: no summary")
@@ -455,6 +460,29 @@ def _text_action(who: str, what: str, street: str, events: list, shown: dict, wo
                 events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
             return
     raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")
+
+
+_VOLUNTARY = frozenset({"check", "call", "bet", "raise", "fold"})
+
+
+def _header_late(lines: list[str], at: int, street: str, events: list[tuple], what: str) -> int | None:
+    """The index of the next street's header when the action at ``lines[at]`` comes after the
+    flop's or the turn's betting is over (every player still in and not all-in has matched the
+    top bet and acted since the last bet or raise): PokerTracker's 2011 text writes the turn's
+    header after some of the turn's actions.  None when the action is in its place."""
+    if street not in ("flop", "turn") or what.startswith(("wins ", "Shows ", "Mucks ")):
+        return None
+    acts = [e for e in events if e[2] == street and e[0] in _VOLUNTARY]
+    players = {e[1] for e in events if e[1] is not None and e[0] != "deal"}
+    live = players - {e[1] for e in events if e[0] == "fold" or e[5]}
+    if not acts or len(live) < 2:
+        return None
+    last = max((j for j, e in enumerate(acts) if e[0] in ("bet", "raise")), default=0)
+    acted = {e[1] for e in acts[last:]}
+    top = max(street_total(events, n, street) for n in players)
+    if not all(n in acted and street_total(events, n, street) == top for n in live):
+        return None
+    return next((j for j in range(at + 1, len(lines)) if lines[j].startswith(("*** TURN", "*** RIVER"))), None)
 
 
 def _calls_after_bets(events: list[tuple]) -> list[tuple]:
