@@ -132,5 +132,7 @@ def test_xml_partial_export_and_contradicting_bets_are_named(tmp_path):
         lambda t: t.replace('chips="€80" dealer="0" win="€0" bet="€1"', 'chips="€80" dealer="0" win="€0" bet="€81"'))
     assert "no action of Jo's is in the hand" in reason(lambda t: t.replace(
         "</players>", '<player seat="9" name="Jo" chips="€9" dealer="0" win="€0" bet="€1" />\n</players>'))
+    assert "'Ivy' acts but has no player element" in reason(lambda t: re.sub(
+        r'<player seat="[47]"[^>]*/>', "", t))
     assert "disconnect protection" in reason(
         lambda t: t.replace('player="Ivy" type="0" sum="€0"', 'player="Ivy" type="7" sum="DP"'))

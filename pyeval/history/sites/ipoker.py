@@ -142,7 +142,10 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
                 pocket[a.get("player", "")] = content
     seated = [p for p in players if p.get("name")]
     if len(seated) < 2:
-        raise ValueError("fewer than two players in the hand")
+        stranger = next((a.get("player") for r in rounds for _, a in r[1]
+                         if a.get("player") not in {p.get("name") for p in seated}), None)
+        raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
+                                                                  if stranger else ""))
     if not any("bet" in p or "win" in p for p in seated):
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
