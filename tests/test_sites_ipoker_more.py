@@ -136,3 +136,11 @@ def test_xml_partial_export_and_contradicting_bets_are_named(tmp_path):
         r'<player seat="[47]"[^>]*/>', "", t))
     assert "disconnect protection" in reason(
         lambda t: t.replace('player="Ivy" type="0" sum="€0"', 'player="Ivy" type="7" sum="DP"'))
+
+
+def test_text_hand_cut_anywhere_is_read_whole_or_skipped_with_a_reason(tmp_path):
+    one = TEXT.read_text(encoding="utf-8").split("\n\n\n")[0] + "\n"  # the cash hand alone
+    path = tmp_path / "one.txt"
+    path.write_text(one, encoding="utf-8")
+    for at in [m.start() for m in re.finditer("\n", one)][1:]:
+        sc.check_cut_short(path, at)

@@ -6,6 +6,7 @@ comma), converters' seat lines with HUD figures after them and ``NL Holdem``, th
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -67,3 +68,12 @@ def test_mac_and_2012_client_lines(hands):
                            ("Eli", "call", Decimal("0.50"), Decimal("0.75"))]
     assert hand.starting_stacks[:3] == [Decimal("24.72"), Decimal("26.43"), Decimal("27.03")]
     assert hand.net == [0, Decimal("1.65"), Decimal("-0.10"), Decimal("-1.75")]
+
+
+def test_a_hand_cut_anywhere_is_read_whole_or_skipped_with_a_reason(tmp_path):
+    text = FIXTURE.read_text(encoding="utf-8")
+    one = text[text.index("#Game No : 800000004"):]  # the Mac and 2012 client's hand alone
+    path = tmp_path / "one.txt"
+    path.write_text(one, encoding="utf-8")
+    for at in [m.start() for m in re.finditer("\n", one)][2:]:
+        sc.check_cut_short(path, at)
