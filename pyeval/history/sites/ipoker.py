@@ -310,7 +310,7 @@ def _adds(name: str, chips: Decimal, allin: bool, street: str, events: list, sea
     or a raise to the player's new street total."""
     to = street_total(events, name, street) + chips
     top = max((street_total(events, n, street) for n in seats), default=ZERO)
-    if to <= top and top:
+    if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
         if not allin and to < top:
             raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")
         events.append(("call", name, street, chips, ZERO, allin, "", 0, 0, 0))
