@@ -28,7 +28,8 @@ __all__ = ["SITE", "detect", "split", "parse"]
 SITE = "ipoker"
 
 _XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
-_TEXT_GAME = re.compile(r"GAME #\d+ Version:")
+_TEXT_GAME = re.compile(r"^GAME #\d+[: ]", re.M)
+"""A text hand's first line (at a line's start: Merge's text writes ``MERGE_GAME #``)."""
 _GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
 _ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
 _TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
@@ -122,8 +123,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     general = dict(_FIELD.findall(text[:game_at]))
     gametype = " ".join(general.get("gametype", "").split())
     hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
-    if "</game>" not in text:
-        raise ValueError("the hand is cut short: no </game>")
+    cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
     mark = _mark(" ".join(re.findall(r"(?:sum|chips|win|bet)=\"([^\"]*)\"", text[game_at:])))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
@@ -142,7 +142,12 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
                 pocket[a.get("player", "")] = content
     seated = [p for p in players if p.get("name")]
     if len(seated) < 2:
-        raise ValueError("fewer than two players in the hand")
+        stranger = next((a.get("player") for r in rounds for _, a in r[1]
+                         if a.get("player") not in {p.get("name") for p in seated}), None)
+        raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
+                                                                  if stranger else ""))
+    if not any("bet" in p or "win" in p for p in seated):
+        raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
     seats = {p["name"]: int(p["seat"]) for p in seated}
     stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
@@ -176,8 +181,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     totals = _totals(events)
     wrong = next((n for n in names if stated_bet[n] != totals.get(n, ZERO)), None)
     if wrong is not None:
-        raise ValueError(f"{wrong}'s actions put in {totals.get(wrong, ZERO)}, the player element says "
-                         f"{stated_bet[wrong]}")
+        raise ValueError(_bet_mismatch(wrong, stated_bet[wrong], stacks[wrong], events, cut))
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
                     header_money=_stakes(gametype, mark), currency=_currency(general.get("tablecurrency", "")
@@ -189,6 +193,25 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
                     date=_iso_date(dict(_FIELD.findall(text[game_at:])).get("startdate", "")),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
+
+
+def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
+    """Why a player's ``bet=`` is not what his actions put in: the hand cut short, no action of
+    his, a bet more than his stack, or his own forced bet counted twice or left out (the 2011
+    tournament clients and some cash hands of 2017-2019, when he raises: the pots he wins and his
+    next stack follow the actions)."""
+    put = _totals(events).get(name, ZERO)
+    said = f"{name}'s actions put in {put}, the player element says {stated}"
+    forced = [e for e in events if e[1] == name and e[0] in ("ante", "small-blind", "big-blind", "bring-in")]
+    if cut:
+        return f"the hand is cut short: no </game>, and {said}"
+    if not any(e[1] == name and e[0] not in ("deal", "collect") for e in events):
+        return f"{name}'s player element says bet {stated}, but no action of {name}'s is in the hand"
+    if stated > stack:
+        return f"{said}: more than the {stack} {name} sat down with"
+    if forced and abs(stated - put) == forced[0][3]:
+        return f"{said}: {name}'s {forced[0][0]} of {forced[0][3]} " + ("counted twice" if stated > put else "left out")
+    return said
 
 
 def _iso_date(text: str) -> str:
@@ -264,19 +287,14 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
         raise ValueError(f"unknown iPoker action type {code} ({a.get('actiontxt', '')!r}) of {name!r}")
     if name not in seats:
         raise ValueError(f"{name!r} acts but has no seat")
+    if a.get("sum") == "DP":  # disconnect protection: all-in with what he has in, his stack kept
+        raise ValueError(f"{name} is all-in by disconnect protection (sum=\"DP\") with chips behind: an action "
+                         "pyeval's hands cannot hold")
     chips = amount(a.get("sum", "0") or "0", mark)
     if kind in ("fold", "check"):
         events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif kind in ("raise-by", "all-in"):
-        had = street_total(events, name, street)
-        to = had + chips
-        top = max((street_total(events, n, street) for n in seats), default=ZERO)
-        if kind == "all-in" and to <= top:
-            events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-        elif top == 0:
-            events.append(("bet", name, street, chips, ZERO, kind == "all-in", "", 0, 0, 0))
-        else:
-            events.append(("raise", name, street, ZERO, to, kind == "all-in", "", 0, 0, 0))
+        _adds(name, chips, kind == "all-in", street, events, seats)
     elif kind == "raise":
         events.append(("raise", name, street, ZERO, chips, False, "", 0, 0, 0))
     elif kind == "big-blind" and big_blind and chips > big_blind:  # a returning player's big blind and dead small
@@ -286,29 +304,62 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
         events.append((kind, name, street, chips, chips if kind != "ante" else chips, False, "", 0, 0, 0))
 
 
-_TEXT_HEAD = re.compile(r"^GAME #(\d+) Version:\S+ Uncalled:\S+ (.+?) (NL|PL|FL|L) (?:(\S+)/(\S+)|Tournament) "
-                        r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)/(\w+)\s*$")
-_TEXT_SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)( DEALER)?\s*$")
-_TEXT_ACTIONS = {"Post SB": "small-blind", "Post BB": "big-blind", "Post Ante": "ante", "Call": "call", "Bet": "bet",
-                 "Raise (NF)": "raise", "Fold": "fold", "Check": "check", "Allin": "all-in"}
+def _adds(name: str, chips: Decimal, allin: bool, street: str, events: list, seats: dict) -> None:
+    """An action written as the chips it adds (XML types 6 and 7, the text's ``Allin`` and
+    ``Raise``): a call when it reaches no more than the street's top bet (an all-in), else a bet
+    or a raise to the player's new street total."""
+    to = street_total(events, name, street) + chips
+    top = max((street_total(events, n, street) for n in seats), default=ZERO)
+    if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
+        if not allin and to < top:
+            raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")
+        events.append(("call", name, street, chips, ZERO, allin, "", 0, 0, 0))
+    elif top == 0:
+        events.append(("bet", name, street, chips, ZERO, allin, "", 0, 0, 0))
+    else:
+        events.append(("raise", name, street, ZERO, to, allin, "", 0, 0, 0))
 
 
-def _parse_text(text: str, source: str, line: int) -> Hand:
+_TEXT_HEAD = re.compile(r"^GAME #(\d+):?(?: Version:\S+ Uncalled:\S+)? +(.+?) +(?:(NL|PL|FL|L) +)?"
+                        r"(?:(\S+)/(\S+)|Tournament)(?: +-)? +(\d{4})[-/](\d\d)[-/](\d\d) (\d\d:\d\d:\d\d)"
+                        r"(?:/(\w+))?\s*$")
+"""The text's first line, as the client writes it since 2018 (``GAME #<id> Version:20.11.3.12
+Uncalled:Y Texas Hold'em NL €5/€10 2021-04-05 17:43:14/GMT``) and as PokerTracker wrote the
+hands it converted from iPoker's XML (``GAME #<id>: Texas Hold'em  NL $0.05/$0.10 2011-10-12
+02:52:19``, ``... NL  Tournament 2011-06-15 ...``, ``2011/01/23``, the HEM archive's ``GAME #<id>:
+Omaha 50/100 - 2013-08-01 ...`` without a limit)."""
+_TEXT_SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)( DEALER)?(?: \(REBUY\))?(?: \(ADDON\))?\s*$")
+_TEXT_ACTIONS = {"Post SB": "small-blind", "Post BB": "big-blind", "Post Ante": "ante", "SB": "small-blind",
+                 "BB": "big-blind", "Call": "call", "Bet": "bet", "Raise (NF)": "raise", "Raise to": "raise-by",
+                 "Raise": "raise-by", "Fold": "fold", "Check": "check", "Allin": "all-in"}
+"""The text's action words -> kinds: ``Raise (NF)`` gives the new street total; ``Raise`` and
+the HEM archive's ``Raise to`` give what the raise adds (iPoker's "raise by", XML type 6; the
+archive's "to" is not a total: its calls say so), ``Allin`` what the all-in adds (type 7).  The
+archive writes the blinds without ``Post``."""
+_TEXT_GAMES = {"texas hold'em": "holdem", "omaha": "omaha", "omaha hi-lo": "omaha-hilo"}
+_TEXT_SKIP = ("Table ", "Server ", "<")
+"""Lines of no chips or cards: the table's name (read apart), the archive's ``Server
+poker2.ipoker.com``, an XML line of a file that mixes both."""
+
+
+def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
+    """``moved``: street headers moved up so far (``_header_late``)."""
     lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
     head = _TEXT_HEAD.match(lines[0])
     if head is None:
         raise ValueError(f"unknown iPoker text header {lines[0][:80]!r}")
-    hand_id, game_text, limit_word = head.group(1), head.group(2).lower(), head.group(3)
-    game = {"texas hold'em": "holdem", "omaha": "omaha", "omaha hi-lo": "omaha-hilo"}.get(game_text)
+    hand_id, game_text, limit_word = head.group(1), " ".join(head.group(2).lower().split()), head.group(3) or ""
+    game = _TEXT_GAMES.get(game_text)
     if game is None:
         raise ValueError(f"unknown iPoker game {head.group(2)!r}")
-    limit = {"NL": "no-limit", "PL": "pot-limit"}.get(limit_word, "fixed-limit")
+    limit = {"NL": "no-limit", "PL": "pot-limit", "FL": "fixed-limit", "L": "fixed-limit"}.get(limit_word, "")
     mark = _mark(text)
+    stakes = [amount(head.group(4), mark), amount(head.group(5), mark)] if head.group(4) else []
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     button = None
-    table = lines[1][len("Table "):] if lines[1].startswith("Table ") else ""
+    table = lines[1][len("Table "):] if len(lines) > 1 and lines[1].startswith("Table ") else ""
     events: list[tuple] = []
     street = "preflop"
     board = ""
@@ -331,6 +382,7 @@ def _parse_text(text: str, source: str, line: int) -> Hand:
             cards = re.search(r"\[([^\]]*)\]", x)
             if cards:
                 dealt = _cards(cards.group(1))
+                dealt = dealt[len(board):] if dealt.startswith(board) else dealt  # the archive repeats the board
                 board += dealt
                 events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
             continue
@@ -346,31 +398,49 @@ def _parse_text(text: str, source: str, line: int) -> Hand:
                 events.append(("deal", who, street, ZERO, ZERO, False, _cards(x[x.index("[") + 1:x.index("]")]), 0,
                                0, 0))
             continue
-        if x.startswith("Table ") or x.startswith("<"):
+        if x.startswith(_TEXT_SKIP):
             continue
-        who, _, what = x.partition(": ")
+        who, _, what = x.partition(":")
+        what = what.strip()
         if who not in seats:
             raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
-        _text_action(who, what, street, events, shown, won, stacks, seats, mark, line + k - 1)
+        if not what:  # PokerTracker's "Name:" of no words: iPoker's sitting out or waiting (XML types 8, 9)
+            continue
+        header = _header_late(lines, k - 1, street, events, what) if moved < 3 else None
+        if header is not None:  # the next street's header belongs before this line: read the lines so ordered
+            order = lines[:k - 1] + [lines[header]] + lines[k - 1:header] + lines[header + 1:]
+            return _parse_text("\n".join(order), source, line, moved + 1)
+        _text_action(who, what, street, events, shown, won, stakes, seats, mark, line + k - 1)
     if not summary:
         raise ValueError("the hand is cut short: no summary")
+    events = _calls_after_bets(events)
+    gross = _totals(events)
+    over = next((n for n in names if gross.get(n, ZERO) > stacks[n]), None)
+    if over is not None:  # the summary may still add up: PokerTracker's converter counted the excess as won
+        raise ValueError(f"{over}'s bets come to {gross[over]}, more than the {stacks[over]} he sat down with")
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
-                    events=events, won=won, source=source, line=line,
-                    header_money=[amount(head.group(4), mark), amount(head.group(5), mark)] if head.group(4) else [],
-                    currency="" if not head.group(4) else _currency(head.group(4)),
-                    tournament=_tournament({"tablename": table}) if not head.group(4) else None, table=table,
-                    button=button, date=f"{head.group(6)}T{head.group(7)}", timezone=head.group(8), boards=[board],
-                    shown=shown, rake=rake, total=total, uncalled_in_won="never")
+                    events=events, won=won, source=source, line=line, header_money=stakes,
+                    currency="" if not stakes else _currency(head.group(4)),
+                    tournament=_text_tournament(table) if not stakes else None, table=table,
+                    button=button, date=f"{head.group(6)}-{head.group(7)}-{head.group(8)}T{head.group(9)}",
+                    timezone=head.group(10) or "", boards=[board], shown=shown, rake=rake, total=total,
+                    uncalled_in_won="never" if "Uncalled:Y" in lines[0] else "when-over-or-all")
 
 
-def _text_action(who: str, what: str, street: str, events: list, shown: dict, won: dict, stacks: dict, seats: dict,
+def _text_tournament(table: str) -> str:
+    """``Table <name>, <table id>, <tournament id> (Tournament: ...)`` -> the tournament's id."""
+    m = re.search(r",\s*(\d+)\s*\(Tournament:", table)
+    return m.group(1) if m else _tournament({"tablename": table})
+
+
+def _text_action(who: str, what: str, street: str, events: list, shown: dict, won: dict, stakes: list, seats: dict,
                  mark: str, where: int) -> None:
     if what.startswith("wins "):
         got = amount(what[5:], mark)
         won[who] = won.get(who, ZERO) + got
         events.append(("collect", who, "showdown", got, ZERO, False, "", 0, 0, 0))
         return
-    if what.startswith(("Shows ", "Mucks ")):
+    if what.startswith(("Shows ", "Mucks ")) and "[" in what:
         cards = _cards(what[what.index("[") + 1:what.index("]")])
         if "?" not in cards:
             shown[who] = cards
@@ -381,11 +451,59 @@ def _text_action(who: str, what: str, street: str, events: list, shown: dict, wo
     for prefix, kind in _TEXT_ACTIONS.items():
         if words == prefix or words.startswith(prefix + " "):
             chips = amount(words[len(prefix):], mark) if words != prefix else ZERO
-            if kind == "raise":
+            if kind in ("raise-by", "all-in"):
+                _adds(who, chips, allin or kind == "all-in", street, events, seats)
+            elif kind == "raise":
                 events.append(("raise", who, street, ZERO, chips, allin, "", 0, 0, 0))
             elif kind in ("fold", "check"):
                 events.append((kind, who, street, ZERO, ZERO, False, "", 0, 0, 0))
+            elif kind == "big-blind" and len(stakes) > 1 and chips > stakes[1]:  # both blinds: the dead small one
+                events.append(("dead-blind", who, street, chips, ZERO, allin, "", 0, 0, -1))
             else:
                 events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
             return
     raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")
+
+
+_VOLUNTARY = frozenset({"check", "call", "bet", "raise", "fold"})
+
+
+def _header_late(lines: list[str], at: int, street: str, events: list[tuple], what: str) -> int | None:
+    """The index of the next street's header when the action at ``lines[at]`` comes after the
+    flop's or the turn's betting is over (every player still in and not all-in has matched the
+    top bet and acted since the last bet or raise): PokerTracker's 2011 text writes the turn's
+    header after some of the turn's actions.  None when the action is in its place."""
+    if street not in ("flop", "turn") or what.startswith(("wins ", "Shows ", "Mucks ")):
+        return None
+    acts = [e for e in events if e[2] == street and e[0] in _VOLUNTARY]
+    players = {e[1] for e in events if e[1] is not None and e[0] != "deal"}
+    live = players - {e[1] for e in events if e[0] == "fold" or e[5]}
+    if not acts or len(live) < 2:
+        return None
+    last = max((j for j, e in enumerate(acts) if e[0] in ("bet", "raise")), default=0)
+    acted = {e[1] for e in acts[last:]}
+    top = max(street_total(events, n, street) for n in players)
+    if not all(n in acted and street_total(events, n, street) == top for n in live):
+        return None
+    return next((j for j in range(at + 1, len(lines)) if lines[j].startswith(("*** TURN", "*** RIVER"))), None)
+
+
+def _calls_after_bets(events: list[tuple]) -> list[tuple]:
+    """The events with a call the text writes before the bet it calls moved after that bet (the
+    Zone tables' text of 2018 writes each street's call first): a call facing no bet on its
+    street waits for the street's next bet."""
+    out: list[tuple] = []
+    waiting: list[tuple] = []
+    for e in events:
+        if waiting and (e[2] != waiting[0][2] or e[0] not in ("bet", "raise", "call", "check", "fold")):
+            out += waiting  # no bet came: the call stays where the text put it (the checks refuse it)
+            waiting = []
+        if e[0] == "call" and street_total(out, e[1], e[2]) >= max(
+                (street_total(out, n, e[2]) for n in {x[1] for x in out if x[2] == e[2] and x[1]}), default=ZERO):
+            waiting.append(e)
+            continue
+        out.append(e)
+        if waiting and e[0] in ("bet", "raise"):
+            out += waiting
+            waiting = []
+    return out + waiting

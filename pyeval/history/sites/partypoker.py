@@ -35,7 +35,9 @@ _START = re.compile(r"(?:^[ \t\x00]*Game #\S+ starts\.[ \t]*\n(?:[ \t\x00]*\n)*)
                     r"(?:^|\ufeff)[ \t\x00]*\*{5} Hand History [Ff]or Game", re.M)
 """A hand's start (the NUL characters: a UTF-16 file whose line ends were rewritten a byte at a time)."""
 _ID = re.compile(r"Hand History [Ff]or Game (\w+)")
-_SEAT = re.compile(r"^[Ss]eat (\d+): (.+?) \( ?([^()]*?) ?\)\s*$")
+_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([^()]*?) ?\)(?: - (?:\(.*\)|VPIP: .*))?\s*$")
+"""A seat line: ``Seat 1: Bob ( $2.75 USD )``, ``seat1:`` (2012), a converter's HUD figures after it
+(``- (21.60 / 16.35 / 5.71 / 18k)``, ``- VPIP: 21, PFR: 14, ...``)."""
 _BUTTON = re.compile(r"Seat (\d+) is the button")
 _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
 _BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
@@ -45,11 +47,14 @@ _BRACKET = re.compile(r"\[([^\]]*)\]")
 _SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
 _WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
 _BALANCE = re.compile(r"^(.+?) (Cashed out\s+)?balance ([^,]+?)(?:, (.*?))?(?:\[.*)?$")
+_BRACKET_GLUED = re.compile(r"^(\w+)\[")
+"""``raises[ $25 USD ]`` (2012): the word and its amount without the space between."""
 _NEW_RAISE = re.compile(r"^raises ([\d.,]+) to ([\d.,]+)$")
 
 GAMES = (("double hold'em", None), ("short deck", "shortdeck"), ("omaha hi-lo", "omaha-hilo"),
          ("omaha hi/lo", "omaha-hilo"), ("omaha", "omaha"), ("7 card stud hi-lo", "stud-hilo"),
-         ("7 card stud", "stud"), ("texas hold'em", "holdem"), ("texas holdem", "holdem"))
+         ("7 card stud", "stud"), ("texas hold'em", "holdem"), ("texas holdem", "holdem"),
+         ("nl holdem", "holdem"))
 """partypoker's game names (lower case, the more specific first) -> pyeval games; None: a game
 pyeval does not play (Double Hold'em: three hole cards and a "point card" chosen on the flop)."""
 _STREETS = {"down cards": "preflop", "": "3rd", "flop": "flop", "turn": "turn", "river": "river",
@@ -57,7 +62,9 @@ _STREETS = {"down cards": "preflop", "": "3rd", "flop": "flop", "turn": "turn", 
 _IGNORED = ("has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
             "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
             "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
-            "Cashout Amount is", "sits out")
+            "Cashout Amount is", "sits out", "Forward Folds")
+"""Lines of no chips or cards (``Hero Forward Folds``: the fold the hero chose ahead of his turn,
+written again as ``Hero folds`` when it comes)."""
 _IGNORED_LINES = re.compile(r"^(?:Player .+ finished in |Your time bank |Congratulations to player |[^ ]+: |\x00*$)")
 """Lines that are no action: places in a tournament, the client's messages, chat, the NUL
 characters of concatenated UTF-16 files."""
@@ -75,6 +82,8 @@ def split(text: str) -> list[tuple[int, str]]:
 
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
+    if re.search(r"\d\.\d{2}(?!\d)", text):  # a decimal point: a lone "0,35 €" is that post's own
+        return "."
     return "," if re.search(r"\d,\d{2}(?![\d])", text) else "."
 
 
@@ -190,6 +199,9 @@ def parse(text: str, source: str, line: int) -> Hand:
             events.append(("collect", w.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
             continue
         name = speakers.at_start(x)
+        if name is not None and (cut := x.find(" is sitting out", len(name))) >= 0 and x[cut + 15:].strip():
+            lines_left.insert(0, (where, x[cut + 15:].strip()))  # the Mac client's "is sitting outBob posts ..."
+            continue
         if name is None:
             if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
                 continue
@@ -197,7 +209,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         try:
-            _action(name, x[len(name) + 1:].strip().rstrip("."), street, events, shown, mark, where)
+            _action(name, _BRACKET_GLUED.sub(r"\1 [", x[len(name) + 1:].strip().rstrip(".")), street, events,
+                    shown, mark, where)
         except ValueError:
             v = _VERBS.match(x)
             if v is not None and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
@@ -317,7 +330,8 @@ def _cards(text: str) -> str:
     return text.replace(",", " ").replace(" ", "")
 
 
-_POSTS = (("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
+_POSTS = (("posts big blind + dead", "dead-blind-both"),
+          ("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
           ("bring-ins", "bring-in"), ("posts dead blind", "dead-blind"), ("posts button blind", "button-blind"))
 
 
@@ -326,6 +340,8 @@ def _chips(what: str, mark: str) -> Decimal:
     m = _BRACKET.search(what) or re.search(r"\(([^()]*)\)", what)
     if m is None:
         raise ValueError(f"no amount in {what!r}")
+    if mark == "." and re.fullmatch(r"[^\d.]*\d+,\d{2}[^\d.]*", m.group(1)):  # "big blind + dead [0,35 €]" in a
+        return amount(m.group(1), ",")  # hand of decimal points (2011): the only amount written the other way
     return amount(m.group(1), mark)
 
 
@@ -333,6 +349,12 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
     for prefix, kind in _POSTS:
         if what.startswith(prefix):
             chips = _chips(what, mark)
+            if kind == "dead-blind-both":  # the big blind and the dead small one: live what the big blind posted
+                live = next((e[3] for e in events if e[0] == "big-blind"), chips)
+                if chips > live:
+                    events.append(("dead-blind", name, street, chips - live, ZERO, False, "", 0, 0, 0))
+                events.append(("big-blind", name, street, min(chips, live), min(chips, live), False, "", 0, 0, 0))
+                return
             events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
             return
     word = what.split(" ", 1)[0]
@@ -366,6 +388,8 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
         cards = _cards(_BRACKET.findall(what)[0])
         shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
+    elif word.startswith("shows") and what.endswith(" for low"):  # "shows8,5,3,2,A  for low": names the low of
+        return  # the cards the line before shows
     elif what.startswith(("does not show", "doesn't show", "mucks")):
         events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
     elif any(s in what for s in _IGNORED):
