@@ -81,7 +81,7 @@ _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "
               "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3", "DRAW": "draw1",
               "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
               "FLOPET": "preflop",
-              "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
+              "7th STREET": "7th", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
 _HEAD_ID: Final = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
 _TOURNAMENT: Final = re.compile(r"Tournament #\s*(\d+)", re.I)
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
