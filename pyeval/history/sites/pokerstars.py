@@ -10,8 +10,11 @@ __all__ = ["SITE", "detect", "split", "parse"]
 SITE = "pokerstars"
 
 
-def _upper_case(hand_text: str) -> str:
-    """PokerTracker 2 wrote the header in capitals."""
+def _fix(hand_text: str) -> str:
+    """PokerTracker 2 wrote the header in capitals; an archive of Zoom hands starts every line
+    with a space."""
+    if hand_text.startswith(" "):
+        hand_text = "\n".join(x[1:] if x.startswith(" ") else x for x in hand_text.split("\n"))
     if not hand_text.startswith("POKERSTARS GAME #"):
         return hand_text
     first, _, rest = hand_text.partition("\n")
@@ -20,5 +23,5 @@ def _upper_case(hand_text: str) -> str:
     return first + "\n" + rest
 
 
-START = r"^(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|POKERSTARS GAME #|Mão PokerStars #)"
-detect, split, parse = reader_functions(SITE, START, _upper_case)
+START = r"^ ?(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|POKERSTARS GAME #|Mão PokerStars #)"
+detect, split, parse = reader_functions(SITE, START, _fix)

@@ -104,7 +104,11 @@ _IGNORED: Final = ("is sitting out", "sits out", "is connected", "is disconnecte
             "is eligible", "takes the", "timed out while", "sitting out", "Chooses to EV Cashout",
             "wins an entry", "wins the $", "wins $", "has reconnected", "seconds left to act",
             "Pair on board - a double bet is allowed", "No low hand qualified", "Betting is capped",
-            "The deck is reshuffled")
+            "The deck is reshuffled",
+            # chips brought to the table after the hand, and a bounty shared outside the pot (the
+            # converters' ``Table deposit $347.50``; ``A, B split the $50 bounty for eliminating C``)
+            "Table deposit", "bounty for eliminating",
+            "get an all-in insurance")  # (GG: the insurance bought; its premium is paid on its own line)
 
 
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
@@ -180,6 +184,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
         raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
+    if "*** SUMMARY ***" not in text:  # (before a line cut in two is taken for a line the parser does not know)
+        raise ValueError("the hand is cut short: no summary")
     head = lines[0]
     m = _HEAD_ID.search(head)
     if m is None:
@@ -296,7 +302,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 bet_since_marker = False
             bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
         # the commonest actions here, the others in ``_action``
-        if what == "folds" or what == "checks" or what.startswith("folds ["):
+        if what == "folds" or what == "checks" or what.startswith("folds [") or what == "folds (disconnect)":
             events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
         elif what.startswith("calls ") or what.startswith("bets "):
             money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
@@ -426,8 +432,13 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         return
     m = _DEALT.match(x) if x.startswith("Dealt to ") else None
     if m:
-        who = _known(m.group(1).strip(), by_length, where)
-        groups = _CARDS.findall(m.group(2))
+        who = m.group(1).strip()
+        rest = m.group(2)
+        if who not in by_length:  # a seated name with brackets in it (``PC [Mittel]``)?
+            who = next((n for n in by_length if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
+            rest = x[9 + len(who):]
+        who = _known(who, by_length, where)
+        groups = _CARDS.findall(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:
@@ -458,11 +469,17 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         return
     if x.startswith(("STP added", "Cash Drop to Pot")) or " said, \"" in x or any(s in x for s in _IGNORED):
         return
-    if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")):
-        return
+    if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")) or x == "Table leave user":
+        return  # (a converter's note that a player left the table: no chips, no cards)
     if _player_at_start(x, by_length) is not None and re.search(r" (?:joins|leaves|is|has|was|will) ", x):
         return
+    acting = _UNSEATED.match(x)
+    if acting is not None:
+        raise ValueError(f"line {where}: {acting.group(1)!r} acts but has no seat line: {x[:60]!r}")
     raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+
+
+_UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
 def _known(name: str, by_length: list[str], where: int) -> str:
@@ -510,6 +527,13 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         money, allin = _money_and_allin(what[len("completes it to "):])
         events.append(("complete", name, street, ZERO, money, allin, "", 0, run, 0))
         return
+    if what.startswith("Bet & Muck "):  # GG: a bet whose player will muck if called, then the muck
+        if what == "Bet & Muck folds":
+            events.append(("muck", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        else:
+            money, allin = _money_and_allin(what[len("Bet & Muck "):])
+            events.append(("bet", name, street, money, ZERO, allin, "", 0, run, 0))
+        return
     if what.startswith("discards"):
         groups = _CARDS.findall(what)
         words = what.split()
@@ -527,9 +551,9 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             shown[name] = cards
         events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))
         return
-    if what.startswith(("Pays Cashout Risk", "Receives Cashout")):
+    if what.startswith(("Pays Cashout Risk", "Receives Cashout", "pay premium of all-in insurance")):
         money = amount(_CARDS.sub("", what).split("(")[-1])
-        money = -money if what[0] == "P" else money
+        money = -money if what[0] in "Pp" else money  # (GG's all-in insurance: the premium paid outside the pot)
         cash[name] = cash.get(name, ZERO) + money
         events.append(("cash-out", name, street, money, ZERO, False, "", 0, run, 0))
         return
