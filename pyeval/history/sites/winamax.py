@@ -24,7 +24,8 @@ __all__ = ["SITE", "detect", "split", "parse"]
 SITE = "winamax"
 
 _START = re.compile(r"^Winamax Poker - ", re.M)
-_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) level: (\S+)) - HandId: "
+_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
+                   r"level: (\S+)) - HandId: "
                    r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
 _TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
