@@ -71,8 +71,9 @@ _STUD: Final = STUD
 _DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
 _NO_GAME: Final = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
 _CAP: Final = re.compile(r"\bcap\b")
-_SEPARATOR: Final = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
-"""An archive's line between hands (Full Tilt's ``******** # 1 ********``)."""
+_SEPARATOR: Final = re.compile(r"^(?:\*+ # \d+ \*+|BEGIN)[ \t]*$", re.M)
+"""An archive's line between hands (Full Tilt's ``******** # 1 ********``; Hold'em Manager 2's
+archive starts with a line ``BEGIN``)."""
 _NEXT_DRAW: Final = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
 _RUNS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
