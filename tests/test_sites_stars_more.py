@@ -81,3 +81,16 @@ def test_a_hand_cut_mid_line_is_cut_short(tmp_path):
     row = sc.skipped_after_edit(FIXTURES / "stars_converted.txt", lambda t: t[:t.index("Big Blind: checks") + 5] + "\n",
                                 tmp_path)
     assert row.reason == "the hand is cut short: no summary"
+
+
+def test_a_header_glued_onto_a_hand_cut_mid_line_starts_the_next_hand():
+    # files put together mid-line: "Dealer: bets $1PokerStars Hand #...": the cut hand is skipped
+    # as cut short, the glued one read from its header
+    text = (FIXTURES / "stars_converted.txt").read_text(encoding="utf-8")
+    cut = text.index("Dealer: bets $16") + len("Dealer: bets $1")
+    r = pyeval.read_hands(text[:cut] + text)
+    assert [h.id for h in r.hands] == ["2900000001"] and r.hands[0].line == text[:cut].count("\n") + 1
+    assert [(s.line, s.reason) for s in r.skipped] == [(1, "the hand is cut short: no summary")]
+    # a header quoted in chat is no hand
+    chat = text.replace("Table leave user", 'Dealer said, "PokerStars Hand #1: nice"')
+    assert len(pyeval.read_hands(chat).hands) == 1 and not pyeval.read_hands(chat).skipped
