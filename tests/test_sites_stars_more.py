@@ -94,3 +94,11 @@ def test_a_header_glued_onto_a_hand_cut_mid_line_starts_the_next_hand():
     # a header quoted in chat is no hand
     chat = text.replace("Table leave user", 'Dealer said, "PokerStars Hand #1: nice"')
     assert len(pyeval.read_hands(chat).hands) == 1 and not pyeval.read_hands(chat).skipped
+
+
+def test_an_uncalled_bet_larger_than_the_bet_is_named(tmp_path):
+    # Run It Once's "Uncalled bet (€0.71) returned" of a €0.21 bet (its pot after the splash)
+    row = sc.skipped_after_edit(FIXTURES / "stars_converted.txt",
+                                lambda t: t.replace("Uncalled bet ($16) returned", "Uncalled bet ($20) returned"),
+                                tmp_path)
+    assert row.reason == "the uncalled bet returned to Dealer (20) is more than the part of the bet no one called (16)"

@@ -361,7 +361,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
     if total is not None and total not in (pot, pot - rake, pot + implicit):
-        raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
+        raise ValueError(_too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems(put_in)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
@@ -371,6 +371,30 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
+                               "complete"})
+
+
+def _too_much_returned(events: list) -> str:
+    """The reason a hand whose total does not add up gives when an "Uncalled bet" line returns
+    more than the part of the last bet no one called (Run It Once's ``Uncalled bet (€0.71)`` of
+    a €0.21 bet), else ""."""
+    street_bets: dict[str, Decimal] = {}
+    street = ""
+    for e in events:
+        if e[0] in _LIVE_BETS and e[1] is not None:
+            if e[2] != street:
+                street_bets, street = {}, e[2]
+            street_bets[e[1]] = e[4]
+        elif e[0] == "uncalled" and e[9] != IMPLICIT:
+            others = max((v for n, v in street_bets.items() if n != e[1]), default=ZERO)
+            part = street_bets.get(e[1], ZERO) - others
+            if e[3] > part:
+                return (f"the uncalled bet returned to {e[1]} ({e[3]}) is more than the part of the bet no one "
+                        f"called ({part})")
+    return ""
 
 
 def _int(text: str | None) -> int | None:
