@@ -36,7 +36,7 @@ DEFECTS = {
     "fulltilt/27-triple-draw/3-Draw-Limit-USD-10-20-201101.Dead.hand.txt": "fewer than two players dealt in",
     "fulltilt/a5-triple-draw/A5-3-Draw-Limit-USD-0.05-0.10-201104.Sample.txt": "pyeval has no such game",
     "wpn-acr/holdem/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt": "a player with no seat line",
-    "wpn-acr/omaha-hilo/PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt": "uncalled bet returned to Player3",
+    "wpn-acr/omaha-hilo/PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt": "returned to Player3",
     "wpn-acr/stud-hilo/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": "cut short",
 }
 """Shared files with hands skipped, and the defect each names (``|``: one of several).  Each is

@@ -373,8 +373,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     return hand
 
 
-_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
-                               "complete"})
+_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
+                               "raise", "complete"})
 
 
 def _too_much_returned(events: list) -> str:
