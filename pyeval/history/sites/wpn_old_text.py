@@ -146,7 +146,11 @@ def to_family_text(text: str) -> str:
 def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
     """The jackpot fee a ``Pot:`` line leaves out: what the summary's players bet less the pot
     written and its fees."""
-    bets = sum((Decimal(m.group(1).replace(",", "")) for x in lines if (m := _TOTALS.search(x))), Decimal(0))
+    bets = Decimal(0)
+    for x in lines:
+        totals = _TOTALS.search(x)
+        if totals is not None:
+            bets += Decimal(totals.group(1).replace(",", ""))
     written = Decimal(0)
     for part in parts:
         number = re.search(r"[\d.,]*\d", part)
