@@ -80,3 +80,10 @@ def test_a_summary_cut_short_is_named(tmp_path):
     row = sc.skipped_after_edit(FIXTURES / "wpn_old_jackpot_fee.txt", lambda t: t.replace(summary_line, ""),
                                 tmp_path)
     assert "summary is cut short" in row.reason and "Carla_K" in row.reason
+
+
+def test_a_malformed_amount_is_a_skipped_hand_not_a_crash():
+    text = (FIXTURES / "wpn_old_jackpot_fee.txt").read_text()
+    for old, new in (("raises (12)", "raises (1..2)"), ("Bets: 28. Collects: 55.75", "Bets: 2..8. Collects: 55.75")):
+        r = pyeval.read_hands(text.replace(old, new))
+        assert not r.hands and "not an amount" in r.skipped[0].reason

@@ -16,6 +16,7 @@ import re
 from decimal import Decimal
 
 from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.money import amount
 
 __all__ = ["to_family_text", "START"]
 
@@ -150,11 +151,11 @@ def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
     for x in lines:
         totals = _TOTALS.search(x)
         if totals is not None:
-            bets += Decimal(totals.group(1).replace(",", ""))
+            bets += amount(totals.group(1))
     written = Decimal(0)
     for part in parts:
         number = re.search(r"[\d.,]*\d", part)
-        written += Decimal(number.group(0).replace(",", "")) if number else Decimal(0)
+        written += amount(number.group(0)) if number else Decimal(0)
     return bets - written
 
 
@@ -164,8 +165,8 @@ def _player(line: str, speakers: Speakers) -> str | None:
 
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     """One action in the family's words, the street's bets kept (the amounts are chips added)."""
-    amount = _AMOUNT.search(what)
-    added = Decimal(amount.group(1).replace(",", "")) if amount else Decimal(0)
+    found = _AMOUNT.search(what)
+    added = amount(found.group(1)) if found else Decimal(0)
     had = bets.get(name, Decimal(0))
     top = max(bets.values(), default=Decimal(0))
     verb = what.split(" ", 1)[0]
