@@ -174,7 +174,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            cards = _cards(_BRACKET.findall(x)[-1], where, spanish)
+            cards = _cards(_bracketed(x, where, last=True), where, spanish)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         c = _COLLECT.match(x)
@@ -201,6 +201,14 @@ def parse(text: str, source: str, line: int) -> Hand:
                     uncalled_in_won="when-over")
 
 
+def _bracketed(text: str, where: int, last: bool = False) -> str:
+    """The first (``last``: the last) ``[...]`` of a line; ValueError naming the line when it has none."""
+    found = _BRACKET.findall(text)
+    if not found:
+        raise ValueError(f"line {where}: no [amount] or [cards] in {text[:60]!r}")
+    return found[-1] if last else found[0]
+
+
 def _return_uncovered_ante(events: list[tuple]) -> None:
     """A BLAST tournament's last hand: every player antes all his stack and nobody bets; the part
     of the biggest ante no other player covers goes back to its player (888 does not write it)."""
@@ -220,11 +228,11 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             where: int) -> None:
     for prefix, kind in _POSTS:
         if what.startswith(prefix):
-            chips = amount(_BRACKET.findall(what)[0], mark)
+            chips = amount(_bracketed(what, where), mark)
             events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
             return
     if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
-        dead, live = (amount(v, mark) for v in _BRACKET.findall(what)[0].split("+"))
+        dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
         events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
         events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
         return
@@ -232,11 +240,11 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word in _ACTIONS:
-        chips = amount(_BRACKET.findall(what)[0], mark)
+        chips = amount(_bracketed(what, where), mark)
         to = street_total(events, name, street) + chips if word == "raises" else ZERO  # 888 writes what it adds
         events.append((_ACTIONS[word], name, street, chips, to, False, "", 0, 0, 0))
     elif word in ("shows", "mucks"):
-        cards = _cards(_BRACKET.findall(what)[0], where, spanish)
+        cards = _cards(_bracketed(what, where), where, spanish)
         if word == "shows":
             shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))

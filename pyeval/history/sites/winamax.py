@@ -152,6 +152,8 @@ def parse(text: str, source: str, line: int) -> Hand:
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
             groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
+            if not groups:
+                raise ValueError(f"line {where}: cards dealt with no cards: {x[:60]!r}")
             first = street == "3rd" or len(groups) == 1
             cards = groups[0 if first else -1].replace("X", "??").replace(" ", "")
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
@@ -236,7 +238,10 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
             return
         events.append(("raise", name, street, _money(words[1]), _money(words[3]), allin, "", 0, 0, 0))
     elif what.startswith("shows "):
-        cards = _CARDS.findall(what)[0].replace(" ", "")
+        groups = _CARDS.findall(what)
+        if not groups:
+            raise ValueError(f"line {where}: a show with no cards: {what[:60]!r}")
+        cards = groups[0].replace(" ", "")
         shown[name] = cards
         events.append(("show", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
     elif what.startswith("discard "):

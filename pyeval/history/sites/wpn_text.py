@@ -41,6 +41,8 @@ def to_family_text(text: str) -> str:
     head = _HEADER.match(lines[0])
     if head is None:
         raise ValueError(f"not a Winning Poker Network hand header: {lines[0][:60]!r}")
+    if len(lines) < 3:
+        raise ValueError("the hand is cut short (fewer than three lines)")
     out = [f"WPN Hand #{head.group(1)}: {_header(head.group(2))}"]
     k = 1
     if not lines[k].startswith("Seat "):
