@@ -121,3 +121,36 @@ Ann collected [ {m(bet)} ]
     assert hand.starting_stacks == [stack * cents, stack * cents]
     assert hand.net == [(to - rake) * cents, -to * cents]
     assert hand.rake == rake * cents and hand.collected == [(pot - rake) * cents, 0]
+
+
+def _fixture(name: str, count: int):
+    r = pyeval.read_hands(str(sc.FIXTURES / name))
+    assert not r.skipped, [(s.line, s.reason) for s in r.skipped]
+    assert len(r.hands) == count
+    sc.check_numbers(r.hands)
+    return r.hands
+
+
+def test_fixture_skins_headers_and_blast_final_antes():
+    # issue 40's other exports: "888poker.ca-on", "LuckyAcePoker.com" and "888.ro BLAST" headers;
+    # BLAST's last hand: both ante their whole stacks, 2200 of the bigger ante goes back
+    ontario, lucky, blast = _fixture("poker888_skins.txt", 3)
+    assert (ontario.id, lucky.id, blast.id) == ("6600001", "5600002", "1008700003")
+    assert lucky.net == [Decimal(-2), Decimal(3), Decimal(-1)]
+    back = [(blast.players[a.player], a.amount) for a in blast.actions if a.kind == "uncalled"]
+    assert back == [("RaduM", Decimal(2200))]
+    assert blast.net == [Decimal(-1900), Decimal(1900)] and blast.tournament == "133600004"
+    sc.check_replays([ontario, lucky], 2)
+
+
+def test_fixture_russian_court_cards():
+    # the Russian client's туз/король/дама/валет (Т К Д В), its file in cp1251
+    (h,) = _fixture("poker888_russian_cards.txt", 1)
+    assert h.boards == ["JdKc4s8cQs"] and h.hole[2] == "KhAs"
+    sc.check_replays([h], 1)
+
+
+def test_blank_player_names_are_named_as_the_defect():
+    text = (sc.FIXTURES / "poker888_skins.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    r = pyeval.read_hands(text.replace("Gilles_Q ( $30 )", " ( $30 )"))
+    assert not r.hands and "no name" in r.skipped[0].reason

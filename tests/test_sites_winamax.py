@@ -105,3 +105,47 @@ def test_a_hand_cut_short_is_skipped_with_its_line(tmp_path):
     r = pyeval.read_hands(str(path))
     assert len(r.hands) == 1 and len(r.skipped) == 1
     assert r.skipped[0].line == text.count("\n") + 1 and "no summary" in r.skipped[0].reason
+
+
+def _fixture_hands(name: str, count: int = 1):
+    r = pyeval.read_hands(str(sc.FIXTURES / name))
+    assert not r.skipped, r.skipped
+    assert len(r.hands) == count
+    sc.check_numbers(r.hands)
+    return r.hands
+
+
+def test_fixture_go_fast_header_and_a_seat_without_a_stack():
+    # issue 40's other exports: 'Winamax Poker - Go Fast "Corte"' (cash), "Seat 0000003 is the
+    # button", a sitting-out seat "Dov ()" and his "denies big blind"
+    fast, cash = _fixture_hands("winamax_go_fast_and_sitting_out.txt", 2)
+    assert fast.tournament is None and fast.net == [Decimal("16.20"), Decimal("-18")]
+    assert cash.button == 3 and "Dov" not in cash.players and "Dov" in cash.sitting_out
+    sc.check_replays([fast, cash], 2)
+
+
+def test_fixture_triple_draw_standing_pat():
+    (h,) = _fixture_hands("winamax_triple_draw_pat.txt")
+    assert h.game == "draw-deuce7"
+    draws = [(h.players[a.player], a.kind) for a in h.actions if a.kind in ("discard", "stand-pat")]
+    assert draws == [("Gus", "discard"), ("Hana", "stand-pat")] + [("Gus", "stand-pat"), ("Hana", "stand-pat")] * 2
+    assert h.net == [Decimal("10.40"), Decimal("-10"), Decimal("-1")]
+
+
+def test_fixture_both_blinds_out_of_position_written_as_one_small_blind():
+    # "Moss posts small blind 1.50€ out of position" then "posts big blind 0€": 1€ live, 0.50€ dead
+    (h,) = _fixture_hands("winamax_post_both.txt")
+    moss = h.players.index("Moss")
+    posts = [(a.kind, a.amount) for a in h.actions if a.player == moss and a.street == "preflop"]
+    assert posts[:2] == [("dead-blind", Decimal("0.50")), ("big-blind", Decimal("1"))]
+    assert h.net[moss] == Decimal("2.20")
+
+
+def test_fixture_short_all_in_written_as_a_negative_raise():
+    # "Omar raises -0.20€ to 4.80€": the raise adds 4.80€ to his 2€ bring-in (all in for 6.80€)
+    (h,) = _fixture_hands("winamax_stud_short_allin.txt")
+    omar = h.players.index("Omar")
+    last = [a for a in h.actions if a.player == omar and a.kind == "raise"][-1]
+    assert (last.amount, last.to, last.allin) == (Decimal("4.80"), Decimal("6.80"), True)
+    assert h.net == [Decimal("-1"), Decimal("-7.80"), Decimal("8.30")]
+    sc.check_replays([h], 1)

@@ -13,10 +13,15 @@ SITE = "fulltilt"
 
 
 def _old_format(hand_text: str) -> str:
-    """The 2016 text as it is; the older format rewritten."""
+    """The 2016 text as it is; the older format rewritten.  A tournament summary is named as
+    such (the reader detects it to say so)."""
     if hand_text.startswith("Full Tilt ") and " Hand #" in hand_text[:30]:
         return hand_text
+    if hand_text.startswith(_SUMMARY):
+        raise ValueError("a Full Tilt tournament summary (the places and prizes of a tournament), not a hand history")
     return to_family_text(hand_text)
 
 
-detect, split, parse = reader_functions(SITE, rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START})", _old_format)
+_SUMMARY = "Full Tilt Poker Tournament Summary "
+detect, split, parse = reader_functions(SITE, rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|{_SUMMARY})",
+                                        _old_format)

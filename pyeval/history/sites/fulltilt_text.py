@@ -46,6 +46,7 @@ def _status(x: str) -> bool:
             or x[0] == "(" and _LOW_RANKS.match(x) is not None)
 
 
+_SUMMARY_WINS = re.compile(r"\s+wins the (?:main |side )?pot(?: \d+)? \((\S+)\)")
 _WINS = re.compile(r"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(main pot|side pot|pot)(?: (\d+))? \((\S+)\)")
 _IGNORED = ("has ", "adds ", "stands up", "sits down", "is feeling", "is sitting out", "sits out", "is dealt",
             "is low with", "is high with", "has been disconnected", "has reconnected", "has returned",
@@ -107,6 +108,8 @@ def to_family_text(text: str) -> str:
             continue
         if summary:
             if x.startswith("Seat "):
+                if " wins the " in x:  # a hand run twice: the side pot, won once, on the first summary
+                    x = _SUMMARY_WINS.sub(r" collected (\1)", x)
                 out.append(x.replace(", mucked", ""))
             elif x.startswith("Total pot"):
                 out.append(x)
@@ -152,7 +155,8 @@ def _header(rest: str) -> str:
     tournament = re.search(r"\((\d+)\), Table", rest)
     stakes = next((p for p in parts if re.fullmatch(r"[^\s/]*\d[\d.,KkMm]*/[^\s/]*\d[\d.,KkMm]*(?: Ante \S+)?", p)),
                   "")
-    game = next((p for p in parts if re.search(r"Hold'em|Omaha|Stud|Razz|Draw|Badugi|Irish|Courchevel", p)), "")
+    game = next((p for p in parts if re.search(r"Hold'em|Omaha|Stud|Razz|Draw|Badugi|Irish|Courchevel", p)
+                 and not p.startswith("Table ")), "")  # (not a table's name: "Table David's Draw (6 max)")
     game = re.sub(r"^\$[\d,]+ ", "Cap ", game)  # "$400 Pot Limit Omaha": a pot-limit game capped at $400
     game = (game.replace("NL ", "No Limit ").replace("PL ", "Pot Limit ").replace("FL ", "Limit ")
             .replace("CAP No Limit", "No Limit Cap"))

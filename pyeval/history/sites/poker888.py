@@ -29,6 +29,7 @@ _STAKES = re.compile(r"^(.+?) Blinds (No Limit|Pot Limit|Fix Limit) (Holdem|Omah
 _TOURNAMENT = re.compile(r"^Tournament #(\d+)")
 _TABLE = re.compile(r"^(?:Tournament #\d+ .*?- )?Table (.+?)(?: (\d+) Max)? \((Real Money|Practice Play)\)\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \( ?([^()]*?) ?\)\s*$")
+_NAMELESS = re.compile(r"^Seat \d+: +\(")
 _BUTTON = re.compile(r"^Seat (\d+) is the button\s*$")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _COLLECT = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
@@ -39,14 +40,18 @@ _STREETS = {"down cards": "preflop", "flop": "flop", "turn": "turn", "river": "r
 _POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
 _ACTIONS = {"calls": "call", "bets": "bet", "raises": "raise"}
 _RANKS = {"H": "K", "V": "Q", "B": "J", "10": "T",  # the Dutch client (heer, vrouw, boer)
-          "E": "A", "Kn": "J", "D": "Q"}  # the Norwegian one (ess, knekt, dame)
+          "E": "A", "Kn": "J", "D": "Q",  # the Norwegian one (ess, knekt, dame)
+          # the Russian one (туз, король, дама, валет), and its cp1251 bytes read as cp1252
+          "Т": "A", "К": "K", "Д": "Q", "В": "J", "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}
 _SUITS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # the German-speaking clients
 _SPANISH_SUITS = {"p": "s", "t": "c", "d": "d", "c": "h"}  # picas, tréboles, diamantes, corazones
-_CARD = re.compile(r"^(10|Kn|[2-9TJQKAHVBED])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
+_CARD = re.compile(r"^(10|Kn|[2-9TJQKAHVBEDТКДВÒÊÄÂ])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
 
 
 _DANGLING = re.compile(r"#Game No : \d+\s*\Z")
-_HEADER = re.compile(r"^\*{5} (?:888poker|Cassava|888\.\w+|Pacific Poker) Hand History for Game", re.M)
+_HEADER = re.compile(r"^\*{5} (?:888poker(?:\.[\w-]+)?|Cassava|888\.\w+(?: BLAST)?|Pacific Poker|LuckyAcePoker\.com) "
+                     r"Hand History for Game", re.M)
+"""The header of 888's text and its skins' (888poker.ca-on, 888.ro BLAST, LuckyAcePoker.com)."""
 
 
 def detect(text: str) -> bool:
@@ -133,6 +138,8 @@ def parse(text: str, source: str, line: int) -> Hand:
             names.append(s.group(2))
             seats[s.group(2)] = int(s.group(1))
             stacks[s.group(2)] = amount(s.group(3), mark)
+        elif x.startswith("Seat ") and _NAMELESS.match(x):
+            raise ValueError(f"line {lines[k][0]}: a seat whose player has no name (the names are blank)")
         elif not x.startswith(("Total number of players", "Tournament #")) and " posts " not in x:
             raise ValueError(f"line {lines[k][0]}: unknown line {x[:70]!r}")
         if " posts " in x:
@@ -167,7 +174,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            cards = _cards(_BRACKET.findall(x)[-1], where, spanish)
+            cards = _cards(_bracketed(x, where, last=True), where, spanish)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         c = _COLLECT.match(x)
@@ -184,6 +191,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("the hand is cut short: no summary")
     if not won:
         raise ValueError("no player collects the pot")
+    _return_uncovered_ante(events)
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=blinds,
                     currency="" if tournament or "Practice Play" in text[:400] else currency_of(st.group(1)) or "USD",
@@ -193,15 +201,38 @@ def parse(text: str, source: str, line: int) -> Hand:
                     uncalled_in_won="when-over")
 
 
+def _bracketed(text: str, where: int, last: bool = False) -> str:
+    """The first (``last``: the last) ``[...]`` of a line; ValueError naming the line when it has none."""
+    found = _BRACKET.findall(text)
+    if not found:
+        raise ValueError(f"line {where}: no [amount] or [cards] in {text[:60]!r}")
+    return found[-1] if last else found[0]
+
+
+def _return_uncovered_ante(events: list[tuple]) -> None:
+    """A BLAST tournament's last hand: every player antes all his stack and nobody bets; the part
+    of the biggest ante no other player covers goes back to its player (888 does not write it)."""
+    antes = [e for e in events if e[0] == "ante"]
+    if len(antes) < 2 or any(e[0] in _BETTING for e in events):
+        return
+    ordered = sorted(antes, key=lambda e: e[3], reverse=True)
+    excess = ordered[0][3] - ordered[1][3]
+    if excess > 0:
+        events.append(("uncalled", ordered[0][1], "preflop", excess, ZERO, False, "", 0, 0, 0))
+
+
+_BETTING = frozenset({"small-blind", "big-blind", "dead-blind", "call", "bet", "raise"})
+
+
 def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, spanish: bool,
             where: int) -> None:
     for prefix, kind in _POSTS:
         if what.startswith(prefix):
-            chips = amount(_BRACKET.findall(what)[0], mark)
+            chips = amount(_bracketed(what, where), mark)
             events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
             return
     if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
-        dead, live = (amount(v, mark) for v in _BRACKET.findall(what)[0].split("+"))
+        dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
         events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
         events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
         return
@@ -209,11 +240,11 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word in _ACTIONS:
-        chips = amount(_BRACKET.findall(what)[0], mark)
+        chips = amount(_bracketed(what, where), mark)
         to = street_total(events, name, street) + chips if word == "raises" else ZERO  # 888 writes what it adds
         events.append((_ACTIONS[word], name, street, chips, to, False, "", 0, 0, 0))
     elif word in ("shows", "mucks"):
-        cards = _cards(_BRACKET.findall(what)[0], where, spanish)
+        cards = _cards(_bracketed(what, where), where, spanish)
         if word == "shows":
             shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))

@@ -3,6 +3,9 @@ PokerTracker 2's upper-case export): the PokerStars-like family (``stars_text``)
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from pyeval.history.sites.stars_text import reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
@@ -10,8 +13,11 @@ __all__ = ["SITE", "detect", "split", "parse"]
 SITE = "pokerstars"
 
 
-def _upper_case(hand_text: str) -> str:
-    """PokerTracker 2 wrote the header in capitals."""
+def _fix(hand_text: str) -> str:
+    """PokerTracker 2 wrote the header in capitals; an archive of Zoom hands starts every line
+    with a space."""
+    if hand_text.startswith(" "):
+        hand_text = "\n".join(x[1:] if x.startswith(" ") else x for x in hand_text.split("\n"))
     if not hand_text.startswith("POKERSTARS GAME #"):
         return hand_text
     first, _, rest = hand_text.partition("\n")
@@ -20,5 +26,28 @@ def _upper_case(hand_text: str) -> str:
     return first + "\n" + rest
 
 
-START = r"^(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|POKERSTARS GAME #|Mão PokerStars #)"
-detect, split, parse = reader_functions(SITE, START, _upper_case)
+START = r"^ ?(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|POKERSTARS GAME #|Mão PokerStars #)"
+detect, _split_at_lines, parse = reader_functions(SITE, START, _fix)
+_GLUED: Final = re.compile(r"PokerStars (?:Zoom |Rush )?(?:Hand|Game) #\d+: ")
+
+
+def _glued(piece: str, at: int) -> bool:
+    """Whether the header at ``at`` follows other text on its line (not an indent, not chat)."""
+    before = piece[piece.rfind("\n", 0, at) + 1:at]
+    return bool(before.strip()) and ' said, "' not in before
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    """The hands, each at its header; a header glued onto the last line of a hand cut short (files
+    put together mid-line) starts a hand too, the piece before it ending cut short."""
+    pieces: list[tuple[int, str]] = []
+    for line, piece in _split_at_lines(text):
+        while piece.find("PokerStars ", 1) > 0:  # (a hand names PokerStars in its header only)
+            glued = next((m.start() for m in _GLUED.finditer(piece, 1) if _glued(piece, m.start())), -1)
+            if glued < 0:
+                break
+            pieces.append((line, piece[:glued]))
+            line += piece.count("\n", 0, glued)
+            piece = piece[glued:]
+        pieces.append((line, piece))
+    return pieces

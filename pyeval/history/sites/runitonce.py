@@ -1,11 +1,59 @@
 """Run It Once Poker's text hand histories (euro amounts, splash the pot): the PokerStars-like
-family (``stars_text``)."""
+family (``stars_text``).
+
+Run It Once's text of early 2019 (the hands of February to April seen; August's and later write
+the total) writes a raise by a player who already has chips in on the street with the chips the
+raise adds as its "to" (``raises €44.00 to €68`` after a €7 raise makes €75): the calls that
+follow and the total pot count €75.  Such a raise is rewritten with the street total it makes.
+"""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+from typing import Final
+
+from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "runitonce"
-detect, split, parse = reader_functions(SITE, r"^Run It Once Poker Hand #")
+
+_DATE: Final = re.compile(r" - (\d{4}/\d\d/\d\d) ")
+_TOTALS_SINCE: Final = "2019/06/01"
+"""The first day taken to write a raise's street total (between the last hand seen with the
+chips added, 2019/04/19, and the first with the total, 2019/08/14)."""
+_SIGN: Final = re.compile(r"^\D*")
+_MOVE: Final = re.compile(r"^(.+?): (posts small blind|posts big blind|calls|bets|raises) (\S+)(?: to (\S+))?(.*)$")
+
+
+def _raise_totals(hand_text: str) -> str:
+    """The hand with each raise's "to" the street total it makes (module docstring)."""
+    dated = _DATE.search(hand_text, 0, 200)
+    if " raises " not in hand_text or dated is None or dated.group(1) >= _TOTALS_SINCE:
+        return hand_text
+    lines = hand_text.split("\n")
+    street_chips: dict[str, Decimal] = {}
+    for k, x in enumerate(lines):
+        if x.startswith("*** "):
+            street_chips = {}
+            continue
+        m = _MOVE.match(x)
+        if m is None:
+            continue
+        name, verb, first, to, rest = m.groups()
+        had = street_chips.get(name, Decimal(0))
+        if verb != "raises" or to is None:
+            street_chips[name] = had + amount(first)
+            continue
+        total = had + amount(to)
+        street_chips[name] = total
+        if had:
+            written = _SIGN.match(to)
+            sign = written.group(0) if written else ""  # the currency sign, as written
+            lines[k] = f"{name}: raises {first} to {sign}{total}{rest}"
+    return "\n".join(lines)
+
+
+detect, split, parse = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)

@@ -71,8 +71,9 @@ _STUD: Final = STUD
 _DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
 _NO_GAME: Final = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
 _CAP: Final = re.compile(r"\bcap\b")
-_SEPARATOR: Final = re.compile(r"^\*+ # \d+ \*+[ \t]*$", re.M)
-"""An archive's line between hands (Full Tilt's ``******** # 1 ********``)."""
+_SEPARATOR: Final = re.compile(r"^(?:\*+ # \d+ \*+|BEGIN)[ \t]*$", re.M)
+"""An archive's line between hands (Full Tilt's ``******** # 1 ********``; Hold'em Manager 2's
+archive starts with a line ``BEGIN``)."""
 _NEXT_DRAW: Final = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
 _RUNS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
@@ -81,7 +82,7 @@ _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "
               "RIVER": "river", "FIRST DRAW": "draw1", "SECOND DRAW": "draw2", "THIRD DRAW": "draw3", "DRAW": "draw1",
               "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
               "FLOPET": "preflop",
-              "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
+              "7th STREET": "7th", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
 _HEAD_ID: Final = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
 _TOURNAMENT: Final = re.compile(r"Tournament #\s*(\d+)", re.I)
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
@@ -104,7 +105,11 @@ _IGNORED: Final = ("is sitting out", "sits out", "is connected", "is disconnecte
             "is eligible", "takes the", "timed out while", "sitting out", "Chooses to EV Cashout",
             "wins an entry", "wins the $", "wins $", "has reconnected", "seconds left to act",
             "Pair on board - a double bet is allowed", "No low hand qualified", "Betting is capped",
-            "The deck is reshuffled")
+            "The deck is reshuffled",
+            # chips brought to the table after the hand, and a bounty shared outside the pot (the
+            # converters' ``Table deposit $347.50``; ``A, B split the $50 bounty for eliminating C``)
+            "Table deposit", "bounty for eliminating",
+            "get an all-in insurance")  # (GG: the insurance bought; its premium is paid on its own line)
 
 
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
@@ -180,6 +185,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
         raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
+    if "*** SUMMARY ***" not in text:  # (before a line cut in two is taken for a line the parser does not know)
+        raise ValueError("the hand is cut short: no summary")
     head = lines[0]
     m = _HEAD_ID.search(head)
     if m is None:
@@ -296,7 +303,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 bet_since_marker = False
             bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
         # the commonest actions here, the others in ``_action``
-        if what == "folds" or what == "checks" or what.startswith("folds ["):
+        if what == "folds" or what == "checks" or what.startswith("folds [") or what == "folds (disconnect)":
             events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
         elif what.startswith("calls ") or what.startswith("bets "):
             money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
@@ -354,7 +361,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
     if total is not None and total not in (pot, pot - rake, pot + implicit):
-        raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
+        raise ValueError(_too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems(put_in)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
@@ -364,6 +371,30 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
+                               "raise", "complete"})
+
+
+def _too_much_returned(events: list) -> str:
+    """The reason a hand whose total does not add up gives when an "Uncalled bet" line returns
+    more than the part of the last bet no one called (Run It Once's ``Uncalled bet (€0.71)`` of
+    a €0.21 bet), else ""."""
+    street_bets: dict[str, Decimal] = {}
+    street = ""
+    for e in events:
+        if e[0] in _LIVE_BETS and e[1] is not None:
+            if e[2] != street:
+                street_bets, street = {}, e[2]
+            street_bets[e[1]] = e[4]
+        elif e[0] == "uncalled" and e[9] != IMPLICIT:
+            others = max((v for n, v in street_bets.items() if n != e[1]), default=ZERO)
+            part = street_bets.get(e[1], ZERO) - others
+            if e[3] > part:
+                return (f"the uncalled bet returned to {e[1]} ({e[3]}) is more than the part of the bet no one "
+                        f"called ({part})")
+    return ""
 
 
 def _int(text: str | None) -> int | None:
@@ -426,8 +457,13 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         return
     m = _DEALT.match(x) if x.startswith("Dealt to ") else None
     if m:
-        who = _known(m.group(1).strip(), by_length, where)
-        groups = _CARDS.findall(m.group(2))
+        who = m.group(1).strip()
+        rest = m.group(2)
+        if who not in by_length:  # a seated name with brackets in it (``PC [Mittel]``)?
+            who = next((n for n in by_length if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
+            rest = x[9 + len(who):]
+        who = _known(who, by_length, where)
+        groups = _CARDS.findall(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:
@@ -458,11 +494,17 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         return
     if x.startswith(("STP added", "Cash Drop to Pot")) or " said, \"" in x or any(s in x for s in _IGNORED):
         return
-    if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")):
-        return
+    if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")) or x == "Table leave user":
+        return  # (a converter's note that a player left the table: no chips, no cards)
     if _player_at_start(x, by_length) is not None and re.search(r" (?:joins|leaves|is|has|was|will) ", x):
         return
+    acting = _UNSEATED.match(x)
+    if acting is not None:
+        raise ValueError(f"line {where}: {acting.group(1)!r} acts but has no seat line: {x[:60]!r}")
     raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+
+
+_UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
 def _known(name: str, by_length: list[str], where: int) -> str:
@@ -510,6 +552,13 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         money, allin = _money_and_allin(what[len("completes it to "):])
         events.append(("complete", name, street, ZERO, money, allin, "", 0, run, 0))
         return
+    if what.startswith("Bet & Muck "):  # GG: a bet whose player will muck if called, then the muck
+        if what == "Bet & Muck folds":
+            events.append(("muck", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        else:
+            money, allin = _money_and_allin(what[len("Bet & Muck "):])
+            events.append(("bet", name, street, money, ZERO, allin, "", 0, run, 0))
+        return
     if what.startswith("discards"):
         groups = _CARDS.findall(what)
         words = what.split()
@@ -527,9 +576,9 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             shown[name] = cards
         events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))
         return
-    if what.startswith(("Pays Cashout Risk", "Receives Cashout")):
+    if what.startswith(("Pays Cashout Risk", "Receives Cashout", "pay premium of all-in insurance")):
         money = amount(_CARDS.sub("", what).split("(")[-1])
-        money = -money if what[0] == "P" else money
+        money = -money if what[0] in "Pp" else money  # (GG's all-in insurance: the premium paid outside the pot)
         cash[name] = cash.get(name, ZERO) + money
         events.append(("cash-out", name, street, money, ZERO, False, "", 0, run, 0))
         return

@@ -47,7 +47,10 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
     for k, x in enumerate(lines):
         if x.startswith("Total pot"):
             parts = x.split("|")
-            total = amount(parts[0][len("Total pot"):].split()[0])
+            words = parts[0][len("Total pot"):].split()
+            if not words:
+                raise ValueError(f"line {first + k}: a 'Total pot' line with no amount")
+            total = amount(words[0])
             for part in parts[1:]:
                 words = part.strip().rsplit(" ", 1)
                 if len(words) != 2 or words[0].startswith(("Main pot", "Side pot")):

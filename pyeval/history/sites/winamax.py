@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from pyeval.history.sites.assemble import STUD, Speakers, assemble
+from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
@@ -24,9 +24,10 @@ __all__ = ["SITE", "detect", "split", "parse"]
 SITE = "winamax"
 
 _START = re.compile(r"^Winamax Poker - ", re.M)
-_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame)|Tournament \"(.*)\" buyIn: (.*?) level: (\S+)) - HandId: "
+_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
+                   r"level: (\S+)) - HandId: "
                    r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
-_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #(\d+) is the button)?\s*$")
+_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
 _SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
@@ -37,7 +38,8 @@ _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 GAMES = (
     ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
-    ("7stud", "stud"), ("razz", "razz"), ("lowball27", "draw-deuce7"), ("holdem", "holdem"),
+    ("7stud", "stud"), ("razz", "razz"), ("lowball27", "draw-deuce7"), ("2-7 triple draw", "draw-deuce7"),
+    ("holdem", "holdem"),
 )
 """Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
 ranked as pyeval's deuce-to-seven draw)."""
@@ -90,7 +92,8 @@ def parse(text: str, source: str, line: int) -> Hand:
         name = s.group(2)
         names.append(name)
         seats[name] = int(s.group(1))
-        stacks[name] = amount(s.group(3))
+        # "Seat 1: Player1 ()": a player sitting out, no stack written (any chips he put in are refused)
+        stacks[name] = amount(s.group(3)) if s.group(3).strip() else ZERO
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -149,6 +152,8 @@ def parse(text: str, source: str, line: int) -> Hand:
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
             groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
+            if not groups:
+                raise ValueError(f"line {where}: cards dealt with no cards: {x[:60]!r}")
             first = street == "3rd" or len(groups) == 1
             cards = groups[0 if first else -1].replace("X", "??").replace(" ", "")
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
@@ -156,7 +161,12 @@ def parse(text: str, source: str, line: int) -> Hand:
         name = speakers.at_start(x)
         if name is None:
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        before = len(events)
         _action(name, x[len(name) + 1:], street, events, shown, where)
+        if len(events) == before:  # a line with no event ("denies big blind")
+            continue
+        if events[-1][0] == "big-blind" and not events[-1][3] and x.endswith(" out of position"):
+            _both_blinds(events, header_money[1] if len(header_money) > 1 else ZERO)
         if game in STUD and street == "3rd" and events[-1][0] == "raise" and not completed:
             # the first raise of the bring-in makes it a full bet: written "raises 25€ to 25€"
             completed = True
@@ -175,6 +185,19 @@ def parse(text: str, source: str, line: int) -> Hand:
                     max_seats=int(table.group(2)), button=int(table.group(4)) if table.group(4) else None,
                     date=f"{y}-{mo}-{d}T{clock}", timezone=zone, boards=boards if game not in STUD else (),
                     shown=shown, rake=rake, total=total, language="en")
+
+
+def _both_blinds(events: list, big_blind: Decimal) -> None:
+    """Both blinds posted out of position written ``posts small blind 3€ out of position`` then
+    ``posts big blind 0€ out of position`` (2016): the first line's chips are both blinds, the
+    big blind's live, the rest dead."""
+    name = events[-1][1]
+    k = next((j for j in range(len(events) - 2, -1, -1) if events[j][1] == name), -1)
+    if k < 0 or events[k][0] != "small-blind" or not big_blind or events[k][3] <= big_blind:
+        return
+    both = events[k][3]
+    events[k] = ("dead-blind", name, events[k][2], both - big_blind, ZERO) + events[k][5:]
+    events[-1] = ("big-blind", name, events[-1][2], big_blind, big_blind) + events[-1][5:]
 
 
 def _tournament_id(name: str, table: str) -> str:
@@ -207,14 +230,27 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
         words = what.split(" ")
         if len(words) != 4 or words[2] != "to":
             raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
+        if words[1].startswith("-"):
+            # an all-in raise for less than a full raise, written "raises -6.10€ to 18.90€": its
+            # "to" is the chips it adds (the raise: those less the bet faced)
+            total = street_total(events, name, street) + _money(words[3])
+            events.append(("raise", name, street, ZERO, total, True, "", 0, 0, 0))
+            return
         events.append(("raise", name, street, _money(words[1]), _money(words[3]), allin, "", 0, 0, 0))
     elif what.startswith("shows "):
-        cards = _CARDS.findall(what)[0].replace(" ", "")
+        groups = _CARDS.findall(what)
+        if not groups:
+            raise ValueError(f"line {where}: a show with no cards: {what[:60]!r}")
+        cards = groups[0].replace(" ", "")
         shown[name] = cards
         events.append(("show", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
     elif what.startswith("discard "):
         count = int(what.split(" ")[1])
         events.append(("discard" if count else "stand-pat", name, street, ZERO, ZERO, False, "", count, 0, 0))
+    elif what.startswith("stands pat"):  # a draw kept (``stands pat [2h Td 8c 7c 8s]``)
+        events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, 0, 0))
+    elif what in ("denies big blind", "denies small blind"):
+        pass  # a player sitting out who does not post: not dealt in, no chips
     elif what.startswith(("mucks", "doesn't show")):
         events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
     else:

@@ -5,7 +5,9 @@ This format names every amount as the chips a player adds (``Player X raises (10
 ``allin (1480)``: 1480 more, a bet, call or raise by what it makes of the street's bets), one
 card a line (``received card: [Js]``; ``10c`` for the ten), no limit type, and a summary line per
 player with the totals (``Bets: 420. Collects: 960. Wins: 540.``), which are the record of what
-each won.
+each won.  On a jackpot table (``(JP)``, ``( Beast )`` in its name) the 2014 text leaves the
+jackpot fee out of its ``Pot: 45.75. Rake 2`` line (its bets total 48): the fee is what the
+summary's bets hold beyond the pot and rake written (later texts write ``JP fee 0.24``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from decimal import Decimal
 
 from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.money import amount
 
 __all__ = ["to_family_text", "START"]
 
@@ -29,6 +32,9 @@ _STUD_STREETS = {"Third street": "4th STREET", "Fourth street": "5th STREET", "F
 _AMOUNT = re.compile(r"\(([\d.,]+)\)")
 _TOTALS = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
 _TEN = re.compile(r"\b10([cdhs])\b")
+_JACKPOT_TABLE = re.compile(r"\bJP\b|\bBeast\b")
+"""A table whose name marks a jackpot (``Baryte (JP)``, ``Braunite ( Beast )``): before 2015 the
+site took a jackpot fee there that its ``Pot: ... Rake ...`` line leaves out (later: ``JP fee``)."""
 
 
 def _cards(text: str) -> str:
@@ -43,7 +49,7 @@ def to_family_text(text: str) -> str:
     head = next((m for m in ids if m), None)
     if head is None:
         raise ValueError("no 'Game ID: <id> <stakes> <table> (<game>)' line")
-    hand_id, stakes, _table, game = head.groups()
+    hand_id, stakes, table, game = head.groups()
     out = [f"WPN Game #{hand_id}: {game} ({stakes}) - {started}"]
     seats: dict[str, str] = {}
     names: list[str] = []
@@ -67,6 +73,8 @@ def to_family_text(text: str) -> str:
     bets: dict[str, Decimal] = {}
     dealt: dict[str, list[str]] = {}
     summary = False
+    summarised: set[str] = set()
+    acted: list[str] = []
     stud = "stud" in game.lower()
     dealing = False
 
@@ -86,6 +94,10 @@ def to_family_text(text: str) -> str:
         if summary:
             if x.startswith("Pot: "):  # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot after the fees
                 parts = [p.strip() for p in re.split(r"\.\s+(?=[A-Za-z])", x[len("Pot: "):].rstrip("."))]
+                if _JACKPOT_TABLE.search(table) and not any(p.startswith("JP fee") for p in parts):
+                    fee = _unwritten_fee(parts, lines)
+                    if fee > 0:
+                        parts.append(f"JP fee {fee}")
                 out.append(" | ".join([f"Total pot {parts[0]}"] + parts[1:]))
                 continue
             line = x.lstrip("*")
@@ -96,6 +108,7 @@ def to_family_text(text: str) -> str:
             cards = re.search(r"\[([^\]]*)\]", line[:totals.start()])
             shown = f" showed [{_cards(cards.group(1))}] and" if cards else ""
             out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
+            summarised.add(name)
             continue
         if x.startswith("***"):
             flush()
@@ -110,19 +123,40 @@ def to_family_text(text: str) -> str:
             continue
         name = _player(x, speakers)
         if name is None:
+            if x.startswith("Player ") and _AMOUNT.search(x):  # chips moved by a name no seat line has
+                raise ValueError(f"an action by a player with no seat line (a blank or unknown name): {x[:60]!r}")
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
         if stud and not dealing and what.startswith(("received card: [", "received a card")):
             out.append("*** 3rd STREET ***")  # the first deal, which the text does not mark
             dealing = True
-        if what.startswith("received card: ["):
-            dealt.setdefault(name, []).append(_cards(what[len("received card: ["):-1]))
+        if what.startswith(("received card: [", "received a card: [")):
+            dealt.setdefault(name, []).append(_cards(what[what.index("[") + 1:-1]))
             continue
-        if what.startswith(("received a card", "is timed out", "sitout", "wait", "is sitting out")):
+        if what.startswith(("received a card", "received card.", "is timed out", "sitout", "wait", "is sitting out")):
             continue
         flush()
         out.append(_action(name, what, bets))
+        acted.append(name)
+    missing = [n for n in acted if n not in summarised]
+    if summary and missing:  # the summary has a line for every player who acted
+        raise ValueError(f"the summary is cut short: no line for {missing[0]!r}")
     return "\n".join(out)
+
+
+def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
+    """The jackpot fee a ``Pot:`` line leaves out: what the summary's players bet less the pot
+    written and its fees."""
+    bets = Decimal(0)
+    for x in lines:
+        totals = _TOTALS.search(x)
+        if totals is not None:
+            bets += amount(totals.group(1))
+    written = Decimal(0)
+    for part in parts:
+        number = re.search(r"[\d.,]*\d", part)
+        written += amount(number.group(0)) if number else Decimal(0)
+    return bets - written
 
 
 def _player(line: str, speakers: Speakers) -> str | None:
@@ -131,8 +165,8 @@ def _player(line: str, speakers: Speakers) -> str | None:
 
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     """One action in the family's words, the street's bets kept (the amounts are chips added)."""
-    amount = _AMOUNT.search(what)
-    added = Decimal(amount.group(1).replace(",", "")) if amount else Decimal(0)
+    found = _AMOUNT.search(what)
+    added = amount(found.group(1)) if found else Decimal(0)
     had = bets.get(name, Decimal(0))
     top = max(bets.values(), default=Decimal(0))
     verb = what.split(" ", 1)[0]
@@ -155,10 +189,10 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
         return f"{name}: posts big blind {added}"
     if verb in ("folds", "checks"):
         return f"{name}: {verb}"
-    if verb in ("calls", "bets", "raises", "allin"):
+    if verb in ("calls", "bets", "raises", "allin", "caps"):
         total = had + added
         bets[name] = total
-        tail = " and is all-in" if verb == "allin" else ""
+        tail = " and is all-in" if verb in ("allin", "caps") else ""  # capped: no more betting, as all-in
         if total <= top:
             return f"{name}: calls {added}{tail}"
         if top == 0:

@@ -29,6 +29,7 @@ _ACTIONS = (
     ("posts ante ", "posts the ante "),
     ("posts straddle ", "posts straddle "),
     ("does not show", "mucks hand"),
+    ("posts $", "posts big blind $"),  # a new player's post of the big blind (``posts $0.02``)
 )
 _CAPS = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
 _SKIP = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
@@ -40,6 +41,8 @@ def to_family_text(text: str) -> str:
     head = _HEADER.match(lines[0])
     if head is None:
         raise ValueError(f"not a Winning Poker Network hand header: {lines[0][:60]!r}")
+    if len(lines) < 3:
+        raise ValueError("the hand is cut short (fewer than three lines)")
     out = [f"WPN Hand #{head.group(1)}: {_header(head.group(2))}"]
     k = 1
     if not lines[k].startswith("Seat "):
@@ -94,6 +97,8 @@ def to_family_text(text: str) -> str:
         capped = _CAPS.match(what)
         if capped:
             what = f"raises {capped.group(1)} to {capped.group(1)} and is all-in"
+        if what.startswith("brings in ") and not what.startswith("brings in for "):  # stud: ``brings in $0.02``
+            what = "brings in for " + what[len("brings in "):]
         for old, new in _ACTIONS:
             if what.startswith(old):
                 what = new + what[len(old):]
@@ -109,7 +114,8 @@ def _header(rest: str) -> str:
     tournament = next((p for p in parts if p.startswith("Tournament #")), None)
     game = next((p for p in parts if _GAME.match(p)), "")
     g = _GAME.match(game)
-    game_words = f"{g.group(1).replace('Holdem', 'Hold' + chr(39) + 'em')} {g.group(2)}" if g else game
+    name = g.group(1).replace("Holdem", "Hold" + chr(39) + "em").replace("7Stud", "7 Card Stud") if g else ""
+    game_words = f"{name} {g.group(2)}" if g else game
     level = next((p for p in parts if p.startswith("Level ")), "")
     stakes = next((p for p in parts if re.fullmatch(r"\S*\d\S*/\S*\d\S*", p)), "")
     date = next((p for p in parts if re.match(r"\d{4}/\d{1,2}/\d{1,2}", p)), "")

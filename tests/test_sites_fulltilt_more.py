@@ -1,0 +1,47 @@
+"""Full Tilt's own text (``fulltilt_text``): lines of other exports than the shared set's (issue
+40), each on a hand-made fixture: a table whose name has a game's word in it, Hold'em Manager 2's
+archive, a hand run twice with a side pot, and a tournament summary named as such."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import site_checks as sc
+
+import pyeval
+
+FIXTURES = sc.FIXTURES
+
+
+def _read(name: str):
+    r = pyeval.read_hands(str(FIXTURES / name))
+    assert not r.skipped, [(s.line, s.reason) for s in r.skipped]
+    assert len(r.hands) == 1
+    sc.check_numbers(r.hands)
+    return r.hands[0]
+
+
+def test_a_table_named_with_a_games_word():
+    # "Table Lucy's Draw (6 max) - $5/$10 - Limit 2-7 Triple Draw": the game is the later part
+    h = _read("fulltilt_draw_table_name.txt")
+    assert (h.game, h.limit) == ("draw-deuce7", "fixed-limit")
+    assert h.net == [Decimal("16.50"), Decimal("-2.50"), Decimal("-15")]
+
+
+def test_holdem_manager_archive_starts_with_begin():
+    h = _read("fulltilt_hm2_archive.txt")
+    assert h.id == "650000001" and h.net == [Decimal("1.60"), Decimal("-0.25"), Decimal("-1.50")]
+    sc.check_replays([h], 1)
+
+
+def test_a_hand_run_twice_with_a_side_pot_on_the_first_summary():
+    # "Seat 2: Yul  wins the side pot ($8)" under "*** SUMMARY ***", each run's pot after it
+    h = _read("fulltilt_run_twice_side_pot.txt")
+    assert h.collected == [Decimal(29), Decimal(37), 0]
+    assert h.net == [Decimal(9), Decimal(13), Decimal(-24)]  # (PHH runs one board: no replay to these stacks)
+
+
+def test_a_tournament_summary_is_named():
+    r = pyeval.read_hands(str(FIXTURES / "fulltilt_tournament_summary.txt"))
+    assert not r.hands and len(r.skipped) == 1
+    assert "tournament summary" in r.skipped[0].reason and r.skipped[0].site == "fulltilt"

@@ -1,0 +1,89 @@
+"""Winning Poker Network's texts (``wpn_old_text``, ``wpn_text``): lines of other exports than
+the shared set's (issue 40), each on a hand-made fixture: a jackpot table's fee the 2014 text
+leaves out, a capped raise, a new player's post, seven-card stud; and the reasons a hand with a
+nameless player or a summary cut short is skipped."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import site_checks as sc
+
+import pyeval
+
+FIXTURES = sc.FIXTURES
+
+
+def _one(name: str):
+    r = pyeval.read_hands(str(FIXTURES / name))
+    assert not r.skipped, r.skipped
+    assert len(r.hands) == 1
+    h = r.hands[0]
+    if any(a.kind == "collect" for a in h.actions):
+        sc.check_numbers(r.hands)
+    else:  # the old text writes no collect lines: what each won is the summary's
+        chips = sc.put_in(h)
+        assert sum(h.net, Decimal(0)) == -h.rake
+        assert h.net == [c - p for c, p in zip(h.collected, chips)]
+        assert Decimal(0) <= h.rake <= sum(chips, Decimal(0)) / 10
+    return h
+
+
+def test_jackpot_table_fee_left_out_of_the_pot_line():
+    # "Pot: 55.75. Rake 2" on a (JP) table whose bets total 58: the site kept a 0.25 jackpot fee
+    h = _one("wpn_old_jackpot_fee.txt")
+    assert h.rake == Decimal("2.25")
+    assert h.net == [Decimal("27.75"), Decimal("-28"), Decimal("-2")]
+    assert h.hole[0] == "AhTh"  # (the old text names no limit: PHH cannot write it)
+
+
+def test_jackpot_fee_is_only_what_the_bets_hold_beyond_the_pot():
+    # the same hand whose summary counts a bet the actions do not make is still refused
+    text = (FIXTURES / "wpn_old_jackpot_fee.txt").read_text()
+    r = pyeval.read_hands(text.replace("Bruno77 does not show cards.Bets: 28.",
+                                       "Bruno77 does not show cards.Bets: 29."))
+    assert not r.hands and "total pot 55.75" in r.skipped[0].reason
+
+
+def test_a_cap_is_a_raise_that_ends_the_betting():
+    h = _one("wpn_old_caps.txt")
+    raises = [a for a in h.actions if a.kind == "raise" and a.street == "flop"]
+    assert [(h.players[a.player], a.to, a.allin) for a in raises] == [("Eamon", 90, False), ("Dee Dee", 265, True)]
+    assert h.net == [Decimal("-300"), Decimal("332"), Decimal("-35")]
+    assert h.hole[1] == "Qs9cAd6h"  # "received a card: [Qs]"
+
+
+def test_a_new_players_post_is_a_live_big_blind():
+    h = _one("wpn_new_post.txt")
+    jules = h.players.index("Jules")
+    assert [(a.kind, a.amount) for a in h.actions if a.player == jules][:2] == [("big-blind", Decimal("0.10")),
+                                                                               ("check", 0)]
+
+
+def test_seven_card_stud_of_the_new_text():
+    h = _one("wpn_new_stud.txt")
+    assert (h.game, h.limit) == ("stud", "fixed-limit")
+    assert h.stakes.bring_in == Decimal("0.05") and h.stakes.ante == Decimal("0.02")
+    assert {a.street for a in h.actions} >= {"3rd", "4th", "7th"}
+    sc.check_replays([h], 1)
+
+
+def test_a_player_with_no_seat_line_is_named(tmp_path):
+    row = sc.skipped_after_edit(FIXTURES / "wpn_old_jackpot_fee.txt",
+                                lambda t: t.replace("Player Carla_K has small blind", "Player  has small blind"),
+                                tmp_path)
+    assert "no seat line" in row.reason
+
+
+def test_a_summary_cut_short_is_named(tmp_path):
+    summary_line = "Player Carla_K does not show cards.Bets: 2. Collects: 0. Loses: 2.\n"
+    row = sc.skipped_after_edit(FIXTURES / "wpn_old_jackpot_fee.txt", lambda t: t.replace(summary_line, ""),
+                                tmp_path)
+    assert "summary is cut short" in row.reason and "Carla_K" in row.reason
+
+
+def test_a_malformed_amount_is_a_skipped_hand_not_a_crash():
+    text = (FIXTURES / "wpn_old_jackpot_fee.txt").read_text()
+    for old, new in (("raises (12)", "raises (1..2)"), ("Bets: 28. Collects: 55.75", "Bets: 2..8. Collects: 55.75")):
+        r = pyeval.read_hands(text.replace(old, new))
+        assert not r.hands and "not an amount" in r.skipped[0].reason
