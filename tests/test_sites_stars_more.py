@@ -54,9 +54,21 @@ def test_run_it_once_early_2019_raise_writes_the_chips_it_adds():
     assert h.net[:2] == [Decimal("-32.50"), Decimal("31.25")]
 
 
-def test_run_it_once_later_raises_are_street_totals():
-    # the same hand dated August 2019: its raise to 24 is a total, which the call of 16 does not meet
-    text = (FIXTURES / "runitonce_raise_adds.txt").read_text(encoding="utf-8").replace("2019/03/02", "2019/08/02")
+def test_run_it_once_raises_written_as_street_totals_are_read_as_written():
+    # the same hand written with each raise's street total (as the client writes since August
+    # 2019, whatever its date): read as written, the same hand
+    from pyeval.history.sites.runitonce import _raise_totals
+
+    text = (FIXTURES / "runitonce_raise_adds.txt").read_text(encoding="utf-8")
+    totals = _raise_totals(text)
+    assert totals != text and "Mara V: raises €12.00 to €28.00" in totals
+    (h,) = pyeval.read_hands(totals).hands
+    want = _read("runitonce_raise_adds.txt")[0].to_dict()
+    assert h.to_dict() == {**want, "source": "<text>"}
+
+
+def test_run_it_once_a_hand_that_adds_up_neither_way_names_the_hand_as_written():
+    text = (FIXTURES / "runitonce_raise_adds.txt").read_text(encoding="utf-8").replace("Total pot €", "Total pot €1")
     r = pyeval.read_hands(text)
     assert not r.hands and "total pot" in r.skipped[0].reason
 

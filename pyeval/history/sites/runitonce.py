@@ -4,7 +4,9 @@ family (``stars_text``).
 Run It Once's text of early 2019 (the hands of February to April seen; August's and later write
 the total) writes a raise by a player who already has chips in on the street with the chips the
 raise adds as its "to" (``raises €44.00 to €68`` after a €7 raise makes €75): the calls that
-follow and the total pot count €75.  Such a raise is rewritten with the street total it makes.
+follow and the total pot count €75.  A hand is read as written first; when its numbers do not
+add up and reading such raises as the chips they add makes them add up, that reading is taken
+(the numbers decide, not a date: when the client changed is not known).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from pyeval.history.sites.model import Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import reader_functions
 
@@ -20,19 +23,12 @@ __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "runitonce"
 
-_DATE: Final = re.compile(r" - (\d{4}/\d\d/\d\d) ")
-_TOTALS_SINCE: Final = "2019/06/01"
-"""The first day taken to write a raise's street total (between the last hand seen with the
-chips added, 2019/04/19, and the first with the total, 2019/08/14)."""
 _SIGN: Final = re.compile(r"^\D*")
 _MOVE: Final = re.compile(r"^(.+?): (posts small blind|posts big blind|calls|bets|raises) (\S+)(?: to (\S+))?(.*)$")
 
 
 def _raise_totals(hand_text: str) -> str:
     """The hand with each raise's "to" the street total it makes (module docstring)."""
-    dated = _DATE.search(hand_text, 0, 200)
-    if " raises " not in hand_text or dated is None or dated.group(1) >= _TOTALS_SINCE:
-        return hand_text
     lines = hand_text.split("\n")
     street_chips: dict[str, Decimal] = {}
     for k, x in enumerate(lines):
@@ -56,4 +52,20 @@ def _raise_totals(hand_text: str) -> str:
     return "\n".join(lines)
 
 
-detect, split, parse = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)
+detect, split, _parse_as_written = reader_functions(SITE, r"^Run It Once Poker Hand #")
+_, _, _parse_raises_added = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)
+
+
+def parse(hand_text: str, source: str, line: int) -> Hand:
+    """One hand: as written, else with early 2019's raises read as the chips they add (module
+    docstring) when that adds up; else the reason the hand as written does not."""
+    try:
+        return _parse_as_written(hand_text, source, line)
+    except ValueError:
+        if " raises " not in hand_text:
+            raise
+        try:
+            return _parse_raises_added(hand_text, source, line)
+        except ValueError:
+            pass
+        raise
