@@ -39,8 +39,9 @@ SITE = "bovada"
 
 _START = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #", re.M)
 _ID = re.compile(r"Hand #(\d+)")
-_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)\b")
+_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_TABLE = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
 _LEVEL = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
 _DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
@@ -50,6 +51,8 @@ _STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_STREETS = {0: "flop", 3: "turn", 4: "river"}
+"""The street a board deal starts, by the board cards already dealt."""
 _STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
                            "RIVER"})
 _STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -59,7 +62,15 @@ _POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind
           ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Bring_in chip", "bring-in"),
           ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
 _IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
-            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE")
+            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE",
+            "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+            "Table deposit")  # chips bought during the hand: in the seat's stack from the next hand on
+_ONCE = ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled")
+"""Actions a player cannot take twice in a row: a line repeating one is written twice."""
+_IGNORED_LINES = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
+                  "Set dealer/Bring in spot")
+"""Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
+(it counts from the next hand on), the button placed."""
 
 
 def detect(text: str) -> bool:
@@ -95,12 +106,13 @@ def parse(text: str, source: str, line: int) -> Hand:
     stud = game in STUD
     limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
     tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
+    table = m.group(1) if (m := _TABLE.search(first)) else ""
     level_match = _LEVEL.search(first)
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
     board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
     inferred = None
-    if not stud and "*** FLOP ***" not in text:
+    if not stud and "*** FLOP ***" not in text and "Card dealt to table" not in text:
         inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -119,7 +131,14 @@ def parse(text: str, source: str, line: int) -> Hand:
             header_money = [amount(st.group(1)), amount(st.group(2))]
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
+    listed = [seats[n] for n in names]
+    if listed != sorted(listed):
+        # a tournament text that numbers a seat by the player's id or out of order ("Seat 75:
+        # Big Blind", "Seat 92: UTG"): the seat lines are in the table's order, the button's
+        # "Set dealer [8]" counts them
+        seats = {n: k + 1 for k, n in enumerate(names)}
     events: list[tuple] = []
+    antes = " : Ante chip " in text
     street = "3rd" if stud else "preflop"
     deals = _StudDeals() if stud else None
     dealt = False  # the hole cards: before them, an all-in is a blind posted all-in
@@ -127,6 +146,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     won: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
+    previous = ""
     for where, x in lines[1:]:
         if x.startswith("***"):
             label = x.strip("* ").split(" ***")[0].strip("* ")
@@ -153,20 +173,31 @@ def parse(text: str, source: str, line: int) -> Hand:
             if m:
                 rake = amount(m.group(1))
             continue
+        if x.startswith("Card dealt to table ["):  # the 2012 text's board, street by street
+            street = _BOARD_STREETS.get(len(board) // 2, "")
+            if not street or inferred is not None:
+                raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
+            cards = _CARDS.findall(x)[0].replace(" ", "")
+            board += cards
+            events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
+            continue
         if " : " not in x:
-            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info")):
+            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         who, what = x.split(" : ", 1)
         name = _name(who)
         what = what.strip()
+        if x == previous and what.startswith(_ONCE):
+            continue  # a line written twice (2014-2015 texts): nobody bets, calls or is paid back twice in a row
+        previous = x
         if name not in seats:
             if any(what.startswith(s) for s in _IGNORED):
                 continue
             raise ValueError(f"line {where}: {name!r} acts but has no seat line")
         if deals is not None:
             street = deals.street_of(name, what, street)
-        _action(name, what, street, dealt, events, won, stacks, where)
+        _action(name, what, street, dealt, events, won, stacks, where, antes)
         if deals is not None:
             deals.after(events)
         if inferred is not None and dealt:
@@ -186,7 +217,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         header_money = [big, 2 * big]
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
-                    level=level, currency="" if tournament else "USD", tournament=tournament,
+                    level=level, currency="" if tournament else "USD", tournament=tournament, table=table,
                     date=f"{date.group(1)}T{date.group(2)}" if date else "", boards=[board],
                     rake=ZERO if tournament else rake, uncalled_in_won="when-over")
 
@@ -258,8 +289,16 @@ class _Streets:
         return events[:at] + rest + events[at:]
 
 
+def _post_all_in(name: str, events: list, antes: bool) -> str:
+    """What a player all in before the cards are dealt posted: the ante when the hand has antes and
+    he has not posted his (stud's seats post only antes), else the blind his position names."""
+    if name.startswith("Seat+") or (antes and not any(e[0] == "ante" and e[1] == name for e in events)):
+        return "ante"
+    return "small-blind" if name.startswith("Small Blind") else "big-blind"
+
+
 def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
-            where: int) -> None:
+            where: int, antes: bool) -> None:
     for prefix, kind in _POSTS:
         if what.startswith(prefix + " "):
             chips = amount(what[len(prefix):])
@@ -269,10 +308,11 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
                 kind, chips = "big-blind", big
             events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
             return
+    what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")  # the action the clock took
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
         events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
-    elif word.startswith("Folds"):
+    elif word.startswith("Fold"):  # "Folds", "Fold(Blind Disconnected)"
         events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word == "Checks":
         events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
@@ -284,10 +324,8 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         events.append(("raise", name, street, ZERO, to, word != "Raises", "", 0, 0, 0))
     elif word == "All-in":
         chips = amount(what.split(" ", 1)[1])
-        if not dealt:  # a blind posted all-in (the position names which; stud's seats post antes)
-            kind = "ante" if name.startswith("Seat+") else "small-blind" if name.startswith("Small Blind") else (
-                "big-blind")
-            events.append((kind, name, street, chips, chips, True, "", 0, 0, 0))
+        if not dealt:  # a post all-in: the ante, else the blind the position names
+            events.append((_post_all_in(name, events, antes), name, street, chips, chips, True, "", 0, 0, 0))
             return
         had = street_total(events, name, street)
         top = max((street_total(events, n, street) for n in stacks), default=ZERO)
@@ -298,7 +336,9 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         got = amount(what.rsplit(" ", 1)[1])
         won[name] = won.get(name, ZERO) + got
         events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if "Side pot" in what else 0))
-    elif word in ("Showdown", "Mucks", "Does"):  # the cards written are the best five: the hole is the deal's
+    elif word in ("Showdown", "Mucks", "Does") or what.startswith("Showdown("):
+        # the cards written are the best five: the hole is the deal's; "Showdown(High Card)" with no
+        # cards is a pot nobody contested, shown to nobody
         hole = "".join(e[6] for e in events if e[0] == "deal" and e[1] == name)  # stud: every street's
         events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
     elif any(what.startswith(s) for s in _IGNORED):
