@@ -37,7 +37,9 @@ __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "bovada"
 
-_START = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #", re.M)
+_BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK| Canada|88)?) Hand #"  # the site's names over the years
+_START = re.compile(r"^\ufeff?" + _BRANDS, re.M)
+_SPLIT = re.compile(r"\ufeff?" + _BRANDS + r"(?=\d)")  # also within a line: a hand cut short mid-line
 _ID = re.compile(r"Hand #(\d+)")
 _HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
@@ -51,6 +53,7 @@ _STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_LINES = ("Card dealt to table [", "Card to the table [")
 _BOARD_STREETS = {0: "flop", 3: "turn", 4: "river"}
 """The street a board deal starts, by the board cards already dealt."""
 _STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
@@ -64,13 +67,18 @@ _POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind
 _IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
             "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE",
             "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
-            "Table deposit")  # chips bought during the hand: in the seat's stack from the next hand on
-_ONCE = ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled")
-"""Actions a player cannot take twice in a row: a line repeating one is written twice."""
+            "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+            "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+            "Prize Tournament Ticket")
+_ONCE = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
+                                       "Return uncalled", "Hand result", "Hand Result")
+"""Lines a player cannot have twice in a row: one repeating the line before is written twice (a
+pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
+same, the pots would not add up and the hand is refused)."""
 _IGNORED_LINES = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
-                  "Set dealer/Bring in spot")
+                  "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
-(it counts from the next hand on), the button placed."""
+(it counts from the next hand on), the button placed, the players' ids by seat."""
 
 
 def detect(text: str) -> bool:
@@ -78,7 +86,7 @@ def detect(text: str) -> bool:
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return split_at(_SPLIT, text)
 
 
 def _name(text: str) -> str:
@@ -112,7 +120,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     date = _DATE.search(first)
     board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
     inferred = None
-    if not stud and "*** FLOP ***" not in text and "Card dealt to table" not in text:
+    if "*** SUMMARY ***" not in text:
+        raise ValueError("the hand is cut short: no summary")
+    if not stud and "*** FLOP ***" not in text and not any(b in text for b in _BOARD_LINES):
         inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -121,6 +131,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
     for _, x in lines[1:]:
+        if x.startswith("***"):
+            break  # the seat lines come before the cards
         seat = _seat_line(x, stud)
         if seat is not None:
             name = seat[0]
@@ -169,11 +181,14 @@ def parse(text: str, source: str, line: int) -> Hand:
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         if summary:
+            if " : " in x:
+                raise ValueError(f"line {where}: a player's line after the summary: the hand is cut short and "
+                                 f"another one's lines run on: {x[:50]!r}")
             m = re.search(r"\| Rake \(\$?([\d.,]+)\)", x)
             if m:
                 rake = amount(m.group(1))
             continue
-        if x.startswith("Card dealt to table ["):  # the 2012 text's board, street by street
+        if x.startswith(_BOARD_LINES):  # the 2012 text's board, street by street
             street = _BOARD_STREETS.get(len(board) // 2, "")
             if not street or inferred is not None:
                 raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
@@ -202,24 +217,23 @@ def parse(text: str, source: str, line: int) -> Hand:
             deals.after(events)
         if inferred is not None and dealt:
             street = inferred.after(events, street)
-    if not summary:
-        raise ValueError("the hand is cut short: no summary")
     if inferred is not None:
         events = inferred.finish(events)
         board = "".join(inferred.board)
-    if not won:
-        raise ValueError("no player collects the pot")
-    if stud:
-        events = _completions(events)
+    if stud:  # stud's "Big blind/Bring in" is the bring-in
+        events = _completions([("bring-in",) + e[1:] if e[0] == "big-blind" else e for e in events])
         header_money = _stud_bets(events)
     elif limit == "fixed-limit" and not header_money:
         big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
         header_money = [big, 2 * big]
-    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+    hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=level, currency="" if tournament else "USD", tournament=tournament, table=table,
                     date=f"{date.group(1)}T{date.group(2)}" if date else "", boards=[board],
                     rake=ZERO if tournament else rake, uncalled_in_won="when-over")
+    if not won and sum(hand.put_in(), ZERO):  # nobody collects only when every chip went back
+        raise ValueError("no player collects the pot")
+    return hand
 
 
 class _Streets:
@@ -299,6 +313,7 @@ def _post_all_in(name: str, events: list, antes: bool) -> str:
 
 def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
             where: int, antes: bool) -> None:
+    what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")  # the action the clock took
     for prefix, kind in _POSTS:
         if what.startswith(prefix + " "):
             chips = amount(what[len(prefix):])
@@ -308,7 +323,6 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
                 kind, chips = "big-blind", big
             events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
             return
-    what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")  # the action the clock took
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
         events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
@@ -316,7 +330,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word == "Checks":
         events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif word in ("Calls", "Call", "Bets") or what.startswith("D bets "):  # stud: "D bets", a double bet
+    elif word in ("Calls", "Call", "Bets") or what.startswith(("D bets ", "Double bets ")):  # stud: a double bet
         events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.rsplit(" ", 1)[1]),
                        ZERO, False, "", 0, 0, 0))
     elif word in ("Raises", "All-in(raise)"):
