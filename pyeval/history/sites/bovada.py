@@ -1,5 +1,5 @@
 """Bovada / Ignition / Bodog text hand histories: hold'em (no-limit, fixed-limit) and Omaha, cash
-and tournaments, from the 2013 text on.
+and tournaments, from the 2012 text on.
 
 The players are named by their seat's position at the table (``UTG+1``, ``Big Blind [ME]``; the
 name moves with the button, so a player cannot be followed from hand to hand) and every player's
@@ -8,9 +8,15 @@ adds (``All-in $39``, a call or a raise), a raise as its total (``Raises $9.25 t
 ``Raises $35``).  Uncalled bets are returned on their own line and ``Hand result`` is what the
 pots paid after the rake (a walk's unmatched big blind is in it: no line returns it); the rake
 itself is written only sometimes (``Total Pot($20) | Rake ($1)``), else it is what the pots lost.
-A fixed-limit cash table writes no stakes: its bets are one and two big blinds.
+A cash header writes no stakes: they are the blinds posted (fixed limit: the bets are one and two
+big blinds).  Zone Poker writes ``HOLDEMZonePoker`` and no table; its players come and go
+(``Enter(Auto)``), as do deposits, rebuys and add-ons, which count from the next hand's seat line
+on: lines ignored by name.  The 2014-2015 texts may write a line twice; a player cannot post, bet
+or collect twice in a row, so the repeat is dropped.  A tournament may number the seats by
+player id, out of order: the seat lines are then numbered in their order, the table's.
 
-The 2012 text writes no street markers: the streets are worked out here (``_Streets``): a street
+The 2012 text writes no street markers: the board comes street by street (``Card dealt to table``)
+or, in the 2012 Omaha text, not at all: the streets are worked out here (``_Streets``): a street
 ends when every player still to act has acted since the last bet and matched it, and the next
 takes its cards from the summary's board.
 
@@ -19,7 +25,7 @@ dealt is listed (``Card dealt to a spot [7h 8c Jc]``), the 2012 text marks no st
 text's markers are not needed: a street starts with a round of deals (after the betting, or when a
 player is dealt a second time in one round: the cards run out after an all-in).  The first raise
 over the bring-in completes it.  The stakes are not written: the bets are worked out from the
-betting (a big bet is two small ones).
+betting (a big bet is two small ones).  A stud tournament writes the bring-in ``Big blind/Bring in``.
 """
 
 from __future__ import annotations
@@ -223,9 +229,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     if stud:  # stud's "Big blind/Bring in" is the bring-in
         events = _completions([("bring-in",) + e[1:] if e[0] == "big-blind" else e for e in events])
         header_money = _stud_bets(events)
-    elif limit == "fixed-limit" and not header_money:
-        big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
-        header_money = [big, 2 * big]
+    elif not header_money:  # a cash header writes no stakes (they are in the file's name): the blinds posted
+        small, big = (_posted(events, k) for k in ("small-blind", "big-blind"))
+        header_money = [big, 2 * big] if limit == "fixed-limit" else [small, big]
     hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=level, currency="" if tournament else "USD", tournament=tournament, table=table,
@@ -301,6 +307,12 @@ class _Streets:
             street = nxt
         at = next((k for k, e in enumerate(events) if e[0] in ("show", "muck", "collect")), len(events))
         return events[:at] + rest + events[at:]
+
+
+def _posted(events: list, kind: str) -> Decimal:
+    """The blind of this kind: the largest posted in full, else the largest posted all-in."""
+    full = [e[3] for e in events if e[0] == kind and not e[5]]
+    return max(full or [e[3] for e in events if e[0] == kind] or [ZERO])
 
 
 def _post_all_in(name: str, events: list, antes: bool) -> str:
