@@ -230,7 +230,8 @@ def parse(text: str, source: str, line: int) -> Hand:
         events = _completions([("bring-in",) + e[1:] if e[0] == "big-blind" else e for e in events])
         header_money = _stud_bets(events)
     elif not header_money:  # a cash header writes no stakes (they are in the file's name): the blinds posted
-        small, big = (_posted(events, k) for k in ("small-blind", "big-blind"))
+        small = _posted(events, "small-blind")
+        big = _posted(events, "big-blind")
         header_money = [big, 2 * big] if limit == "fixed-limit" else [small, big]
     hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
