@@ -96,6 +96,7 @@ def test_tournament_clock_lines_seats_by_player_id_and_lines_written_twice():
     # main pot 4 x 1475 - 1450 of the small blind's = 4450, side pot 2 x 1625 = 3250: both to the
     # big blind (the main pot's line written twice); the rebuy before the hand is in UTG+1's 4,000
     assert hand.collected == [7700, 0, 0, 0, 0]
+    assert [(a.amount, a.pot) for a in hand.actions if a.kind == "collect"] == [(3250, 1), (4450, 0)]
     assert hand.net == [4600, -3100, 0, -1475, -25]
 
 

@@ -196,7 +196,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             continue
         if x.startswith(_BOARD_LINES):  # the 2012 text's board, street by street
             street = _BOARD_STREETS.get(len(board) // 2, "")
-            if not street or inferred is not None:
+            if not street:
                 raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
             cards = _CARDS.findall(x)[0].replace(" ", "")
             board += cards
@@ -362,7 +362,8 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
     elif what.startswith(("Hand result", "Hand Result")):
         got = amount(what.rsplit(" ", 1)[1])
         won[name] = won.get(name, ZERO) + got
-        events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if "Side pot" in what else 0))
+        side = "Side pot" in what or "Side Pot" in what  # "Hand result-Side pot", later "Hand Result-Side Pot"
+        events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if side else 0))
     elif word in ("Showdown", "Mucks", "Does") or what.startswith("Showdown("):
         # the cards written are the best five: the hole is the deal's; "Showdown(High Card)" with no
         # cards is a pot nobody contested, shown to nobody
