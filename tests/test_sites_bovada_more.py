@@ -143,3 +143,12 @@ def test_hand_running_into_another_is_skipped_naming_it():
     assert r.hands == [] and len(r.skipped) == 1
     assert "a player's line after the summary: the hand is cut short and another one's lines run on" in (
         r.skipped[0].reason)
+
+
+def test_seats_numbered_by_player_id_in_order_are_renumbered_too():
+    text = TOURNAMENT.read_text(encoding="utf-8").split("\n\n\n")[0]
+    for old, new in (("Seat 612:", "Seat 11:"), ("Seat 45:", "Seat 24:"), ("Seat 7:", "Seat 70:"),
+                     ("Seat 233:", "Seat 233:"), ("Seat 98:", "Seat 980:")):
+        text = text.replace(old, new)
+    hand = pyeval.read_hands(text).hands[0]
+    assert hand.seats == [1, 2, 3, 4, 5] and hand.net == [4600, -3100, 0, -1475, -25]

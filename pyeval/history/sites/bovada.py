@@ -150,10 +150,10 @@ def parse(text: str, source: str, line: int) -> Hand:
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
     listed = [seats[n] for n in names]
-    if listed != sorted(listed):
+    if listed != sorted(listed) or listed[-1] > 10:
         # a tournament text that numbers a seat by the player's id or out of order ("Seat 75:
-        # Big Blind", "Seat 92: UTG"): the seat lines are in the table's order, the button's
-        # "Set dealer [8]" counts them
+        # Big Blind", "Seat 92: UTG"; a table has at most ten seats): the seat lines are in the
+        # table's order, the button's "Set dealer [8]" counts them
         seats = {n: k + 1 for k, n in enumerate(names)}
     events: list[tuple] = []
     antes = " : Ante chip " in text
