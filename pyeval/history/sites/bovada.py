@@ -194,15 +194,15 @@ def parse(text: str, source: str, line: int) -> Hand:
             if m:
                 rake = amount(m.group(1))
             continue
-        if x.startswith(_BOARD_LINES):  # the 2012 text's board, street by street
-            street = _BOARD_STREETS.get(len(board) // 2, "")
-            if not street:
-                raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
-            cards = _CARDS.findall(x)[0].replace(" ", "")
-            board += cards
-            events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
-            continue
         if " : " not in x:
+            if x.startswith(_BOARD_LINES):  # the 2012 text's board, street by street
+                street = _BOARD_STREETS.get(len(board) // 2, "")
+                if not street:
+                    raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
+                cards = _CARDS.findall(x)[0].replace(" ", "")
+                board += cards
+                events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
+                continue
             if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
@@ -326,7 +326,8 @@ def _post_all_in(name: str, events: list, antes: bool) -> str:
 
 def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
             where: int, antes: bool) -> None:
-    what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")  # the action the clock took
+    if "timeout)" in what:  # the action the clock took
+        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
     for prefix, kind in _POSTS:
         if what.startswith(prefix + " "):
             chips = amount(what[len(prefix):])
