@@ -29,9 +29,9 @@ def _read(path, hands: int):
 
 
 def test_every_fixture_hand_replays_in_pokerkit_or_is_refused_naming_why():
-    hands = [h for f, n in ((ZONE, 2), (BOARD_2012, 2), (TOURNAMENT, 2), (STUD, 2)) for h in _read(f, n)]
+    hands = [h for f, n in ((ZONE, 2), (BOARD_2012, 2), (TOURNAMENT, 2), (STUD, 3)) for h in _read(f, n)]
     # refused: the 2012 hand with no small blind, the tournament hand with no big blind, the
-    # double bet on fourth street (pokerkit's stud has none)
+    # double bet on fourth street (pokerkit's stud has none), the stud hand nobody bet in
     sc.check_replays(hands, 5)
 
 
@@ -112,7 +112,7 @@ def test_an_ante_posted_all_in_is_the_ante():
 
 
 def test_stud_tournament_bring_in_and_double_bet():
-    first, double = _read(STUD, 2)
+    first, double, _ = _read(STUD, 3)
     # "Big blind/Bring in(timeout) 5" is the bring-in; the raise to 20 completes it
     assert [(a.player, a.kind, a.to) for a in first.actions if a.street == "3rd" and a.kind in (
         "bring-in", "complete", "call", "fold")] == [(0, "bring-in", 5), (1, "complete", 20), (2, "call", 20),
@@ -152,3 +152,12 @@ def test_seats_numbered_by_player_id_in_order_are_renumbered_too():
         text = text.replace(old, new)
     hand = pyeval.read_hands(text).hands[0]
     assert hand.seats == [1, 2, 3, 4, 5] and hand.net == [4600, -3100, 0, -1475, -25]
+
+
+def test_stud_hand_nobody_bet_in_has_no_bets_size_and_phh_says_so():
+    *_, checked = _read(STUD, 3)
+    # the header's level writes 0/0 and every street is checked: the bets' size is nowhere
+    assert (checked.stakes.bring_in, checked.stakes.small_bet, checked.stakes.big_bet) == (100, 0, 0)
+    assert checked.net == [-140, -40, 180]
+    with pytest.raises(ValueError, match="the small and big bets are not known"):
+        checked.to_phh()

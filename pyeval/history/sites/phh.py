@@ -12,7 +12,8 @@ the site's, of both runs.
 Stud (``STUD_VARIANT``) is written in seat order: pokerkit picks the bring-in and each street's
 opener from the up cards, so each street's cards are dealt as the text shows them (``??`` for an
 unseen down card) and a hand whose text hides an up card is refused, as is a fourth-street big
-bet (pokerkit's fixed-limit stud has no double bet on an open pair).
+bet (pokerkit's fixed-limit stud has no double bet on an open pair), and a hand whose bets' size
+is nowhere (a text that does not write it, a hand nobody bet in).
 """
 
 from __future__ import annotations
@@ -208,6 +209,9 @@ def _stud_phh(hand: Hand, variant: str) -> str:
             bring_in = a.amount  # as posted (some headers do not say; all-in for less: pokerkit posts the stack)
         elif a.kind in _POSTS or a.kind == "dead-blind":
             raise ValueError(f"{hand.players[a.player]} posted a {a.kind} in stud: PHH's stud has no blinds")
+    if hand.stakes.small_bet <= 0:  # a text that writes no bets' size, in a hand nobody bet
+        raise ValueError("the small and big bets are not known (the text does not write them and nobody bet): "
+                         "PHH's stud needs them")
     streets = _stud_streets(hand)
     cards = [_stud_cards(hand, i, streets) for i in order]
     calls = _unanswerable(hand)
