@@ -1,5 +1,5 @@
 """Bovada / Ignition / Bodog text hand histories: hold'em (no-limit, fixed-limit) and Omaha, cash
-and tournaments, from the 2013 text on.
+and tournaments, from the 2012 text on.
 
 The players are named by their seat's position at the table (``UTG+1``, ``Big Blind [ME]``; the
 name moves with the button, so a player cannot be followed from hand to hand) and every player's
@@ -8,9 +8,15 @@ adds (``All-in $39``, a call or a raise), a raise as its total (``Raises $9.25 t
 ``Raises $35``).  Uncalled bets are returned on their own line and ``Hand result`` is what the
 pots paid after the rake (a walk's unmatched big blind is in it: no line returns it); the rake
 itself is written only sometimes (``Total Pot($20) | Rake ($1)``), else it is what the pots lost.
-A fixed-limit cash table writes no stakes: its bets are one and two big blinds.
+A cash header writes no stakes: they are the blinds posted (fixed limit: the bets are one and two
+big blinds).  Zone Poker writes ``HOLDEMZonePoker`` and no table; its players come and go
+(``Enter(Auto)``), as do deposits, rebuys and add-ons, which count from the next hand's seat line
+on: lines ignored by name.  The 2014-2015 texts may write a line twice; a player cannot post, bet
+or collect twice in a row, so the repeat is dropped.  A tournament may number the seats by
+player id, out of order: the seat lines are then numbered in their order, the table's.
 
-The 2012 text writes no street markers: the streets are worked out here (``_Streets``): a street
+The 2012 text writes no street markers: the board comes street by street (``Card dealt to table``)
+or, in the 2012 Omaha text, not at all: the streets are worked out here (``_Streets``): a street
 ends when every player still to act has acted since the last bet and matched it, and the next
 takes its cards from the summary's board.
 
@@ -19,7 +25,7 @@ dealt is listed (``Card dealt to a spot [7h 8c Jc]``), the 2012 text marks no st
 text's markers are not needed: a street starts with a round of deals (after the betting, or when a
 player is dealt a second time in one round: the cards run out after an all-in).  The first raise
 over the bring-in completes it.  The stakes are not written: the bets are worked out from the
-betting (a big bet is two small ones).
+betting (a big bet is two small ones).  A stud tournament writes the bring-in ``Big blind/Bring in``.
 """
 
 from __future__ import annotations
@@ -37,10 +43,13 @@ __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "bovada"
 
-_START = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog) Hand #", re.M)
+_BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK| Canada|88)?) Hand #"  # the site's names over the years
+_START = re.compile(r"^\ufeff?" + _BRANDS, re.M)
+_SPLIT = re.compile(r"\ufeff?" + _BRANDS + r"(?=\d)")  # also within a line: a hand cut short mid-line
 _ID = re.compile(r"Hand #(\d+)")
-_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)\b")
+_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_TABLE = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
 _LEVEL = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
 _DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
@@ -50,6 +59,9 @@ _STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_LINES = ("Card dealt to table [", "Card to the table [")
+_BOARD_STREETS = {0: "flop", 3: "turn", 4: "river"}
+"""The street a board deal starts, by the board cards already dealt."""
 _STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
                            "RIVER"})
 _STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
@@ -59,7 +71,20 @@ _POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind
           ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Bring_in chip", "bring-in"),
           ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
 _IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
-            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE")
+            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE",
+            "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+            "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+            "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+            "Prize Tournament Ticket")
+_ONCE = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
+                                       "Return uncalled", "Hand result", "Hand Result")
+"""Lines a player cannot have twice in a row: one repeating the line before is written twice (a
+pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
+same, the pots would not add up and the hand is refused)."""
+_IGNORED_LINES = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
+                  "Set dealer/Bring in spot", "Seating Info")
+"""Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
+(it counts from the next hand on), the button placed, the players' ids by seat."""
 
 
 def detect(text: str) -> bool:
@@ -67,7 +92,7 @@ def detect(text: str) -> bool:
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return split_at(_SPLIT, text)
 
 
 def _name(text: str) -> str:
@@ -95,12 +120,15 @@ def parse(text: str, source: str, line: int) -> Hand:
     stud = game in STUD
     limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
     tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
+    table = m.group(1) if (m := _TABLE.search(first)) else ""
     level_match = _LEVEL.search(first)
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
     board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
     inferred = None
-    if not stud and "*** FLOP ***" not in text:
+    if "*** SUMMARY ***" not in text:
+        raise ValueError("the hand is cut short: no summary")
+    if not stud and "*** FLOP ***" not in text and not any(b in text for b in _BOARD_LINES):
         inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -109,6 +137,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
     for _, x in lines[1:]:
+        if x.startswith("***"):
+            break  # the seat lines come before the cards
         seat = _seat_line(x, stud)
         if seat is not None:
             name = seat[0]
@@ -119,7 +149,14 @@ def parse(text: str, source: str, line: int) -> Hand:
             header_money = [amount(st.group(1)), amount(st.group(2))]
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
+    listed = [seats[n] for n in names]
+    if listed != sorted(listed) or listed[-1] > 10:
+        # a tournament text that numbers a seat by the player's id or out of order ("Seat 75:
+        # Big Blind", "Seat 92: UTG"; a table has at most ten seats): the seat lines are in the
+        # table's order, the button's "Set dealer [8]" counts them
+        seats = {n: k + 1 for k, n in enumerate(names)}
     events: list[tuple] = []
+    antes = " : Ante chip " in text
     street = "3rd" if stud else "preflop"
     deals = _StudDeals() if stud else None
     dealt = False  # the hole cards: before them, an all-in is a blind posted all-in
@@ -127,6 +164,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     won: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
+    previous = ""
     for where, x in lines[1:]:
         if x.startswith("***"):
             label = x.strip("* ").split(" ***")[0].strip("* ")
@@ -149,46 +187,60 @@ def parse(text: str, source: str, line: int) -> Hand:
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         if summary:
+            if " : " in x:
+                raise ValueError(f"line {where}: a player's line after the summary: the hand is cut short and "
+                                 f"another one's lines run on: {x[:50]!r}")
             m = re.search(r"\| Rake \(\$?([\d.,]+)\)", x)
             if m:
                 rake = amount(m.group(1))
             continue
         if " : " not in x:
-            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info")):
+            if x.startswith(_BOARD_LINES):  # the 2012 text's board, street by street
+                street = _BOARD_STREETS.get(len(board) // 2, "")
+                if not street:
+                    raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
+                cards = _CARDS.findall(x)[0].replace(" ", "")
+                board += cards
+                events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
+                continue
+            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         who, what = x.split(" : ", 1)
         name = _name(who)
         what = what.strip()
+        if x == previous and what.startswith(_ONCE):
+            continue  # a line written twice (2014-2015 texts): nobody bets, calls or is paid back twice in a row
+        previous = x
         if name not in seats:
             if any(what.startswith(s) for s in _IGNORED):
                 continue
             raise ValueError(f"line {where}: {name!r} acts but has no seat line")
         if deals is not None:
             street = deals.street_of(name, what, street)
-        _action(name, what, street, dealt, events, won, stacks, where)
+        _action(name, what, street, dealt, events, won, stacks, where, antes)
         if deals is not None:
             deals.after(events)
         if inferred is not None and dealt:
             street = inferred.after(events, street)
-    if not summary:
-        raise ValueError("the hand is cut short: no summary")
     if inferred is not None:
         events = inferred.finish(events)
         board = "".join(inferred.board)
-    if not won:
-        raise ValueError("no player collects the pot")
-    if stud:
-        events = _completions(events)
+    if stud:  # stud's "Big blind/Bring in" is the bring-in
+        events = _completions([("bring-in",) + e[1:] if e[0] == "big-blind" else e for e in events])
         header_money = _stud_bets(events)
-    elif limit == "fixed-limit" and not header_money:
-        big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
-        header_money = [big, 2 * big]
-    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
+    elif not header_money:  # a cash header writes no stakes (they are in the file's name): the blinds posted
+        small = _posted(events, "small-blind")
+        big = _posted(events, "big-blind")
+        header_money = [big, 2 * big] if limit == "fixed-limit" else [small, big]
+    hand = assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
-                    level=level, currency="" if tournament else "USD", tournament=tournament,
+                    level=level, currency="" if tournament else "USD", tournament=tournament, table=table,
                     date=f"{date.group(1)}T{date.group(2)}" if date else "", boards=[board],
                     rake=ZERO if tournament else rake, uncalled_in_won="when-over")
+    if not won and sum(hand.put_in(), ZERO):  # nobody collects only when every chip went back
+        raise ValueError("no player collects the pot")
+    return hand
 
 
 class _Streets:
@@ -258,8 +310,24 @@ class _Streets:
         return events[:at] + rest + events[at:]
 
 
+def _posted(events: list, kind: str) -> Decimal:
+    """The blind of this kind: the largest posted in full, else the largest posted all-in."""
+    full = [e[3] for e in events if e[0] == kind and not e[5]]
+    return max(full or [e[3] for e in events if e[0] == kind] or [ZERO])
+
+
+def _post_all_in(name: str, events: list, antes: bool) -> str:
+    """What a player all in before the cards are dealt posted: the ante when the hand has antes and
+    he has not posted his (stud's seats post only antes), else the blind his position names."""
+    if name.startswith("Seat+") or (antes and not any(e[0] == "ante" and e[1] == name for e in events)):
+        return "ante"
+    return "small-blind" if name.startswith("Small Blind") else "big-blind"
+
+
 def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
-            where: int) -> None:
+            where: int, antes: bool) -> None:
+    if "timeout)" in what:  # the action the clock took
+        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
     for prefix, kind in _POSTS:
         if what.startswith(prefix + " "):
             chips = amount(what[len(prefix):])
@@ -272,11 +340,11 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
         events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
-    elif word.startswith("Folds"):
+    elif word.startswith("Fold"):  # "Folds", "Fold(Blind Disconnected)"
         events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word == "Checks":
         events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif word in ("Calls", "Call", "Bets") or what.startswith("D bets "):  # stud: "D bets", a double bet
+    elif word in ("Calls", "Call", "Bets") or what.startswith(("D bets ", "Double bets ")):  # stud: a double bet
         events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.rsplit(" ", 1)[1]),
                        ZERO, False, "", 0, 0, 0))
     elif word in ("Raises", "All-in(raise)"):
@@ -284,10 +352,8 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         events.append(("raise", name, street, ZERO, to, word != "Raises", "", 0, 0, 0))
     elif word == "All-in":
         chips = amount(what.split(" ", 1)[1])
-        if not dealt:  # a blind posted all-in (the position names which; stud's seats post antes)
-            kind = "ante" if name.startswith("Seat+") else "small-blind" if name.startswith("Small Blind") else (
-                "big-blind")
-            events.append((kind, name, street, chips, chips, True, "", 0, 0, 0))
+        if not dealt:  # a post all-in: the ante, else the blind the position names
+            events.append((_post_all_in(name, events, antes), name, street, chips, chips, True, "", 0, 0, 0))
             return
         had = street_total(events, name, street)
         top = max((street_total(events, n, street) for n in stacks), default=ZERO)
@@ -297,8 +363,11 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
     elif what.startswith(("Hand result", "Hand Result")):
         got = amount(what.rsplit(" ", 1)[1])
         won[name] = won.get(name, ZERO) + got
-        events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if "Side pot" in what else 0))
-    elif word in ("Showdown", "Mucks", "Does"):  # the cards written are the best five: the hole is the deal's
+        side = "Side pot" in what or "Side Pot" in what  # "Hand result-Side pot", later "Hand Result-Side Pot"
+        events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if side else 0))
+    elif word in ("Showdown", "Mucks", "Does") or what.startswith("Showdown("):
+        # the cards written are the best five: the hole is the deal's; "Showdown(High Card)" with no
+        # cards is a pot nobody contested, shown to nobody
         hole = "".join(e[6] for e in events if e[0] == "deal" and e[1] == name)  # stud: every street's
         events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
     elif any(what.startswith(s) for s in _IGNORED):

@@ -12,7 +12,8 @@ the site's, of both runs.
 Stud (``STUD_VARIANT``) is written in seat order: pokerkit picks the bring-in and each street's
 opener from the up cards, so each street's cards are dealt as the text shows them (``??`` for an
 unseen down card) and a hand whose text hides an up card is refused, as is a fourth-street big
-bet (pokerkit's fixed-limit stud has no double bet on an open pair).
+bet (pokerkit's fixed-limit stud has no double bet on an open pair), and a hand whose bets' size
+is nowhere (a text that does not write it, a hand nobody bet in).
 """
 
 from __future__ import annotations
