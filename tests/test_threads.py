@@ -260,13 +260,14 @@ def test_the_first_bad_hand_is_named_whichever_slice_finds_one_first(short_slice
         pyeval.evaluate_omaha(cards[:, :4], cards[:, 4:], threads=3)
 
 
-@pytest.mark.parametrize("threads", [0, -1, True, 2.0, "2"])
-def test_evaluator_threads_must_be_a_positive_integer(threads):
-    with pytest.raises(ValueError, match="threads must be a positive integer"):
+@pytest.mark.parametrize("threads, error", [(0, ValueError), (-1, ValueError), (True, ValueError), (2.0, ValueError),
+                                             ("2", TypeError)])  # (text is no number: core.checks)
+def test_evaluator_threads_must_be_a_positive_integer(threads, error):
+    with pytest.raises(error, match="threads must be a positive integer"):
         pyeval.evaluate_high("As Ks Qs Js Ts 2c 3d", threads=threads)
-    with pytest.raises(ValueError, match="threads must be a positive integer"):  # an empty batch too
+    with pytest.raises(error, match="threads must be a positive integer"):  # an empty batch too
         pyeval.evaluate_high(np.zeros((0, 7), np.uint8), threads=threads)
-    with pytest.raises(ValueError, match="threads must be a positive integer"):
+    with pytest.raises(error, match="threads must be a positive integer"):
         pyeval.evaluate_omaha(np.zeros((0, 4), np.uint8), np.zeros((0, 5), np.uint8), threads=threads)
 
 

@@ -357,6 +357,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         still_in = [i for i in range(len(players)) if i not in folded]
         if len(still_in) == 1:  # nobody wrote what the last player took (a walk)
             hand.collected[still_in[0]] = pot - rake
+    if not any(a.kind == "collect" for a in actions):  # the text writes the winnings in its summary only
+        hand.actions += [Action("collect", i, "showdown", c) for i, c in enumerate(hand.collected) if c]
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
