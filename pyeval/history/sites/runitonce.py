@@ -53,7 +53,7 @@ def _raise_totals(hand_text: str) -> str:
 
 
 detect, split, _parse_as_written = reader_functions(SITE, r"^Run It Once Poker Hand #")
-_, _, _parse_raises_added = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)
+_parse_raises_added = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)[2]
 
 
 def parse(hand_text: str, source: str, line: int) -> Hand:
