@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyeval.core.games import GAMES
+
 __all__ = ["HandRecord", "VARIANTS", "BOARD_STREETS", "read_fast", "parse_fields", "split_hands", "hands_with_lines",
            "field_line", "betting_over", "cards_at_allin", "set_allin"]
 
@@ -410,12 +412,21 @@ def set_allin(record: HandRecord, street: str, put_in: list, contesting: list[bo
                cards: list[str], dead: str) -> None:
     """Fills the all-in fields, or the note saying why the hand does not count."""
     record.contesting = contesting
-    hidden = [record.players[i] for i, c in enumerate(contesting) if c and not cards[i]]
+    hidden = [record.players[i] for i, c in enumerate(contesting) if c and not _whole(record.game, cards[i])]
     if hidden:
         record.note = "not every contesting hand shown: " + ", ".join(hidden)
         return
     record.allin_street, record.put_in, record.board, record.dead = street, put_in, board, dead
     record.holes = [c if contesting[i] else "" for i, c in enumerate(cards)]
+
+
+def _whole(game: str | None, cards: str) -> bool:
+    """Whether a contesting hand's cards are all known: none hidden (``?``) and, in a board game,
+    as many as the game deals (a player who showed two of his four Omaha cards is not)."""
+    if not cards or "?" in cards:
+        return False
+    g = GAMES.get(game) if game is not None else None
+    return g is None or g.board == 0 or len(cards) == 2 * g.hole
 
 
 def _hand_id(fields: dict[str, Any]) -> str | None:

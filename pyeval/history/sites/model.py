@@ -74,6 +74,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from pyeval.core.games import GAMES
+
 __all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
 
 ZERO = Decimal(0)
@@ -314,6 +316,10 @@ class Hand:
                 found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
         if found:
             return found
+        deals = _BOARD_GAME_HOLE.get(self.game, 0)
+        for name, cards in zip(self.players, self.hole):
+            if deals and len(cards) > 2 * deals:  # (a game read for another: Omaha5 taken for Omaha)
+                found.append(f"{name} shows {len(cards) // 2} cards in {self.game}, which deals {deals}")
         if put_in is None or len(put_in) != n:
             put_in = self.put_in()
         for i, name in enumerate(self.players):
@@ -355,6 +361,8 @@ class Hand:
 
 
 
+_BOARD_GAME_HOLE: Final = {name: g.dealt or g.hole for name, g in GAMES.items() if g.board}
+"""The hole cards each board game deals (a hand shows no more; Irish deals four, keeps two)."""
 _INTO_POT = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
                        "call", "bet", "raise", "complete"})
 _STAKES_FIELDS: Final = tuple(Stakes.__dataclass_fields__)

@@ -146,7 +146,9 @@ def _allin(hand: Hand) -> tuple | None:
             named, at_allin, contesting = over
             if stud:
                 held = held if counted else _STUD_HELD[street]
-                dead = "".join(c for i in range(n) if folded[i] for c in seen[i])
+                # the folded players' cards seen (one not seen, ``??``, is no dead card)
+                dead = "".join(g[k:k + 2] for i in range(n) if folded[i] for g in seen[i]
+                               for k in range(0, len(g), 2) if "?" not in g[k:k + 2])
                 return _ORDINAL.get(held, f"{held}th"), at_allin, contesting, "", dead, held, dead_money
             return named, at_allin, contesting, board, "", 0, dead_money
     return None

@@ -36,7 +36,8 @@ _WON = re.compile(r" won (\S+)")
 _TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
 GAMES = (
-    ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
+    ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha5 hi/lo", "omaha5-hilo"),
+    ("omaha5", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
     ("7stud", "stud"), ("razz", "razz"), ("lowball27", "draw-deuce7"), ("2-7 triple draw", "draw-deuce7"),
     ("holdem", "holdem"),
