@@ -21,7 +21,7 @@ from pyeval.batch import equity_batch
 from pyeval.core.games import get_game
 from pyeval.core.pots import Pot, side_pots
 from pyeval.engines import strategies
-from pyeval.history.reader import HandRecord
+from pyeval.history.reader import HandRecord, whole_hand
 from pyeval.query.limits import DEFAULT_SAMPLES
 from pyeval.query.spot import Spot, read_spot
 from pyeval.results.equity_result import EquityResult
@@ -75,8 +75,7 @@ def showdown_rows(records: list[HandRecord], pots: dict[int, list[Pot]]) -> tupl
         assert r.game is not None  # an all-in: a game pyeval plays
         g = get_game(r.game)
         hands = [r.final_holes[i] for i, c in enumerate(r.contesting) if c] if r.final_holes else [""]
-        if (len(r.final_board) != 2 * g.board or not all(hands) or any("?" in x for x in hands)
-                or any(len(x) != 2 * g.hole for x in hands)):
+        if len(r.final_board) != 2 * g.board or not all(whole_hand(x, g.hole) for x in hands):
             continue
         complete.add(h)
         rows.extend(_rows_of(h, r, hand_pots, r.final_holes, r.final_board))

@@ -420,13 +420,19 @@ def set_allin(record: HandRecord, street: str, put_in: list, contesting: list[bo
     record.holes = [c if contesting[i] else "" for i, c in enumerate(cards)]
 
 
+def whole_hand(cards: str, count: int) -> bool:
+    """Whether a hand of ``count`` cards is known card by card (none hidden as ``?``, none
+    missing): the one test ``set_allin``, the all-in showdown and ``Hand.to_phh`` make."""
+    return len(cards) == 2 * count and "?" not in cards
+
+
 def _whole(game: str | None, cards: str) -> bool:
     """Whether a contesting hand's cards are all known: none hidden (``?``) and, in a board game,
     as many as the game deals (a player who showed two of his four Omaha cards is not)."""
-    if not cards or "?" in cards:
-        return False
     g = GAMES.get(game) if game is not None else None
-    return g is None or g.board == 0 or len(cards) == 2 * g.hole
+    if g is None or g.board == 0:  # stud: the cards held at the all-in, however many
+        return bool(cards) and "?" not in cards
+    return whole_hand(cards, g.hole)
 
 
 def _hand_id(fields: dict[str, Any]) -> str | None:

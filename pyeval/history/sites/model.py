@@ -200,8 +200,8 @@ class Action:
     pot       collect: 0 the main pot, k the k-th side pot
 
     A plain class rather than a dataclass: compiled with the readers (``compiled.MODULES``), its
-    ``__init__`` is compiled too (a dataclass's is generated Python, a fifth of a reader's time
-    spent building records).
+    ``__init__`` is compiled too (a dataclass's is generated Python: building the records was about
+    a tenth of reading PokerStars text, which read 11% faster with these classes).
     """
 
     __slots__ = ACTION_FIELDS

@@ -22,6 +22,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
+from pyeval.core.games import get_game
+from pyeval.history.reader import whole_hand
 
 if TYPE_CHECKING:  # the model calls this module (``Hand.to_phh``): no import back at run time
     from pyeval.history.sites.model import Hand
@@ -43,7 +45,6 @@ _BETTING = {"fold": "f", "check": "cc", "call": "cc"}
 _CHIPS_IN = ("ante", "small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet", "raise",
              "complete")
 """The actions that move a player's chips into the pot."""
-_HOLE = {"holdem": 2, "omaha": 4, "omaha-hilo": 4, "shortdeck": 2}
 
 
 def _text(x: Decimal) -> str:
@@ -114,8 +115,8 @@ def to_phh(hand: Hand) -> str:
                          "the wrong player act first")
     if n == 2:  # pokerkit posts heads-up blinds and antes the other way round
         blinds, antes = blinds[::-1], antes[::-1]
-    hole_count = _HOLE[hand.game]
-    actions = [f"d dh p{p_of[i]} {hand.hole[i] if _whole(hand.hole[i], hole_count) else '??' * hole_count}"
+    hole_count = get_game(hand.game).hole
+    actions = [f"d dh p{p_of[i]} {hand.hole[i] if whole_hand(hand.hole[i], hole_count) else '??' * hole_count}"
                for i in order]
     board_done = 0
     first_board = hand.boards[0] if hand.boards else ""
@@ -407,14 +408,9 @@ def _showdown(hand: Hand, order: list[int], p_of: dict[int, int], last_bet: int,
                      None)
     first = order.index(aggressor) if aggressor is not None else 0
     rotated = [order[(first + k) % len(order)] for k in range(len(order))]
-    hole = _HOLE[hand.game]
-    return [f"p{p_of[i]} sm {hand.hole[i]}" if _whole(hand.hole[i], hole) else f"p{p_of[i]} sm"
+    hole = get_game(hand.game).hole
+    return [f"p{p_of[i]} sm {hand.hole[i]}" if whole_hand(hand.hole[i], hole) else f"p{p_of[i]} sm"
             for i in rotated if i in still]
-
-
-def _whole(cards: str, count: int) -> bool:
-    """Whether a hand's every card is known."""
-    return len(cards) == 2 * count and "?" not in cards
 
 
 def _quoted(text: str) -> str:
