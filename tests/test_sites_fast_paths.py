@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pyeval.history.sites import pokerstars, wpn_old_text, wpn_text
 from pyeval.history.sites.assemble import Speakers
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import line_starts, reader_functions
+from pyeval.history.sites.stars_text import first_word_starts, line_starts, reader_functions
 
 STARTS = (pokerstars.START, r"^Poker Hand #[A-Z]*\d", rf"^(?:{wpn_text.START}|{wpn_old_text.START})", r"^(?:ab|b)",
           r"^a*")
@@ -37,6 +37,20 @@ def test_line_starts_is_the_anchored_pattern(start, text, end):
     assert line_starts(body, text) == anchored(start, text)
     assert line_starts(body, text, end) == anchored(start, text, end)
     assert line_starts(body, text, end, first=True) == anchored(start, text, end)[:1]
+
+
+FIRST_WORDS = {pokerstars.START: ("PokerStars ", "POKERSTARS GAME #", "Mão PokerStars #"),
+               r"^Poker Hand #[A-Z]*\d": ("Poker Hand #",), r"^(?:ab|b)": ("ab", "b")}
+"""The literal words each of those patterns' matches begins with (as the readers declare them)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(FIRST_WORDS)), st.lists(FRAGMENTS, max_size=30).map("".join), st.integers(0, 200))
+def test_first_word_starts_is_the_anchored_pattern(start, text, end):
+    body, words = re.compile(start[1:], re.M), FIRST_WORDS[start]
+    assert first_word_starts(words, body, text) == anchored(start, text)
+    assert first_word_starts(words, body, text, end) == anchored(start, text, end)
+    assert first_word_starts(words, body, text, end, first=True) == anchored(start, text, end)[:1]
 
 
 def test_a_start_not_at_a_line_start_is_refused():

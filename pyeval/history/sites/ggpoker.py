@@ -8,4 +8,4 @@ from pyeval.history.sites.stars_text import reader_functions
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "ggpoker"
-detect, split, parse = reader_functions(SITE, r"^Poker Hand #[A-Z]*\d")
+detect, split, parse = reader_functions(SITE, r"^Poker Hand #[A-Z]*\d", first_words=("Poker Hand #",))

@@ -27,7 +27,8 @@ def _fix(hand_text: str) -> str:
 
 
 START = r"^(?:PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #|POKERSTARS GAME #|Mão PokerStars #)"
-_detect_at_lines, _split_at_lines, parse = reader_functions(SITE, START, _fix)
+_detect_at_lines, _split_at_lines, parse = reader_functions(
+    SITE, START, _fix, first_words=("PokerStars ", "POKERSTARS GAME #", "Mão PokerStars #"))
 _INDENTED: Final = re.compile(r"^ PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #", re.M)
 """A hand's first line in an archive of Zoom hands that starts every line with a space (kept out
 of ``START``: a pattern that may start with a space loses the regular expression engine's skip to
@@ -39,7 +40,12 @@ def _dedented(text: str) -> str:
 
 
 def detect(text: str) -> bool:
-    return _detect_at_lines(text) or _INDENTED.search(text, 0, 2000) is not None
+    return _detect_at_lines(text) or _indented(text)
+
+
+def _indented(text: str) -> bool:
+    """Whether the text is an archive of Zoom hands that starts every line with a space."""
+    return text.find(" PokerStars ", 0, 2000) >= 0 and _INDENTED.search(text, 0, 2000) is not None
 _GLUED: Final = re.compile(r"PokerStars (?:Zoom |Rush )?(?:Hand|Game) #\d+: ")
 
 
@@ -52,7 +58,7 @@ def _glued(piece: str, at: int) -> bool:
 def split(text: str) -> list[tuple[int, str]]:
     """The hands, each at its header; a header glued onto the last line of a hand cut short (files
     put together mid-line) starts a hand too, the piece before it ending cut short."""
-    if not _detect_at_lines(text) and _INDENTED.search(text, 0, 2000):  # an archive of Zoom hands, indented
+    if not _detect_at_lines(text) and _indented(text):  # an archive of Zoom hands, indented
         text = _dedented(text)
     pieces: list[tuple[int, str]] = []
     for line, piece in _split_at_lines(text):

@@ -52,8 +52,9 @@ def _raise_totals(hand_text: str) -> str:
     return "\n".join(lines)
 
 
-detect, split, _parse_as_written = reader_functions(SITE, r"^Run It Once Poker Hand #")
-_parse_raises_added = reader_functions(SITE, r"^Run It Once Poker Hand #", _raise_totals)[2]
+_START: Final = r"^Run It Once Poker Hand #"
+detect, split, _parse_as_written = reader_functions(SITE, _START, first_words=(_START[1:],))
+_parse_raises_added = reader_functions(SITE, _START, _raise_totals)[2]
 
 
 def parse(hand_text: str, source: str, line: int) -> Hand:

@@ -28,7 +28,7 @@ from pyeval.history.sites.stars_totals import (
     summary_of,
 )
 
-__all__ = ["parse_hand", "split_at", "reader_functions", "GAMES"]
+__all__ = ["parse_hand", "split_at", "reader_functions", "line_starts", "first_word_starts", "GAMES"]
 
 GAMES: Final = (
     ("split hold'em", "holdem-double-board"),
@@ -153,22 +153,58 @@ def line_starts(body: re.Pattern[str], text: str, end: int | None = None, first:
     return found
 
 
+def first_word_starts(first_words: tuple[str, ...], body: re.Pattern[str], text: str, end: int | None = None,
+                      first: bool = False) -> list[int]:
+    """``line_starts`` for a ``body`` every match of which begins with one of ``first_words``:
+    the same positions, found by looking for the words (``str.find``) at the start of a line and
+    trying the pattern only there, rather than by the engine, which skips ahead to a pattern's
+    first characters only when one literal leads it (an alternation of first words has none)."""
+    end = len(text) if end is None else min(end, len(text))
+    candidates: list[int] = []
+    for word in first_words:
+        at = text.find(word, 0, end)
+        while at >= 0:
+            if at == 0 or text[at - 1] == "\n":
+                candidates.append(at)
+            at = text.find(word, at + 1, end)
+    if len(first_words) > 1:
+        candidates.sort()
+    found: list[int] = []
+    pos = 0
+    for at in candidates:
+        if at < pos:  # (inside the match before: as the engine's leftmost, non-overlapping search)
+            continue
+        m = body.match(text, at, end)
+        if m is not None:
+            found.append(at)
+            if first:
+                break
+            pos = m.end() if m.end() > at else at + 1
+    return found
+
+
 def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
-                     collected_from_actions: bool = False
+                     collected_from_actions: bool = False, first_words: tuple[str, ...] = ()
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
     """A family member's ``detect``, ``split`` and ``parse`` (the registry's contract): hands
     start where the regular expression ``start`` (``^`` and the rest) matches at the start of a
     line; ``fix`` rewrites a hand's text before the parse (another format of the site, a tool's
     export); ``collected_from_actions``: what each player won is the sum of the "collected"
-    lines, not the summary's."""
+    lines, not the summary's; ``first_words``: the literal words every match of ``start`` begins
+    with, when known (``detect`` then says no to another site's text at the cost of a
+    ``str.find``, and ``split`` finds the hands by them: ``first_word_starts``)."""
     if not start.startswith("^"):
         raise ValueError(f"a hand's start must match at the start of a line (^...), got {start!r}")
     body = re.compile(start[1:], re.M)
 
     def detect(text: str) -> bool:
+        if first_words:
+            return bool(first_word_starts(first_words, body, text, 2000, first=True))
         return bool(line_starts(body, text, 2000, first=True))
 
     def split(text: str) -> list[tuple[int, str]]:
+        if first_words:
+            return _pieces(text, first_word_starts(first_words, body, text))
         return _pieces(text, line_starts(body, text))
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
@@ -217,16 +253,16 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     stacks: dict[str, Decimal] = {}
     seat_player: dict[int, str] = {}
     while i < len(lines) and lines[i].startswith("Seat "):
-        s = _SEAT.match(lines[i])
-        if s is None:
+        seat = _seat_line(lines[i])
+        if seat is None:
             break
-        name = s.group(2)
-        if name in seats:
-            raise ValueError(f"player {name!r} is on two seats")
-        names.append(name)
-        seats[name] = int(s.group(1))
-        stacks[name] = amount(s.group(3))
-        seat_player[seats[name]] = name
+        number, seated_name, stack = seat
+        if seated_name in seats:
+            raise ValueError(f"player {seated_name!r} is on two seats")
+        names.append(seated_name)
+        seats[seated_name] = int(number)
+        stacks[seated_name] = amount(stack)
+        seat_player[seats[seated_name]] = seated_name
         i += 1
     if not names:
         raise ValueError("no seat lines: the players and their stacks are not in the text")
@@ -399,6 +435,23 @@ def _too_much_returned(events: list) -> str:
     return ""
 
 
+def _seat_line(x: str) -> tuple[str, str, str] | None:
+    """(seat number, name, stack text) of a seat line, as ``_SEAT`` reads it, or None: by string
+    operations when the line has one pair of brackets (nearly every line; the pattern's greedy
+    name backtracks over the whole line), else by the pattern."""
+    opening = x.find("(")
+    closing = x.find(")")
+    colon = x.find(": ", 5)
+    if (0 < colon < opening - 2 < closing and x[opening - 1] == " " and x[5:colon].isdecimal()
+            and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0):
+        inside = x[opening + 1:closing]
+        k = inside.find(" in chips")
+        if k >= 0:
+            return x[5:colon], x[colon + 2:opening - 1], inside[:k - 1] if k and inside[k - 1] == "," else inside[:k]
+    s = _SEAT.match(x)
+    return None if s is None else (s.group(1), s.group(2), s.group(3))
+
+
 def _int(text: str | None) -> int | None:
     return int(text) if text else None
 
@@ -452,15 +505,14 @@ def _player_at_start(x: str, by_length: list[str]) -> str | None:
 
 def _line_without_name(x: str, by_length: list[str], events: list, street: str, run: int, cash: dict,
                        fees: dict, shown: dict, where: int) -> None:
-    m = _UNCALLED.match(x) if x.startswith("Uncalled bet (") else None  # (each pattern's words checked first)
-    if m:
-        events.append(("uncalled", _known(m.group(2).strip(), by_length, where), street, amount(m.group(1)), ZERO,
-                       False, "", 0, run, 0))
+    returned = x.rfind(") returned to ") if x.startswith("Uncalled bet (") else -1  # ``Uncalled bet (A) returned to N``
+    if returned > 14:
+        events.append(("uncalled", _known(x[returned + 14:].strip(), by_length, where), street,
+                       amount(x[14:returned]), ZERO, False, "", 0, run, 0))
         return
-    m = _DEALT.match(x) if x.startswith("Dealt to ") else None
-    if m:
-        who = m.group(1).strip()
-        rest = m.group(2)
+    if x.startswith("Dealt to "):
+        who, rest = _dealt(x)
+        who = who.strip()
         if who not in by_length:  # a seated name with brackets in it (``PC [Mittel]``)?
             who = next((n for n in by_length if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
@@ -504,6 +556,23 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
     if acting is not None:
         raise ValueError(f"line {where}: {acting.group(1)!r} acts but has no seat line: {x[:60]!r}")
     raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+
+
+def _dealt(x: str) -> tuple[str, str]:
+    """(name, the bracketed card groups after it) of a ``Dealt to`` line, as ``_DEALT`` reads it
+    (the shortest name that the groups follow to the end of the line: the line is stripped)."""
+    at = x.find(" [", 9)
+    while at >= 0:
+        pos = at
+        while pos < len(x) and x.startswith(" [", pos):
+            closing = x.find("]", pos + 2)
+            if closing < 0:
+                break
+            pos = closing + 1
+        if pos == len(x):
+            return x[9:at], x[at:]
+        at = x.find(" [", at + 1)
+    return x[9:], ""
 
 
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")

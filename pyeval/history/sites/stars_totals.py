@@ -106,19 +106,19 @@ def street_totals(events: list, big_blind: Decimal) -> list:
         had = bets.get(name, ZERO)
         if kind in ("raise", "complete", "straddle"):  # a straddle's amount is its total (GG straddles again)
             to = e[4]
-            e = (kind, name, st, to - had, to) + e[5:]
+            e = (kind, name, st, to - had, to, e[5], e[6], e[7], e[8], e[9])
         elif kind == "dead-blind" and e[9] == -1:  # both blinds at once: split into the dead and live parts
             live = min(e[3], big_blind) if big_blind else e[3]
             if e[3] > live:
-                out.append(("dead-blind", name, st, e[3] - live, had) + e[5:9] + (0,))
+                out.append(("dead-blind", name, st, e[3] - live, had, e[5], e[6], e[7], e[8], 0))
             to = had + live
-            e = ("big-blind", name, st, live, to) + e[5:9] + (0,)
+            e = ("big-blind", name, st, live, to, e[5], e[6], e[7], e[8], 0)
         elif kind == "dead-blind":  # dead money, no part of a bet
             to = had
-            e = (kind, name, st, e[3], had) + e[5:]
+            e = (kind, name, st, e[3], had, e[5], e[6], e[7], e[8], e[9])
         else:
             to = had + e[3]
-            e = (kind, name, st, e[3], to) + e[5:]
+            e = (kind, name, st, e[3], to, e[5], e[6], e[7], e[8], e[9])
         bets[name] = to
         out.append(e)
     if not returned:
@@ -127,12 +127,19 @@ def street_totals(events: list, big_blind: Decimal) -> list:
 
 
 def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
-    ordered = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
-    if not ordered:
-        return
-    excess = ordered[0][1] - (ordered[1][1] if len(ordered) > 1 else ZERO)
-    if excess > 0:
-        out.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
+    """The street's largest bet, less the next largest, back to its player (when the largest is
+    one player's alone)."""
+    top_name = ""
+    top = second = ZERO
+    for name, bet in bets.items():
+        if not top_name or bet > top:
+            if top_name:
+                second = top
+            top_name, top = name, bet
+        elif bet > second:
+            second = bet
+    if top_name and top - second > 0:
+        out.append(("uncalled", top_name, street, top - second, ZERO, False, "", 0, 0, IMPLICIT))
 
 
 _BETS: Final = frozenset({"call", "bet", "raise", "complete"})
@@ -169,10 +176,35 @@ def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game:
         small_bet, big_bet = _bets_unwritten(events, big_blind, game in STUD)
     ante = max(posts.get("ante", [ZERO]))
     big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
-    return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante,
-                  ante_kind="" if not ante else "big-blind" if big_blind_ante else "classic",
-                  bring_in=max(posts.get("bring-in", [ZERO])), small_bet=small_bet, big_bet=big_bet,
-                  straddles=tuple(posts.get("straddle", [])), level=level)
+    fields = (small_blind, big_blind, ante, "" if not ante else "big-blind" if big_blind_ante else "classic",
+              max(posts.get("bring-in", [ZERO])), small_bet, big_bet, tuple(posts.get("straddle", [])), level)
+    seen = _STAKES_SEEN.get(fields)
+    if seen is not None and _identical(seen[0], fields):
+        return seen[1]
+    stakes = Stakes(*fields)
+    if len(_STAKES_SEEN) < _STAKES_SEEN_MAX:
+        _STAKES_SEEN[fields] = (fields, stakes)
+    return stakes
+
+
+_STAKES_SEEN: Final[dict[tuple, tuple[tuple, Stakes]]] = {}
+"""The stakes made, by their fields (a table's hands share them, and a frozen dataclass is slow
+to make: its ``__init__`` sets each field through ``object.__setattr__``)."""
+_STAKES_SEEN_MAX: Final = 10_000
+
+
+def _identical(a: tuple, b: tuple) -> bool:
+    """Whether two stakes' fields are the same objects (equal Decimals may differ in exponent,
+    "0.1" and "0.10": the money reader returns one object for one text), equal strings, and
+    straddles so alike."""
+    for x, y in zip(a, b):
+        if x is y or isinstance(x, str) and x == y:
+            continue
+        if isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y) and all(
+                u is v for u, v in zip(x, y)):
+            continue
+        return False
+    return True
 
 
 _SMALL_BET_STREETS: Final = frozenset({"preflop", "flop", "3rd", "4th"})
