@@ -310,11 +310,12 @@ class Hand:
         """What contradicts the contract's numbers (empty when the hand adds up): lengths, the
         net of each player, chips conserved (``put_in``: ``self.put_in()`` when the caller has it)."""
         n = len(self.players)
-        found = []
-        for name in ("seats", "starting_stacks", "hole", "net", "collected", "cash_out"):
-            if len(getattr(self, name)) != n:
-                found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
-        if found:
+        found: list[str] = []
+        if not (len(self.seats) == len(self.starting_stacks) == len(self.hole) == len(self.net) == len(self.collected)
+                == len(self.cash_out) == n):  # (each named only when one differs: getattr is slow compiled)
+            for name in ("seats", "starting_stacks", "hole", "net", "collected", "cash_out"):
+                if len(getattr(self, name)) != n:
+                    found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
             return found
         deals = _BOARD_GAME_HOLE.get(self.game, 0)
         for name, cards in zip(self.players, self.hole):
@@ -322,14 +323,18 @@ class Hand:
                 found.append(f"{name} shows {len(cards) // 2} cards in {self.game}, which deals {deals}")
         if put_in is None or len(put_in) != n:
             put_in = self.put_in()
-        for i, name in enumerate(self.players):
-            expected = self.collected[i] + self.cash_out[i] - put_in[i]
-            if self.net[i] != expected:
-                found.append(f"{name}: net {self.net[i]} but collected {self.collected[i]} + cash-out "
-                             f"{self.cash_out[i]} - put in {put_in[i]} = {expected}")
-        if sum(self.net, ZERO) != -self.rake + self.splash + sum(self.cash_out, ZERO):
-            found.append(f"chips not conserved: the nets sum to {sum(self.net, ZERO)}, the rake is {self.rake}, "
-                         f"the splash {self.splash} and the cash-outs {sum(self.cash_out, ZERO)}")
+        net_sum = cash_out_sum = ZERO
+        for i in range(n):
+            net, cash_out = self.net[i], self.cash_out[i]
+            net_sum += net
+            cash_out_sum += cash_out
+            expected = self.collected[i] + cash_out - put_in[i]
+            if net != expected:
+                found.append(f"{self.players[i]}: net {net} but collected {self.collected[i]} + cash-out "
+                             f"{cash_out} - put in {put_in[i]} = {expected}")
+        if net_sum != -self.rake + self.splash + cash_out_sum:
+            found.append(f"chips not conserved: the nets sum to {net_sum}, the rake is {self.rake}, "
+                         f"the splash {self.splash} and the cash-outs {cash_out_sum}")
         return found
 
     def to_phh(self) -> str:

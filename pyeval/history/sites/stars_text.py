@@ -90,7 +90,6 @@ _LEVEL: Final = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
 _TABLE: Final = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
 _SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
 _CARDS: Final = CARDS
-_MARKER: Final = re.compile(r"^\*\*\* (.*?) \*\*\*(.*)$")
 _COLLECT: Final = re.compile(r"^(.*) collected (.+?) from (?:the )?(main pot|side pot|pot)(?:[- ]?(\d+))?"
                       r"(?: \(run (\d+)\))?\s*$")
 _UNCALLED: Final = re.compile(r"^Uncalled bet \((.+)\) returned to (.*)$")
@@ -234,7 +233,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         date, timezone = "", ""
     else:
         y, mo, day, h, mi, sec, zone = d.groups()
-        date, timezone = f"{y}-{int(mo):02d}-{int(day):02d}T{int(h):02d}:{mi}:{sec or '00'}", zone or ""
+        date, timezone = f"{y}-{_two(mo)}-{_two(day)}T{_two(h)}:{mi}:{sec or '00'}", zone or ""
         rest = rest[:d.start()] + rest[d.end():]
     header = _HEADERS.get(rest)
     if header is None:
@@ -285,10 +284,11 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     for k in range(i, len(lines)):
         x = lines[k]
         if x.startswith("***"):
-            mk = _MARKER.match(x)
-            if mk is None:
+            closing = x.find(" ***", 4) if x.startswith("*** ") else -1  # (``_MARKER``: the label, then the rest)
+            if closing < 0:
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
-            label = mk.group(1).strip()
+            label = x[4:closing].strip()
+            after = x[closing + 4:]
             bet_since_marker = False
             if label == "SUMMARY":
                 summary_at = k
@@ -303,7 +303,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
             if street == "river" and game in _STUD:
                 street = "7th"
-            groups = _CARDS.findall(mk.group(2))
+            groups = _CARDS.findall(after) if "[" in after else []
             if groups and game not in _STUD and game not in _DRAW:
                 board = cards_text("".join(groups))
                 while len(boards) <= run:
@@ -452,6 +452,11 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 
 
+def _two(digits: str) -> str:
+    """One or two digits of a date as two ("7" -> "07")."""
+    return digits.zfill(2) if digits.isascii() else f"{int(digits):02d}"
+
+
 def _int(text: str | None) -> int | None:
     return int(text) if text else None
 
@@ -523,7 +528,14 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         else:
             events.append(("deal", who, street, ZERO, ZERO, False, "", 0, run, 0))
         return
-    m = _COLLECT.match(x) if " collected " in x else None
+    collected = x.find(" collected ")
+    if (collected > 0 and x.endswith(" from pot") and collected + 11 < len(x) - 9
+            and x.find(" collected ", collected + 1) < 0 and x.find(" from ") == len(x) - 9):
+        # ``NAME collected AMOUNT from pot``, the commonest collection (else ``_COLLECT`` reads it)
+        events.append(("collect", _known(x[:collected], by_length, where), "showdown",
+                       amount(x[collected + 11:len(x) - 9]), ZERO, False, "", 0, run, 0))
+        return
+    m = _COLLECT.match(x) if collected >= 0 else None
     if m:
         who = _known(m.group(1), by_length, where)
         pot = int(m.group(4)) if m.group(3) == "side pot" and m.group(4) else 1 if m.group(3) == "side pot" else 0
@@ -596,16 +608,20 @@ _POSTS: Final = (("posts small & big blinds ", "dead-blind"), ("posts small blin
           ("posts straddle ", "straddle"), ("straddle ", "straddle"), ("posts button blind ", "button-blind"),
           ("posts missed blind ", "dead-blind"), ("posts dead ", "dead-blind"),
           ("brings in for ", "bring-in"))
+_POST_PREFIXES: Final = tuple(prefix for prefix, _ in _POSTS)
+"""The posts' words, in the order they are tried (a longer post before its prefix)."""
+_POST_KINDS: Final = dict(_POSTS)
 
 
 def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
             where: int) -> None:
     """One ``name: what`` line into events (folds, checks, calls and bets: ``parse_hand``)."""
     if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
-        for prefix, kind in _POSTS:
+        for prefix in _POST_PREFIXES:
             if what.startswith(prefix):
                 money, allin = _money_and_allin(what[len(prefix):])
-                if prefix.startswith("posts small & big"):  # the big blind's part is live, the rest dead
+                kind = _POST_KINDS[prefix]
+                if prefix == "posts small & big blinds ":  # the big blind's part is live, the rest dead
                     events.append(("dead-blind", name, street, money, ZERO, allin, "", 0, run, -1))
                 else:
                     events.append((kind, name, street, money, money, allin, "", 0, run, 0))
