@@ -228,7 +228,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError(f"no hand id in the first line: {head[:80]!r}")
     hand_id = m.group(1)
     rest = head[m.end():]
-    d = _DATE.search(rest)
+    d = _date(rest)
     if d is None:
         date, timezone = "", ""
     else:
@@ -267,7 +267,6 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
         raise ValueError("one seat line: a hand needs two players")
-    by_length = sorted(names, key=len, reverse=True)
     seated = frozenset(names)
     draw = game in _DRAW
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
@@ -329,7 +328,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         elif x[-1] == ":" and x[:-1] in seated:
             name, what = x[:-1], ""
         else:
-            _line_without_name(x, by_length, events, street, run, cash, fees, shown, line + k)
+            _line_without_name(x, names, seated, events, street, run, cash, fees, shown, line + k)
             if x.startswith(("STP added", "Cash Drop to Pot")):
                 splash += amount(x.rsplit(" ", 1)[-1])
             continue
@@ -452,6 +451,19 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 
 
+def _date(header: str) -> re.Match[str] | None:
+    """``_DATE.search(header)``, trying the pattern only where four digits and a slash start a
+    date (the engine would try it at every character of the header)."""
+    slash = header.find("/")
+    while slash >= 0:
+        if slash >= 4 and header[slash - 4:slash].isdecimal():
+            found = _DATE.match(header, slash - 4)
+            if found is not None:
+                return found
+        slash = header.find("/", slash + 1)
+    return None
+
+
 def _two(digits: str) -> str:
     """One or two digits of a date as two ("7" -> "07")."""
     return digits.zfill(2) if digits.isascii() else f"{int(digits):02d}"
@@ -501,27 +513,35 @@ def _header_stakes(rest: str, tournament: str | None) -> tuple[list[Decimal], st
     return ([amount(groups[0])] if groups else []), ""
 
 
-def _player_at_start(x: str, by_length: list[str]) -> str | None:
-    for n in by_length:
+def _longest_first(names: list[str]) -> list[str]:
+    return sorted(names, key=len, reverse=True)
+
+
+def _player_at_start(x: str, names: list[str]) -> str | None:
+    """The seated player whose name starts the line (followed by a space): the longest such."""
+    for n in _longest_first(names):
         if x.startswith(n + " "):
             return n
     return None
 
 
-def _line_without_name(x: str, by_length: list[str], events: list, street: str, run: int, cash: dict,
-                       fees: dict, shown: dict, where: int) -> None:
+def _line_without_name(x: str, names: list[str], seated: frozenset[str], events: list, street: str, run: int,
+                       cash: dict, fees: dict, shown: dict, where: int) -> None:
+    """A line that does not start with ``name: ``: the dealer's lines, and the few where the
+    player's name starts the line without a colon (``names``: the seated players, ``seated`` the
+    same as a set)."""
     returned = x.rfind(") returned to ") if x.startswith("Uncalled bet (") else -1  # ``Uncalled bet (A) returned to N``
     if returned > 14:
-        events.append(("uncalled", _known(x[returned + 14:].strip(), by_length, where), street,
+        events.append(("uncalled", _known(x[returned + 14:].strip(), seated, where), street,
                        amount(x[14:returned]), ZERO, False, "", 0, run, 0))
         return
     if x.startswith("Dealt to "):
         who, rest = _dealt(x)
         who = who.strip()
-        if who not in by_length:  # a seated name with brackets in it (``PC [Mittel]``)?
-            who = next((n for n in by_length if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
+        if who not in seated:  # a seated name with brackets in it (``PC [Mittel]``)?
+            who = next((n for n in _longest_first(names) if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
-        who = _known(who, by_length, where)
+        who = _known(who, seated, where)
         groups = _CARDS.findall(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
@@ -532,19 +552,19 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
     if (collected > 0 and x.endswith(" from pot") and collected + 11 < len(x) - 9
             and x.find(" collected ", collected + 1) < 0 and x.find(" from ") == len(x) - 9):
         # ``NAME collected AMOUNT from pot``, the commonest collection (else ``_COLLECT`` reads it)
-        events.append(("collect", _known(x[:collected], by_length, where), "showdown",
+        events.append(("collect", _known(x[:collected], seated, where), "showdown",
                        amount(x[collected + 11:len(x) - 9]), ZERO, False, "", 0, run, 0))
         return
     m = _COLLECT.match(x) if collected >= 0 else None
     if m:
-        who = _known(m.group(1), by_length, where)
+        who = _known(m.group(1), seated, where)
         pot = int(m.group(4)) if m.group(3) == "side pot" and m.group(4) else 1 if m.group(3) == "side pot" else 0
         events.append(("collect", who, "showdown", amount(m.group(2)), ZERO, False, "", 0,
                        int(m.group(5)) - 1 if m.group(5) else run, pot))
         return
     m = _CASHED.match(x) if " cashed out the hand for " in x else None
     if m:
-        who = _known(m.group(1), by_length, where)
+        who = _known(m.group(1), seated, where)
         got = amount(m.group(2))
         cash[who] = cash.get(who, ZERO) + got
         if m.group(3):
@@ -552,7 +572,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         events.append(("cash-out", who, street, got, ZERO, False, "", 0, run, 0))
         return
     m = _SHOWS_NO_COLON.match(x) if " shows [" in x else None
-    shower = _player_at_start(x, by_length) if m else None
+    shower = _player_at_start(x, names) if m else None
     if m and shower is not None:
         who = shower
         shown[who] = cards_text(m.group(2))
@@ -562,7 +582,7 @@ def _line_without_name(x: str, by_length: list[str], events: list, street: str, 
         return
     if x.startswith(("Hand was run", "Board [", "Total pot", "Table '", "Seat ")) or x == "Table leave user":
         return  # (a converter's note that a player left the table: no chips, no cards)
-    if _player_at_start(x, by_length) is not None and re.search(r" (?:joins|leaves|is|has|was|will) ", x):
+    if _player_at_start(x, names) is not None and re.search(r" (?:joins|leaves|is|has|was|will) ", x):
         return
     acting = _UNSEATED.match(x)
     if acting is not None:
@@ -590,8 +610,8 @@ def _dealt(x: str) -> tuple[str, str]:
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
-def _known(name: str, by_length: list[str], where: int) -> str:
-    if name not in by_length:
+def _known(name: str, seated: frozenset[str], where: int) -> str:
+    if name not in seated:
         raise ValueError(f"line {where}: {name!r} has no seat")
     return name
 

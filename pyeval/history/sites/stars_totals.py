@@ -152,32 +152,39 @@ _POSTED: Final = frozenset({"small-blind", "big-blind", "ante", "bring-in", "str
 
 
 def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
-    posts: dict[str, list[Decimal]] = {}
+    largest: dict[str, Decimal] = {}  # each forced bet's largest post (the first of equal ones, as max gives)
+    straddles: list[Decimal] = []
     ante_posters = 0
     for e in events:
         kind = e[0]
         if kind in _POSTED:
-            ante_posters += kind == "ante"
+            if kind == "ante":
+                ante_posters += 1
             if not e[5] or kind == "ante":  # a post all-in for less says nothing of the stakes
-                posts.setdefault(kind, []).append(e[3])
+                value: Decimal = e[3]
+                if kind == "straddle":
+                    straddles.append(value)
+                known = largest.get(kind)
+                if known is None or value > known:
+                    largest[kind] = value
     first = header[0] if header else ZERO
     second = header[1] if len(header) > 1 else ZERO
     small_bet = big_bet = ZERO
     if limit == "fixed-limit" or game in STUD:
         small_bet, big_bet = first, second
-        small_blind = max(posts.get("small-blind", [ZERO]))
-        big_blind = max(posts.get("big-blind", [ZERO]))
+        small_blind = largest.get("small-blind", ZERO)
+        big_blind = largest.get("big-blind", ZERO)
     elif second:  # the blinds posted (GG's tournament headers may name the next level's)
-        small_blind = max(posts.get("small-blind", [first]))
-        big_blind = max(posts.get("big-blind", [second]))
+        small_blind = largest.get("small-blind", first)
+        big_blind = largest.get("big-blind", second)
     else:
-        small_blind, big_blind = ZERO, max(posts.get("button-blind", [first]))
+        small_blind, big_blind = ZERO, largest.get("button-blind", first)
     if (limit == "fixed-limit" or game in STUD) and not small_bet:
         small_bet, big_bet = _bets_unwritten(events, big_blind, game in STUD)
-    ante = max(posts.get("ante", [ZERO]))
+    ante = largest.get("ante", ZERO)
     big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
     fields = (small_blind, big_blind, ante, "" if not ante else "big-blind" if big_blind_ante else "classic",
-              max(posts.get("bring-in", [ZERO])), small_bet, big_bet, tuple(posts.get("straddle", [])), level)
+              largest.get("bring-in", ZERO), small_bet, big_bet, tuple(straddles), level)
     seen = _STAKES_SEEN.get(fields)
     if seen is not None and _identical(seen[0], fields):
         return seen[1]
