@@ -88,3 +88,12 @@ def test_the_currency_is_the_code_written_first():
 
     assert currency_of("($0.05/$0.10 USD) 10 EUR bonus") == "USD"
     assert currency_of("(0,05 EUR/0,10 EUR) $10 USD bonus") == "EUR"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["won ", "collected ", "($1.50)", "(", ")", "1,500", " ", "Xwon ", "_collected ",
+                                 "é", "\t", "and ", "won", "[Ah]"]), max_size=14).map("".join))
+def test_won_amounts_is_the_pattern(text):
+    from pyeval.history.sites.stars_totals import _WON, won_amounts
+
+    assert won_amounts(text) == _WON.findall(text)

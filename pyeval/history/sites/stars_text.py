@@ -369,7 +369,13 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
     index[None] = None  # the dealer's actions
     events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
-    implicit = sum((e[3] for e in events if e[9] == IMPLICIT and e[0] == "uncalled"), ZERO)
+    implicit = ZERO  # the returns ``street_totals`` added, the text writing none
+    collections = False
+    for e in events:
+        if e[0] == "uncalled" and e[9] == IMPLICIT:
+            implicit += e[3]
+        elif e[0] == "collect":
+            collections = True
     actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
@@ -392,7 +398,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         still_in = [i for i in range(len(players)) if i not in folded]
         if len(still_in) == 1:  # nobody wrote what the last player took (a walk)
             hand.collected[still_in[0]] = pot - rake
-    if not any(a.kind == "collect" for a in actions):  # the text writes the winnings in its summary only
+    if not collections:  # the text writes the winnings in its summary only
         hand.actions += [Action("collect", i, "showdown", c) for i, c in enumerate(hand.collected) if c]
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no

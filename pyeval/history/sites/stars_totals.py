@@ -12,7 +12,7 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD", "IMPLICIT"]
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
@@ -67,7 +67,7 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = rest[len(name):]
             if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
-                won = _WON.findall(rest)  # a hand run twice may have a seat line per run (Full Tilt)
+                won = won_amounts(rest)  # a hand run twice may have a seat line per run (Full Tilt)
                 collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
             elif name not in collected:
                 collected[name] = ZERO
@@ -76,6 +76,36 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 if groups:
                     shown[name] = cards_text(groups[0])
     return total, rake, splash, collected, shown
+
+
+def won_amounts(text: str) -> list[str]:
+    """``_WON.findall(text)``: the amount after each word "won" or "collected" (bracketed, or up to
+    the next space), found with ``str.find`` (the engine tries the pattern at every character)."""
+    starts: list[int] = []
+    for word in ("won ", "collected "):
+        at = text.find(word)
+        while at >= 0:
+            if at == 0 or not (text[at - 1].isalnum() or text[at - 1] == "_"):  # (``\b``)
+                starts.append(at)
+            at = text.find(word, at + 1)
+    if len(starts) > 1:
+        starts.sort()
+    found: list[str] = []
+    end = 0
+    for at in starts:
+        if at < end:  # (within the amount before: the engine's matches do not overlap)
+            continue
+        begin = at + (4 if text.startswith("won ", at) else 10)
+        stop = text.find(")", begin + 1) + 1 if text.startswith("(", begin) else 0
+        if stop <= 0:  # no bracket closed: the word up to the next white space
+            stop = begin
+            while stop < len(text) and not text[stop].isspace():
+                stop += 1
+            if stop == begin:
+                continue
+        found.append(text[begin:stop])
+        end = stop
+    return found
 
 
 _LIVE: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
