@@ -12,7 +12,8 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD", "IMPLICIT"]
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD",
+           "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
