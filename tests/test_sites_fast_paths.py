@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pyeval.history.sites import pokerstars, wpn_old_text, wpn_text
 from pyeval.history.sites.assemble import Speakers
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import first_word_starts, line_starts, reader_functions
+from pyeval.history.sites.stars_text import first_word_starts, line_starts, reader_functions, split_at
 
 STARTS = (pokerstars.START, r"^Poker Hand #[A-Z]*\d", rf"^(?:{wpn_text.START}|{wpn_old_text.START})", r"^(?:ab|b)",
           r"^a*")
@@ -97,3 +97,17 @@ def test_won_amounts_is_the_pattern(text):
     from pyeval.history.sites.stars_totals import _WON, won_amounts
 
     assert won_amounts(text) == _WON.findall(text)
+
+
+SPLIT_STARTS = (r"^Poker Hand #", r"^a*", r"^ab|b", r"^(?:ab|b)", r"b")
+"""Patterns ``split_at`` takes: led by ``^`` (searched for their body), one whose ``^`` leads only
+its first alternative, and one with no ``^``."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(SPLIT_STARTS), st.lists(FRAGMENTS, max_size=30).map("".join))
+def test_split_at_cuts_where_the_pattern_matches(start, text):
+    from pyeval.history.sites.stars_text import _pieces
+
+    pattern = re.compile(start, re.M)
+    assert split_at(pattern, text) == _pieces(text, [m.start() for m in pattern.finditer(text)])

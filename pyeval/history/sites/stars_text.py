@@ -114,7 +114,26 @@ _IGNORED: Final = ("is sitting out", "sits out", "is connected", "is disconnecte
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     """The text cut where ``start`` matches (each hand's first line), each piece with its line;
     text before the first hand, when not blank, is a piece of its own."""
+    body = _line_body(start)
+    if body is not None:
+        return _pieces(text, line_starts(body, text))
     return _pieces(text, [m.start() for m in start.finditer(text)])
+
+
+def _line_body(start: re.Pattern[str]) -> re.Pattern[str] | None:
+    """A pattern led by ``^`` in multi-line mode, without the ``^``, for ``line_starts``
+    (the engine tries a pattern led by ``^`` at every character; searched for its body, it skips
+    ahead to the body's first characters); None for any other pattern, or one with an
+    alternation the ``^`` might not lead (any ``|``)."""
+    body = _BODIES.get(start)
+    if body is None and start not in _BODIES:
+        lead = start.pattern.startswith("^") and "|" not in start.pattern and bool(start.flags & re.M)
+        body = re.compile(start.pattern[1:], start.flags) if lead else None
+        _BODIES[start] = body
+    return body
+
+
+_BODIES: Final[dict[re.Pattern[str], re.Pattern[str] | None]] = {}
 
 
 def _pieces(text: str, positions: list[int]) -> list[tuple[int, str]]:
