@@ -68,7 +68,13 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         returned = {}
     if returned:
         events = _take_back(events, returned, won)
-    involved = {e[1] for e in events if e[1] is not None} | {n for n, v in won.items() if v} | set(cash_out)
+    involved = set(cash_out)
+    for e in events:
+        if e[1] is not None:
+            involved.add(e[1])
+    for n, v in won.items():
+        if v:
+            involved.add(n)
     players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
@@ -96,14 +102,14 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
             raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
     hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
     pot = sum(put_in, ZERO)
-    hand.rake = pot - sum(hand.collected, ZERO) if rake is None else rake
+    collected = sum(hand.collected, ZERO)
+    hand.rake = pot - collected if rake is None else rake
     if rake is None and hand.rake > RAKE_CAP * pot:
-        raise ValueError(f"the winnings written ({sum(hand.collected, ZERO)}) leave {hand.rake} of the {pot} pot to "
+        raise ValueError(f"the winnings written ({collected}) leave {hand.rake} of the {pot} pot to "
                          "nobody: a winner's line is missing")
-    if sum(hand.collected, ZERO) > pot:
+    if collected > pot:
         back = sum(returned.values(), ZERO)
-        raise ValueError(f"the players collect {sum(hand.collected, ZERO) + back}, more than the {pot + back} "
-                         "put in")
+        raise ValueError(f"the players collect {collected + back}, more than the {pot + back} put in")
     for name, net in (stated_net or {}).items():
         if name in index and hand.net[index[name]] != net:
             raise ValueError(f"the summary gives {name} a net of {net}, the actions {hand.net[index[name]]}")
@@ -112,7 +118,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         with_returns = pot + sum(returned.values(), ZERO)
         if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
             raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
-    problems = hand.problems()
+    problems = hand.problems(put_in)
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
