@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from pyeval.history.sites import pokerstars, wpn_old_text, wpn_text
 from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.hand_starts import first_word_starts, line_starts, split_at
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import first_word_starts, line_starts, reader_functions, split_at
+from pyeval.history.sites.stars_text import reader_functions
 
 STARTS = (pokerstars.START, r"^Poker Hand #[A-Z]*\d", rf"^(?:{wpn_text.START}|{wpn_old_text.START})", r"^(?:ab|b)",
           r"^a*")
@@ -107,7 +108,7 @@ its first alternative, and one with no ``^``."""
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(SPLIT_STARTS), st.lists(FRAGMENTS, max_size=30).map("".join))
 def test_split_at_cuts_where_the_pattern_matches(start, text):
-    from pyeval.history.sites.stars_text import _pieces
+    from pyeval.history.sites.hand_starts import pieces_at
 
     pattern = re.compile(start, re.M)
-    assert split_at(pattern, text) == _pieces(text, [m.start() for m in pattern.finditer(text)])
+    assert split_at(pattern, text) == pieces_at(text, [m.start() for m in pattern.finditer(text)])

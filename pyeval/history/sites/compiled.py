@@ -34,7 +34,9 @@ GROUP = "pyeval.history.sites._compiled"
 MODULES: tuple[str, ...] = (
     # the PokerStars-like family's parser and its helpers, then the other sites' text and XML readers
     "stars_text",
+    "stars_header",
     "stars_totals",
+    "hand_starts",
     "money",
     "language",
     "assemble",

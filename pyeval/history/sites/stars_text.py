@@ -14,9 +14,11 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
+from pyeval.history.sites.hand_starts import first_word_starts, line_starts, pieces_at, split_at
 from pyeval.history.sites.language import translate
 from pyeval.history.sites.model import ZERO, Action, Hand
-from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.money import amount
+from pyeval.history.sites.stars_header import GAMES, head_facts
 from pyeval.history.sites.stars_totals import (
     CARDS,
     IMPLICIT,
@@ -29,51 +31,10 @@ from pyeval.history.sites.stars_totals import (
 )
 
 __all__ = ["parse_hand", "split_at", "reader_functions", "line_starts", "first_word_starts", "GAMES"]
-
-GAMES: Final = (
-    ("split hold'em", "holdem-double-board"),
-    ("six plus hold'em", "shortdeck"),
-    ("seven cards stud hilow", "stud-hilo"),
-    ("seven cards stud", "stud"),
-    ("omaha hilow", "omaha-hilo"),
-    ("6+ hold'em", "shortdeck"),
-    ("shortdeck", "shortdeck"),
-    ("short deck", "shortdeck"),
-    ("courchevel hi/lo", "courchevel-hilo"),
-    ("courchevel", "courchevel"),
-    ("6 card omaha", "omaha6"),
-    ("5 card omaha hi/lo", "omaha5-hilo"),
-    ("5 card omaha", "omaha5"),
-    ("plo-5", "omaha5"),
-    ("omaha hi/lo", "omaha-hilo"),
-    ("omaha h/l", "omaha-hilo"),
-    ("omaha", "omaha"),
-    ("plo", "omaha"),
-    ("7 card stud hi/lo", "stud-hilo"),
-    ("7 card stud", "stud"),
-    ("stud hi/lo", "stud-hilo"),
-    ("stud h/l", "stud-hilo"),
-    ("5 card stud", "stud5"),
-    ("stud hi", "stud"),
-    ("irish", "irish"),
-    ("2-7 triple draw", "draw-deuce7"),
-    ("2-7 single draw", "draw-deuce7"),
-    ("razz", "razz"),
-    ("5 card draw", "draw5"),
-    ("single draw 2-7", "draw-deuce7"),
-    ("triple draw 2-7", "draw-deuce7"),
-    ("badugi", "badugi"),
-    ("hold'em", "holdem"),
-)
-"""Game names in the headers (lower case, the more specific first) -> pyeval games."""
+# (split_at, line_starts and GAMES are read from here by other readers: hand_starts and stars_header hold them)
 
 _STUD: Final = STUD
 _DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
-_NO_GAME: Final = {"a-5 triple draw": "A-5 triple draw (ace-to-five lowball draw): pyeval has no such game"}
-_CAP: Final = re.compile(r"\bcap\b")
-_SEPARATOR: Final = re.compile(r"^(?:\*+ # \d+ \*+|BEGIN)[ \t]*$", re.M)
-"""An archive's line between hands (Full Tilt's ``******** # 1 ********``; Hold'em Manager 2's
-archive starts with a line ``BEGIN``)."""
 _NEXT_DRAW: Final = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
 _RUNS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
 _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
@@ -83,10 +44,6 @@ _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "
               "1ST DRAW": "draw1", "2ND DRAW": "draw2", "3RD DRAW": "draw3", "DISCARD ROUND": "flop",
               "FLOPET": "preflop",
               "7th STREET": "7th", "SHOW DOWN": "showdown", "SHOWDOWN": "showdown"}
-_HEAD_ID: Final = re.compile(r"#\s*([A-Za-z]*\d[\w-]*):?")
-_TOURNAMENT: Final = re.compile(r"Tournament #\s*(\d+)", re.I)
-_DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})\s*-?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,5})?")
-_LEVEL: Final = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
 _TABLE: Final = re.compile(r"^Table (?:ID )?'(.*)'\s*(?:(\d+)-[Mm]ax)?.*?(?:Seat #(\d+) is the button)?\s*$")
 _SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*?),? in chips[^()]*\)(.*)$")
 _CARDS: Final = CARDS
@@ -111,96 +68,6 @@ _IGNORED: Final = ("is sitting out", "sits out", "is connected", "is disconnecte
             "get an all-in insurance")  # (GG: the insurance bought; its premium is paid on its own line)
 
 
-def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
-    """The text cut where ``start`` matches (each hand's first line), each piece with its line;
-    text before the first hand, when not blank, is a piece of its own."""
-    body = _line_body(start)
-    if body is not None:
-        return _pieces(text, line_starts(body, text))
-    return _pieces(text, [m.start() for m in start.finditer(text)])
-
-
-def _line_body(start: re.Pattern[str]) -> re.Pattern[str] | None:
-    """A pattern led by ``^`` in multi-line mode, without the ``^``, for ``line_starts``
-    (the engine tries a pattern led by ``^`` at every character; searched for its body, it skips
-    ahead to the body's first characters); None for any other pattern, or one with an
-    alternation the ``^`` might not lead (any ``|``)."""
-    body = _BODIES.get(start)
-    if body is None and start not in _BODIES:
-        lead = start.pattern.startswith("^") and "|" not in start.pattern and bool(start.flags & re.M)
-        body = re.compile(start.pattern[1:], start.flags) if lead else None
-        _BODIES[start] = body
-    return body
-
-
-_BODIES: Final[dict[re.Pattern[str], re.Pattern[str] | None]] = {}
-
-
-def _pieces(text: str, positions: list[int]) -> list[tuple[int, str]]:
-    """The text cut at these positions (``split_at``)."""
-    if not positions:
-        return [(1, text)]
-    pieces = []
-    if _SEPARATOR.sub("", text[:positions[0]]).strip():
-        pieces.append((1, text[:positions[0]]))
-    line = 1 + text.count("\n", 0, positions[0])
-    for a, b in zip(positions, positions[1:] + [len(text)]):
-        pieces.append((line, text[a:b]))
-        line += text.count("\n", a, b)
-    return pieces
-
-
-def line_starts(body: re.Pattern[str], text: str, end: int | None = None, first: bool = False) -> list[int]:
-    """Where ``body`` matches at the start of a line, leftmost and not overlapping (as
-    ``^body`` with ``re.M`` would), within ``text[:end]``; ``first``: the first one only.  The body
-    is searched anywhere and a match kept when a line starts there: the engine skips ahead to
-    the body's first characters, which it cannot do for a pattern led by ``^`` (tried at every
-    position)."""
-    found: list[int] = []
-    end = len(text) if end is None else min(end, len(text))
-    pos = 0
-    while pos <= end and (m := body.search(text, pos, end)) is not None:  # (search moves a pos past the end back)
-        at = m.start()
-        if at == 0 or text[at - 1] == "\n":
-            found.append(at)
-            if first:
-                break
-            pos = m.end() if m.end() > at else at + 1
-        else:
-            pos = at + 1
-    return found
-
-
-def first_word_starts(first_words: tuple[str, ...], body: re.Pattern[str], text: str, end: int | None = None,
-                      first: bool = False) -> list[int]:
-    """``line_starts`` for a ``body`` every match of which begins with one of ``first_words``:
-    the same positions, found by looking for the words (``str.find``) at the start of a line and
-    trying the pattern only there, rather than by the engine, which skips ahead to a pattern's
-    first characters only when one literal leads it (an alternation of first words has none)."""
-    end = len(text) if end is None else min(end, len(text))
-    candidates: list[int] = []
-    for word in first_words:
-        at = text.find(word, 0, end)
-        while at >= 0:
-            if at == 0 or text[at - 1] == "\n":
-                candidates.append(at)
-            at = text.find(word, at + 1, end)
-    if len(first_words) > 1:
-        candidates.sort()
-    found: list[int] = []
-    pos = 0
-    for at in candidates:
-        if at < pos:  # (inside the match before: as the engine's leftmost, non-overlapping search)
-            continue
-        m = body.match(text, at, end)
-        if m is not None:
-            found.append(at)
-            if first:
-                break
-            pos = m.end() if m.end() > at else at + 1
-    return found
-
-
 def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = None,
                      collected_from_actions: bool = False, first_words: tuple[str, ...] = ()
                      ) -> tuple[Callable[[str], bool], Callable[[str], list[tuple[int, str]]], Callable[..., Hand]]:
@@ -222,8 +89,8 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 
     def split(text: str) -> list[tuple[int, str]]:
         if first_words:
-            return _pieces(text, first_word_starts(first_words, body, text))
-        return _pieces(text, line_starts(body, text))
+            return pieces_at(text, first_word_starts(first_words, body, text))
+        return pieces_at(text, line_starts(body, text))
 
     def parse(hand_text: str, source: str, line: int) -> Hand:
         return parse_hand(fix(hand_text) if fix else hand_text, site, source, line, collected_from_actions)
@@ -241,24 +108,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
     if "*** SUMMARY ***" not in text:  # (before a line cut in two is taken for a line the parser does not know)
         raise ValueError("the hand is cut short: no summary")
-    head = lines[0]
-    m = _HEAD_ID.search(head)
-    if m is None:
-        raise ValueError(f"no hand id in the first line: {head[:80]!r}")
-    hand_id = m.group(1)
-    rest = head[m.end():]
-    d = _date(rest)
-    if d is None:
-        date, timezone = "", ""
-    else:
-        y, mo, day, h, mi, sec, zone = d.groups()
-        date, timezone = f"{y}-{_two(mo)}-{_two(day)}T{_two(h)}:{mi}:{sec or '00'}", zone or ""
-        rest = rest[:d.start()] + rest[d.end():]
-    header = _HEADERS.get(rest)
-    if header is None:
-        header = _header(rest)
-        if len(_HEADERS) < _HEADERS_MAX:
-            _HEADERS[rest] = header
+    hand_id, date, timezone, header = head_facts(lines[0])
     tournament, game, limit, header_money, level, currency = header
     table, max_seats, button = "", None, None
     i = 1
@@ -476,66 +326,8 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 
 
-def _date(header: str) -> re.Match[str] | None:
-    """``_DATE.search(header)``, trying the pattern only where four digits and a slash start a
-    date (the engine would try it at every character of the header)."""
-    slash = header.find("/")
-    while slash >= 0:
-        if slash >= 4 and header[slash - 4:slash].isdecimal():
-            found = _DATE.match(header, slash - 4)
-            if found is not None:
-                return found
-        slash = header.find("/", slash + 1)
-    return None
-
-
-def _two(digits: str) -> str:
-    """One or two digits of a date as two ("7" -> "07")."""
-    return digits.zfill(2) if digits.isascii() else f"{int(digits):02d}"
-
-
 def _int(text: str | None) -> int | None:
     return int(text) if text else None
-
-
-_HEADERS: Final[dict[str, tuple]] = {}
-"""The facts of the headers read (the header without its hand id and date: a table's hands
-share it), so that each is worked out once."""
-_HEADERS_MAX: Final = 10_000
-
-
-def _header(rest: str) -> tuple[str | None, str, str, list[Decimal], str, str]:
-    """(tournament, game, limit, the stake amounts, level, currency) of a header after its hand
-    id, the date taken out; ValueError for a game pyeval does not play or does not know."""
-    tournament_match = _TOURNAMENT.search(rest)
-    tournament = tournament_match.group(1) if tournament_match else None
-    lower = rest.lower()
-    game = next((g for name, g in GAMES if name in lower), None)
-    missing = next((why for name, why in _NO_GAME.items() if name in lower), None)
-    if missing is not None:
-        raise ValueError(missing)
-    if game is None:
-        raise ValueError(f"unknown game in the header: {rest.strip()[:80]!r}")
-    limit = ("no-limit" if "no limit" in lower else "pot-limit" if "pot limit" in lower or "plo" in lower
-             else "fixed-limit" if "limit" in lower else "")
-    if limit != "fixed-limit" and _CAP.search(lower):
-        limit = "cap-" + limit
-    header_money, level = _header_stakes(rest, tournament)
-    currency = "" if tournament else currency_of(rest)
-    return tournament, game, limit, header_money, level, currency
-
-
-def _header_stakes(rest: str, tournament: str | None) -> tuple[list[Decimal], str]:
-    """The header's stake amounts (blinds, or a limit game's bets), and the tournament level."""
-    level = _LEVEL.search(rest)
-    if level is not None:
-        return [amount(v) for v in re.findall(r"[\d.,]*\d", level.group(2))][:2], level.group(1)
-    for group in re.findall(r"\(([^()]*\d[^()]*)\)", rest):
-        if "/" in group or "Blind" in group:
-            group = group.split(" - ")[0] if "Cap" in group else group
-            return [amount(v) for v in re.findall(r"\d[\d,]*(?:\.\d+)?", group)][:2], ""
-    groups = re.findall(r"\(([^()]*\d[^()]*)\)", rest)
-    return ([amount(groups[0])] if groups else []), ""
 
 
 def _longest_first(names: list[str]) -> list[str]:
