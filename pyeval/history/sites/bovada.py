@@ -32,63 +32,75 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.line_start import header_line
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
-SITE = "bovada"
+SITE: Final = "bovada"
 
-_BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK| Canada|88)?) Hand #"  # the site's names over the years
-_START = re.compile(r"^\ufeff?" + _BRANDS, re.M)
-_SPLIT = re.compile(r"\ufeff?" + _BRANDS + r"(?=\d)")  # also within a line: a hand cut short mid-line
-_ID = re.compile(r"Hand #(\d+)")
-_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_TABLE = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
-_LEVEL = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
-_DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
-_STAKES = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
-_GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
-_LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
-_STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
-_BOARD_LINES = ("Card dealt to table [", "Card to the table [")
-_BOARD_STREETS = {0: "flop", 3: "turn", 4: "river"}
+_BRAND_NAMES: Final = ("Bovada", "Ignition", r"Bodog(?:\.eu|\.com| UK| Canada|88)?")  # the site's names over the years
+_BRANDS: Final = "(?:" + "|".join(_BRAND_NAMES) + ") Hand #"
+_START: Final = re.compile(r"\ufeff?" + _BRANDS)  # at the start of a line (``detect``)
+_START_WORDS: Final = " Hand #"
+_SPLIT: Final = re.compile("(?:" + "|".join(["\ufeff" + b for b in _BRAND_NAMES] + list(_BRAND_NAMES))
+                           + r") Hand #(?=\d)")
+"""A hand's start, also within a line (a hand cut short mid-line), after an optional byte-order
+mark: written as alternatives with and without it, each led by a literal, so that the engine
+skips ahead to their first letters (an optional first character is tried at every position)."""
+_ID: Final = re.compile(r"Hand #(\d+)")
+_HEAD_GAME: Final = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
+_TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_TABLE: Final = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
+_LEVEL: Final = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
+_DATE: Final = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
+_STAKES: Final = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
+_CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_BOARD: Final = re.compile(r"^Board \[([^\]]*)\]", re.M)
+_RAKE: Final = re.compile(r"\| Rake \(\$?([\d.,]+)\)")
+_STUD_SEAT: Final = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
+_GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud",
+                  "7CARD HiLo": "stud-hilo"}
+_LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
+_STREETS: Final = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_LINES: Final = ("Card dealt to table [", "Card to the table [")
+_BOARD_STREETS: Final = {0: "flop", 3: "turn", 4: "river"}
 """The street a board deal starts, by the board cards already dealt."""
-_STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
-                           "RIVER"})
-_STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
-_BETTING = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
-_POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"), ("Small Blind", "small-blind"),
-          ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"), ("Big Blind", "big-blind"),
-          ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Bring_in chip", "bring-in"),
-          ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
-_IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
-            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE",
-            "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
-            "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
-            "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
-            "Prize Tournament Ticket")
-_ONCE = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
-                                       "Return uncalled", "Hand result", "Hand Result")
+_STUD_MARKERS: Final = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
+                                  "RIVER"})
+_STUD_STREETS: Final = ("3rd", "4th", "5th", "6th", "7th")
+_BETTING: Final = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
+_POSTS: Final = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
+                 ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
+                 ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
+                 ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
+_IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
+                   "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
+                   "BOUNTY PRIZE",
+                   "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+                   "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+                   "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+                   "Prize Tournament Ticket")
+_ONCE: Final = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
+                                              "Return uncalled", "Hand result", "Hand Result")
 """Lines a player cannot have twice in a row: one repeating the line before is written twice (a
 pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
 same, the pots would not add up and the hand is refused)."""
-_IGNORED_LINES = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
-                  "Set dealer/Bring in spot", "Seating Info")
+_IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
+                         "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
 (it counts from the next hand on), the button placed, the players' ids by seat."""
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    return header_line(text, _START_WORDS, _START, 3000)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -124,11 +136,11 @@ def parse(text: str, source: str, line: int) -> Hand:
     level_match = _LEVEL.search(first)
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
-    board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
     inferred = None
     if "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
-    if not stud and "*** FLOP ***" not in text and not any(b in text for b in _BOARD_LINES):
+    if not stud and "*** FLOP ***" not in text and _BOARD_LINES[0] not in text and _BOARD_LINES[1] not in text:
+        board_line = _BOARD.search(text)
         inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -190,7 +202,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             if " : " in x:
                 raise ValueError(f"line {where}: a player's line after the summary: the hand is cut short and "
                                  f"another one's lines run on: {x[:50]!r}")
-            m = re.search(r"\| Rake \(\$?([\d.,]+)\)", x)
+            m = _RAKE.search(x) if "| Rake (" in x else None
             if m:
                 rake = amount(m.group(1))
             continue
@@ -213,7 +225,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             continue  # a line written twice (2014-2015 texts): nobody bets, calls or is paid back twice in a row
         previous = x
         if name not in seats:
-            if any(what.startswith(s) for s in _IGNORED):
+            if what.startswith(_IGNORED):
                 continue
             raise ValueError(f"line {where}: {name!r} acts but has no seat line")
         if deals is not None:
@@ -329,9 +341,9 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
     if "timeout)" in what:  # the action the clock took
         what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
     for prefix, kind in _POSTS:
-        if what.startswith(prefix + " "):
+        if what.startswith(prefix) and what.startswith(" ", len(prefix)):
             chips = amount(what[len(prefix):])
-            big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
+            big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO) if kind == "dead-blind" else ZERO
             if kind == "dead-blind" and big and chips > big:  # both blinds: the big one live, the rest dead
                 events.append(("dead-blind", name, street, chips - big, ZERO, False, "", 0, 0, 0))
                 kind, chips = "big-blind", big
@@ -370,7 +382,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         # cards is a pot nobody contested, shown to nobody
         hole = "".join(e[6] for e in events if e[0] == "deal" and e[1] == name)  # stud: every street's
         events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
-    elif any(what.startswith(s) for s in _IGNORED):
+    elif what.startswith(_IGNORED):
         return
     else:
         raise ValueError(f"line {where}: unknown action {name} : {what[:60]!r}")

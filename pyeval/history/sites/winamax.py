@@ -13,29 +13,34 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
+from pyeval.history.sites.line_start import header_line
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
-SITE = "winamax"
+SITE: Final = "winamax"
 
-_START = re.compile(r"^Winamax Poker - ", re.M)
-_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
-                   r"level: (\S+)) - HandId: "
-                   r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
-_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
-_SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(.*)$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_COLLECT = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
-_WON = re.compile(r" won (\S+)")
-_TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
+_START_WORDS: Final = "Winamax Poker - "
+_START: Final = re.compile(r"Winamax Poker - (?<![^\n]Winamax Poker - )")
+"""A hand's first words at the start of a line: the lookbehind (no character but a line break
+before them) stands for ``^`` with ``re.M``, after the words so that the engine skips ahead to them."""
+_HEAD: Final = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
+                          r"level: (\S+)) - HandId: "
+                          r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
+_TABLE: Final = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
+_SECTION: Final = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(.*)$")
+_CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
+_WON: Final = re.compile(r" won (\S+)")
+_TOTAL: Final = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
-GAMES = (
+GAMES: Final = (
     ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha5 hi/lo", "omaha5-hilo"),
     ("omaha5", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
@@ -44,18 +49,19 @@ GAMES = (
 )
 """Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
 ranked as pyeval's deuce-to-seven draw)."""
-_LIMITS = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
-_STREETS = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river",
-            "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "7th STREET": "7th",
-            "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
-            "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
-            "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
-_POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
-          ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+_LIMITS: Final = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
+_STREETS: Final = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
+                   "RIVER": "river", "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th",
+                   "6th STREET": "6th", "7th STREET": "7th",
+                   "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
+                   "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
+                   "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
+_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
+                 ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:2000]) is not None
+    return header_line(text, _START_WORDS, _START, 2000)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -141,7 +147,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             elif not x.startswith("Board:"):
                 raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
             continue
-        m = _COLLECT.match(x)
+        m = _COLLECT.match(x) if " collected " in x else None
         if m and m.group(1) in seats:
             pot = int(m.group(3).rsplit(" ", 1)[1]) if m.group(3).startswith("side") else 0
             got = _money(m.group(2))
