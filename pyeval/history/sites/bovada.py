@@ -81,6 +81,7 @@ _POSTS: Final = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "smal
                  ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
                  ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
                  ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
+_POST_NAMES: Final = tuple(p for p, _ in _POSTS)
 _IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
                    "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
                    "BOUNTY PRIZE",
@@ -88,8 +89,8 @@ _IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw f
                    "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
                    "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
                    "Prize Tournament Ticket")
-_ONCE: Final = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
-                                              "Return uncalled", "Hand result", "Hand Result")
+_ONCE: Final = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled",
+                              "Hand result", "Hand Result")
 """Lines a player cannot have twice in a row: one repeating the line before is written twice (a
 pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
 same, the pots would not add up and the hand is refused)."""
@@ -97,6 +98,8 @@ _IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Table deposit"
                          "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
 (it counts from the next hand on), the button placed, the players' ids by seat."""
+_NO_PLAYER_LINES: Final = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
+"""The lines without `` : `` read past: the seat lines, the table's and players' information, and those above."""
 
 
 def detect(text: str) -> bool:
@@ -122,15 +125,27 @@ def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines = [(line + k, x.strip()) for k, x in enumerate(text.split("\n")) if x.strip()]
-    first = lines[0][1] if lines else ""
+    lines: list[str] = []  # the lines that are not blank, stripped, and their numbers
+    numbers: list[int] = []
+    k = line
+    for x in text.split("\n"):
+        x = x.strip()
+        if x:
+            lines.append(x)
+            numbers.append(k)
+        k += 1
+    first = lines[0] if lines else ""
     hand_id = m.group(1) if (m := _ID.search(first)) else ""
     game_word = m.group(1) if (m := _HEAD_GAME.search(first)) else ""
     if not hand_id or game_word not in _GAMES:
         raise ValueError(f"unknown Bovada header: {first[:80]!r}")
     game = _GAMES[game_word]
     stud = game in STUD
-    limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
+    limit = ""  # a tournament may write "Turbo" instead
+    for written, limit_name in _LIMITS.items():
+        if written in first:
+            limit = limit_name
+            break
     tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
     table = m.group(1) if (m := _TABLE.search(first)) else ""
     level_match = _LEVEL.search(first)
@@ -148,7 +163,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     header_money: list[Decimal] = []
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
-    for _, x in lines[1:]:
+    for j in range(1, len(lines)):
+        x = lines[j]
         if x.startswith("***"):
             break  # the seat lines come before the cards
         seat = _seat_line(x, stud)
@@ -157,7 +173,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             names.append(name)
             seats[name] = seat[1]
             stacks[name] = seat[2]
-        elif (st := _STAKES.search(x)) is not None:
+        elif "Stakes: " in x and (st := _STAKES.search(x)) is not None:
             header_money = [amount(st.group(1)), amount(st.group(2))]
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -177,7 +193,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     rake: Decimal | None = None
     summary = False
     previous = ""
-    for where, x in lines[1:]:
+    for j in range(1, len(lines)):
+        x = lines[j]
+        where = numbers[j]
         if x.startswith("***"):
             label = x.strip("* ").split(" ***")[0].strip("* ")
             if label == "SUMMARY":
@@ -215,7 +233,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
                 continue
-            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES):
+            if x.startswith(_NO_PLAYER_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         who, what = x.split(" : ", 1)
@@ -285,12 +303,16 @@ class _Streets:
             self.acted.add(name)
         if kind == "fold" or e[5]:
             self.active.discard(name)
+        if not self.active <= self.acted:
+            return street  # a player still to act (the bets need not be added up)
         bets = {n: street_total(events, n, street) for n in self.active | self.acted}
         top = max(bets.values(), default=ZERO)
-        pending = [n for n in self.active if n not in self.acted or bets.get(n, ZERO) < top]
+        pending = [n for n in self.active if bets.get(n, ZERO) < top]
+        if pending:
+            return street
         contesting = self.active | {x[1] for x in events if x[5] and x[1] is not None}
         folded = {x[1] for x in events if x[0] == "fold"}
-        if pending or len(contesting - folded) < 2 or street not in self._NEXT:
+        if len(contesting - folded) < 2 or street not in self._NEXT:
             return street
         return self._deal(events, street) if len(self.active) > 1 else street
 
@@ -336,10 +358,8 @@ def _post_all_in(name: str, events: list, antes: bool) -> str:
     return "small-blind" if name.startswith("Small Blind") else "big-blind"
 
 
-def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
-            where: int, antes: bool) -> None:
-    if "timeout)" in what:  # the action the clock took
-        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
+def _post(name: str, what: str, street: str, events: list) -> bool:
+    """A forced bet (``Big blind $0.10``): its events added; False when the line is not one."""
     for prefix, kind in _POSTS:
         if what.startswith(prefix) and what.startswith(" ", len(prefix)):
             chips = amount(what[len(prefix):])
@@ -348,7 +368,16 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
                 events.append(("dead-blind", name, street, chips - big, ZERO, False, "", 0, 0, 0))
                 kind, chips = "big-blind", big
             events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
-            return
+            return True
+    return False
+
+
+def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
+            where: int, antes: bool) -> None:
+    if "timeout)" in what:  # the action the clock took
+        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
+    if what.startswith(_POST_NAMES) and _post(name, what, street, events):
+        return
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
         events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
