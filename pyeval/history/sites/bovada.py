@@ -36,10 +36,10 @@ from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import STUD, assemble, street_total
-from pyeval.history.sites.line_start import header_line
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -125,15 +125,7 @@ def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines: list[str] = []  # the lines that are not blank, stripped, and their numbers
-    numbers: list[int] = []
-    k = line
-    for x in text.split("\n"):
-        x = x.strip()
-        if x:
-            lines.append(x)
-            numbers.append(k)
-        k += 1
+    lines, numbers = numbered_lines(text, line, both_ends=True)
     first = lines[0] if lines else ""
     hand_id = m.group(1) if (m := _ID.search(first)) else ""
     game_word = m.group(1) if (m := _HEAD_GAME.search(first)) else ""

@@ -18,9 +18,9 @@ from typing import Final
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.assemble import Speakers, assemble, street_total
-from pyeval.history.sites.line_start import header_line
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -127,22 +127,8 @@ def _spanish(text: str) -> bool:
     return _SPANISH[0].search(text) is not None or _SPANISH[1].search(text) is not None
 
 
-def _lines(text: str, line: int) -> tuple[list[str], list[int]]:
-    """The text's lines that are not blank (trailing spaces dropped), and their numbers."""
-    lines: list[str] = []
-    numbers: list[int] = []
-    k = line
-    for x in text.split("\n"):
-        x = x.rstrip()
-        if x:
-            lines.append(x)
-            numbers.append(k)
-        k += 1
-    return lines, numbers
-
-
 def parse(text: str, source: str, line: int) -> Hand:
-    lines, numbers = _lines(text, line)
+    lines, numbers = numbered_lines(text, line)
     if len(lines) == 1 and lines[0].startswith("#Game No"):
         raise ValueError(f"the hand is cut short: the text ends after its first line {lines[0]!r}")
     k = 1 if lines and lines[0].startswith("#Game No") else 0  # the header's line

@@ -16,10 +16,10 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
-from pyeval.history.sites.line_start import header_line
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -75,11 +75,7 @@ def _money(text: str) -> Decimal:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines: list[str] = []
-    for x in text.strip().split("\n"):
-        x = x.rstrip()
-        if x:
-            lines.append(x)
+    lines = numbered_lines(text.strip(), line)[0]
     head = _HEAD.match(lines[0]) if lines else None
     if head is None:
         raise ValueError(f"not a Winamax hand header: {lines[0][:80] if lines else ''!r}")

@@ -1,4 +1,5 @@
-"""Whether a text has a line starting with a site's hand header, answered fast.
+"""A site's text read line by line, fast: whether a line starts with a hand's header, and a
+hand's lines with their numbers.
 
 A reader's ``detect`` is asked of every file that the readers before it in ``READERS`` said no
 to, so its "no" must be cheap: a regular expression led by ``^`` (``re.M``) is tried at every
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["header_line"]
+__all__ = ["header_line", "numbered_lines"]
 
 
 def header_line(text: str, word: str, header: re.Pattern[str], end: int) -> bool:
@@ -26,3 +27,18 @@ def header_line(text: str, word: str, header: re.Pattern[str], end: int) -> bool
             return False
         at = text.find(word, next_line + 1, end)
     return False
+
+
+def numbered_lines(text: str, first: int, both_ends: bool = False) -> tuple[list[str], list[int]]:
+    """The lines of ``text`` that are not blank, their trailing spaces dropped (``both_ends``: and
+    their leading ones), and the number of each (``first``: the text's first line's)."""
+    lines: list[str] = []
+    numbers: list[int] = []
+    number = first
+    for x in text.split("\n"):
+        x = x.strip() if both_ends else x.rstrip()
+        if x:
+            lines.append(x)
+            numbers.append(number)
+        number += 1
+    return lines, numbers
