@@ -116,3 +116,9 @@ def test_winamax_summary_names_are_the_old_lookup(line):
     names = sorted(["Bob", "Bob Jr", "Jr"], key=len, reverse=True)
     rest = line.split(": ", 1)[1] if ": " in line else ""
     assert winamax._seat_name(line, names) == next((n for n in names if rest.startswith(n + " ") or rest == n), "")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(["a", "B", " ", "\t", "\xa0", "\u2003", "\n", "[", "+", "\x1c"]), max_size=12))
+def test_bovada_names_have_single_spaces(text):
+    assert bovada._name(text) == " ".join(text.split())

@@ -111,7 +111,11 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def _name(text: str) -> str:
-    return " ".join(text.split())  # "Big Blind  [ME]" and "Big Blind [ME]" are one player
+    """The player's name with its spaces made single ("Big Blind  [ME]" and "Big Blind [ME]" are
+    one player)."""
+    if text.isprintable() and "  " not in text and not text.startswith(" ") and not text.endswith(" "):
+        return text  # (no space to change: every other white space character is not printable)
+    return " ".join(text.split())
 
 
 def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:

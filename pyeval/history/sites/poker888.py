@@ -155,9 +155,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             if (b := _BUTTON.match(x)) is not None:
                 button = int(b.group(1))
             elif (s := _SEAT.match(x)) is not None:
-                names.append(s.group(2))
-                seats[s.group(2)] = int(s.group(1))
-                stacks[s.group(2)] = amount(s.group(3), mark)
+                seat, name, stack = s.groups()
+                names.append(name)
+                seats[name] = int(seat)
+                stacks[name] = amount(stack, mark)
             elif _NAMELESS.match(x):
                 raise ValueError(f"line {numbers[k]}: a seat whose player has no name (the names are blank)")
             elif " posts " not in x:
@@ -191,9 +192,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             d = _DEAL.match(x)
             if d is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
-            street = _STREETS[d.group(1)]
-            if d.group(2):
-                cards = _cards(d.group(2), where, spanish)
+            dealing, dealt = d.groups()
+            street = _STREETS[dealing]
+            if dealt:
+                cards = _cards(dealt, where, spanish)
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
@@ -207,10 +209,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         c = _COLLECT.match(x) if " collected [" in x else None
-        if c and c.group(1) in seats:
+        if c and (collector := c.group(1)) in seats:
             got = amount(c.group(2), mark)
-            won[c.group(1)] = won.get(c.group(1), ZERO) + got
-            events.append(("collect", c.group(1), "showdown", got, ZERO, False, "", 0, 0, 0))
+            won[collector] = won.get(collector, ZERO) + got
+            events.append(("collect", collector, "showdown", got, ZERO, False, "", 0, 0, 0))
             continue
         name = speakers.at_start(x)
         if name is None:
@@ -267,16 +269,17 @@ _BETTING: Final = frozenset({"small-blind", "big-blind", "dead-blind", "call", "
 
 def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, spanish: bool,
             where: int) -> None:
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            chips = amount(_bracketed(what, where), mark)
-            events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
+    if what.startswith("posts "):  # (every forced bet)
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                chips = amount(_bracketed(what, where), mark)
+                events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
+                return
+        if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
+            dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
+            events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
+            events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
             return
-    if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
-        dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
-        events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
-        events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
-        return
     word = what.split(" ", 1)[0]
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
