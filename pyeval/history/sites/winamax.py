@@ -37,6 +37,7 @@ _SEAT: Final = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
 _CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
 _WON: Final = re.compile(r" won (\S+)")
+_TOURNAMENT_NUMBER: Final = re.compile(r"\((\d+)\)#")
 _TOTAL: Final = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
 GAMES: Final = (
@@ -211,7 +212,7 @@ def _both_blinds(events: list, big_blind: Decimal) -> None:
 
 def _tournament_id(name: str, table: str) -> str:
     """The tournament's number in the table name (``'Freeroll 100€(13133717)#336'``), else its name."""
-    m = re.search(r"\((\d+)\)#", table)
+    m = _TOURNAMENT_NUMBER.search(table)
     return m.group(1) if m else name
 
 
