@@ -32,63 +32,79 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import STUD, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
-SITE = "bovada"
+SITE: Final = "bovada"
 
-_BRANDS = r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK| Canada|88)?) Hand #"  # the site's names over the years
-_START = re.compile(r"^\ufeff?" + _BRANDS, re.M)
-_SPLIT = re.compile(r"\ufeff?" + _BRANDS + r"(?=\d)")  # also within a line: a hand cut short mid-line
-_ID = re.compile(r"Hand #(\d+)")
-_HEAD_GAME = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_TABLE = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
-_LEVEL = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
-_DATE = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
-_STAKES = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_STUD_SEAT = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
-_GAMES = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud", "7CARD HiLo": "stud-hilo"}
-_LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
-_STREETS = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
-_BOARD_LINES = ("Card dealt to table [", "Card to the table [")
-_BOARD_STREETS = {0: "flop", 3: "turn", 4: "river"}
+_BRAND_NAMES: Final = ("Bovada", "Ignition", r"Bodog(?:\.eu|\.com| UK| Canada|88)?")  # the site's names over the years
+_BRANDS: Final = "(?:" + "|".join(_BRAND_NAMES) + ") Hand #"
+_START: Final = re.compile(r"\ufeff?" + _BRANDS)  # at the start of a line (``detect``)
+_START_WORDS: Final = " Hand #"
+_SPLIT: Final = re.compile("(?:" + "|".join(["\ufeff" + b for b in _BRAND_NAMES] + list(_BRAND_NAMES))
+                           + r") Hand #(?=\d)")
+"""A hand's start, also within a line (a hand cut short mid-line), after an optional byte-order
+mark: written as alternatives with and without it, each led by a literal, so that the engine
+skips ahead to their first letters (an optional first character is tried at every position)."""
+_ID: Final = re.compile(r"Hand #(\d+)")
+_HEAD_GAME: Final = re.compile(r"\b(HOLDEM|OMAHA HiLo|OMAHA|7CARD HiLo|7CARD)(?:ZonePoker)?\b")  # "HOLDEMZonePoker"
+_TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_TABLE: Final = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
+_LEVEL: Final = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
+_DATE: Final = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
+_STAKES: Final = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
+_CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_BOARD: Final = re.compile(r"^Board \[([^\]]*)\]", re.M)
+_RAKE: Final = re.compile(r"\| Rake \(\$?([\d.,]+)\)")
+_STUD_SEAT: Final = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
+_GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud",
+                  "7CARD HiLo": "stud-hilo"}
+_LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
+_STREETS: Final = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_BOARD_LINES: Final = ("Card dealt to table [", "Card to the table [")
+_BOARD_STREETS: Final = {0: "flop", 3: "turn", 4: "river"}
 """The street a board deal starts, by the board cards already dealt."""
-_STUD_MARKERS = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
-                           "RIVER"})
-_STUD_STREETS = ("3rd", "4th", "5th", "6th", "7th")
-_BETTING = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
-_POSTS = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"), ("Small Blind", "small-blind"),
-          ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"), ("Big Blind", "big-blind"),
-          ("Big blind", "big-blind"), ("Ante chip", "ante"), ("Bring_in chip", "bring-in"),
-          ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
-_IGNORED = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out", "Seat stand",
-            "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash", "BOUNTY PRIZE",
-            "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
-            "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
-            "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
-            "Prize Tournament Ticket")
-_ONCE = tuple(p for p, _ in _POSTS) + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
-                                       "Return uncalled", "Hand result", "Hand Result")
+_STUD_MARKERS: Final = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
+                                  "RIVER"})
+_STUD_STREETS: Final = ("3rd", "4th", "5th", "6th", "7th")
+_BETTING: Final = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
+_POSTS: Final = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
+                 ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
+                 ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
+                 ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
+_POST_NAMES: Final = tuple(p for p, _ in _POSTS)
+_IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
+                   "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
+                   "BOUNTY PRIZE",
+                   "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+                   "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+                   "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+                   "Prize Tournament Ticket")
+_ONCE: Final = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled",
+                              "Hand result", "Hand Result")
 """Lines a player cannot have twice in a row: one repeating the line before is written twice (a
 pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
 same, the pots would not add up and the hand is refused)."""
-_IGNORED_LINES = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
-                  "Set dealer/Bring in spot", "Seating Info")
+_IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
+                         "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
 (it counts from the next hand on), the button placed, the players' ids by seat."""
+_NO_PLAYER_LINES: Final = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
+"""The lines without `` : `` read past: the seat lines, the table's and players' information, and those above."""
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    # most texts of the sites asked after Bovada hold no "#" at all, which one character's search sees at once
+    return text.find("#", 0, 3000) >= 0 and header_line(text, _START_WORDS, _START, 3000)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -96,7 +112,11 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def _name(text: str) -> str:
-    return " ".join(text.split())  # "Big Blind  [ME]" and "Big Blind [ME]" are one player
+    """The player's name with its spaces made single ("Big Blind  [ME]" and "Big Blind [ME]" are
+    one player)."""
+    if text.isprintable() and "  " not in text and not text.startswith(" ") and not text.endswith(" "):
+        return text  # (no space to change: every other white space character is not printable)
+    return " ".join(text.split())
 
 
 def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
@@ -110,25 +130,29 @@ def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines = [(line + k, x.strip()) for k, x in enumerate(text.split("\n")) if x.strip()]
-    first = lines[0][1] if lines else ""
+    lines, numbers = numbered_lines(text, line, both_ends=True)
+    first = lines[0] if lines else ""
     hand_id = m.group(1) if (m := _ID.search(first)) else ""
     game_word = m.group(1) if (m := _HEAD_GAME.search(first)) else ""
     if not hand_id or game_word not in _GAMES:
         raise ValueError(f"unknown Bovada header: {first[:80]!r}")
     game = _GAMES[game_word]
     stud = game in STUD
-    limit = next((v for k, v in _LIMITS.items() if k in first), "")  # a tournament may write "Turbo" instead
+    limit = ""  # a tournament may write "Turbo" instead
+    for written, limit_name in _LIMITS.items():
+        if written in first:
+            limit = limit_name
+            break
     tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
     table = m.group(1) if (m := _TABLE.search(first)) else ""
     level_match = _LEVEL.search(first)
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
-    board_line = re.search(r"^Board \[([^\]]*)\]", text, re.M)
     inferred = None
     if "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
-    if not stud and "*** FLOP ***" not in text and not any(b in text for b in _BOARD_LINES):
+    if not stud and "*** FLOP ***" not in text and _BOARD_LINES[0] not in text and _BOARD_LINES[1] not in text:
+        board_line = _BOARD.search(text)
         inferred = _Streets(board_line.group(1).split() if board_line else [])
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -136,7 +160,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     header_money: list[Decimal] = []
     if level_match:
         header_money = [amount(level_match.group(2)), amount(level_match.group(3))]
-    for _, x in lines[1:]:
+    for j in range(1, len(lines)):
+        x = lines[j]
         if x.startswith("***"):
             break  # the seat lines come before the cards
         seat = _seat_line(x, stud)
@@ -145,7 +170,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             names.append(name)
             seats[name] = seat[1]
             stacks[name] = seat[2]
-        elif (st := _STAKES.search(x)) is not None:
+        elif "Stakes: " in x and (st := _STAKES.search(x)) is not None:
             header_money = [amount(st.group(1)), amount(st.group(2))]
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -165,7 +190,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     rake: Decimal | None = None
     summary = False
     previous = ""
-    for where, x in lines[1:]:
+    for j in range(1, len(lines)):
+        x = lines[j]
+        where = numbers[j]
         if x.startswith("***"):
             label = x.strip("* ").split(" ***")[0].strip("* ")
             if label == "SUMMARY":
@@ -190,7 +217,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             if " : " in x:
                 raise ValueError(f"line {where}: a player's line after the summary: the hand is cut short and "
                                  f"another one's lines run on: {x[:50]!r}")
-            m = re.search(r"\| Rake \(\$?([\d.,]+)\)", x)
+            m = _RAKE.search(x) if "| Rake (" in x else None
             if m:
                 rake = amount(m.group(1))
             continue
@@ -203,7 +230,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
                 continue
-            if x.startswith(("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES):
+            if x.startswith(_NO_PLAYER_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         who, what = x.split(" : ", 1)
@@ -213,7 +240,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             continue  # a line written twice (2014-2015 texts): nobody bets, calls or is paid back twice in a row
         previous = x
         if name not in seats:
-            if any(what.startswith(s) for s in _IGNORED):
+            if what.startswith(_IGNORED):
                 continue
             raise ValueError(f"line {where}: {name!r} acts but has no seat line")
         if deals is not None:
@@ -273,12 +300,16 @@ class _Streets:
             self.acted.add(name)
         if kind == "fold" or e[5]:
             self.active.discard(name)
+        if not self.active <= self.acted:
+            return street  # a player still to act (the bets need not be added up)
         bets = {n: street_total(events, n, street) for n in self.active | self.acted}
         top = max(bets.values(), default=ZERO)
-        pending = [n for n in self.active if n not in self.acted or bets.get(n, ZERO) < top]
+        pending = [n for n in self.active if bets.get(n, ZERO) < top]
+        if pending:
+            return street
         contesting = self.active | {x[1] for x in events if x[5] and x[1] is not None}
         folded = {x[1] for x in events if x[0] == "fold"}
-        if pending or len(contesting - folded) < 2 or street not in self._NEXT:
+        if len(contesting - folded) < 2 or street not in self._NEXT:
             return street
         return self._deal(events, street) if len(self.active) > 1 else street
 
@@ -324,19 +355,26 @@ def _post_all_in(name: str, events: list, antes: bool) -> str:
     return "small-blind" if name.startswith("Small Blind") else "big-blind"
 
 
-def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
-            where: int, antes: bool) -> None:
-    if "timeout)" in what:  # the action the clock took
-        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
+def _post(name: str, what: str, street: str, events: list) -> bool:
+    """A forced bet (``Big blind $0.10``): its events added; False when the line is not one."""
     for prefix, kind in _POSTS:
-        if what.startswith(prefix + " "):
+        if what.startswith(prefix) and what.startswith(" ", len(prefix)):
             chips = amount(what[len(prefix):])
-            big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO)
+            big = max((e[3] for e in events if e[0] == "big-blind"), default=ZERO) if kind == "dead-blind" else ZERO
             if kind == "dead-blind" and big and chips > big:  # both blinds: the big one live, the rest dead
                 events.append(("dead-blind", name, street, chips - big, ZERO, False, "", 0, 0, 0))
                 kind, chips = "big-blind", big
             events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
-            return
+            return True
+    return False
+
+
+def _action(name: str, what: str, street: str, dealt: bool, events: list, won: dict, stacks: dict[str, Decimal],
+            where: int, antes: bool) -> None:
+    if "timeout)" in what:  # the action the clock took
+        what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
+    if what.startswith(_POST_NAMES) and _post(name, what, street, events):
+        return
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
         events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
@@ -370,7 +408,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         # cards is a pot nobody contested, shown to nobody
         hole = "".join(e[6] for e in events if e[0] == "deal" and e[1] == name)  # stud: every street's
         events.append(("show" if word == "Showdown" else "muck", name, "showdown", ZERO, ZERO, False, hole, 0, 0, 0))
-    elif any(what.startswith(s) for s in _IGNORED):
+    elif what.startswith(_IGNORED):
         return
     else:
         raise ValueError(f"line {where}: unknown action {name} : {what[:60]!r}")

@@ -14,48 +14,54 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.assemble import Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
-SITE = "888poker"
+SITE: Final = "888poker"
 
-_ID = re.compile(r"Hand History for Game (\d+)")
-_STAKES = re.compile(r"^(.+?) Blinds (No Limit|Pot Limit|Fix Limit) (Holdem|OmahaHL|Omaha)( Jackpot table)? - "
-                     r"\*\*\*(?: (\d\d) (\d\d) (\d{4}) (\d\d:\d\d:\d\d))?\s*$")
-_TOURNAMENT = re.compile(r"^Tournament #(\d+)")
-_TABLE = re.compile(r"^(?:Tournament #\d+ .*?- )?Table (.+?)(?: (\d+) Max)? \((Real Money|Practice Play)\)\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \( ?([^()]*?) ?\)\s*$")
-_NAMELESS = re.compile(r"^Seat \d+: +\(")
-_BUTTON = re.compile(r"^Seat (\d+) is the button\s*$")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
-_COLLECT = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
-_DEAL = re.compile(r"^\*\* Dealing (down cards|flop|turn|river) \*\*\s*(?:\[ ?(.*?) ?\])?\s*$")
-_LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fix Limit": "fixed-limit"}
-_GAMES = {"Holdem": "holdem", "Omaha": "omaha", "OmahaHL": "omaha-hilo"}
-_STREETS = {"down cards": "preflop", "flop": "flop", "turn": "turn", "river": "river"}
-_POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
-_ACTIONS = {"calls": "call", "bets": "bet", "raises": "raise"}
-_RANKS = {"H": "K", "V": "Q", "B": "J", "10": "T",  # the Dutch client (heer, vrouw, boer)
-          "E": "A", "Kn": "J", "D": "Q",  # the Norwegian one (ess, knekt, dame)
-          # the Russian one (туз, король, дама, валет), and its cp1251 bytes read as cp1252
-          "Т": "A", "К": "K", "Д": "Q", "В": "J", "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}
-_SUITS = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # the German-speaking clients
-_SPANISH_SUITS = {"p": "s", "t": "c", "d": "d", "c": "h"}  # picas, tréboles, diamantes, corazones
-_CARD = re.compile(r"^(10|Kn|[2-9TJQKAHVBEDТКДВÒÊÄÂ])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
+_ID: Final = re.compile(r"Hand History for Game (\d+)")
+_STAKES: Final = re.compile(r"^(.+?) Blinds (No Limit|Pot Limit|Fix Limit) (Holdem|OmahaHL|Omaha)( Jackpot table)? - "
+                            r"\*\*\*(?: (\d\d) (\d\d) (\d{4}) (\d\d:\d\d:\d\d))?\s*$")
+_TOURNAMENT: Final = re.compile(r"^Tournament #(\d+)")
+_TABLE: Final = re.compile(r"^(?:Tournament #\d+ .*?- )?Table (.+?)(?: (\d+) Max)? \((Real Money|Practice Play)\)\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \( ?([^()]*?) ?\)\s*$")
+_NAMELESS: Final = re.compile(r"^Seat \d+: +\(")
+_BUTTON: Final = re.compile(r"^Seat (\d+) is the button\s*$")
+_COLLECT: Final = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
+_DEAL: Final = re.compile(r"^\*\* Dealing (down cards|flop|turn|river) \*\*\s*(?:\[ ?(.*?) ?\])?\s*$")
+_LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fix Limit": "fixed-limit"}
+_GAMES: Final = {"Holdem": "holdem", "Omaha": "omaha", "OmahaHL": "omaha-hilo"}
+_STREETS: Final = {"down cards": "preflop", "flop": "flop", "turn": "turn", "river": "river"}
+_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
+_ACTIONS: Final = {"calls": "call", "bets": "bet", "raises": "raise"}
+_RANKS: Final = {"H": "K", "V": "Q", "B": "J", "10": "T",  # the Dutch client (heer, vrouw, boer)
+                 "E": "A", "Kn": "J", "D": "Q",  # the Norwegian one (ess, knekt, dame)
+                 # the Russian one (туз, король, дама, валет), and its cp1251 bytes read as cp1252
+                 "Т": "A", "К": "K", "Д": "Q", "В": "J", "Ò": "A", "Ê": "K", "Ä": "Q", "Â": "J"}
+_SUITS: Final = {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"}  # the German-speaking clients
+_SPANISH_SUITS: Final = {"p": "s", "t": "c", "d": "d", "c": "h"}  # picas, tréboles, diamantes, corazones
+_CARD: Final = re.compile(r"^(10|Kn|[2-9TJQKAHVBEDТКДВÒÊÄÂ])([shdcpt]|Pik|Herz|Karo|Kreuz)$")
 
 
-_DANGLING = re.compile(r"#Game No : \d+\s*\Z")
-_HEADER = re.compile(r"^\*{5} (?:888poker(?:\.[\w-]+)?|Cassava|888\.\w+(?: BLAST)?|Pacific Poker|LuckyAcePoker\.com) "
-                     r"Hand History for Game", re.M)
-"""The header of 888's text and its skins' (888poker.ca-on, 888.ro BLAST, LuckyAcePoker.com)."""
+_DANGLING: Final = re.compile(r"#Game No : \d+\s*\Z")
+_HEADER: Final = re.compile(r"\*\*\*\*\* (?<![^\n]\*\*\*\*\* )"
+                            r"(?:888poker(?:\.[\w-]+)?|Cassava|888\.\w+(?: BLAST)?|Pacific Poker|LuckyAcePoker\.com) "
+                            r"Hand History for Game")
+"""The header of 888's text and its skins' (888poker.ca-on, 888.ro BLAST, LuckyAcePoker.com), at
+the start of a line: the lookbehind (no character but a line break before the stars) stands for
+``^`` with ``re.M``, after the literal stars so that the engine skips ahead to them."""
+_HEADER_WORD: Final = " Hand History for Game"
 
 
 def detect(text: str) -> bool:
-    return _HEADER.search(text[:3000]) is not None
+    return header_line(text, _HEADER_WORD, _HEADER, 3000)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -79,9 +85,15 @@ def split(text: str) -> list[tuple[int, str]]:
     return pieces
 
 
+_DECIMAL_COMMA: Final = re.compile(r",(?<=\d,)\d{1,2}(?!\d)")
+_DOT_THOUSANDS: Final = re.compile(r"\.(?<=\d\.)\d{3}(?!\d)")
+"""A digit, the mark, then two decimals or three digits of thousands (the patterns start at the
+mark, a literal the engine skips ahead to, and look back for the digit before it)."""
+
+
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts use decimal commas (``0,01 $``) or dot thousands (``3.243``)."""
-    if re.search(r"\d,\d{1,2}(?![\d])", text) or re.search(r"\d\.\d{3}(?![\d])", text):
+    if _DECIMAL_COMMA.search(text) or _DOT_THOUSANDS.search(text):
         return ","
     return "."
 
@@ -91,6 +103,9 @@ def _cards(text: str, where: int, spanish: bool) -> str:
     suits (``7p``, ``8t``), where ``c`` is hearts (corazones)."""
     out = []
     for word in text.replace(",", " ").split():
+        if not spanish and word in _PLAIN_CARDS:
+            out.append(word)  # the English notation, as pyeval writes it
+            continue
         m = _CARD.match(word)
         if m is None or (m.group(2) in "pt" and not spanish):
             raise ValueError(f"line {where}: not a card: {word!r}")
@@ -99,23 +114,31 @@ def _cards(text: str, where: int, spanish: bool) -> str:
     return "".join(out)
 
 
-_SPANISH = re.compile(r"[\[ ](?:10|[2-9TJQKA])[pt][ ,\]]")
+_PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
+_SPANISH: Final = tuple(re.compile(rf"{suit}(?:(?<=[\[ ][2-9TJQKA]{suit})|(?<=[\[ ]10{suit}))[ ,\]]")
+                               for suit in "pt")
+"""A card with a Spanish suit: ``[`` or a space, a rank, ``p`` or ``t``, then a space, comma or
+``]``; one pattern a suit, led by its letter (rarer than the characters around it), which the
+engine skips ahead to (a class of first characters is tested character by character)."""
+
+
+def _spanish(text: str) -> bool:
+    """Whether the hand writes the Spanish suits (``7p``, ``8t``)."""
+    return _SPANISH[0].search(text) is not None or _SPANISH[1].search(text) is not None
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    raw = text.split("\n")
-    lines = [(line + k, x.rstrip()) for k, x in enumerate(raw) if x.strip()]
-    if len(lines) == 1 and lines[0][1].startswith("#Game No"):
-        raise ValueError(f"the hand is cut short: the text ends after its first line {lines[0][1]!r}")
-    if lines and lines[0][1].startswith("#Game No"):
-        lines = lines[1:]
-    if not lines or (m_id := _ID.search(lines[0][1])) is None:
+    lines, numbers = numbered_lines(text, line)
+    if len(lines) == 1 and lines[0].startswith("#Game No"):
+        raise ValueError(f"the hand is cut short: the text ends after its first line {lines[0]!r}")
+    k = 1 if lines and lines[0].startswith("#Game No") else 0  # the header's line
+    if len(lines) <= k or (m_id := _ID.search(lines[k])) is None:
         raise ValueError("not an 888poker hand header")
     hand_id = m_id.group(1)
-    if len(lines) < 2 or (st := _STAKES.match(lines[1][1])) is None:
-        raise ValueError(f"unknown stakes line: {lines[1][1][:80] if len(lines) > 1 else ''!r}")
+    if len(lines) < k + 2 or (st := _STAKES.match(lines[k + 1])) is None:
+        raise ValueError(f"unknown stakes line: {lines[k + 1][:80] if len(lines) > k + 1 else ''!r}")
     mark = _decimal_mark(text)
-    spanish = _SPANISH.search(text) is not None
+    spanish = _spanish(text)
     blinds = [amount(v, mark) for v in st.group(1).split("/")]
     limit, game = _LIMITS[st.group(2)], _GAMES[st.group(3)]
     day, month, year, clock = st.group(5), st.group(6), st.group(7), st.group(8)
@@ -125,23 +148,28 @@ def parse(text: str, source: str, line: int) -> Hand:
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
-    k = 2
-    while k < len(lines) and not lines[k][1].startswith(("** ", "Dealt to")):
-        x = lines[k][1]
-        if (t := _TOURNAMENT.match(x)) is not None:
-            tournament = t.group(1)
-        if (tb := _TABLE.match(x)) is not None:
-            table_name, max_seats = tb.group(1), int(tb.group(2)) if tb.group(2) else None
-        elif (b := _BUTTON.match(x)) is not None:
-            button = int(b.group(1))
-        elif (s := _SEAT.match(x)) is not None:
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3), mark)
-        elif x.startswith("Seat ") and _NAMELESS.match(x):
-            raise ValueError(f"line {lines[k][0]}: a seat whose player has no name (the names are blank)")
-        elif not x.startswith(("Total number of players", "Tournament #")) and " posts " not in x:
-            raise ValueError(f"line {lines[k][0]}: unknown line {x[:70]!r}")
+    k += 2
+    while k < len(lines) and not lines[k].startswith(("** ", "Dealt to")):
+        x = lines[k]
+        if x.startswith("Seat "):  # (neither a tournament's nor a table's line)
+            if (b := _BUTTON.match(x)) is not None:
+                button = int(b.group(1))
+            elif (s := _SEAT.match(x)) is not None:
+                seat, name, stack = s.groups()
+                names.append(name)
+                seats[name] = int(seat)
+                stacks[name] = amount(stack, mark)
+            elif _NAMELESS.match(x):
+                raise ValueError(f"line {numbers[k]}: a seat whose player has no name (the names are blank)")
+            elif " posts " not in x:
+                raise ValueError(f"line {numbers[k]}: unknown line {x[:70]!r}")
+        else:
+            if (t := _TOURNAMENT.match(x)) is not None:
+                tournament = t.group(1)
+            if (tb := _TABLE.match(x)) is not None:
+                table_name, max_seats = tb.group(1), int(tb.group(2)) if tb.group(2) else None
+            elif not x.startswith(("Total number of players", "Tournament #")) and " posts " not in x:
+                raise ValueError(f"line {numbers[k]}: unknown line {x[:70]!r}")
         if " posts " in x:
             break
         k += 1
@@ -154,7 +182,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     shown: dict[str, str] = {}
     won: dict[str, Decimal] = {}
     summary = False
-    for where, x in lines[k:]:
+    for j in range(k, len(lines)):
+        x = lines[j]
+        where = numbers[j]
         if x.startswith("** "):
             if x.startswith("** Summary **"):
                 summary = True
@@ -162,9 +192,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             d = _DEAL.match(x)
             if d is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
-            street = _STREETS[d.group(1)]
-            if d.group(2):
-                cards = _cards(d.group(2), where, spanish)
+            dealing, dealt = d.groups()
+            street = _STREETS[dealing]
+            if dealt:
+                cards = _cards(dealt, where, spanish)
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
@@ -177,11 +208,11 @@ def parse(text: str, source: str, line: int) -> Hand:
             cards = _cards(_bracketed(x, where, last=True), where, spanish)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
-        c = _COLLECT.match(x)
-        if c and c.group(1) in seats:
+        c = _COLLECT.match(x) if " collected [" in x else None
+        if c and (collector := c.group(1)) in seats:
             got = amount(c.group(2), mark)
-            won[c.group(1)] = won.get(c.group(1), ZERO) + got
-            events.append(("collect", c.group(1), "showdown", got, ZERO, False, "", 0, 0, 0))
+            won[collector] = won.get(collector, ZERO) + got
+            events.append(("collect", collector, "showdown", got, ZERO, False, "", 0, 0, 0))
             continue
         name = speakers.at_start(x)
         if name is None:
@@ -202,11 +233,23 @@ def parse(text: str, source: str, line: int) -> Hand:
 
 
 def _bracketed(text: str, where: int, last: bool = False) -> str:
-    """The first (``last``: the last) ``[...]`` of a line; ValueError naming the line when it has none."""
-    found = _BRACKET.findall(text)
-    if not found:
+    """The first (``last``: the last) ``[...]`` of a line; ValueError naming the line when it has none.
+    The brackets are taken from the left, each ``[`` closed by the next ``]`` (a ``[`` inside
+    is text)."""
+    found = ""
+    seen = False
+    at = text.find("[")
+    while at >= 0:
+        close = text.find("]", at + 1)
+        if close < 0:
+            break
+        found, seen = text[at + 1:close], True
+        if not last:
+            break
+        at = text.find("[", close + 1)
+    if not seen:
         raise ValueError(f"line {where}: no [amount] or [cards] in {text[:60]!r}")
-    return found[-1] if last else found[0]
+    return found
 
 
 def _return_uncovered_ante(events: list[tuple]) -> None:
@@ -221,21 +264,22 @@ def _return_uncovered_ante(events: list[tuple]) -> None:
         events.append(("uncalled", ordered[0][1], "preflop", excess, ZERO, False, "", 0, 0, 0))
 
 
-_BETTING = frozenset({"small-blind", "big-blind", "dead-blind", "call", "bet", "raise"})
+_BETTING: Final = frozenset({"small-blind", "big-blind", "dead-blind", "call", "bet", "raise"})
 
 
 def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, spanish: bool,
             where: int) -> None:
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            chips = amount(_bracketed(what, where), mark)
-            events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
+    if what.startswith("posts "):  # (every forced bet)
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                chips = amount(_bracketed(what, where), mark)
+                events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
+                return
+        if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
+            dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
+            events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
+            events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
             return
-    if what.startswith("posts dead blind "):  # a returning player's dead small blind and live big blind
-        dead, live = (amount(v, mark) for v in _bracketed(what, where).split("+"))
-        events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
-        events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
-        return
     word = what.split(" ", 1)[0]
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))

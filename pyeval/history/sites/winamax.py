@@ -13,29 +13,34 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
-SITE = "winamax"
+SITE: Final = "winamax"
 
-_START = re.compile(r"^Winamax Poker - ", re.M)
-_HEAD = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
-                   r"level: (\S+)) - HandId: "
-                   r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
-_TABLE = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
-_SECTION = re.compile(r"^\*\*\* (.+?) \*\*\*\s*(.*)$")
-_CARDS = re.compile(r"\[([^\]]*)\]")
-_COLLECT = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
-_WON = re.compile(r" won (\S+)")
-_TOTAL = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
+_START_WORDS: Final = "Winamax Poker - "
+_START: Final = re.compile(r"Winamax Poker - (?<![^\n]Winamax Poker - )")
+"""A hand's first words at the start of a line: the lookbehind (no character but a line break
+before them) stands for ``^`` with ``re.M``, after the words so that the engine skips ahead to them."""
+_HEAD: Final = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|Tournament \"(.*)\" buyIn: (.*?) "
+                          r"level: (\S+)) - HandId: "
+                          r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
+_TABLE: Final = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
+_CARDS: Final = re.compile(r"\[([^\]]*)\]")
+_COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
+_WON: Final = re.compile(r" won (\S+)")
+_TOURNAMENT_NUMBER: Final = re.compile(r"\((\d+)\)#")
+_TOTAL: Final = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
-GAMES = (
+GAMES: Final = (
     ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha5 hi/lo", "omaha5-hilo"),
     ("omaha5", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
@@ -44,18 +49,19 @@ GAMES = (
 )
 """Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
 ranked as pyeval's deuce-to-seven draw)."""
-_LIMITS = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
-_STREETS = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river",
-            "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "7th STREET": "7th",
-            "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
-            "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
-            "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
-_POSTS = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
-          ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+_LIMITS: Final = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
+_STREETS: Final = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
+                   "RIVER": "river", "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th",
+                   "6th STREET": "6th", "7th STREET": "7th",
+                   "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
+                   "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
+                   "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
+_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
+                 ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:2000]) is not None
+    return header_line(text, _START_WORDS, _START, 2000)
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -70,16 +76,20 @@ def _money(text: str) -> Decimal:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines = [x.rstrip() for x in text.strip().split("\n") if x.strip()]
+    lines = numbered_lines(text.strip(), line)[0]
     head = _HEAD.match(lines[0]) if lines else None
     if head is None:
         raise ValueError(f"not a Winamax hand header: {lines[0][:80] if lines else ''!r}")
     cash, tourney_name, _buy_in, level, hand_id, game_text, stakes_text = head.groups()[:7]
     lower = game_text.lower()
-    game = next((g for name, g in GAMES if lower.startswith(name)), None)
+    game = _game(lower)
     if game is None:
         raise ValueError(f"unknown Winamax game {game_text!r}")
-    limit = next((v for k, v in _LIMITS if k in lower), "")
+    limit = ""
+    for written, limit_name in _LIMITS:
+        if written in lower:
+            limit = limit_name
+            break
     money = [amount(v) for v in stakes_text.split("/")]
     header_money = money[1:] if len(money) == 3 else money  # ante/small/big
     y, mo, d, clock, zone = head.groups()[7:]
@@ -90,11 +100,11 @@ def parse(text: str, source: str, line: int) -> Hand:
     stacks: dict[str, Decimal] = {}
     i = 2
     while i < len(lines) and (s := _SEAT.match(lines[i])) and not lines[i].startswith("***"):
-        name = s.group(2)
+        seat, name, stack = s.groups()
         names.append(name)
-        seats[name] = int(s.group(1))
+        seats[name] = int(seat)
         # "Seat 1: Player1 ()": a player sitting out, no stack written (any chips he put in are refused)
-        stacks[name] = amount(s.group(3)) if s.group(3).strip() else ZERO
+        stacks[name] = amount(stack) if stack.strip() else ZERO
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -112,36 +122,35 @@ def parse(text: str, source: str, line: int) -> Hand:
         x = lines[k]
         where = line + k
         if x.startswith("***"):
-            m = _SECTION.match(x)
-            label = m.group(1) if m else ""
+            label, after = _section(x)
             if label == "SUMMARY":
                 in_summary = True
                 continue
             if label not in _STREETS:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
             street = _STREETS[label]
-            groups = _CARDS.findall(m.group(2)) if m else []
+            groups = _CARDS.findall(after) if "[" in after else []
             if groups:
                 board = "".join(groups).replace(" ", "")
                 events.append(("deal", None, street, ZERO, ZERO, False, groups[-1].replace(" ", ""), 0, 0, 0))
                 boards = [board]
             continue
         if in_summary:
-            t = _TOTAL.match(x)
+            t = _TOTAL.match(x) if x.startswith("Total pot ") else None
             if t:
                 total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
                 rake = _money(t.group(2)) if t.group(2) else ZERO
             elif x.startswith("Seat "):
                 name = _seat_name(x, speakers.longest_first)
-                for w in _WON.findall(x):
+                for w in _WON.findall(x) if " won " in x else []:
                     summary_won[name] = summary_won.get(name, ZERO) + _money(w)
-                groups = _CARDS.findall(x)
+                groups = _CARDS.findall(x) if "[" in x else []
                 if groups and name and " showed " in x:
                     shown[name] = groups[0].replace(" ", "")
             elif not x.startswith("Board:"):
                 raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
             continue
-        m = _COLLECT.match(x)
+        m = _COLLECT.match(x) if " collected " in x else None
         if m and m.group(1) in seats:
             pot = int(m.group(3).rsplit(" ", 1)[1]) if m.group(3).startswith("side") else 0
             got = _money(m.group(2))
@@ -203,25 +212,48 @@ def _both_blinds(events: list, big_blind: Decimal) -> None:
 
 def _tournament_id(name: str, table: str) -> str:
     """The tournament's number in the table name (``'Freeroll 100€(13133717)#336'``), else its name."""
-    m = re.search(r"\((\d+)\)#", table)
+    m = _TOURNAMENT_NUMBER.search(table)
     return m.group(1) if m else name
 
 
+def _section(x: str) -> tuple[str, str]:
+    """(label, what follows it) of a section's line, ``*** FLOP *** [4c 9h 8c]``; ("", "") when
+    the line is not ``*** <label> ***``."""
+    end = x.find(" ***", 5) if x.startswith("*** ") else -1
+    if end < 0:
+        return "", ""
+    return x[4:end], x[end + 4:]
+
+
+def _game(lower: str) -> str | None:
+    """pyeval's game of Winamax's game name (lower case), None when unknown."""
+    for name, game in GAMES:
+        if lower.startswith(name):
+            return game
+    return None
+
+
 def _seat_name(x: str, by_length: list[str]) -> str:
+    """The player of a summary's seat line (``Seat 2: Bob (big blind) won 4€``): the longest name
+    the text after the colon starts with, followed by a space or alone."""
     rest = x.split(": ", 1)[1] if ": " in x else ""
-    return next((n for n in by_length if rest.startswith(n + " ") or rest == n), "")
+    for n in by_length:
+        if rest.startswith(n) and (len(rest) == len(n) or rest.startswith(" ", len(n))):
+            return n
+    return ""
 
 
 def _action(name: str, what: str, street: str, events: list, shown: dict, where: int) -> None:
     allin = what.endswith(" and is all-in")
     if allin:
         what = what[:-len(" and is all-in")]
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            body = what[len(prefix):].removesuffix(" out of position")
-            chips = _money(body)
-            events.append((kind, name, street, chips, chips, allin, "", 0, 0, 0))
-            return
+    if what.startswith(("posts ", "bring")):  # (every one of _POSTS)
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                body = what[len(prefix):].removesuffix(" out of position")
+                chips = _money(body)
+                events.append((kind, name, street, chips, chips, allin, "", 0, 0, 0))
+                return
     if what in ("folds", "checks"):
         events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif what.startswith(("calls ", "bets ")):

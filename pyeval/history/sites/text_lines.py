@@ -1,0 +1,44 @@
+"""A site's text read line by line, fast: whether a line starts with a hand's header, and a
+hand's lines with their numbers.
+
+A reader's ``detect`` is asked of every file that the readers before it in ``READERS`` said no
+to, so its "no" must be cheap: a regular expression led by ``^`` (``re.M``) is tried at every
+position of the text's start (several microseconds), where ``str.find`` skips through it for a
+word every header holds (a fraction of one).  The pattern is then tried only at the start of the
+lines that hold that word.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["header_line", "numbered_lines"]
+
+
+def header_line(text: str, word: str, header: re.Pattern[str], end: int) -> bool:
+    """Whether ``header`` matches at the start of a line of ``text[:end]`` (as ``^`` and the
+    pattern would with ``re.M``); ``word`` is a literal that every match holds on its line."""
+    at = text.find(word, 0, end)
+    while at >= 0:
+        if header.match(text, text.rfind("\n", 0, at) + 1, end) is not None:
+            return True
+        next_line = text.find("\n", at, end)  # this line's start is tried: on to the next line's word
+        if next_line < 0:
+            return False
+        at = text.find(word, next_line + 1, end)
+    return False
+
+
+def numbered_lines(text: str, first: int, both_ends: bool = False) -> tuple[list[str], list[int]]:
+    """The lines of ``text`` that are not blank, their trailing spaces dropped (``both_ends``: and
+    their leading ones), and the number of each (``first``: the text's first line's)."""
+    lines: list[str] = []
+    numbers: list[int] = []
+    number = first
+    for x in text.split("\n"):
+        x = x.strip() if both_ends else x.rstrip()
+        if x:
+            lines.append(x)
+            numbers.append(number)
+        number += 1
+    return lines, numbers
