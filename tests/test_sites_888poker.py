@@ -154,3 +154,15 @@ def test_blank_player_names_are_named_as_the_defect():
     text = (sc.FIXTURES / "poker888_skins.txt").read_text(encoding="utf-8").split("\n\n")[0]
     r = pyeval.read_hands(text.replace("Gilles_Q ( $30 )", " ( $30 )"))
     assert not r.hands and "no name" in r.skipped[0].reason
+
+
+def test_a_player_named_like_a_spanish_card_leaves_the_english_suits_read():
+    """A name such as ``Kp`` looks like a card in the Spanish suits (``7p``, ``8t``): the cards
+    in brackets decide the notation (the hand raised KeyError, which stopped read_hands)."""
+    from pyeval.history.sites import poker888
+
+    text = (sc.FIXTURES / "poker888_skins.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    text = text.replace("Gilles_Q", "Kp").replace("[ 9h, 4c, 2d ]", "[ 9h, 4s, 2d ]")
+    hand = poker888.parse(text, "<kp>", 1)
+    assert hand.players[hand.players.index("Kp")] == "Kp" and hand.boards == ["9h4s2d"]
+    assert hand.hole[hand.players.index("Kp")] == "JdJc"

@@ -37,6 +37,7 @@ MODULES: tuple[str, ...] = (
     "stars_header",
     "stars_totals",
     "hand_starts",
+    "text_lines",
     "money",
     "language",
     "assemble",

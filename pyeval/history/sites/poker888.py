@@ -109,7 +109,9 @@ def _cards(text: str, where: int, spanish: bool) -> str:
         m = _CARD.match(word)
         if m is None or (m.group(2) in "pt" and not spanish):
             raise ValueError(f"line {where}: not a card: {word!r}")
-        suit = _SPANISH_SUITS[m.group(2)] if spanish else _SUITS.get(m.group(2), m.group(2))
+        suit = _SPANISH_SUITS.get(m.group(2), "") if spanish else _SUITS.get(m.group(2), m.group(2))
+        if not suit:  # (an English-only suit in a hand whose cards are written in the Spanish suits)
+            raise ValueError(f"line {where}: {word!r} mixes the English suits into a hand in the Spanish ones")
         out.append(_RANKS.get(m.group(1), m.group(1)) + suit)
     return "".join(out)
 
@@ -123,8 +125,23 @@ engine skips ahead to (a class of first characters is tested character by charac
 
 
 def _spanish(text: str) -> bool:
-    """Whether the hand writes the Spanish suits (``7p``, ``8t``)."""
-    return _SPANISH[0].search(text) is not None or _SPANISH[1].search(text) is not None
+    """Whether the hand writes the Spanish suits (``7p``, ``8t``).  A player's name may look like
+    such a card (``Kp``): then the first card in brackets with a suit of one notation only
+    decides (``p``, ``t`` Spanish; ``h``, ``s`` English)."""
+    if _SPANISH[0].search(text) is None and _SPANISH[1].search(text) is None:
+        return False
+    at = text.find("[")
+    while at >= 0:
+        end = text.find("]", at)
+        if end < 0:
+            break
+        for word in text[at + 1:end].replace(",", " ").split():
+            if word[-1] in "pt":
+                return True
+            if word[-1] in "hs" and _CARD.match(word) is not None:
+                return False
+        at = text.find("[", end)
+    return True
 
 
 def parse(text: str, source: str, line: int) -> Hand:
