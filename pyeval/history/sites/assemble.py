@@ -24,7 +24,7 @@ from typing import Final
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
 
-__all__ = ["assemble", "street_total", "Speakers", "STUD", "DRAW", "RAKE_CAP"]
+__all__ = ["assemble", "street_total", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
 
 RAKE_CAP: Final = Decimal("0.1")
 """The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
@@ -146,6 +146,22 @@ class Speakers:
             if line.startswith(n, start) and line.startswith(" ", start + len(n)):
                 return n
         return None
+
+
+def speakers_of(names: Sequence[str]) -> Speakers:
+    """``Speakers(names)``, made once for a table's players (a table's hands share them, and
+    making one sorts and groups the names: about 2 us)."""
+    key = tuple(names)
+    speakers = _SPEAKERS_SEEN.get(key)
+    if speakers is None:
+        speakers = Speakers(key)
+        if len(_SPEAKERS_SEEN) < _SPEAKERS_SEEN_MAX:
+            _SPEAKERS_SEEN[key] = speakers
+    return speakers
+
+
+_SPEAKERS_SEEN: Final[dict[tuple[str, ...], Speakers]] = {}
+_SPEAKERS_SEEN_MAX: Final = 10_000
 
 
 _LIVE_CHIPS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",

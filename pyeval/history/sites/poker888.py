@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
-from pyeval.history.sites.assemble import Speakers, assemble, street_total
+from pyeval.history.sites.assemble import assemble, speakers_of, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.text_lines import header_line, numbered_lines
@@ -192,7 +192,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         k += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     events: list[tuple] = []
     street = "preflop"
     board = ""

@@ -15,7 +15,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble, speakers_of, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 from pyeval.history.sites.stars_text import split_at
@@ -108,7 +108,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     events: list[tuple] = []
     street = "preflop"
     boards: list[str] = []
