@@ -6,7 +6,7 @@ summary of the newer format names one half of a hi/lo pot)."""
 from __future__ import annotations
 
 from pyeval.history.sites import wpn_old_text, wpn_text
-from pyeval.history.sites.stars_text import reader_functions
+from pyeval.history.sites.stars_text import _pieces, reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -19,5 +19,14 @@ def _family_text(hand_text: str) -> str:
     return wpn_text.to_family_text(hand_text)
 
 
-detect, split, parse = reader_functions(SITE, rf"^(?:{wpn_text.START}|{wpn_old_text.START})", _family_text,
-                                        collected_from_actions=True)
+def detect(text: str) -> bool:
+    return bool(wpn_text.hand_starts(text, 2000))
+
+
+def split(text: str) -> list[tuple[int, str]]:
+    return _pieces(text, wpn_text.hand_starts(text))
+
+
+# (the family's detect and split, searching the start's pattern, are replaced by the two above)
+_, _, parse = reader_functions(SITE, rf"^(?:{wpn_text.START}|{wpn_old_text.START})", _family_text,
+                               collected_from_actions=True)

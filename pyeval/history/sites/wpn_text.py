@@ -9,12 +9,37 @@ The summary's "won" of a hi/lo hand names one half only: the collections are the
 from __future__ import annotations
 
 import re
+from typing import Final
 
+from pyeval.history.sites import wpn_old_text
 from pyeval.history.sites.assemble import Speakers
 
-__all__ = ["to_family_text", "START"]
+__all__ = ["to_family_text", "hand_starts", "START"]
 
 START = r"(?:Game )?Hand #\d+ - "
+_EITHER_START: Final = re.compile(rf"(?:{START}|{wpn_old_text.START})")
+_OLD_FIRST: Final = wpn_old_text.START
+"""The old format's first line: a literal (``Game started at: ``)."""
+
+
+def hand_starts(text: str, end: int = -1) -> list[int]:
+    """Where a hand of either format starts in ``text[:end]`` (the whole text for -1): the line
+    starts where ``START`` or the old format's start matches, found by their literal words (a
+    pattern that may start with ``Game `` or ``Hand #`` has no first word the regular expression
+    engine can skip to: it was tried at every character, 40 us a hand, and 30 to 90 us a file
+    to tell another site's text it is not WPN's)."""
+    end = len(text) if end < 0 else min(end, len(text))
+    found: list[int] = []
+    for literal in (_OLD_FIRST, "Hand #"):
+        at = text.find(literal, 0, end)
+        while at >= 0:
+            line = text.rfind("\n", 0, at) + 1
+            # (at the line's start, or after the line's "Game ": no start is found twice)
+            if (line == at or line == at - 5) and _EITHER_START.match(text, line, end) is not None:
+                found.append(line)
+            at = text.find(literal, at + 1, end)
+    found.sort()
+    return found
 
 _HEADER = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
 _GAME = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
