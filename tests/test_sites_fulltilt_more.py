@@ -4,11 +4,16 @@ archive, a hand run twice with a side pot, and a tournament summary named as suc
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
+from pyeval.history.sites import fulltilt
+from pyeval.history.sites.fulltilt_text import OLD_START
 
 FIXTURES = sc.FIXTURES
 
@@ -45,3 +50,17 @@ def test_a_tournament_summary_is_named():
     r = pyeval.read_hands(str(FIXTURES / "fulltilt_tournament_summary.txt"))
     assert not r.hands and len(r.skipped) == 1
     assert "tournament summary" in r.skipped[0].reason and r.skipped[0].site == "fulltilt"
+
+
+FULL_TILT_FRAGMENTS = st.sampled_from(["Full Tilt Hand #1", "Full Tilt Rush Hand #", "Full Tilt Poker Game #",
+                                       "FullTiltPoker Game #", "Full Tilt Poker Tournament Summary ", "Full ",
+                                       "Full", "F", "FLOP", "\n", " ", "x" * 300])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(FULL_TILT_FRAGMENTS, max_size=40).map("".join))
+def test_detect_is_a_start_at_a_line_within_the_first_2000_characters(text):
+    # the plain definition: the starts as one pattern led by ^ (re.M), on the text's first 2000
+    # characters; detect looks for a line starting "Full" first
+    anchored = re.compile(rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|Full Tilt Poker Tournament Summary )", re.M)
+    assert fulltilt.detect(text) == (anchored.search(text[:2000]) is not None)

@@ -27,6 +27,6 @@ def split(text: str) -> list[tuple[int, str]]:
     return _pieces(text, wpn_text.hand_starts(text))
 
 
-# (the family's detect and split, searching the start's pattern, are replaced by the two above)
-_, _, parse = reader_functions(SITE, rf"^(?:{wpn_text.START}|{wpn_old_text.START})", _family_text,
-                               collected_from_actions=True)
+# (the family's parse; its detect and split, which search the start's pattern, are the two above)
+parse = reader_functions(SITE, rf"^(?:{wpn_text.START}|{wpn_old_text.START})", _family_text,
+                         collected_from_actions=True)[2]

@@ -14,31 +14,33 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.money import amount
 
 __all__ = ["to_family_text", "START"]
 
-START = r"Game started at: "
+START: Final = r"Game started at: "
 
-_ID = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
-_STREETS = {"River": "RIVER"}
-_STUD_STREETS = {"Third street": "4th STREET", "Fourth street": "5th STREET", "Fifth street": "6th STREET",
-                 "Sixth street": "RIVER"}
+_ID: Final = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
+_STREETS: Final = {"River": "RIVER"}
+_STUD_STREETS: Final = {"Third street": "4th STREET", "Fourth street": "5th STREET",
+                        "Fifth street": "6th STREET", "Sixth street": "RIVER"}
 """Stud's sections: this format counts the streets after the first deal, which it does not mark
 (its "Third street" deals each player's fourth card, its "Sixth street" the seventh)."""
-_AMOUNT = re.compile(r"\(([\d.,]+)\)")
-_TOTALS = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
-_TEN = re.compile(r"\b10([cdhs])\b")
-_JACKPOT_TABLE = re.compile(r"\bJP\b|\bBeast\b")
+_AMOUNT: Final = re.compile(r"\(([\d.,]+)\)")
+_TOTALS: Final = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
+_TEN: Final = re.compile(r"\b10([cdhs])\b")
+_JACKPOT_TABLE: Final = re.compile(r"\bJP\b|\bBeast\b")
 """A table whose name marks a jackpot (``Baryte (JP)``, ``Braunite ( Beast )``): before 2015 the
 site took a jackpot fee there that its ``Pot: ... Rake ...`` line leaves out (later: ``JP fee``)."""
 
 
 def _cards(text: str) -> str:
-    return _TEN.sub(r"T\1", text)
+    return _TEN.sub(r"T\1", text) if "10" in text else text
 
 
 def to_family_text(text: str) -> str:
@@ -77,17 +79,11 @@ def to_family_text(text: str) -> str:
     acted: list[str] = []
     stud = "stud" in game.lower()
     dealing = False
-
-    def flush() -> None:
-        for name, cards in dealt.items():
-            out.append(f"Dealt to {name} [{' '.join(cards)}]")
-        dealt.clear()
-
     for x in lines[body_at:]:
         if x.startswith("Game ended at"):
             break
         if x.startswith("------ Summary ------"):
-            flush()
+            _flush(dealt, out)
             out.append("*** SUMMARY ***")
             summary = True
             continue
@@ -111,7 +107,7 @@ def to_family_text(text: str) -> str:
             summarised.add(name)
             continue
         if x.startswith("***"):
-            flush()
+            _flush(dealt, out)
             label = x.strip("* :").split("***")[0].strip()
             rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
             label = (_STUD_STREETS if stud else _STREETS).get(label, label)
@@ -135,13 +131,21 @@ def to_family_text(text: str) -> str:
             continue
         if what.startswith(("received a card", "received card.", "is timed out", "sitout", "wait", "is sitting out")):
             continue
-        flush()
+        _flush(dealt, out)
         out.append(_action(name, what, bets))
         acted.append(name)
     missing = [n for n in acted if n not in summarised]
     if summary and missing:  # the summary has a line for every player who acted
         raise ValueError(f"the summary is cut short: no line for {missing[0]!r}")
     return "\n".join(out)
+
+
+def _flush(dealt: dict[str, list[str]], out: list[str]) -> None:
+    """The cards dealt since the last line written, a line a player (the text writes one a card)."""
+    if dealt:
+        for name, cards in dealt.items():
+            out.append(f"Dealt to {name} [{' '.join(cards)}]")
+        dealt.clear()
 
 
 def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
@@ -166,9 +170,8 @@ def _player(line: str, speakers: Speakers) -> str | None:
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     """One action in the family's words, the street's bets kept (the amounts are chips added)."""
     found = _AMOUNT.search(what)
-    added = amount(found.group(1)) if found else Decimal(0)
-    had = bets.get(name, Decimal(0))
-    top = max(bets.values(), default=Decimal(0))
+    added = amount(found.group(1)) if found else ZERO
+    had = bets.get(name, ZERO)
     verb = what.split(" ", 1)[0]
     if verb == "has" and "small blind" in what:
         bets[name] = had + added
@@ -190,6 +193,7 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     if verb in ("folds", "checks"):
         return f"{name}: {verb}"
     if verb in ("calls", "bets", "raises", "allin", "caps"):
+        top = max(bets.values(), default=ZERO)
         total = had + added
         bets[name] = total
         tail = " and is all-in" if verb in ("allin", "caps") else ""  # capped: no more betting, as all-in

@@ -16,38 +16,42 @@ from pyeval.history.sites.assemble import Speakers
 
 __all__ = ["to_family_text", "hand_starts", "START"]
 
-START = r"(?:Game )?Hand #\d+ - "
-_EITHER_START: Final = re.compile(rf"(?:{START}|{wpn_old_text.START})")
+START: Final = r"(?:Game )?Hand #\d+ - "
+_START_AT: Final = re.compile(START)
 _OLD_FIRST: Final = wpn_old_text.START
 """The old format's first line: a literal (``Game started at: ``)."""
 
 
 def hand_starts(text: str, end: int = -1) -> list[int]:
     """Where a hand of either format starts in ``text[:end]`` (the whole text for -1): the line
-    starts where ``START`` or the old format's start matches, found by their literal words (a
-    pattern that may start with ``Game `` or ``Hand #`` has no first word the regular expression
-    engine can skip to: it was tried at every character, 40 us a hand, and 30 to 90 us a file
-    to tell another site's text it is not WPN's)."""
+    starts where ``START`` or the old format's first words match.  They are found from the
+    characters ``#`` and ``G`` (found at the speed of memory, and few), not by the pattern of
+    both, which has no first word the regular expression engine can skip to: it was tried at
+    every character, 40 us a hand, and 30 to 90 us a file to tell another site's text it is not
+    WPN's."""
     end = len(text) if end < 0 else min(end, len(text))
     found: list[int] = []
-    for literal in (_OLD_FIRST, "Hand #"):
-        at = text.find(literal, 0, end)
-        while at >= 0:
-            line = text.rfind("\n", 0, at) + 1
-            # (at the line's start, or after the line's "Game ": no start is found twice)
-            if (line == at or line == at - 5) and _EITHER_START.match(text, line, end) is not None:
-                found.append(line)
-            at = text.find(literal, at + 1, end)
-    found.sort()
+    at = text.find("#", 0, end)
+    while at >= 0:  # "Hand #" or "Game Hand #" starting a line
+        line = text.rfind("\n", 0, at) + 1
+        if (at - line == 5 or at - line == 10) and _START_AT.match(text, line, end) is not None:
+            found.append(line)
+        at = text.find("#", at + 1, end)
+    at = text.find("G", 0, end)
+    while at >= 0:  # "Game started at: " starting a line
+        if (at == 0 or text[at - 1] == "\n") and text.startswith(_OLD_FIRST, at, end):
+            found.append(at)
+        at = text.find("G", at + 1, end)
+    found.sort()  # (the two formats' starts, in one file)
     return found
 
-_HEADER = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
-_GAME = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
-_MARKER = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
-_RUN = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
-_COLLECT = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
-_ACTIONS = (
+_HEADER: Final = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
+_GAME: Final = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
+_MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
+_RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
+_COLLECT: Final = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
+_ACTIONS: Final = (
     ("posts the small blind ", "posts small blind "),
     ("posts the big blind ", "posts big blind "),
     ("posts dead ", "posts small & big blinds "),
@@ -56,8 +60,8 @@ _ACTIONS = (
     ("does not show", "mucks hand"),
     ("posts $", "posts big blind $"),  # a new player's post of the big blind (``posts $0.02``)
 )
-_CAPS = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
-_SKIP = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
+_CAPS: Final = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
+_SKIP: Final = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
 
 
 def to_family_text(text: str) -> str:
@@ -91,10 +95,11 @@ def to_family_text(text: str) -> str:
     summary = False
     runs = False
     for x in lines[k:]:
-        if _SKIP.match(x):
+        first = x[0]  # (each pattern tried only on the lines its first word can start)
+        if (first == "M" or first == "S" or first == "B" or first == "*") and _SKIP.match(x):
             runs = runs or x.startswith("*** RUN IT")
             continue
-        m = _MARKER.match(x)
+        m = _MARKER.match(x) if first == "*" else None
         if m:
             out.append(f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}")
             continue
@@ -103,7 +108,7 @@ def to_family_text(text: str) -> str:
         if x.startswith("***") or summary or x.startswith(("Dealt to ", "Uncalled bet")):
             out.append(x)
             continue
-        c = _COLLECT.match(x)
+        c = _COLLECT.match(x) if " collected " in x else None
         if c:
             who, amount, pot, number = c.groups()
             if runs and number:
@@ -119,7 +124,7 @@ def to_family_text(text: str) -> str:
         what = x[len(name) + 1:]
         if what == "waits for big blind":  # not dealt in
             continue
-        capped = _CAPS.match(what)
+        capped = _CAPS.match(what) if what.startswith("caps ") else None
         if capped:
             what = f"raises {capped.group(1)} to {capped.group(1)} and is all-in"
         if what.startswith("brings in ") and not what.startswith("brings in for "):  # stud: ``brings in $0.02``
