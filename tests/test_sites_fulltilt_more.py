@@ -8,11 +8,11 @@ import re
 from decimal import Decimal
 
 import site_checks as sc
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import pyeval
-from pyeval.history.sites import fulltilt
+from pyeval.history.sites import fulltilt, fulltilt_text
 from pyeval.history.sites.fulltilt_text import OLD_START
 
 FIXTURES = sc.FIXTURES
@@ -64,3 +64,23 @@ def test_detect_is_a_start_at_a_line_within_the_first_2000_characters(text):
     # characters; detect looks for a line starting "Full" first
     anchored = re.compile(rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|Full Tilt Poker Tournament Summary )", re.M)
     assert fulltilt.detect(text) == (anchored.search(text[:2000]) is not None)
+
+
+STATUS_WORDS = st.sampled_from(["Bob", " ", " adds ", "adds", "$5", " (Observer): ", "(Observer)", ":", " sits out",
+                                "(", ")", "As,2", "\t", "x"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(STATUS_WORDS, min_size=1, max_size=8).map("".join).filter(lambda x: x.strip() == x and x))
+@example("Bob adds $5")
+@example("Bob adds $5 x")
+@example("Bob (Observer): hi")
+@example("Bob: (Observer): hi")
+@example("(As,2)")
+def test_a_status_line_is_the_plain_definition(line):
+    # fulltilt_text._status finds " adds <word>" and "(Observer): " from the line's last space
+    # and first colon before any pattern: the same lines as the patterns alone
+    plain = (line.endswith(fulltilt_text._STATUS_ENDS) or re.search(r" adds \S+$", line) is not None
+             or re.match(r"^[^:]* \(Observer\): ", line) is not None
+             or re.match(r"^\([0-9TJQKA,]+\)$", line) is not None)
+    assert fulltilt_text._status(line, line[0]) == plain

@@ -21,7 +21,7 @@ _RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
 _MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) ([123]) \*\*\*(.*)$")
 _STUD: Final = {"2ND STREET": "2nd STREET", "3RD STREET": "3rd STREET", "4TH STREET": "4th STREET",
                  "5TH STREET": "5th STREET", "6TH STREET": "6th STREET", "7TH STREET": "RIVER"}
-_POSTS: Final = (
+_POSTS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r"posts the small blind of (\S+)(.*)$"), "posts small blind "),
     (re.compile(r"posts the big blind of (\S+)(.*)$"), "posts big blind "),
     (re.compile(r"posts a dead small blind of (\S+)(.*)$"), "posts missed blind "),
@@ -31,29 +31,38 @@ _POSTS: Final = (
 _ANTES: Final = re.compile(r"antes (\S+)(.*)$")
 _RAISES_TO: Final = re.compile(r"raises to (\S+)(.*)$")
 _SEPARATOR: Final = re.compile(r"^\*+ # \d+ \*+$")
-_STATUS_ENDS: Final = (" sits down", " stands up", " has joined the table", " has left the table",
-                       " is sitting out", " sits out")
+_STATUS_ENDS: Final[tuple[str, ...]] = (" sits down", " stands up", " has joined the table", " has left the table",
+                                        " is sitting out", " sits out")
+"""(Every tuple tested against is typed ``tuple[str, ...]``: mypyc keeps a tuple of a fixed length
+as its items, and built a new tuple object for every ``startswith``/``endswith`` call.)"""
 _ADDS: Final = re.compile(r" adds \S+$")
 _OBSERVER: Final = re.compile(r"^[^:]* \(Observer\): ")
 _LOW_RANKS: Final = re.compile(r"^\([0-9TJQKA,]+\)$")
 
 
-def _status(x: str) -> bool:
-    """Whether a line is about the table, not the hand (a player not seated in it may sit down
-    mid-hand), observers' chat, or a low hand's ranks on a line of their own (each pattern tried
-    only when its words are in the line)."""
-    return (x.endswith(_STATUS_ENDS) or " adds " in x and _ADDS.search(x) is not None
-            or "(Observer): " in x and _OBSERVER.match(x) is not None
-            or x[0] == "(" and _LOW_RANKS.match(x) is not None)
+def _status(x: str, first: str) -> bool:
+    """Whether a line (``first``: its first character) is about the table, not the hand (a player
+    not seated in it may sit down mid-hand), observers' chat, or a low hand's ranks on a line of
+    their own (each pattern tried only when its words are in the line)."""
+    if first == "(" and _LOW_RANKS.match(x) is not None or x.endswith(_STATUS_ENDS):
+        return True
+    # " adds $5" ends the line (its last word after " adds"); " (Observer): " is at its first colon
+    last_space = x.rfind(" ")
+    if last_space > 0 and x.endswith(" adds", 0, last_space) and _ADDS.search(x) is not None:
+        return True
+    colon = x.find(":")
+    return colon >= 11 and x.startswith(" (Observer): ", colon - 11) and _OBSERVER.match(x) is not None
 
 
 _SUMMARY_WINS: Final = re.compile(r"\s+wins the (?:main |side )?pot(?: \d+)? \((\S+)\)")
 _WINS: Final = re.compile(r"^(?:wins|ties for) (?:the )?(?:(?:high|low) )?(main pot|side pot|pot)(?: (\d+))? \((\S+)\)")
-_IGNORED: Final = ("has ", "adds ", "stands up", "sits down", "is feeling", "is sitting out", "sits out",
-                   "is dealt", "is low with", "is high with", "has been disconnected", "has reconnected",
-                   "has returned", "has timed out", "finished the tournament", "seconds left to act",
-                   "shows two pair", "shows a ", "shows high card", "shows three", "shows four", "shows the nuts",
-                   "shows a straight", "shows a flush", "shows a full", "leaves the table", "joins the table")
+_IGNORED: Final[tuple[str, ...]] = (
+    "has ", "adds ", "stands up", "sits down", "is feeling", "is sitting out", "sits out", "is dealt", "is low with",
+    "is high with", "has been disconnected", "has reconnected", "has returned", "has timed out",
+    "finished the tournament", "seconds left to act", "shows two pair", "shows a ", "shows high card", "shows three",
+    "shows four", "shows the nuts", "shows a straight", "shows a flush", "shows a full", "leaves the table",
+    "joins the table")
+_NOT_ACTIONS: Final[tuple[str, ...]] = ("Players agree", "Board:", "Pot ")
 _IGNORED_VERBS: Final = frozenset(x.partition(" ")[0] for x in _IGNORED)
 """The first words of ``_IGNORED`` (each has a space): a line is tested against the whole list only
 when it starts with one of them."""
@@ -81,32 +90,33 @@ def to_family_text(text: str) -> str:
     out = [f"Full Tilt Poker Game #{head.group(1)}: {_header(head.group(2))}"]
     names: list[str] = []
     button = ""
-    body: list[str] = []
+    speakers: Speakers | None = None  # (the seat lines read: the actions have begun)
+    chat: tuple[str, ...] = ()
+    summary = False
     for raw in lines[1:]:
         x = raw.strip()
         if not x:
             continue
-        if not body and x.startswith("Seat "):  # (a seat line before the actions)
-            s = _SEAT.match(x)
-            if s is not None:
-                names.append(s.group(2))
-                rest = s.group(4).replace(", is sitting out", " is sitting out")
-                out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){rest}")
+        first = x[0]  # (a line is tested for a literal start only when its first character is that's)
+        if first == "S":
+            if speakers is None and x.startswith("Seat "):  # (a seat line before the actions)
+                s = _SEAT.match(x)
+                if s is not None:
+                    names.append(s.group(2))
+                    rest = s.group(4).replace(", is sitting out", " is sitting out")
+                    out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){rest}")
+                    continue
+            if x.startswith("Seats: "):  # the table's size (tournament exports)
                 continue
-        if x.startswith("Seats: "):  # the table's size (tournament exports)
-            continue
-        if x.startswith("The button is in seat #"):
+        elif first == "T" and x.startswith("The button is in seat #"):
             button = x.rsplit("#", 1)[1]
             continue
-        body.append(x)
-    speakers = Speakers(names)
-    chat = tuple(n + ":" for n in names)
-    out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
-    summary = False
-    for x in body:
-        if x[0] == "*" and " # " in x and _SEPARATOR.match(x) or _status(x):
+        if speakers is None:
+            speakers = Speakers(names)
+            chat = tuple([n + ":" for n in names])
+        if first == "*" and " # " in x and _SEPARATOR.match(x) or _status(x, first):
             continue
-        if x.startswith("***"):
+        if first == "*" and x.startswith("***"):
             m = _MARKER.match(x)
             if m:
                 if m.group(1) == "SUMMARY":
@@ -124,31 +134,29 @@ def to_family_text(text: str) -> str:
             out.append(x)
             continue
         if summary:
-            if x.startswith("Seat "):
+            if first == "S" and x.startswith("Seat "):
                 if " wins the " in x:  # a hand run twice: the side pot, won once, on the first summary
                     x = _SUMMARY_WINS.sub(r" collected (\1)", x)
                 out.append(x.replace(", mucked", ""))
-            elif x.startswith("Total pot"):
+            elif first == "T" and x.startswith("Total pot"):
                 out.append(x)
             continue
-        if x.startswith("Uncalled bet of "):
+        if first == "U" and x.startswith("Uncalled bet of "):
             amount, _, who = x[len("Uncalled bet of "):].partition(" returned to ")
             out.append(f"Uncalled bet ({amount}) returned to {who}")
             continue
-        if x.startswith("Dealt to "):
+        if first == "D" and x.startswith("Dealt to "):
             out.append(x)
             continue
-        if x.startswith(("Players agree", "Board:", "Pot ")):
+        if (first == "P" or first == "B") and x.startswith(_NOT_ACTIONS):
             continue
         name = speakers.at_start(x)
         if name is None:
-            if x.startswith(chat):
-                continue  # chat
-            out.append(x)  # the parser names it if it is not a line it knows
+            if not x.startswith(chat):  # (chat dropped)
+                out.append(x)  # the parser names it if it is not a line it knows
             continue
-        # capped (a cap game's cap reached): no more betting, as all-in
         what = x[len(name) + 1:]
-        if ", and is " in what:
+        if ", and is " in what:  # capped (a cap game's cap reached): no more betting, as all-in
             what = what.replace(", and is all in", " and is all-in").replace(", and is capped", " and is all-in")
         verb = what.partition(" ")[0]
         if verb == "wins" or verb == "ties":
@@ -161,6 +169,7 @@ def to_family_text(text: str) -> str:
         elif verb in _IGNORED_VERBS and what.startswith(_IGNORED):
             continue
         out.append(f"{name}: {_action(verb, what)}")
+    out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
     return "\n".join(out)
 
 
@@ -226,14 +235,15 @@ def _part_kind(p: str) -> int:
     """Which of the header's facts a part of it (between `` - ``) can be (a bit each)."""
     kind = _PART_KINDS.get(p)
     if kind is None:
+        if _TIME.fullmatch(p):  # (a new one a hand, not kept; it has neither a "/" nor a game's words)
+            return _TIME_PART
         # (a game's words are not a table's name: "Table David's Draw (6 max)")
         kind = ((_STAKES_PART if _STAKES.fullmatch(p) else 0)
                 | (_GAME_PART if _GAME_WORDS.search(p) and not p.startswith("Table ") else 0)
-                | (_DATE_PART if _DATE.search(p) else 0) | (_TIME_PART if _TIME.fullmatch(p) else 0))
-        if kind != _TIME_PART:
-            if len(_PART_KINDS) >= _CACHE_MAX:
-                _PART_KINDS.clear()
-            _PART_KINDS[p] = kind
+                | (_DATE_PART if _DATE.search(p) else 0))
+        if len(_PART_KINDS) >= _CACHE_MAX:
+            _PART_KINDS.clear()
+        _PART_KINDS[p] = kind
     return kind
 
 

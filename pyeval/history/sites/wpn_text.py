@@ -51,7 +51,7 @@ _SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
 _MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
 _RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
 _COLLECT: Final = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
-_ACTIONS: Final = (
+_ACTIONS: Final[tuple[tuple[str, str], ...]] = (
     ("posts the small blind ", "posts small blind "),
     ("posts the big blind ", "posts big blind "),
     ("posts dead ", "posts small & big blinds "),
@@ -60,6 +60,15 @@ _ACTIONS: Final = (
     ("does not show", "mucks hand"),
     ("posts $", "posts big blind $"),  # a new player's post of the big blind (``posts $0.02``)
 )
+_KEPT: Final[tuple[str, ...]] = ("Dealt to ", "Uncalled bet")
+"""Lines kept as they are (each tuple typed ``tuple[str, ...]``: mypyc builds a tuple of a fixed
+length anew at every use)."""
+_ACTION_WORDS: Final[tuple[str, ...]] = ("posts ", "does not show")
+"""The first words of every rewritten action (the rest are kept as they are)."""
+_SIZE: Final = re.compile(r"\d+-max")
+_PARTS: Final = re.compile(r"\s*-\s+(?=\S)")
+_STAKES: Final = re.compile(r"\S*\d\S*/\S*\d\S*")
+_DATE: Final = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
 _CAPS: Final = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
 _SKIP: Final = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
 
@@ -78,7 +87,7 @@ def to_family_text(text: str) -> str:
         table = lines[k]
         if not table.startswith("Table '"):
             words = table.split(" ")
-            size = next((w for w in words if re.fullmatch(r"\d+-max", w)), "")
+            size = next((w for w in words if _SIZE.fullmatch(w)), "")
             title = table[:table.index(size)].strip() if size else table
             table = f"Table '{title}' {table[len(title):].strip()}"
         out.append(table)
@@ -105,7 +114,7 @@ def to_family_text(text: str) -> str:
             continue
         if x.startswith("*** SUMMARY ***"):
             summary = True
-        if x.startswith("***") or summary or x.startswith(("Dealt to ", "Uncalled bet")):
+        if x.startswith("***") or summary or x.startswith(_KEPT):
             out.append(x)
             continue
         c = _COLLECT.match(x) if " collected " in x else None
@@ -129,10 +138,11 @@ def to_family_text(text: str) -> str:
             what = f"raises {capped.group(1)} to {capped.group(1)} and is all-in"
         if what.startswith("brings in ") and not what.startswith("brings in for "):  # stud: ``brings in $0.02``
             what = "brings in for " + what[len("brings in "):]
-        for old, new in _ACTIONS:
-            if what.startswith(old):
-                what = new + what[len(old):]
-                break
+        if what.startswith(_ACTION_WORDS):
+            for old, new in _ACTIONS:
+                if what.startswith(old):
+                    what = new + what[len(old):]
+                    break
         out.append(f"{name}: {what}")
     return "\n".join(out)
 
@@ -140,15 +150,15 @@ def to_family_text(text: str) -> str:
 def _header(rest: str) -> str:
     """``Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC`` (tournaments: ``Tournament
     #n - Holdem(No Limit) - Level 15 (250.00/500.00)- date``) in PokerStars' order."""
-    parts = [p.strip() for p in re.split(r"\s*-\s+(?=\S)", rest)]
+    parts = [p.strip() for p in _PARTS.split(rest)]
     tournament = next((p for p in parts if p.startswith("Tournament #")), None)
     game = next((p for p in parts if _GAME.match(p)), "")
     g = _GAME.match(game)
     name = g.group(1).replace("Holdem", "Hold" + chr(39) + "em").replace("7Stud", "7 Card Stud") if g else ""
     game_words = f"{name} {g.group(2)}" if g else game
     level = next((p for p in parts if p.startswith("Level ")), "")
-    stakes = next((p for p in parts if re.fullmatch(r"\S*\d\S*/\S*\d\S*", p)), "")
-    date = next((p for p in parts if re.match(r"\d{4}/\d{1,2}/\d{1,2}", p)), "")
+    stakes = next((p for p in parts if _STAKES.fullmatch(p)), "")
+    date = next((p for p in parts if _DATE.match(p)), "")
     if tournament:
         return f"{tournament}, {game_words} - {level} - {date}"
     return f"{game_words} ({stakes}) - {date}"
