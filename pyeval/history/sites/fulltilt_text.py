@@ -46,12 +46,10 @@ def _status(x: str, first: str) -> bool:
     their own (each pattern tried only when its words are in the line)."""
     if first == "(" and _LOW_RANKS.match(x) is not None or x.endswith(_STATUS_ENDS):
         return True
-    # " adds $5" ends the line (its last word after " adds"); " (Observer): " is at its first colon
-    last_space = x.rfind(" ")
-    if last_space > 0 and x.endswith(" adds", 0, last_space) and _ADDS.search(x) is not None:
+    if " adds " in x and _ADDS.search(x) is not None:
         return True
-    colon = x.find(":")
-    return colon >= 11 and x.startswith(" (Observer): ", colon - 11) and _OBSERVER.match(x) is not None
+    colon = x.find(":")  # (" (Observer): " ends at the line's first colon; most lines have none)
+    return colon >= 11 and x[colon - 11:colon + 2] == " (Observer): " and _OBSERVER.match(x) is not None
 
 
 _SUMMARY_WINS: Final = re.compile(r"\s+wins the (?:main |side )?pot(?: \d+)? \((\S+)\)")

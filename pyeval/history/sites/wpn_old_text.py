@@ -110,7 +110,7 @@ def to_family_text(text: str) -> str:
             totals = _TOTALS.search(line)
             if name is None or totals is None:
                 continue
-            cards = _BRACKETED.search(line, 0, totals.start())
+            cards = _BRACKETED.search(line, 0, totals.start()) if "[" in line else None
             shown = f" showed [{_cards(cards.group(1))}] and" if cards else ""
             out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
             summarised.add(name)
