@@ -72,7 +72,7 @@ def a_line_starts_full(text: str, end: int) -> bool:
     that another site's text is told no in a fraction of a microsecond."""
     at = text.find("F", 0, end)
     while at >= 0:
-        if (at == 0 or text[at - 1] == "\n") and text.startswith("Full", at, end):
+        if (at == 0 or text[at - 1] == "\n") and text[at:at + 4] == "Full" and at + 4 <= end:
             return True
         at = text.find("F", at + 1, end)
     return False

@@ -24,11 +24,11 @@ _OLD_FIRST: Final = wpn_old_text.START
 
 def hand_starts(text: str, end: int = -1) -> list[int]:
     """Where a hand of either format starts in ``text[:end]`` (the whole text for -1): the line
-    starts where ``START`` or the old format's first words match.  They are found from the
-    characters ``#`` and ``G`` (found at the speed of memory, and few), not by the pattern of
-    both, which has no first word the regular expression engine can skip to: it was tried at
-    every character, 40 us a hand, and 30 to 90 us a file to tell another site's text it is not
-    WPN's."""
+    starts where ``START`` or the old format's first words match (``wpn.detect``: in the first
+    2000 characters).  They are found from the characters ``#`` and ``G`` (found at the speed of
+    memory, and few), not by the pattern of both, which has no first word the regular expression
+    engine can skip to: it was tried at every character, 30 to 90 us a file to tell another
+    site's text it is not WPN's."""
     end = len(text) if end < 0 else min(end, len(text))
     found: list[int] = []
     at = text.find("#", 0, end)
@@ -39,7 +39,9 @@ def hand_starts(text: str, end: int = -1) -> list[int]:
         at = text.find("#", at + 1, end)
     at = text.find("G", 0, end)
     while at >= 0:  # "Game started at: " starting a line
-        if (at == 0 or text[at - 1] == "\n") and text.startswith(_OLD_FIRST, at, end):
+        # (a slice compared: startswith with a start and an end parses its arguments as Python does)
+        if (at == 0 or text[at - 1] == "\n") and text[at:at + len(_OLD_FIRST)] == _OLD_FIRST \
+                and at + len(_OLD_FIRST) <= end:
             found.append(at)
         at = text.find("G", at + 1, end)
     found.sort()  # (the two formats' starts, in one file)
