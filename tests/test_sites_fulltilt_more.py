@@ -4,11 +4,16 @@ archive, a hand run twice with a side pot, and a tournament summary named as suc
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import site_checks as sc
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import pyeval
+from pyeval.history.sites import fulltilt, fulltilt_text
+from pyeval.history.sites.fulltilt_text import OLD_START
 
 FIXTURES = sc.FIXTURES
 
@@ -45,3 +50,37 @@ def test_a_tournament_summary_is_named():
     r = pyeval.read_hands(str(FIXTURES / "fulltilt_tournament_summary.txt"))
     assert not r.hands and len(r.skipped) == 1
     assert "tournament summary" in r.skipped[0].reason and r.skipped[0].site == "fulltilt"
+
+
+FULL_TILT_FRAGMENTS = st.sampled_from(["Full Tilt Hand #1", "Full Tilt Rush Hand #", "Full Tilt Poker Game #",
+                                       "FullTiltPoker Game #", "Full Tilt Poker Tournament Summary ", "Full ",
+                                       "Full", "F", "FLOP", "\n", " ", "x" * 300])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(FULL_TILT_FRAGMENTS, max_size=40).map("".join))
+def test_detect_is_a_start_at_a_line_within_the_first_2000_characters(text):
+    # the plain definition: the starts as one pattern led by ^ (re.M), on the text's first 2000
+    # characters; detect looks for a line starting "Full" first
+    anchored = re.compile(rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|Full Tilt Poker Tournament Summary )", re.M)
+    assert fulltilt.detect(text) == (anchored.search(text[:2000]) is not None)
+
+
+STATUS_WORDS = st.sampled_from(["Bob", " ", " adds ", "adds", "$5", " (Observer): ", "(Observer)", ":", " sits out",
+                                "(", ")", "As,2", "\t", "x"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(STATUS_WORDS, min_size=1, max_size=8).map("".join).filter(lambda x: x.strip() == x and x))
+@example("Bob adds $5")
+@example("Bob adds $5 x")
+@example("Bob (Observer): hi")
+@example("Bob: (Observer): hi")
+@example("(As,2)")
+def test_a_status_line_is_the_plain_definition(line):
+    # fulltilt_text._status finds " adds <word>" and "(Observer): " from the line's last space
+    # and first colon before any pattern: the same lines as the patterns alone
+    plain = (line.endswith(fulltilt_text._STATUS_ENDS) or re.search(r" adds \S+$", line) is not None
+             or re.match(r"^[^:]* \(Observer\): ", line) is not None
+             or re.match(r"^\([0-9TJQKA,]+\)$", line) is not None)
+    assert fulltilt_text._status(line, line[0]) == plain

@@ -5,11 +5,17 @@ nameless player or a summary cut short is skipped."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import site_checks as sc
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import pyeval
+from pyeval.history.sites import wpn, wpn_old_text, wpn_text
+from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.stars_text import split_at
 
 FIXTURES = sc.FIXTURES
 
@@ -88,3 +94,49 @@ def test_a_malformed_amount_is_a_skipped_hand_not_a_crash():
     for old, new in (("raises (12)", "raises (1..2)"), ("Bets: 28. Collects: 55.75", "Bets: 2..8. Collects: 55.75")):
         r = pyeval.read_hands(text.replace(old, new))
         assert not r.hands and "not an amount" in r.skipped[0].reason
+
+
+WPN_FRAGMENTS = st.sampled_from(["Hand #12 - ", "Game Hand #3 - ", "Game started at: ", "Hand #", "Hand #4", " - ",
+                                 "Game ", "Game", "Hand", "#5 - ", "\n", " ", "x", "1"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(WPN_FRAGMENTS, max_size=30).map("".join), st.integers(-1, 200))
+def test_hand_starts_is_the_anchored_pattern(text, end):
+    # the plain definition: both formats' first words as one pattern led by ^ (re.M), on the text
+    # cut at end; hand_starts finds them by their literal words instead
+    anchored = re.compile(rf"^(?:{wpn_text.START}|{wpn_old_text.START})", re.M)
+    assert wpn_text.hand_starts(text, end) == [m.start() for m in anchored.finditer(text if end < 0 else text[:end])]
+
+
+def test_detect_is_a_wpn_start_within_the_first_2000_characters():
+    other = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2020/01/01 00:00:00 ET\n"
+    assert not wpn.detect(other) and not wpn.detect("x" * 1990 + "\nHand #1 - ")
+    assert wpn.detect("x" * 1980 + "\nHand #1 - ") and wpn.detect("Game started at: 2014/01/01")
+    assert wpn.detect(other + "Game Hand #12 - Holdem(No Limit)") and not wpn.detect(other + "Hand #12 -")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["Bob", "received", "a", "card.", "x"]), min_size=1, max_size=4)
+                .map(" ".join), min_size=1, max_size=5, unique=True))
+@example(["Bob", "Bob received"])
+@example(["Bob", "Bob received a"])
+@example(["Bob", "Bob received a card."])
+def test_a_face_down_card_line_skipped_unread_is_one_the_players_lookup_skips(names):
+    # wpn_old_text skips "Player <name> received a card." without looking the player up: only where
+    # the lookup (the longest seated name) finds that name, whose words left are "received a card"
+    skipped = wpn_old_text._face_down_lines(names)
+    speakers = Speakers(names)
+    for n in names:
+        line = f"Player {n} received a card."
+        found = speakers.at_start(line, len("Player "))
+        assert (line in skipped) == (found == n)  # (else a longer name's: "Bob received" + "a card.")
+        assert found is not None and (line not in skipped
+                                      or line[len("Player ") + len(found) + 1:].startswith("received a card"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WPN_FRAGMENTS, max_size=30).map("".join))
+def test_split_cuts_at_the_anchored_pattern(text):
+    anchored = re.compile(rf"^(?:{wpn_text.START}|{wpn_old_text.START})", re.M)
+    assert wpn.split(text) == split_at(anchored, text)

@@ -14,31 +14,41 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.money import amount
 
 __all__ = ["to_family_text", "START"]
 
-START = r"Game started at: "
+START: Final = r"Game started at: "
 
-_ID = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
-_STREETS = {"River": "RIVER"}
-_STUD_STREETS = {"Third street": "4th STREET", "Fourth street": "5th STREET", "Fifth street": "6th STREET",
-                 "Sixth street": "RIVER"}
+_ID: Final = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
+_STREETS: Final = {"River": "RIVER"}
+_STUD_STREETS: Final = {"Third street": "4th STREET", "Fourth street": "5th STREET",
+                        "Fifth street": "6th STREET", "Sixth street": "RIVER"}
 """Stud's sections: this format counts the streets after the first deal, which it does not mark
 (its "Third street" deals each player's fourth card, its "Sixth street" the seventh)."""
-_AMOUNT = re.compile(r"\(([\d.,]+)\)")
-_TOTALS = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
-_TEN = re.compile(r"\b10([cdhs])\b")
-_JACKPOT_TABLE = re.compile(r"\bJP\b|\bBeast\b")
+_AMOUNT: Final = re.compile(r"\(([\d.,]+)\)")
+_TOTALS: Final = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
+_TEN: Final = re.compile(r"\b10([cdhs])\b")
+_DEALT: Final[tuple[str, ...]] = ("received card: [", "received a card")
+_DEALT_SHOWN: Final[tuple[str, ...]] = ("received card: [", "received a card: [")
+_NOT_ACTIONS: Final[tuple[str, ...]] = ("received a card", "received card.", "is timed out", "sitout", "wait",
+                                        "is sitting out")
+"""(Each tuple typed ``tuple[str, ...]``: mypyc builds a tuple of a fixed length anew at every use.)"""
+_BRACKETED: Final = re.compile(r"\[([^\]]*)\]")
+_POT_PARTS: Final = re.compile(r"\.\s+(?=[A-Za-z])")
+_NUMBER: Final = re.compile(r"[\d.,]*\d")
+_JACKPOT_TABLE: Final = re.compile(r"\bJP\b|\bBeast\b")
 """A table whose name marks a jackpot (``Baryte (JP)``, ``Braunite ( Beast )``): before 2015 the
 site took a jackpot fee there that its ``Pot: ... Rake ...`` line leaves out (later: ``JP fee``)."""
 
 
 def _cards(text: str) -> str:
-    return _TEN.sub(r"T\1", text)
+    return _TEN.sub(r"T\1", text) if "10" in text else text
 
 
 def to_family_text(text: str) -> str:
@@ -77,23 +87,18 @@ def to_family_text(text: str) -> str:
     acted: list[str] = []
     stud = "stud" in game.lower()
     dealing = False
-
-    def flush() -> None:
-        for name, cards in dealt.items():
-            out.append(f"Dealt to {name} [{' '.join(cards)}]")
-        dealt.clear()
-
+    face_down = _face_down_lines(names)
     for x in lines[body_at:]:
         if x.startswith("Game ended at"):
             break
         if x.startswith("------ Summary ------"):
-            flush()
+            _flush(dealt, out)
             out.append("*** SUMMARY ***")
             summary = True
             continue
         if summary:
             if x.startswith("Pot: "):  # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot after the fees
-                parts = [p.strip() for p in re.split(r"\.\s+(?=[A-Za-z])", x[len("Pot: "):].rstrip("."))]
+                parts = [p.strip() for p in _POT_PARTS.split(x[len("Pot: "):].rstrip("."))]
                 if _JACKPOT_TABLE.search(table) and not any(p.startswith("JP fee") for p in parts):
                     fee = _unwritten_fee(parts, lines)
                     if fee > 0:
@@ -105,13 +110,13 @@ def to_family_text(text: str) -> str:
             totals = _TOTALS.search(line)
             if name is None or totals is None:
                 continue
-            cards = re.search(r"\[([^\]]*)\]", line[:totals.start()])
+            cards = _BRACKETED.search(line, 0, totals.start()) if "[" in line else None
             shown = f" showed [{_cards(cards.group(1))}] and" if cards else ""
             out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
             summarised.add(name)
             continue
         if x.startswith("***"):
-            flush()
+            _flush(dealt, out)
             label = x.strip("* :").split("***")[0].strip()
             rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
             label = (_STUD_STREETS if stud else _STREETS).get(label, label)
@@ -121,27 +126,46 @@ def to_family_text(text: str) -> str:
         if x.startswith("Uncalled bet"):
             out.append(x)
             continue
+        if x in face_down and (dealing or not stud):  # (nothing to write: the player's name is not looked for)
+            continue
         name = _player(x, speakers)
         if name is None:
             if x.startswith("Player ") and _AMOUNT.search(x):  # chips moved by a name no seat line has
                 raise ValueError(f"an action by a player with no seat line (a blank or unknown name): {x[:60]!r}")
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
-        if stud and not dealing and what.startswith(("received card: [", "received a card")):
+        if stud and not dealing and what.startswith(_DEALT):
             out.append("*** 3rd STREET ***")  # the first deal, which the text does not mark
             dealing = True
-        if what.startswith(("received card: [", "received a card: [")):
+        if what.startswith(_DEALT_SHOWN):
             dealt.setdefault(name, []).append(_cards(what[what.index("[") + 1:-1]))
             continue
-        if what.startswith(("received a card", "received card.", "is timed out", "sitout", "wait", "is sitting out")):
+        if what.startswith(_NOT_ACTIONS):
             continue
-        flush()
+        _flush(dealt, out)
         out.append(_action(name, what, bets))
         acted.append(name)
     missing = [n for n in acted if n not in summarised]
     if summary and missing:  # the summary has a line for every player who acted
         raise ValueError(f"the summary is cut short: no line for {missing[0]!r}")
     return "\n".join(out)
+
+
+def _face_down_lines(names: list[str]) -> frozenset[str]:
+    """The lines ``Player <name> received a card.`` of the seated players (a card dealt face down,
+    a line a card: a quarter of the text), but for a name that a longer seated name starts with
+    (``Bob`` and ``Bob received``: the line is the longer one's)."""
+    seated = frozenset(names)
+    return frozenset([f"Player {n} received a card." for n in names
+                      if n + " received" not in seated and n + " received a" not in seated])
+
+
+def _flush(dealt: dict[str, list[str]], out: list[str]) -> None:
+    """The cards dealt since the last line written, a line a player (the text writes one a card)."""
+    if dealt:
+        for name, cards in dealt.items():
+            out.append(f"Dealt to {name} [{' '.join(cards)}]")
+        dealt.clear()
 
 
 def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
@@ -154,7 +178,7 @@ def _unwritten_fee(parts: list[str], lines: list[str]) -> Decimal:
             bets += amount(totals.group(1))
     written = Decimal(0)
     for part in parts:
-        number = re.search(r"[\d.,]*\d", part)
+        number = _NUMBER.search(part)
         written += amount(number.group(0)) if number else Decimal(0)
     return bets - written
 
@@ -165,11 +189,10 @@ def _player(line: str, speakers: Speakers) -> str | None:
 
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     """One action in the family's words, the street's bets kept (the amounts are chips added)."""
-    found = _AMOUNT.search(what)
-    added = amount(found.group(1)) if found else Decimal(0)
-    had = bets.get(name, Decimal(0))
-    top = max(bets.values(), default=Decimal(0))
-    verb = what.split(" ", 1)[0]
+    found = _AMOUNT.search(what) if "(" in what else None
+    added = amount(found.group(1)) if found else ZERO
+    had = bets.get(name, ZERO)
+    verb = what.partition(" ")[0]
     if verb == "has" and "small blind" in what:
         bets[name] = had + added
         return f"{name}: posts small blind {added}"
@@ -190,6 +213,7 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     if verb in ("folds", "checks"):
         return f"{name}: {verb}"
     if verb in ("calls", "bets", "raises", "allin", "caps"):
+        top = max(bets.values(), default=ZERO)
         total = had + added
         bets[name] = total
         tail = " and is all-in" if verb in ("allin", "caps") else ""  # capped: no more betting, as all-in
@@ -201,6 +225,6 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     if verb == "mucks" or what.startswith("does not show"):
         return f"{name}: mucks hand"
     if verb == "shows":
-        cards = re.search(r"\[([^\]]*)\]", what)
+        cards = _BRACKETED.search(what)
         return f"{name}: shows [{_cards(cards.group(1))}]" if cards else f"{name}: mucks hand"
     return f"{name}: {what}"  # the parser names a line it does not know

@@ -9,20 +9,51 @@ The summary's "won" of a hi/lo hand names one half only: the collections are the
 from __future__ import annotations
 
 import re
+from typing import Final
 
+from pyeval.history.sites import wpn_old_text
 from pyeval.history.sites.assemble import Speakers
 
-__all__ = ["to_family_text", "START"]
+__all__ = ["to_family_text", "hand_starts", "START"]
 
-START = r"(?:Game )?Hand #\d+ - "
+START: Final = r"(?:Game )?Hand #\d+ - "
+_START_AT: Final = re.compile(START)
+_OLD_FIRST: Final = wpn_old_text.START
+"""The old format's first line: a literal (``Game started at: ``)."""
 
-_HEADER = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
-_GAME = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
-_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
-_MARKER = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
-_RUN = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
-_COLLECT = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
-_ACTIONS = (
+
+def hand_starts(text: str, end: int = -1) -> list[int]:
+    """Where a hand of either format starts in ``text[:end]`` (the whole text for -1): the line
+    starts where ``START`` or the old format's first words match (``wpn.detect``: in the first
+    2000 characters).  They are found from the characters ``#`` and ``G`` (found at the speed of
+    memory, and few), not by the pattern of both, which has no first word the regular expression
+    engine can skip to: it was tried at every character, 30 to 90 us a file to tell another
+    site's text it is not WPN's."""
+    end = len(text) if end < 0 else min(end, len(text))
+    found: list[int] = []
+    at = text.find("#", 0, end)
+    while at >= 0:  # "Hand #" or "Game Hand #" starting a line
+        line = text.rfind("\n", 0, at) + 1
+        if (at - line == 5 or at - line == 10) and _START_AT.match(text, line, end) is not None:
+            found.append(line)
+        at = text.find("#", at + 1, end)
+    at = text.find("G", 0, end)
+    while at >= 0:  # "Game started at: " starting a line
+        # (a slice compared: startswith with a start and an end parses its arguments as Python does)
+        if (at == 0 or text[at - 1] == "\n") and text[at:at + len(_OLD_FIRST)] == _OLD_FIRST \
+                and at + len(_OLD_FIRST) <= end:
+            found.append(at)
+        at = text.find("G", at + 1, end)
+    found.sort()  # (the two formats' starts, in one file)
+    return found
+
+_HEADER: Final = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
+_GAME: Final = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
+_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
+_MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
+_RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
+_COLLECT: Final = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
+_ACTIONS: Final[tuple[tuple[str, str], ...]] = (
     ("posts the small blind ", "posts small blind "),
     ("posts the big blind ", "posts big blind "),
     ("posts dead ", "posts small & big blinds "),
@@ -31,8 +62,17 @@ _ACTIONS = (
     ("does not show", "mucks hand"),
     ("posts $", "posts big blind $"),  # a new player's post of the big blind (``posts $0.02``)
 )
-_CAPS = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
-_SKIP = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
+_KEPT: Final[tuple[str, ...]] = ("Dealt to ", "Uncalled bet")
+"""Lines kept as they are (each tuple typed ``tuple[str, ...]``: mypyc builds a tuple of a fixed
+length anew at every use)."""
+_ACTION_WORDS: Final[tuple[str, ...]] = ("posts ", "does not show")
+"""The first words of every rewritten action (the rest are kept as they are)."""
+_SIZE: Final = re.compile(r"\d+-max")
+_PARTS: Final = re.compile(r"\s*-\s+(?=\S)")
+_STAKES: Final = re.compile(r"\S*\d\S*/\S*\d\S*")
+_DATE: Final = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
+_CAPS: Final = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
+_SKIP: Final = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
 
 
 def to_family_text(text: str) -> str:
@@ -49,7 +89,7 @@ def to_family_text(text: str) -> str:
         table = lines[k]
         if not table.startswith("Table '"):
             words = table.split(" ")
-            size = next((w for w in words if re.fullmatch(r"\d+-max", w)), "")
+            size = next((w for w in words if _SIZE.fullmatch(w)), "")
             title = table[:table.index(size)].strip() if size else table
             table = f"Table '{title}' {table[len(title):].strip()}"
         out.append(table)
@@ -66,19 +106,20 @@ def to_family_text(text: str) -> str:
     summary = False
     runs = False
     for x in lines[k:]:
-        if _SKIP.match(x):
+        first = x[0]  # (each pattern tried only on the lines its first word can start)
+        if (first == "M" or first == "S" or first == "B" or first == "*") and _SKIP.match(x):
             runs = runs or x.startswith("*** RUN IT")
             continue
-        m = _MARKER.match(x)
+        m = _MARKER.match(x) if first == "*" else None
         if m:
             out.append(f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}")
             continue
         if x.startswith("*** SUMMARY ***"):
             summary = True
-        if x.startswith("***") or summary or x.startswith(("Dealt to ", "Uncalled bet")):
+        if x.startswith("***") or summary or x.startswith(_KEPT):
             out.append(x)
             continue
-        c = _COLLECT.match(x)
+        c = _COLLECT.match(x) if " collected " in x else None
         if c:
             who, amount, pot, number = c.groups()
             if runs and number:
@@ -94,15 +135,16 @@ def to_family_text(text: str) -> str:
         what = x[len(name) + 1:]
         if what == "waits for big blind":  # not dealt in
             continue
-        capped = _CAPS.match(what)
+        capped = _CAPS.match(what) if what.startswith("caps ") else None
         if capped:
             what = f"raises {capped.group(1)} to {capped.group(1)} and is all-in"
         if what.startswith("brings in ") and not what.startswith("brings in for "):  # stud: ``brings in $0.02``
             what = "brings in for " + what[len("brings in "):]
-        for old, new in _ACTIONS:
-            if what.startswith(old):
-                what = new + what[len(old):]
-                break
+        if what.startswith(_ACTION_WORDS):
+            for old, new in _ACTIONS:
+                if what.startswith(old):
+                    what = new + what[len(old):]
+                    break
         out.append(f"{name}: {what}")
     return "\n".join(out)
 
@@ -110,15 +152,15 @@ def to_family_text(text: str) -> str:
 def _header(rest: str) -> str:
     """``Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC`` (tournaments: ``Tournament
     #n - Holdem(No Limit) - Level 15 (250.00/500.00)- date``) in PokerStars' order."""
-    parts = [p.strip() for p in re.split(r"\s*-\s+(?=\S)", rest)]
+    parts = [p.strip() for p in _PARTS.split(rest)]
     tournament = next((p for p in parts if p.startswith("Tournament #")), None)
     game = next((p for p in parts if _GAME.match(p)), "")
     g = _GAME.match(game)
     name = g.group(1).replace("Holdem", "Hold" + chr(39) + "em").replace("7Stud", "7 Card Stud") if g else ""
     game_words = f"{name} {g.group(2)}" if g else game
     level = next((p for p in parts if p.startswith("Level ")), "")
-    stakes = next((p for p in parts if re.fullmatch(r"\S*\d\S*/\S*\d\S*", p)), "")
-    date = next((p for p in parts if re.match(r"\d{4}/\d{1,2}/\d{1,2}", p)), "")
+    stakes = next((p for p in parts if _STAKES.fullmatch(p)), "")
+    date = next((p for p in parts if _DATE.match(p)), "")
     if tournament:
         return f"{tournament}, {game_words} - {level} - {date}"
     return f"{game_words} ({stakes}) - {date}"
