@@ -101,9 +101,13 @@ def parse(text: str, source: str, line: int) -> Hand:
 def _mark(text: str) -> str:
     """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
     Italian skins) and none a decimal point."""
-    if re.search(r"\d\.\d{1,2}(?!\d)", text):
+    if _POINT_DECIMALS.search(text):
         return "."
-    return "," if re.search(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)", text) else "."
+    return "," if _COMMA_DECIMALS.search(text) else "."
+
+
+_POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
+_COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
 
 
 def _cards(text: str) -> str:
@@ -152,7 +156,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
                          if a.get("player") not in {p.get("name") for p in seated}), None)
         raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
                                                                   if stranger else ""))
-    if not any("bet" in p or "win" in p for p in seated):
+    if not [p for p in seated if "bet" in p or "win" in p]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
     seats = {p["name"]: int(p["seat"]) for p in seated}
@@ -186,9 +190,9 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
         shown = {}
     events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
     totals = _totals(events)
-    wrong = next((n for n in names if stated_bet[n] != totals.get(n, ZERO)), None)
-    if wrong is not None:
-        raise ValueError(_bet_mismatch(wrong, stated_bet[wrong], stacks[wrong], events, cut))
+    for n in names:
+        if stated_bet[n] != totals.get(n, ZERO):
+            raise ValueError(_bet_mismatch(n, stated_bet[n], stacks[n], events, cut))
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
                     header_money=stakes, currency=currency,
@@ -202,11 +206,10 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
 
 def _session(head: str) -> tuple[dict[str, str], str, str]:
     """The ``<general>`` fields of a hand's session, the game type and the currency they name: read
-    once for all its hands (by the text before their ``<game>``)."""
+    once for the hands that follow one another in a file (by the text before their ``<game>``)."""
     found = _SESSIONS.get(head)
     if found is None:
-        if len(_SESSIONS) >= 64:
-            _SESSIONS.clear()
+        _SESSIONS.clear()
         fields = dict(_FIELD.findall(head))
         gametype = " ".join(fields.get("gametype", "").split())
         found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
@@ -228,7 +231,7 @@ def _game_elements(text: str, game_tag: re.Match[str]) -> tuple[list[tuple[str, 
         found, written = _attributes(attrs, money, True)
         plain = plain + written if plain >= 0 and written >= 0 else -1
         elements.append((tag, found, content))
-    if plain != text.count('="', game_at):  # an attribute not written plainly: the values as the pattern finds them
+    if plain != text.count("=", game_at):  # an "=" not after a plain name: the values as the pattern finds them
         money = _MONEY_VALUES.findall(text, game_at)
     return elements, money
 
@@ -266,12 +269,10 @@ _ELEMENT_NAMES: Final = {"a": "action", "c": "cards", "p": "player", "r": "round
 
 
 def _attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, str], int]:
-    """The ``name="value"`` pairs of a tag's attribute text (``&amp;`` and the like unescaped when
-    ``unescape``): what ``_ATTRS.findall`` finds.  The text is split at its quotes when every name is
-    written plainly (white space, a word, ``=``), else read with the pattern.  With the dict, how
-    many names were written plainly (-1 when the pattern read them); the values of the plain
-    ``sum=``, ``chips=``, ``win=`` and ``bet=`` (and other names ending so) are added to ``money``
-    as written."""
+    """A tag's ``name="value"`` pairs as ``_ATTRS.findall`` finds them (unescaped when ``unescape``):
+    split at the quotes when every name is written plainly (white space, a word, ``=``), else read
+    with the pattern; and how many names were plain (-1: the pattern), the plain money attributes'
+    values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written."""
     parts = attrs.split('"')
     found: dict[str, str] = {}
     count = len(parts) - 1
@@ -335,12 +336,16 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
     return said
 
 
+_ISO_DATE: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)")
+_DAY_FIRST_DATE: Final = re.compile(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)")
+
+
 def _iso_date(text: str) -> str:
     """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
-    m = re.match(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)", text.strip())
+    m = _ISO_DATE.match(text.strip())
     if m:
         return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
-    m = re.match(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)", text.strip())
+    m = _DAY_FIRST_DATE.match(text.strip())
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
@@ -393,8 +398,11 @@ def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str
     raise ValueError(f"unknown iPoker game {gametype!r}")
 
 
+_STAKES: Final = re.compile(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)")
+
+
 def _stakes(gametype: str, mark: str) -> list[Decimal]:
-    m = re.search(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)", gametype.replace("x2 Limit ", ""))
+    m = _STAKES.search(gametype.replace("x2 Limit ", ""))
     return [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
 
 
@@ -463,6 +471,10 @@ _TEXT_SKIP = ("Table ", "Server ", "<")
 poker2.ipoker.com``, an XML line of a file that mixes both."""
 
 
+_BRACKETED: Final = re.compile(r"\[([^\]]*)\]")
+_TOTAL_POT: Final = re.compile(r"Total pot (\S+)(?: Rake (\S+))?")
+
+
 def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
     """``moved``: street headers moved up so far (``late_header``)."""
     lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
@@ -500,7 +512,7 @@ def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
             label = x.split("***")[1].strip()
             summary = summary or label == "SUMMARY"
             street = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}.get(label, street)
-            cards = re.search(r"\[([^\]]*)\]", x)
+            cards = _BRACKETED.search(x)
             if cards:
                 dealt = _cards(cards.group(1))
                 dealt = dealt[len(board):] if dealt.startswith(board) else dealt  # the archive repeats the board
@@ -508,7 +520,7 @@ def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
                 events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
             continue
         if x.startswith("Total pot"):
-            m = re.match(r"Total pot (\S+)(?: Rake (\S+))?", x)
+            m = _TOTAL_POT.match(x)
             if m is None:
                 raise ValueError(f"line {line + k - 1}: unknown total line {x[:60]!r}")
             total, rake = amount(m.group(1), mark), amount(m.group(2), mark) if m.group(2) else ZERO

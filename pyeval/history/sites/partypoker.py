@@ -134,7 +134,7 @@ def _found_at_marks(pattern: re.Pattern[str], text: str, mark: str) -> bool:
     ``mark`` only (a search would try it at every character)."""
     at = text.find(mark, 1)
     while at >= 0:
-        if pattern.match(text, at - 1) is not None:
+        if text[at - 1].isdecimal() and pattern.match(text, at - 1) is not None:  # (\d: a decimal digit)
             return True
         at = text.find(mark, at + 1)
     return False
@@ -161,7 +161,11 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("the hand is cut short after its first line")
     head = lines[1][1]
     lower = head.lower()
-    known = next(((name, g) for name, g in GAMES if name in lower), None)
+    known: tuple[str, str | None] | None = None
+    for written, named_game in GAMES:
+        if written in lower:
+            known = (written, named_game)
+            break
     if known is None:
         raise ValueError(f"unknown partypoker game: {head[:80]!r}")
     if known[1] is None:
@@ -182,16 +186,16 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _SEAT.match(x)) is not None:
+        if (s := _SEAT.match(x) if x.startswith(("Seat", "seat")) else None) is not None:
             names.append(s.group(2))
             seats[s.group(2)] = int(s.group(1))
             stacks[s.group(2)] = amount(s.group(3), mark)
         elif " posts " in x:
             break
         else:
-            if (t := _TABLE.match(x)) is not None:
+            if x.startswith("Table ") and (t := _TABLE.match(x)) is not None:
                 table = t.group(1)
-            if (b := _BUTTON.search(x)) is not None:
+            if " is the button" in x and (b := _BUTTON.search(x)) is not None:
                 button = int(b.group(1))
         k += 1
     if len(names) < 2:
@@ -204,7 +208,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     events: list[tuple] = []
     if not new and blinds_match and game not in STUD and " posts small blind" not in text and (
             " posts big blind" not in text):
-        acting = {n for _, x in lines[k:] for n in by_length if x.startswith(n + " ")}
+        acting = {n for _, x in lines[k:] for n in speakers.by_first_word.get(x.partition(" ")[0], ())
+                  if x.startswith(n + " ")}  # (a line starting with a name and a space has its first word)
         events = _unwritten_blinds(blinds_match, names, seats, stacks, button, acting, limit)
     street = "preflop"
     board = ""
@@ -244,14 +249,15 @@ def parse(text: str, source: str, line: int) -> Hand:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
             continue
-        if x.count(" wins ") > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
+        wins = x.count(" wins ")
+        if wins > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
             for other in by_length:
                 x = x.replace(f".{other} wins ", f".\n{other} wins ")
             if "\n" in x:
                 first, rest = x.split("\n", 1)
                 lines_left.append((where, rest))
                 x = first
-        w = _WINS.match(x) if " wins " in x else None
+        w = _WINS.match(x) if wins else None  # (the pattern needs " wins ")
         if w and w.group(1) in seats:
             got = amount(w.group(2), mark)
             won[w.group(1)] = won.get(w.group(1), ZERO) + got
@@ -269,9 +275,10 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         what = x[len(name) + 1:].strip().rstrip(".")
+        if (bracket := what.find("[")) > 0 and what[bracket - 1] != " ":  # (else the pattern cannot match)
+            what = _BRACKET_GLUED.sub(r"\1 [", what)
         try:
-            _action(name, _BRACKET_GLUED.sub(r"\1 [", what) if "[" in what else what, street, events, shown, mark,
-                    where)
+            _action(name, what, street, events, shown, mark, where)
         except ValueError:
             v = _VERBS.match(x)
             if v is not None and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
@@ -346,15 +353,16 @@ _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
 _DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
 
 
-_DATE_TAIL: Final = 48
-"""Characters enough for the date at the end of a stake line: its groups are the same wherever a
-match starts (the month is the one word before the day), so it is searched in them first."""
+_BEFORE_TIME: Final = 21
+"""Characters enough for ``September 13, `` and the time's ``10:00``: a match's groups are the same
+wherever it starts (the month is the one word before the day), so the date is searched from there
+first (the whole line when the month starts before)."""
 
 
 def _date(head: str) -> tuple[str, str]:
     """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
     ``Sun Sep 13 10:00:00 EDT 2020``."""
-    m = _DATE.search(head, max(0, len(head) - _DATE_TAIL)) or _DATE.search(head)
+    m = _DATE.search(head, max(0, head.rfind(":") - _BEFORE_TIME)) or _DATE.search(head)
     month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
     if m is None or month is None:
         return "", ""
