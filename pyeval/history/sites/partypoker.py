@@ -323,6 +323,8 @@ def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, 
 
 def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
     """An all-in puts in the whole stack: the text sometimes writes the last chip short."""
+    if not [e for e in events if e[5]]:  # (no all-in: nothing to set right)
+        return
     spent: dict[str, Decimal] = {}
     bets: dict[str, Decimal] = {}
     street = ""
