@@ -73,8 +73,8 @@ _VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is
 
 
 def detect(text: str) -> bool:
-    # (the pattern's words checked first: another site's text is refused at once)
-    return text.find("Hand History ", 0, 3000) >= 0 and _START.search(text, 0, 3000) is not None
+    """A hand's start in the first 3000 characters (``_START``; its words looked for first)."""
+    return bool(_starts(text, 3000, first=True))
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -85,22 +85,27 @@ _ANCHOR: Final = "***** Hand History "
 """The literal words of every hand's start (``_START``)."""
 
 
-def _starts(text: str) -> list[int]:
-    """Where ``_START`` matches, as its ``finditer`` finds them.  The pattern has no literal first
-    word (it may start at a ``Game #.. starts.`` line before the hand's): searched over the whole
-    text, the engine tries it at every character.  It is searched instead over the lines before
-    each ``***** Hand History `` that it may start on (``_lines_before``), ending there."""
+def _starts(text: str, end: int = -1, first: bool = False) -> list[int]:
+    """Where ``_START`` matches in ``text[:end]`` (``end`` -1: the whole text), as its ``finditer``
+    finds them (``first``: the first one only).  The pattern has no literal first word (it may
+    start at a ``Game #.. starts.`` line before the hand's): searched over the whole text, the
+    engine tries it at every character.  It is searched instead over the lines before each
+    ``***** Hand History `` that it may start on (``_lines_before``), ending there."""
     found: list[int] = []
+    size = len(text) if end < 0 else min(end, len(text))
     pos = 0
     while True:
-        anchor = text.find(_ANCHOR, pos)
-        if anchor < 0:
+        anchor = text.find(_ANCHOR, pos, size)
+        stop = anchor + len(_ANCHOR) + len("For Game")  # where a match ending at this anchor ends
+        if anchor < 0 or stop > size:
             return found
-        m = _START.search(text, max(pos, _lines_before(text, anchor)), anchor + len(_ANCHOR) + len("For Game"))
+        m = _START.search(text, max(pos, _lines_before(text, anchor)), stop)
         if m is None:  # (not a hand's start: the next one starts after this anchor)
             pos = anchor + 1
         else:
             found.append(m.start())
+            if first:
+                return found
             pos = m.end()
 
 
