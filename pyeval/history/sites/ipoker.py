@@ -18,22 +18,32 @@ from __future__ import annotations
 import html
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.ipoker_order import calls_after_bets, late_header
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, SIGNS, amount
+from pyeval.history.sites.stars_text import line_starts
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
 SITE = "ipoker"
 
 _XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
-_TEXT_GAME = re.compile(r"^GAME #\d+[: ]", re.M)
-"""A text hand's first line (at a line's start: Merge's text writes ``MERGE_GAME #``)."""
+_TEXT_GAME_BODY: Final = re.compile(r"GAME #\d+[: ]")
+"""A text hand's first line, kept where a line starts (Merge's text writes ``MERGE_GAME #``)."""
 _GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
 _ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
-_TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
 _FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
+_STARTDATE: Final = re.compile(r"<startdate>([^<]*)</startdate>")  # _FIELD's matches of that name
+_POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
+_COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
+_ISO_DATE: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)")
+_DAY_FIRST_DATE: Final = re.compile(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)")
+_STAKES: Final = re.compile(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)")
+_BRACKETED: Final = re.compile(r"\[([^\]]*)\]")
+_TOTAL_POT: Final = re.compile(r"Total pot (\S+)(?: Rake (\S+))?")
 
 _XML_KINDS = {"0": "fold", "1": "small-blind", "2": "big-blind", "3": "call", "4": "check", "5": "bet",
               "6": "raise-by", "7": "all-in", "15": "ante", "16": "bring-in", "23": "raise"}
@@ -48,31 +58,43 @@ _STUD_ROUNDS = ("3rd", "3rd", "3rd", "4th", "5th", "6th", "7th")
 
 
 def detect(text: str) -> bool:
-    head = text[:3000]
-    return ("<session" in head and "<gametype>" in head) or _TEXT_GAME.search(head) is not None
+    """An XML session naming its game type, or a text hand's first line, in the first 3000
+    characters: a ``<`` and each ``#`` found first (one character: the fastest search)."""
+    if text.find("<", 0, 3000) >= 0 and text.find("<session", 0, 3000) >= 0 and text.find("<gametype>", 0, 3000) >= 0:
+        return True
+    at = text.find("#", 5, 3000)
+    while at >= 0:  # a "GAME #" starting a line, then the pattern
+        start = at - 5
+        if (start == 0 or text[start - 1] == "\n") and text.find("GAME #", start, at + 1) == start and (
+                _TEXT_GAME_BODY.match(text, start, 3000) is not None):
+            return True
+        at = text.find("#", at + 1, 3000)
+    return False
 
 
 def split(text: str) -> list[tuple[int, str]]:
     """XML ``<game>`` elements, each after its session's ``<general>``, and text hands."""
-    starts = sorted([(m.start(), "xml") for m in _XML_GAME.finditer(text)]
-                    + [(m.start(), "text") for m in _TEXT_GAME.finditer(text)])
+    starts = [(m.start(), "xml") for m in _XML_GAME.finditer(text)]
+    if "GAME #" in text:
+        starts = sorted(starts + [(at, "text") for at in line_starts(_TEXT_GAME_BODY, text)])
     if not starts:
         return [(1, text)]
     pieces = []
     if text[:starts[0][0]].strip() and "<session" not in text[:starts[0][0]]:
         pieces.append((1, text[:starts[0][0]]))
     general = ""
-    last = 0
+    last = 0  # the last <game>'s start
+    line, counted = 1, 0  # the line of the text at counted
     for j, (at, kind) in enumerate(starts):
         end = starts[j + 1][0] if j + 1 < len(starts) else len(text)
-        line = 1 + text.count("\n", 0, at)
+        line += text.count("\n", counted, at)
+        counted = at
         if kind == "xml":
             found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
             general = found[-1].group(0) if found else general
             last = at
-            body = text[at:end]
-            close = body.find("</game>")
-            pieces.append((line, general + "\n" + (body[:close + 7] if close >= 0 else body)))
+            close = text.find("</game>", at, end)
+            pieces.append((line, general + "\n" + text[at:close + 7 if close >= 0 else end]))
         else:
             body = text[at:end]
             cut = body.find("<?xml")
@@ -83,17 +105,18 @@ def split(text: str) -> list[tuple[int, str]]:
 def parse(text: str, source: str, line: int) -> Hand:
     if text.lstrip().startswith("GAME #"):
         return _parse_text(text, source, line)
-    if _XML_GAME.search(text) is None:
+    game_tag = _XML_GAME.search(text)
+    if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
-    return _parse_xml(text, source, line)
+    return _parse_xml(text, source, line, game_tag)
 
 
 def _mark(text: str) -> str:
     """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
     Italian skins) and none a decimal point."""
-    if re.search(r"\d\.\d{1,2}(?!\d)", text):
+    if _POINT_DECIMALS.search(text):
         return "."
-    return "," if re.search(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)", text) else "."
+    return "," if _COMMA_DECIMALS.search(text) else "."
 
 
 def _cards(text: str) -> str:
@@ -115,21 +138,17 @@ def _currency(text: str) -> str:
     return next((SIGNS[s] for s in sorted(SIGNS, key=len, reverse=True) if s in text), "")
 
 
-def _parse_xml(text: str, source: str, line: int) -> Hand:
-    game_tag = _XML_GAME.search(text)
-    if game_tag is None:
-        raise ValueError("no <game> element")
+def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Hand:
     game_at = game_tag.start()
-    general = dict(_FIELD.findall(text[:game_at]))
-    gametype = " ".join(general.get("gametype", "").split())
+    general, gametype, currency = _session(text[:game_at])
     hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
     cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
-    mark = _mark(" ".join(re.findall(r"(?:sum|chips|win|bet)=\"([^\"]*)\"", text[game_at:])))
+    elements, money = _game_elements(text, game_tag)
+    mark = _mark(" ".join(money))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
     rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
-    for tag, attrs, content in _TAG.findall(text, game_at):
-        a = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(attrs)}
+    for tag, a, content in elements:
         if tag == "player":
             players.append(a)
         elif tag == "round":
@@ -146,7 +165,7 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
                          if a.get("player") not in {p.get("name") for p in seated}), None)
         raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
                                                                   if stranger else ""))
-    if not any("bet" in p or "win" in p for p in seated):
+    if not [p for p in seated if "bet" in p or "win" in p]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
     seats = {p["name"]: int(p["seat"]) for p in seated}
@@ -159,40 +178,151 @@ def _parse_xml(text: str, source: str, line: int) -> Hand:
     events: list[tuple] = []
     board = ""
     shown: dict[str, str] = {}
+    stud = game in STUD
     for number, actions, cards in sorted(rounds, key=lambda r: r[0]):
-        street = (_STUD_ROUNDS if game in STUD else _ROUND_STREETS)[min(number, 6 if game in STUD else 4)]
+        street = _STUD_ROUNDS[min(number, 6)] if stud else _ROUND_STREETS[min(number, 4)]
         for kind, who, content in cards:
-            if kind in _BOARD_CARDS and game not in STUD:
+            if kind in _BOARD_CARDS and not stud:
                 dealt = _cards(content)
                 board += dealt
                 events.append(("deal", None, _BOARD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
             elif who in seats:
                 dealt = _cards(content)
-                if game in STUD and kind in _STUD_CARDS:
+                if stud and kind in _STUD_CARDS:
                     events.append(("deal", who, _STUD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
                 elif "?" not in dealt and dealt:
                     shown[who] = dealt
                     events.append(("deal", who, street, ZERO, ZERO, False, dealt, 0, 0, 0))
         for _, a in sorted(actions, key=lambda x: x[0]):
             _xml_action(a, street, events, seats, big_blind, mark)
-    if game in STUD:  # the stud cards are dealt street by street: the hole is what the deals show
+    if stud:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
     events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
     totals = _totals(events)
-    wrong = next((n for n in names if stated_bet[n] != totals.get(n, ZERO)), None)
-    if wrong is not None:
-        raise ValueError(_bet_mismatch(wrong, stated_bet[wrong], stacks[wrong], events, cut))
+    for n in names:
+        if stated_bet[n] != totals.get(n, ZERO):
+            raise ValueError(_bet_mismatch(n, stated_bet[n], stacks[n], events, cut))
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
-                    header_money=_stakes(gametype, mark), currency=_currency(general.get("tablecurrency", "")
-                                                                               or gametype),
-                    tournament=general.get("tournamentcode") or (_tournament(general) if not _stakes(gametype, mark)
-                                                                 else None),
+                    header_money=stakes, currency=currency,
+                    tournament=general.get("tournamentcode") or (_tournament(general) if not stakes else None),
                     table=general.get("tablename", ""),
                     button=next((int(p["seat"]) for p in seated if p.get("dealer") == "1"), None),
-                    date=_iso_date(dict(_FIELD.findall(text[game_at:])).get("startdate", "")),
+                    date=_iso_date(dates[-1] if (dates := _STARTDATE.findall(text, game_at)) else ""),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
+
+
+def _session(head: str) -> tuple[dict[str, str], str, str]:
+    """The ``<general>`` fields of a hand's session, the game type and the currency they name: read
+    once for the hands that follow one another in a file (by the text before their ``<game>``)."""
+    found = _SESSIONS.get(head)
+    if found is None:
+        _SESSIONS.clear()
+        fields = dict(_FIELD.findall(head))
+        gametype = " ".join(fields.get("gametype", "").split())
+        found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
+    return found
+
+
+_SESSIONS: Final[dict[str, tuple[dict[str, str], str, str]]] = {}
+
+
+def _game_elements(text: str, game_tag: re.Match[str]) -> tuple[list[tuple[str, dict[str, str], str]], list[str]]:
+    """The game's elements (``_elements``, attributes read and unescaped) and its money attributes'
+    values as written (``_MONEY_VALUES.findall`` from the ``<game>`` tag on: for the decimal mark)."""
+    game_at = game_tag.start()
+    money: list[str] = []
+    plain = _attributes(game_tag.group(0)[5:-1], money, False)[1]
+    elements: list[tuple[str, dict[str, str], str]] = []
+    for tag, attrs, content in _elements(text, game_at):
+        found, written = _attributes(attrs, money, True)
+        plain = plain + written if plain >= 0 and written >= 0 else -1
+        elements.append((tag, found, content))
+    if plain != text.count("=", game_at):  # an "=" not after a plain name: the values as the pattern finds them
+        money = _MONEY_VALUES.findall(text, game_at)
+    return elements, money
+
+
+def _elements(text: str, start: int) -> list[tuple[str, str, str]]:
+    """The ``<player>``, ``<action>``, ``<cards>`` and ``<round>`` tags from ``start`` on, each as
+    (name, its attributes' text, the text of a ``<cards>`` element), found with ``str.find`` where
+    the pattern ``<(player|action|cards|round)\\b([^>]*?)(?:/>|>([^<]*)</cards>|>)`` finds them
+    (its lazy attribute text tried its three endings at every character)."""
+    found: list[tuple[str, str, str]] = []
+    size = len(text)
+    at = text.find("<", start)
+    while at >= 0:
+        name = _ELEMENT_NAMES.get(text[at + 1:at + 2], "")
+        after = at + 1 + len(name)
+        if not name or text.find(name, at + 1, after) < 0 or (  # (a word character after it: "<players>")
+                after < size and (text[after].isalnum() or text[after] == "_")):
+            at = text.find("<", at + 1)
+            continue
+        close = text.find(">", after)
+        if close < 0:
+            break
+        at = text.find("<", close + 1)
+        if close > after and text[close - 1] == "/":
+            found.append((name, text[after:close - 1], ""))
+        elif at >= 0 and text.find("</cards>", at, at + 8) == at:
+            found.append((name, text[after:close], text[close + 1:at]))
+            at = text.find("<", at + 8)
+        else:
+            found.append((name, text[after:close], ""))
+    return found
+
+
+_ELEMENT_NAMES: Final = {"a": "action", "c": "cards", "p": "player", "r": "round"}
+
+
+def _attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, str], int]:
+    """A tag's ``name="value"`` pairs as ``_ATTRS.findall`` finds them (unescaped when ``unescape``):
+    split at the quotes when every name is written plainly (white space, a word, ``=``), else read
+    with the pattern; and how many names were plain (-1: the pattern), the plain money attributes'
+    values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written."""
+    parts = attrs.split('"')
+    found: dict[str, str] = {}
+    count = len(parts) - 1
+    if count % 2 == 0:
+        for k in range(0, count, 2):
+            key = parts[k]
+            name = _KEY_NAMES.get(key)
+            if name is None:
+                name = _key_name(key)
+            if not name:
+                break
+            value = parts[k + 1]
+            if name in _MONEY_KEYS:
+                money.append(value)
+            found[name] = html.unescape(value) if unescape and "&" in value else value
+        else:
+            return found, count // 2
+    return {k: html.unescape(v) if unescape and "&" in v else v for k, v in _ATTRS.findall(attrs)}, -1
+
+
+def _key_name(key: str) -> str:
+    """The name of an attribute's text before its value (`` seat=``), "" when not written plainly;
+    kept in ``_KEY_NAMES`` (a file's tags repeat a few names)."""
+    name = key[:-1].lstrip()
+    if not key.endswith("=") or not name or not (name.isalnum() or name.replace("_", "a").isalnum()):
+        name = ""
+    if len(_KEY_NAMES) >= _KEY_NAMES_MAX:
+        _KEY_NAMES.clear()
+        _MONEY_KEYS.clear()
+    if name.endswith(_MONEY_NAMES):
+        _MONEY_KEYS.add(name)
+    _KEY_NAMES[key] = name
+    return name
+
+
+_KEY_NAMES: Final[dict[str, str]] = {}
+_MONEY_KEYS: Final[set[str]] = set()
+"""The names of ``_KEY_NAMES`` that end as a money attribute's (``_MONEY_NAMES``)."""
+_KEY_NAMES_MAX: Final = 1000
+_MONEY_NAMES: Final = ("sum", "chips", "win", "bet")
+_MONEY_VALUES: Final = re.compile(r"(?:sum|chips|win|bet)=\"([^\"]*)\"")
+"""The attributes whose amounts say the decimal mark (``_mark``)."""
 
 
 def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
@@ -216,10 +346,10 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
 
 def _iso_date(text: str) -> str:
     """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
-    m = re.match(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)", text.strip())
+    m = _ISO_DATE.match(text.strip())
     if m:
         return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
-    m = re.match(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)", text.strip())
+    m = _DAY_FIRST_DATE.match(text.strip())
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
@@ -273,7 +403,7 @@ def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str
 
 
 def _stakes(gametype: str, mark: str) -> list[Decimal]:
-    m = re.search(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)", gametype.replace("x2 Limit ", ""))
+    m = _STAKES.search(gametype.replace("x2 Limit ", ""))
     return [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
 
 
@@ -343,7 +473,7 @@ poker2.ipoker.com``, an XML line of a file that mixes both."""
 
 
 def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
-    """``moved``: street headers moved up so far (``_header_late``)."""
+    """``moved``: street headers moved up so far (``late_header``)."""
     lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
     head = _TEXT_HEAD.match(lines[0])
     if head is None:
@@ -379,7 +509,7 @@ def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
             label = x.split("***")[1].strip()
             summary = summary or label == "SUMMARY"
             street = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}.get(label, street)
-            cards = re.search(r"\[([^\]]*)\]", x)
+            cards = _BRACKETED.search(x)
             if cards:
                 dealt = _cards(cards.group(1))
                 dealt = dealt[len(board):] if dealt.startswith(board) else dealt  # the archive repeats the board
@@ -387,7 +517,7 @@ def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
                 events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
             continue
         if x.startswith("Total pot"):
-            m = re.match(r"Total pot (\S+)(?: Rake (\S+))?", x)
+            m = _TOTAL_POT.match(x)
             if m is None:
                 raise ValueError(f"line {line + k - 1}: unknown total line {x[:60]!r}")
             total, rake = amount(m.group(1), mark), amount(m.group(2), mark) if m.group(2) else ZERO
@@ -406,14 +536,14 @@ def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
             raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
         if not what:  # PokerTracker's "Name:" of no words: iPoker's sitting out or waiting (XML types 8, 9)
             continue
-        header = _header_late(lines, k - 1, street, events, what) if moved < 3 else None
+        header = late_header(lines, k - 1, street, events, what) if moved < 3 else None
         if header is not None:  # the next street's header belongs before this line: read the lines so ordered
             order = lines[:k - 1] + [lines[header]] + lines[k - 1:header] + lines[header + 1:]
             return _parse_text("\n".join(order), source, line, moved + 1)
         _text_action(who, what, street, events, shown, won, stakes, seats, mark, line + k - 1)
     if not summary:
         raise ValueError("the hand is cut short: no summary")
-    events = _calls_after_bets(events)
+    events = calls_after_bets(events)
     gross = _totals(events)
     over = next((n for n in names if gross.get(n, ZERO) > stacks[n]), None)
     if over is not None:  # the summary may still add up: PokerTracker's converter counted the excess as won
@@ -463,47 +593,3 @@ def _text_action(who: str, what: str, street: str, events: list, shown: dict, wo
                 events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
             return
     raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")
-
-
-_VOLUNTARY = frozenset({"check", "call", "bet", "raise", "fold"})
-
-
-def _header_late(lines: list[str], at: int, street: str, events: list[tuple], what: str) -> int | None:
-    """The index of the next street's header when the action at ``lines[at]`` comes after the
-    flop's or the turn's betting is over (every player still in and not all-in has matched the
-    top bet and acted since the last bet or raise): PokerTracker's 2011 text writes the turn's
-    header after some of the turn's actions.  None when the action is in its place."""
-    if street not in ("flop", "turn") or what.startswith(("wins ", "Shows ", "Mucks ")):
-        return None
-    acts = [e for e in events if e[2] == street and e[0] in _VOLUNTARY]
-    players = {e[1] for e in events if e[1] is not None and e[0] != "deal"}
-    live = players - {e[1] for e in events if e[0] == "fold" or e[5]}
-    if not acts or len(live) < 2:
-        return None
-    last = max((j for j, e in enumerate(acts) if e[0] in ("bet", "raise")), default=0)
-    acted = {e[1] for e in acts[last:]}
-    top = max(street_total(events, n, street) for n in players)
-    if not all(n in acted and street_total(events, n, street) == top for n in live):
-        return None
-    return next((j for j in range(at + 1, len(lines)) if lines[j].startswith(("*** TURN", "*** RIVER"))), None)
-
-
-def _calls_after_bets(events: list[tuple]) -> list[tuple]:
-    """The events with a call the text writes before the bet it calls moved after that bet (the
-    Zone tables' text of 2018 writes each street's call first): a call facing no bet on its
-    street waits for the street's next bet."""
-    out: list[tuple] = []
-    waiting: list[tuple] = []
-    for e in events:
-        if waiting and (e[2] != waiting[0][2] or e[0] not in ("bet", "raise", "call", "check", "fold")):
-            out += waiting  # no bet came: the call stays where the text put it (the checks refuse it)
-            waiting = []
-        if e[0] == "call" and street_total(out, e[1], e[2]) >= max(
-                (street_total(out, n, e[2]) for n in {x[1] for x in out if x[2] == e[2] and x[1]}), default=ZERO):
-            waiting.append(e)
-            continue
-        out.append(e)
-        if waiting and e[0] in ("bet", "raise"):
-            out += waiting
-            waiting = []
-    return out + waiting

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.stars_text import _pieces  # split_at's cut, at the starts found here (test_layers)
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -72,30 +73,92 @@ _VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is
 
 
 def detect(text: str) -> bool:
-    head = text[:3000]
-    return "Hand History " in head and _START.search(head) is not None  # (the pattern's words checked first: cheap)
+    """A hand's start in the first 3000 characters (``_START``; its words looked for first)."""
+    return bool(_starts(text, 3000, first=True))
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return _pieces(text, _starts(text))
+
+
+_ANCHOR: Final = "***** Hand History "
+"""The literal words of every hand's start (``_START``)."""
+
+
+def _starts(text: str, end: int = -1, first: bool = False) -> list[int]:
+    """Where ``_START`` matches in ``text[:end]`` (``end`` -1: the whole text), as its ``finditer``
+    finds them (``first``: the first one only).  The pattern has no literal first word (it may
+    start at a ``Game #.. starts.`` line before the hand's): searched over the whole text, the
+    engine tries it at every character.  It is searched instead over the lines before each
+    ``***** Hand History `` that it may start on (``_lines_before``), ending there."""
+    found: list[int] = []
+    size = len(text) if end < 0 else min(end, len(text))
+    pos = 0
+    while True:
+        anchor = text.find(_ANCHOR, pos, size)
+        stop = anchor + len(_ANCHOR) + len("For Game")  # where a match ending at this anchor ends
+        if anchor < 0 or stop > size:
+            return found
+        m = _START.search(text, max(pos, _lines_before(text, anchor)), stop)
+        if m is None:  # (not a hand's start: the next one starts after this anchor)
+            pos = anchor + 1
+        else:
+            found.append(m.start())
+            if first:
+                return found
+            pos = m.end()
+
+
+def _lines_before(text: str, anchor: int) -> int:
+    """The start of the first of the lines before ``anchor``'s that a hand's start may take in (blank
+    lines, ``Game #<id> starts.``, ``#Game No : <id>``): no match of ``_START`` ending at the anchor
+    starts before it."""
+    start = text.rfind("\n", 0, anchor) + 1
+    while start > 0:
+        before = text.rfind("\n", 0, start - 1) + 1
+        words = text[before:start - 1].lstrip(" \t\x00")
+        if words and not words.startswith(("Game #", "#Game No : ")):
+            break
+        start = before
+    return start
 
 
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
-    if re.search(r"\d\.\d{2}(?!\d)", text):  # a decimal point: a lone "0,35 €" is that post's own
+    if _found_at_marks(_POINT_CENTS, text, "."):  # a decimal point: a lone "0,35 €" is that post's own
         return "."
-    return "," if re.search(r"\d,\d{2}(?![\d])", text) else "."
+    return "," if _found_at_marks(_COMMA_CENTS, text, ",") else "."
+
+
+_POINT_CENTS: Final = re.compile(r"\d\.\d{2}(?!\d)")
+_COMMA_CENTS: Final = re.compile(r"\d,\d{2}(?![\d])")
+
+
+def _found_at_marks(pattern: re.Pattern[str], text: str, mark: str) -> bool:
+    """Whether ``pattern`` (a digit, then ``mark``...) matches anywhere in ``text``: tried at each
+    ``mark`` only (a search would try it at every character)."""
+    at = text.find(mark, 1)
+    while at >= 0:
+        if text[at - 1].isdecimal() and pattern.match(text, at - 1) is not None:  # (\d: a decimal digit)
+            return True
+        at = text.find(mark, at + 1)
+    return False
 
 
 def _blind(text: str) -> Decimal:
     """A blind of ``Blinds(..)``: ``1.200`` is written with dot thousands, ``1,200`` with commas."""
-    return amount(text, "," if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text) else ".")
+    return amount(text, "," if _DOT_THOUSANDS.fullmatch(text) else ".")
+
+
+_DOT_THOUSANDS: Final = re.compile(r"\d{1,3}(?:\.\d{3})+")
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    raw = text.replace("\ufeff", "").split("\n")
-    lines = [(line + k, x.strip(" \t\x00")) for k, x in enumerate(raw) if x.strip(" \t\x00")]
-    lines = [(k, x) for k, x in lines if not x.startswith(("Game #", "#Game No"))]
+    lines: list[tuple[int, str]] = []
+    for k, x in enumerate(text.replace("\ufeff", "").split("\n")):
+        x = x.strip(" \t\x00")
+        if x and not x.startswith(("Game #", "#Game No")):
+            lines.append((line + k, x))
     if not lines or (m_id := _ID.search(lines[0][1])) is None:
         raise ValueError("not a partypoker hand header")
     hand_id = m_id.group(1)
@@ -103,7 +166,11 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("the hand is cut short after its first line")
     head = lines[1][1]
     lower = head.lower()
-    known = next(((name, g) for name, g in GAMES if name in lower), None)
+    known: tuple[str, str | None] | None = None
+    for written, named_game in GAMES:
+        if written in lower:
+            known = (written, named_game)
+            break
     if known is None:
         raise ValueError(f"unknown partypoker game: {head[:80]!r}")
     if known[1] is None:
@@ -113,8 +180,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     new = " Game Table (" in head
     limit = _limit(head, game)
     mark = _decimal_mark(text)
-    tournament_match = _TRNY.search(text)
-    tournament = tournament_match.group(1) if tournament_match and ("Trny" in text or "Tourney" in head) else None
+    tournament_match = _TRNY.search(text) if "Trny" in text or "Tourney" in head else None
+    tournament = tournament_match.group(1) if tournament_match else None
     if tournament is None and ("Buy-in" in head or "Tourney" in head):
         tournament = _sit_and_go_id(lines) or "?"
     names: list[str] = []
@@ -124,27 +191,30 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _SEAT.match(x)) is not None:
+        if (s := _SEAT.match(x) if x.startswith(("Seat", "seat")) else None) is not None:
             names.append(s.group(2))
             seats[s.group(2)] = int(s.group(1))
             stacks[s.group(2)] = amount(s.group(3), mark)
         elif " posts " in x:
             break
         else:
-            if (t := _TABLE.match(x)) is not None:
+            if x.startswith("Table ") and (t := _TABLE.match(x)) is not None:
                 table = t.group(1)
-            if (b := _BUTTON.search(x)) is not None:
+            if " is the button" in x and (b := _BUTTON.search(x)) is not None:
                 button = int(b.group(1))
         k += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    blinds_match = ([None, *_BLINDS.finditer(text)])[-1]  # the last: a new level is written after the seats
+    blinds_match = None  # the last: a new level is written after the seats
+    if "Blinds" in text or "Stakes" in text:
+        blinds_match = ([None, *_BLINDS.finditer(text)])[-1]
     speakers = Speakers(names)
     by_length = speakers.longest_first
     events: list[tuple] = []
     if not new and blinds_match and game not in STUD and " posts small blind" not in text and (
             " posts big blind" not in text):
-        acting = {n for _, x in lines[k:] for n in by_length if x.startswith(n + " ")}
+        acting = {n for _, x in lines[k:] for n in speakers.by_first_word.get(x.partition(" ")[0], ())
+                  if x.startswith(n + " ")}  # (a line starting with a name and a space has its first word)
         events = _unwritten_blinds(blinds_match, names, seats, stacks, button, acting, limit)
     street = "preflop"
     board = ""
@@ -155,9 +225,9 @@ def parse(text: str, source: str, line: int) -> Hand:
     cash: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
-    lines_left = lines[k:]
+    lines_left = lines[k:][::-1]  # the lines still to read, the next one last
     while lines_left:
-        where, x = lines_left.pop(0)
+        where, x = lines_left.pop()
         if x.startswith("** "):
             if x.startswith("** Summary"):
                 summary = True
@@ -184,14 +254,15 @@ def parse(text: str, source: str, line: int) -> Hand:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
             continue
-        if x.count(" wins ") > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
+        wins = x.count(" wins ")
+        if wins > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
             for other in by_length:
                 x = x.replace(f".{other} wins ", f".\n{other} wins ")
             if "\n" in x:
                 first, rest = x.split("\n", 1)
-                lines_left.insert(0, (where, rest))
+                lines_left.append((where, rest))
                 x = first
-        w = _WINS.match(x)
+        w = _WINS.match(x) if wins else None  # (the pattern needs " wins ")
         if w and w.group(1) in seats:
             got = amount(w.group(2), mark)
             won[w.group(1)] = won.get(w.group(1), ZERO) + got
@@ -200,7 +271,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             continue
         name = speakers.at_start(x)
         if name is not None and (cut := x.find(" is sitting out", len(name))) >= 0 and x[cut + 15:].strip():
-            lines_left.insert(0, (where, x[cut + 15:].strip()))  # the Mac client's "is sitting outBob posts ..."
+            lines_left.append((where, x[cut + 15:].strip()))  # the Mac client's "is sitting outBob posts ..."
             continue
         if name is None:
             if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
@@ -208,9 +279,11 @@ def parse(text: str, source: str, line: int) -> Hand:
             if (v := _VERBS.match(x)) is not None:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
+        what = x[len(name) + 1:].strip().rstrip(".")
+        if (bracket := what.find("[")) > 0 and what[bracket - 1] != " ":  # (else the pattern cannot match)
+            what = _BRACKET_GLUED.sub(r"\1 [", what)
         try:
-            _action(name, _BRACKET_GLUED.sub(r"\1 [", x[len(name) + 1:].strip().rstrip(".")), street, events,
-                    shown, mark, where)
+            _action(name, what, street, events, shown, mark, where)
         except ValueError:
             v = _VERBS.match(x)
             if v is not None and v.group(1) not in seats:  # "Hero Name raises" for a seat "Hero"
@@ -223,11 +296,12 @@ def parse(text: str, source: str, line: int) -> Hand:
         events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in won.items() if v]
     _all_in_with_the_stack(events, stacks)
     header_money = _header_money(head, blinds_match, mark, events, game, limit)
+    date, zone = _date(head)
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=m.group(1) if (m := _LEVEL.search(text)) else "",
                     currency="" if tournament else currency_of(head) or "USD", tournament=tournament, table=table,
-                    button=button or None, boards=[board], shown=shown, date=_date(head)[0], timezone=_date(head)[1],
+                    button=button or None, boards=[board], shown=shown, date=date, timezone=zone,
                     rake=ZERO if rake is None and tournament else rake,
                     uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
 
@@ -254,6 +328,8 @@ def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, 
 
 def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
     """An all-in puts in the whole stack: the text sometimes writes the last chip short."""
+    if not [e for e in events if e[5]]:  # (no all-in: nothing to set right)
+        return
     spent: dict[str, Decimal] = {}
     bets: dict[str, Decimal] = {}
     street = ""
@@ -284,10 +360,16 @@ _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
 _DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
 
 
+_BEFORE_TIME: Final = 21
+"""Characters enough for ``September 13, `` and the time's ``10:00``: a match's groups are the same
+wherever it starts (the month is the one word before the day), so the date is searched from there
+first (the whole line when the month starts before)."""
+
+
 def _date(head: str) -> tuple[str, str]:
     """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
     ``Sun Sep 13 10:00:00 EDT 2020``."""
-    m = _DATE.search(head)
+    m = _DATE.search(head, max(0, head.rfind(":") - _BEFORE_TIME)) or _DATE.search(head)
     month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
     if m is None or month is None:
         return "", ""
@@ -302,12 +384,18 @@ def _limit(head: str, game: str) -> str:
     return "fixed-limit"
 
 
+_SIT_AND_GO: Final = re.compile(r"\((\d+)\) Table #")
+
+
 def _sit_and_go_id(lines: list[tuple[int, str]]) -> str | None:
     for _, x in lines[2:6]:
-        m = re.search(r"\((\d+)\) Table #", x)
+        m = _SIT_AND_GO.search(x)
         if m:
             return m.group(1)
     return None
+
+
+_STAKE_BLINDS: Final = re.compile(r"^\$?([\d.,]+)/\$?([\d.,]+)\s")
 
 
 def _header_money(head: str, blinds: re.Match[str] | None, mark: str, events: list, game: str, limit: str
@@ -317,7 +405,7 @@ def _header_money(head: str, blinds: re.Match[str] | None, mark: str, events: li
     buy-in) the posted blinds."""
     if blinds is not None:
         return [_blind(blinds.group(1)), _blind(blinds.group(2))]
-    m = re.match(r"^\$?([\d.,]+)/\$?([\d.,]+)\s", head)
+    m = _STAKE_BLINDS.match(head)
     if m:
         return [amount(m.group(1), mark), amount(m.group(2), mark)]
     posted = {e[0]: e[3] for e in events if e[0] in ("small-blind", "big-blind")}
@@ -333,30 +421,37 @@ def _cards(text: str) -> str:
 _POSTS = (("posts big blind + dead", "dead-blind-both"),
           ("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
           ("bring-ins", "bring-in"), ("posts dead blind", "dead-blind"), ("posts button blind", "button-blind"))
+_POST_WORDS: Final = ("posts ", "bring-ins")
+"""The first words of every ``_POSTS`` prefix."""
 
 
 def _chips(what: str, mark: str) -> Decimal:
     """The amount in ``[$0.10 USD]`` or ``(0.10)``."""
-    m = _BRACKET.search(what) or re.search(r"\(([^()]*)\)", what)
+    m = _BRACKET.search(what) or _PARENTHESES.search(what)
     if m is None:
         raise ValueError(f"no amount in {what!r}")
-    if mark == "." and re.fullmatch(r"[^\d.]*\d+,\d{2}[^\d.]*", m.group(1)):  # "big blind + dead [0,35 €]" in a
+    if mark == "." and "," in m.group(1) and _COMMA_ONLY.fullmatch(m.group(1)):  # "big blind + dead [0,35 €]" in a
         return amount(m.group(1), ",")  # hand of decimal points (2011): the only amount written the other way
     return amount(m.group(1), mark)
 
 
+_PARENTHESES: Final = re.compile(r"\(([^()]*)\)")
+_COMMA_ONLY: Final = re.compile(r"[^\d.]*\d+,\d{2}[^\d.]*")
+
+
 def _action(name: str, what: str, street: str, events: list, shown: dict, mark: str, where: int) -> None:
-    for prefix, kind in _POSTS:
-        if what.startswith(prefix):
-            chips = _chips(what, mark)
-            if kind == "dead-blind-both":  # the big blind and the dead small one: live what the big blind posted
-                live = next((e[3] for e in events if e[0] == "big-blind"), chips)
-                if chips > live:
-                    events.append(("dead-blind", name, street, chips - live, ZERO, False, "", 0, 0, 0))
-                events.append(("big-blind", name, street, min(chips, live), min(chips, live), False, "", 0, 0, 0))
+    if what.startswith(_POST_WORDS):  # (one test for the posts' seven prefixes)
+        for prefix, kind in _POSTS:
+            if what.startswith(prefix):
+                chips = _chips(what, mark)
+                if kind == "dead-blind-both":  # the big blind and the dead small one: live what the big blind posted
+                    live = next((e[3] for e in events if e[0] == "big-blind"), chips)
+                    if chips > live:
+                        events.append(("dead-blind", name, street, chips - live, ZERO, False, "", 0, 0, 0))
+                    events.append(("big-blind", name, street, min(chips, live), min(chips, live), False, "", 0, 0, 0))
+                    return
+                events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
                 return
-            events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
-            return
     word = what.split(" ", 1)[0]
     if what in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
@@ -398,11 +493,17 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
 
 
+_RAKE: Final = re.compile(r"Rake: \$?([\d.,]+)")
+_COLLECTED: Final = re.compile(r"collected \$?([\d.,]+)")
+_NET: Final = re.compile(r"net ([+-]?)\$?([\d.,]+)")
+_LOST: Final = re.compile(r"lost \$?([\d.,]+)")
+
+
 def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: dict, cash: dict, shown: dict,
                   where: int, rake: Decimal | None) -> Decimal | None:
     """One line of the new text's summary; returns the rake (when the line states it)."""
     if x.startswith(("Main Pot:", "Pot:")):
-        m = re.search(r"Rake: \$?([\d.,]+)", x)
+        m = _RAKE.search(x)
         return amount(m.group(1), mark) if m else ZERO
     if x.startswith("Board:"):
         return rake
@@ -411,15 +512,15 @@ def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: d
     if b is None or name is None:
         raise ValueError(f"line {where}: unknown summary line {x[:70]!r}")
     detail = b.group(4) or ""
-    got = re.search(r"collected \$?([\d.,]+)", detail)
+    got = _COLLECTED.search(detail)
     if b.group(2):  # cashed out: paid outside the pot
         cash[name] = amount(got.group(1), mark) if got else ZERO
     elif got:
         collected[name] = amount(got.group(1), mark)
-    m = re.search(r"net ([+-]?)\$?([\d.,]+)", detail)
+    m = _NET.search(detail)
     if m:
         net[name] = amount(m.group(2), mark) * (-1 if m.group(1) == "-" else 1)
-    elif (lost := re.search(r"lost \$?([\d.,]+)", detail)) is not None:
+    elif (lost := _LOST.search(detail)) is not None:
         net[name] = -amount(lost.group(1), mark)
     else:
         net[name] = ZERO

@@ -1,0 +1,192 @@
+"""iPoker's and partypoker's fast paths against their plain definitions (issue 40's speed work):
+the XML tags and attributes read with ``str.find`` and ``str.split`` instead of the patterns
+``_TAG`` and ``_ATTRS``, the money values that say the decimal mark, a hand's date and start
+found without trying a pattern at every character, and the two readers' ``detect`` and ``split``.
+Each plain definition is what the reader did before (a pattern over the whole text)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyeval.history.sites import ipoker, partypoker
+
+# -- iPoker's XML ---------------------------------------------------------------------------------
+
+XML_FRAGMENTS = st.sampled_from([
+    "<player", "<players", "<action", "<cards", "</cards>", "<round", "<game ", "<general>", "</game>", "<",
+    ">", "/>", "/", " ", "\n", "\t", "x", "_", "é", '"', "=", '="', ' seat="1"', ' name="A &amp; B"', ' sum="€0.50"',
+    ' chips="1.500"', ' win="0,25"', ' bet="2"', ' totalbet="3.25"', ' no="2"', ' type="Pocket"', 'a="1"', ' 9="x"',
+    ' reg_code="-"', ' x:y="1"', '  two="spaces"', ' v="ends="', "SA D10", "X X", "<startdate>", "</startdate>",
+    "2014-01-06 10:33:13"])
+XML_TEXTS = st.lists(XML_FRAGMENTS, max_size=40).map("".join)
+
+
+TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
+"""The elements' pattern the reader used (``ipoker._elements`` finds what it finds)."""
+
+
+@settings(max_examples=400, deadline=None)
+@given(XML_TEXTS, st.integers(0, 20))
+def test_elements_are_what_the_tag_pattern_finds(text, start):
+    assert ipoker._elements(text, start) == TAG.findall(text, start)
+
+
+def plain_attributes(attrs: str) -> dict[str, str]:
+    return {k: html.unescape(v) if "&" in v else v for k, v in ipoker._ATTRS.findall(attrs)}
+
+
+@settings(max_examples=400, deadline=None)
+@given(XML_TEXTS)
+def test_attributes_are_what_the_attribute_pattern_finds(attrs):
+    money: list[str] = []
+    found, plain = ipoker._attributes(attrs, money, True)
+    assert found == plain_attributes(attrs)
+    assert plain <= attrs.count('="')
+    if plain == attrs.count('="'):  # every '="' ends a plain name: the money values as the pattern finds them
+        assert money == ipoker._MONEY_VALUES.findall(attrs)
+
+
+@settings(max_examples=400, deadline=None)
+@given(XML_TEXTS, XML_TEXTS)
+def test_a_games_money_values_are_what_the_money_pattern_finds(before, after):
+    text = before + '<game gamecode="7">' + after
+    game_tag = ipoker._XML_GAME.search(text)
+    elements, money = ipoker._game_elements(text, game_tag)
+    assert money == ipoker._MONEY_VALUES.findall(text, game_tag.start())
+    assert elements == [(tag, plain_attributes(attrs), content)
+                        for tag, attrs, content in TAG.findall(text, game_tag.start())]
+
+
+def test_a_plain_game_reads_its_money_values_from_its_attributes():
+    """The split, not the pattern over the game's text, gives the money values of a game written
+    plainly (the fallback would also pass the property above)."""
+    text = ('<game gamecode="1"><player seat="1" name="A" chips="€1.50" bet="€0.50" win="0"/>'
+            '<round no="0"><action no="1" player="A" type="1" sum="€0.50"/></round></game>')
+    elements, money = ipoker._game_elements(text, ipoker._XML_GAME.search(text))
+    assert money == ["€1.50", "€0.50", "0", "€0.50"]
+    assert [tag for tag, _, _ in elements] == ["player", "round", "action"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(XML_TEXTS, st.integers(0, 20))
+def test_the_start_dates_are_the_field_patterns_matches_of_that_name(text, start):
+    expected = [value for name, value in ipoker._FIELD.findall(text[start:]) if name == "startdate"]
+    assert ipoker._STARTDATE.findall(text, start) == expected
+
+
+IPOKER_START_FRAGMENTS = st.sampled_from([
+    "<session", "<session>", "<gametype>", "<general>", "</general>", "GAME #", "GAME #12 ", "GAME #12:",
+    "MERGE_GAME #3 ", "GAME #x", "\n", " ", "x" * 500, '<game gamecode="5">', "</game>", "<?xml", "y"])
+
+
+def plain_ipoker_detect(text: str) -> bool:
+    head = text[:3000]
+    return ("<session" in head and "<gametype>" in head) or re.search(r"^GAME #\d+[: ]", head, re.M) is not None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(IPOKER_START_FRAGMENTS, max_size=30).map("".join))
+def test_ipoker_detect_is_its_plain_definition(text):
+    assert ipoker.detect(text) == plain_ipoker_detect(text)
+
+
+def plain_ipoker_split(text: str) -> list[tuple[int, str]]:
+    """The split as it was: each hand's line counted from the text's start, the text hands' starts
+    found with a pattern led by ``^``, a game's session the last found between the games before it."""
+    starts = sorted([(m.start(), "xml") for m in ipoker._XML_GAME.finditer(text)]
+                    + [(m.start(), "text") for m in re.finditer(r"^GAME #\d+[: ]", text, re.M)])
+    if not starts:
+        return [(1, text)]
+    before = text[:starts[0][0]]
+    pieces = [(1, before)] if before.strip() and "<session" not in before else []
+    games = [at for at, kind in starts if kind == "xml"]
+    for (at, kind), end in zip(starts, [at for at, _ in starts[1:]] + [len(text)]):
+        body = text[at:end]
+        if kind == "text":
+            pieces.append((1 + text.count("\n", 0, at), body.split("<?xml")[0]))
+            continue
+        windows = zip([0] + games, games[:games.index(at) + 1])
+        sessions = [m.group(0) for a, b in windows for m in ipoker._GENERAL.finditer(text, a, b)]
+        general = sessions[-1] if sessions else ""
+        game = body[:body.index("</game>") + 7] if "</game>" in body else body
+        pieces.append((1 + text.count("\n", 0, at), general + "\n" + game))
+    return pieces
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["<session a='1'>\n<general>G1</general>", "<session><general>G2</general>",
+                                 '<game gamecode="5">', "</game>", "GAME #12 ", "GAME #3:", "<?xml", "\n",
+                                 "text", " "]), max_size=30).map("".join))
+def test_ipoker_split_is_its_plain_definition(text):
+    assert ipoker.split(text) == plain_ipoker_split(text)
+
+
+# -- partypoker -----------------------------------------------------------------------------------
+
+PARTY_FRAGMENTS = st.sampled_from([
+    "***** Hand History for Game 1 *****", "***** Hand History For Game 2", "****** Hand History for Game 3",
+    "***** Hand History ", "Hand History for Game", "Game #7 starts.", "Game #7 starts. ", "#Game No : 7",
+    "#Game No : 7 x", "Game #", "\n", "\n\n", " ", "\t", "\x00", "\ufeff", "x", "Bob folds", "*****"])
+PARTY_TEXTS = st.lists(PARTY_FRAGMENTS, max_size=30).map("".join)
+
+
+PARTY_LINES = st.lists(st.sampled_from([
+    "***** Hand History for Game 1 *****", " \t***** Hand History For Game 2", "\ufeff***** Hand History for Game 3",
+    "x\ufeff***** Hand History for Game 4", "****** Hand History for Game 5", "Game #7 starts.", " Game #7 starts. ",
+    "Game #7 starts. x", "#Game No : 7", "\x00#Game No : 7 ", "#Game No : 7 x", "", " ", "\x00", "Bob folds",
+    "Hand History for Game"]), max_size=20).map("\n".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(PARTY_TEXTS, PARTY_LINES))
+def test_partypoker_starts_are_where_the_start_pattern_matches(text):
+    assert partypoker._starts(text) == [m.start() for m in partypoker._START.finditer(text)]
+
+
+def test_a_hand_starts_at_the_game_lines_before_its_history_line():
+    text = "Bob folds\nGame #7 starts.\n\n#Game No : 7\n \n***** Hand History for Game 7 *****\nx"
+    assert partypoker._starts(text) == [text.index("Game #7")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(PARTY_TEXTS, st.integers(0, 3000))
+def test_partypoker_detect_is_its_plain_definition(text, padding):
+    text = "y" * padding + text
+    head = text[:3000]
+    assert partypoker.detect(text) == ("Hand History " in head and partypoker._START.search(head) is not None)
+
+
+MONEY_FRAGMENTS = st.sampled_from(["1", "23", "0", ".", ",", " ", "$", "a", "1.500", "0,35", "12.34", "٣"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(MONEY_FRAGMENTS, max_size=20).map("".join))
+def test_amounts_found_at_their_marks_are_the_patterns_search(text):
+    assert partypoker._found_at_marks(partypoker._POINT_CENTS, text, ".") == bool(
+        partypoker._POINT_CENTS.search(text))
+    assert partypoker._found_at_marks(partypoker._COMMA_CENTS, text, ",") == bool(
+        partypoker._COMMA_CENTS.search(text))
+
+
+DATE_FRAGMENTS = st.sampled_from([
+    "Sunday, ", "September ", "Sep ", "SEptember ", "xMay ", "13, ", "13 ", "1 ", "10:00:00 ", "EDT ", "CET ", "2020",
+    "2020 ", "  ", "$0.05/$0.10 USD NL Texas Hold'em - ", "Mon ", ",", "x" * 60])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(DATE_FRAGMENTS, max_size=12).map("".join))
+def test_the_stake_lines_date_is_the_date_patterns_search(head):
+    m = partypoker._DATE.search(head)
+    month = partypoker._MONTHS.get(m.group(1)[:3].lower()) if m else None
+    expected = ("", "") if m is None or month is None else (
+        f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4))
+    assert partypoker._date(head) == expected
+
+
+def test_a_date_spread_over_more_than_its_usual_length_is_read():
+    head = "NL Texas Hold'em - Sunday, September 13," + " " * 60 + "10:00:00 EDT 2020"
+    assert partypoker._date(head) == ("2020-09-13T10:00:00", "EDT")
