@@ -36,6 +36,7 @@ HAND_ID = re.compile(r"\"handId\"\s*:\s*\"([^\"]+)\"")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r'\{\s*"history"\s*:\s*\[')
+_BLANKS = "\ufeff \n\t"
 _GAMES = {"TEXASHOLDEM": "holdem", "OMAHA": "omaha", "OMAHAHILO": "omaha-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_DSB": "dead-blind", "HAND_ANTE": "ante"}
@@ -47,7 +48,10 @@ _MOVES = frozenset({"HAND_BLINDS", "ACTION_ADJUSTEMENT", "ACTION_CALL", "ACTION_
 
 
 def detect(text: str) -> bool:
-    return _START.match(text.lstrip("\ufeff \n\t")[:100]) is not None
+    at = 0  # the text's first character after a BOM and blanks (not text.lstrip(), a copy of the whole text)
+    while at < len(text) and text[at] in _BLANKS:
+        at += 1
+    return text.startswith("{", at) and _START.match(text, at, at + 100) is not None
 
 
 def split(text: str) -> list[tuple[int, str]]:

@@ -57,7 +57,7 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    return text.find("<Game hhversion=", 0, 3000) >= 0 or text.find('<Game id="', 0, 3000) >= 0
 
 
 def split(text: str) -> list[tuple[int, str]]:

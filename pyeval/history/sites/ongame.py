@@ -74,7 +74,8 @@ _VERBS = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|changed|sma
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    # the literal first: another site's text says no without the pattern
+    return text.find("***** History for hand ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
 
 
 def split(text: str) -> list[tuple[int, str]]:
