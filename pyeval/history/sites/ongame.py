@@ -238,8 +238,15 @@ def _deal_board(street: str, cards: str, events: list, boards: list[str], where:
 
 def _new_hand(events: list, name: str, street: str, cards: str) -> None:
     """The hero's hand after the draw: the cards no longer held are the ones discarded."""
-    before = next((e[6] for e in reversed(events) if e[0] == "deal" and e[1] == name), "")
-    gone = "".join(c for c in (before[a:a + 2] for a in range(0, len(before), 2)) if c not in cards)
+    before = ""
+    for k in range(len(events) - 1, -1, -1):  # (a loop: mypyc fails on a generator over these tuples)
+        if events[k][0] == "deal" and events[k][1] == name:
+            before = events[k][6]
+            break
+    gone = ""
+    for a in range(0, len(before), 2):
+        if before[a:a + 2] not in cards:
+            gone += before[a:a + 2]
     for j in range(len(events) - 1, -1, -1):
         if events[j][0] == "discard" and events[j][1] == name:
             if len(gone) == 2 * events[j][7]:
@@ -360,6 +367,10 @@ def _return_unmatched(events: list, big_blind: Decimal, total: Decimal) -> list:
         return events
     excess = ordered[0][1] - ordered[1][1]
     if excess > 0 and sum(put.values(), ZERO) - excess == total:
-        street = next(e[2] for e in reversed(events) if e[0] in INTO_POT)
+        street = ""
+        for k in range(len(events) - 1, -1, -1):  # the street of the last chips put in
+            if events[k][0] in INTO_POT:
+                street = events[k][2]
+                break
         events.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
     return events
