@@ -112,7 +112,7 @@ def _elements(text: str, line: int) -> list[_Element]:
     closed = False
     at = text.find("<")
     while at >= 0:
-        name_at = at + 2 if text.startswith("/", at + 1) else at + 1
+        name_at = at + 2 if at + 1 < len(text) and text[at + 1] == "/" else at + 1
         name_end = _name_end(text, name_at)
         close = text.find(">", name_end) if name_end > name_at else -1
         if close < 0:
@@ -122,7 +122,7 @@ def _elements(text: str, line: int) -> list[_Element]:
             continue
         between = text[pos:at]
         if between:
-            if not between.isspace():
+            if between != "\n" and not between.isspace():
                 raise ValueError(f"line {where}: text outside the XML elements: {between.strip()[:60]!r}")
             where += between.count("\n")
         pos = close + 1
@@ -142,7 +142,8 @@ def _elements(text: str, line: int) -> list[_Element]:
             closed = closed or tag == "HISTORY"
         elif tag in ("HISTORY", "PLAYER", "ACTION", "SHOWDOWN", "RESULT"):
             out.append(_Element(tag, _attributes(inside), where))
-        where += inside.count("\n")
+        if "\n" in inside:
+            where += inside.count("\n")
     if text[pos:].strip():
         raise ValueError(f"text after the last element: {text[pos:].strip()[:60]!r}")
     if not closed:
@@ -159,12 +160,16 @@ def _name_end(text: str, at: int) -> int:
         return at
     end = at + 1
     size = len(text)
-    while end < size:
-        c = text[end]
-        if not (c.isalnum() or c == "_"):
-            break
+    while end < size and _word(text[end]):
         end += 1
     return end
+
+
+def _word(c: str) -> bool:
+    """Whether a character is one ``\\w`` matches (ASCII decided without a call)."""
+    if "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c == "_":
+        return True
+    return c >= "\x80" and c.isalnum()
 
 
 def _link(inside: str) -> str:
@@ -187,7 +192,7 @@ def _attributes(inside: str) -> dict[str, str]:
         if end < 0:
             return attrs  # no closing quote here: none for a later value either
         start = eq
-        while start > pos and (inside[start - 1].isalnum() or inside[start - 1] == "_"):
+        while start > pos and _word(inside[start - 1]):
             start -= 1
         if start == eq:  # no name before the "=": the pattern goes on from the next character
             pos = eq + 1
