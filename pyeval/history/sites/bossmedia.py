@@ -155,8 +155,8 @@ def _name_end(text: str, at: int) -> int:
     r"""Where a tag's name starting at ``at`` ends (``[A-Za-z?]\w*``); ``at`` when none starts there."""
     if at >= len(text):
         return at
-    first = text[at]
-    if not (first == "?" or "a" <= first <= "z" or "A" <= first <= "Z"):
+    first = ord(text[at])
+    if not (first == 63 or 97 <= first <= 122 or 65 <= first <= 90):  # ?, a-z, A-Z
         return at
     end = at + 1
     size = len(text)
@@ -166,10 +166,11 @@ def _name_end(text: str, at: int) -> int:
 
 
 def _word(c: str) -> bool:
-    """Whether a character is one ``\\w`` matches (ASCII decided without a call)."""
-    if "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c == "_":
-        return True
-    return c >= "\x80" and c.isalnum()
+    """Whether a character is one ``\\w`` matches (ASCII decided by its code, without a call)."""
+    code = ord(c)
+    if code < 128:
+        return 97 <= code <= 122 or 65 <= code <= 90 or 48 <= code <= 57 or code == 95
+    return c.isalnum()
 
 
 def _link(inside: str) -> str:

@@ -74,7 +74,7 @@ def split(text: str) -> list[tuple[int, str]]:
 def _cards(text: str, where: int) -> str:
     """``"9d - 5d - Ad"`` -> ``"9d5dAd"``; ValueError for anything that is not cards."""
     try:
-        return "".join(format_card(card_code(c)) for c in text.split(" - "))
+        return "".join([format_card(card_code(c)) for c in text.split(" - ")])
     except ValueError:
         raise ValueError(f"line {where}: not cards: {text[:40]!r}") from None
 

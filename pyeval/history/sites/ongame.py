@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
@@ -142,7 +142,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                 continue
         if x == "Dealing pocket cards":
             continue
-        if game in STUD and ((s := _STUD_STREET.match(x)) is not None or x == "Dealing river"):
+        if game in STUD and x.startswith("Dealing ") and ((s := _STUD_STREET.match(x)) is not None
+                                                          or x == "Dealing river"):
             street = s.group(1) if s is not None else "7th"
             continue
         if x.startswith(("Dealing to ", "New hand for ")):
@@ -164,7 +165,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: {verb.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         what = x[len(name) + 1:]
-        if (changed := _CHANGED.match(what)) is not None:
+        if what.startswith("changed ") and (changed := _CHANGED.match(what)) is not None:
             if not street.startswith("draw") or acted_since_draw:
                 street = "draw1" if street == "preflop" else f"draw{int(street[4:]) + 1}"
                 acted_since_draw = False
@@ -211,11 +212,14 @@ def _tournament_id(text: str | None) -> str:
 
 
 def _iso(date: re.Match[str]) -> str:
-    try:
-        month = datetime.strptime(date.group(1), "%b").month  # English month names (the C locale's)
-    except ValueError:
+    month = _MONTHS.get(date.group(1).lower(), 0)  # English month names, any case (strptime's %b)
+    if not month:
         return ""
     return f"{date.group(5)}-{month:02d}-{int(date.group(2)):02d}T{date.group(3)}"
+
+
+_MONTHS: Final = {name: k for k, name in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+                                                     "oct", "nov", "dec"), 1)}
 
 
 def _cards(text: str) -> str:
@@ -309,12 +313,12 @@ def _summary(lines: list[tuple[int, str]], speakers: Speakers, seats: dict[str, 
     for where, x in lines:
         if x.startswith("***** End of hand"):
             break
-        if (p := _POT.match(x)) is not None:
+        if x.startswith(("Main pot: ", "Side pot ")) and (p := _POT.match(x)) is not None:
             total += amount(p.group(2))
             won += [(n, got, int(p.group(1) or 0)) for n, got in _winners(p.group(3), speakers, where)]
         elif x.startswith("Rake taken: "):
             rake = amount(x[len("Rake taken: "):])
-        elif (s := _SUMMARY_SEAT.match(x)) is not None:
+        elif x.startswith("Seat ") and (s := _SUMMARY_SEAT.match(x)) is not None:
             name = by_seat.get(int(s.group(1)))
             if name is None or name != s.group(2):
                 raise ValueError(f"line {where}: a summary line for a seat nobody sat at: {x[:60]!r}")
