@@ -4,12 +4,17 @@ Hand-made fixtures; the numbers worked out by hand in the comments."""
 
 from __future__ import annotations
 
+import html
+import re
 from decimal import Decimal
 
 import pytest
 import site_checks as sc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyeval
+from pyeval.history.sites import bossmedia
 
 OLD_BOARDS = sc.FIXTURES / "bossmedia_old_boards.xml"
 SECOND_SB = sc.FIXTURES / "bossmedia_second_sb.xml"
@@ -99,3 +104,69 @@ def test_all_in_ev_counts_the_antes():
     # all in on the flop 2c7dTh: the pot of 3775 (antes and Ivy's blind in it) shared by equity
     assert row["street"] == "flop" and row["actual"] == [-1825, -125, 1950]
     assert sum(row["ev"]) == pytest.approx(0)
+
+
+# The element scanner walks the text with str.find; the reference here is the tag and attribute
+# patterns it stands for, applied as the grammar says (leftmost, not overlapping).
+_TAG = re.compile(r"<(/?)([A-Za-z?]\w*)([^>]*)>")
+_ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
+_LINK = re.compile(r" LINK=\"([^\"]*)\"")
+
+
+def _reference_elements(text: str, line: int) -> list[tuple]:
+    out: list[list] = []
+    pos, where, closed = 0, line, False
+    for m in _TAG.finditer(text):
+        between = text[pos:m.start()]
+        if between:
+            if not between.isspace():
+                raise ValueError(f"line {where}: text outside the XML elements: {between.strip()[:60]!r}")
+            where += between.count("\n")
+        pos = m.end()
+        closing, tag, inside = m.groups()
+        if tag == "CARD" and not closing:
+            if not out or out[-1][0] not in ("ACTION", "RESULT"):
+                raise ValueError(f"line {where}: a card outside an action or a result")
+            link = _LINK.fullmatch(inside)
+            out[-1][2].append(bossmedia.card_text(link.group(1) if link else inside.strip()))
+            continue
+        if tag not in ("HISTORY", "PLAYER", "ACTION", "CARD", "SHOWDOWN", "RESULT", "ROOT", "?xml"):
+            raise ValueError(f"line {where}: unknown element <{closing}{tag}>")
+        if closing:
+            closed = closed or tag == "HISTORY"
+        elif tag in ("HISTORY", "PLAYER", "ACTION", "SHOWDOWN", "RESULT"):
+            out.append([tag, {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(inside)}, [], where])
+        where += inside.count("\n")
+    if text[pos:].strip():
+        raise ValueError(f"text after the last element: {text[pos:].strip()[:60]!r}")
+    if not closed:
+        raise ValueError("the hand is cut short: no </HISTORY>")
+    return [tuple(e) for e in out]
+
+
+def _outcome(elements, text):
+    try:
+        return [(e.tag, e.attrs, e.cards, e.line) if not isinstance(e, tuple) else e for e in elements(text, 3)]
+    except ValueError as e:
+        return str(e)
+
+
+_PIECES = ['<HISTORY ID="1" GAME="GAME_THM">', "</HISTORY>", '<ACTION TYPE="HAND_DEAL" PLAYER="a b">', "</ACTION>",
+           '<CARD LINK="12">', '<CARD LINK="b"></CARD>', "<CARD 7>", '<CARD LINK="1" X="2">', "</CARD>",
+           '<RESULT PLAYER="x" WIN="1.00">', '<PLAYER NAME="A&amp;B" SEAT="1">', "<ROOT>", '<?xml version="1.0"?>',
+           "<", ">", "</", "< A>", "<1>", "<_x>", "<A_é1 B>", '="', '"', "=", "x", " ", "\n", "\t", "é", "&lt;",
+           'A="1"', ' B=""', "ID=", "<SHOWDOWN", "<HISTORY\n", '<PLAYER N="1"\nM="2">', "<UNKNOWN>", "< /ACTION>"]
+
+
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=25))
+@settings(max_examples=800, deadline=None)
+def test_the_element_scanner_finds_what_the_tag_patterns_find(pieces):
+    text = "".join(pieces)
+    assert _outcome(bossmedia._elements, text) == _outcome(_reference_elements, text)
+
+
+@given(inside=st.text(alphabet='AB_é1 ="\n&;x', max_size=30))
+@settings(max_examples=800, deadline=None)
+def test_the_attribute_scanner_finds_what_the_pattern_finds(inside):
+    expected = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(inside)}
+    assert bossmedia._attributes(inside) == expected

@@ -42,11 +42,7 @@ HAND_ID = re.compile(r"<HISTORY ID=\"([^\"]+)\"")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"<HISTORY\b")
-_DETECT = re.compile(r"<HISTORY ID=\"")
 _PROLOG = re.compile(r"\s*(?:<\?xml[^>]*\?>)?\s*(?:<ROOT>)?\s*")
-_TAG = re.compile(r"<(/?)([A-Za-z?]\w*)([^>]*)>")
-_ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
-_LINK = re.compile(r" LINK=\"([^\"]*)\"")
 _KNOWN_TAGS = frozenset({"HISTORY", "PLAYER", "ACTION", "CARD", "SHOWDOWN", "RESULT", "ROOT", "?xml"})
 
 GAMES = {"GAME_THM": "holdem", "GAME_OMA": "omaha", "GAME_OMATU": "omaha", "GAME_OMAHL": "omaha-hilo",
@@ -74,7 +70,7 @@ def card_text(link: str) -> str:
 
 
 def detect(text: str) -> bool:
-    return _DETECT.search(text[:3000]) is not None
+    return text.find('<HISTORY ID="', 0, 3000) >= 0
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -105,41 +101,106 @@ class _Element:
 
 
 def _elements(text: str, line: int) -> list[_Element]:
-    """The hand's elements in order (``CARD``s put in the element that holds them); ValueError for an
-    unknown element, text outside the elements, or a hand cut short."""
+    r"""The hand's elements in order (``CARD``s put in the element that holds them); ValueError for an
+    unknown element, text outside the elements, or a hand cut short.
+
+    The tags are those the pattern ``<(/?)([A-Za-z?]\w*)([^>]*)>`` finds (leftmost, not
+    overlapping: a ``<`` that starts no tag is text between tags), found with ``str.find``."""
     out: list[_Element] = []
     pos = 0
     where = line
     closed = False
-    for m in _TAG.finditer(text):
-        start = m.start()
-        between = text[pos:start]
+    at = text.find("<")
+    while at >= 0:
+        name_at = at + 2 if at + 1 < len(text) and text[at + 1] == "/" else at + 1
+        name_end = _name_end(text, name_at)
+        close = text.find(">", name_end) if name_end > name_at else -1
+        if close < 0:
+            if name_end > name_at:
+                break  # no ">" after this "<": none after any later one either
+            at = text.find("<", at + 1)  # "<" not followed by a name: text, not a tag
+            continue
+        between = text[pos:at]
         if between:
-            if not between.isspace():
+            if between != "\n" and not between.isspace():
                 raise ValueError(f"line {where}: text outside the XML elements: {between.strip()[:60]!r}")
             where += between.count("\n")
-        pos = m.end()
-        closing, tag, inside = m.groups()
+        pos = close + 1
+        closing = name_at > at + 1
+        tag = text[name_at:name_end]
+        inside = text[name_end:close]
+        at = text.find("<", pos)
         if tag == "CARD" and not closing:  # most elements: the cards inside an action or a result
             holder = out[-1] if out else None
             if holder is None or holder.tag not in ("ACTION", "RESULT"):
                 raise ValueError(f"line {where}: a card outside an action or a result")
-            link = _LINK.fullmatch(inside)
-            holder.cards.append(card_text(link.group(1) if link else inside.strip()))
+            holder.cards.append(card_text(_link(inside)))
             continue
         if tag not in _KNOWN_TAGS:
-            raise ValueError(f"line {where}: unknown element <{closing}{tag}>")
+            raise ValueError(f"line {where}: unknown element <{'/' if closing else ''}{tag}>")
         if closing:
             closed = closed or tag == "HISTORY"
         elif tag in ("HISTORY", "PLAYER", "ACTION", "SHOWDOWN", "RESULT"):
-            attrs = {k: html.unescape(v) if "&" in v else v for k, v in _ATTRS.findall(inside)}
-            out.append(_Element(tag, attrs, where))
-        where += inside.count("\n")
+            out.append(_Element(tag, _attributes(inside), where))
+        if "\n" in inside:
+            where += inside.count("\n")
     if text[pos:].strip():
         raise ValueError(f"text after the last element: {text[pos:].strip()[:60]!r}")
     if not closed:
         raise ValueError("the hand is cut short: no </HISTORY>")
     return out
+
+
+def _name_end(text: str, at: int) -> int:
+    r"""Where a tag's name starting at ``at`` ends (``[A-Za-z?]\w*``); ``at`` when none starts there."""
+    if at >= len(text):
+        return at
+    first = ord(text[at])
+    if not (first == 63 or 97 <= first <= 122 or 65 <= first <= 90):  # ?, a-z, A-Z
+        return at
+    end = at + 1
+    size = len(text)
+    while end < size and _word(text[end]):
+        end += 1
+    return end
+
+
+def _word(c: str) -> bool:
+    """Whether a character is one ``\\w`` matches (ASCII decided by its code, without a call)."""
+    code = ord(c)
+    if code < 128:
+        return 97 <= code <= 122 or 65 <= code <= 90 or 48 <= code <= 57 or code == 95
+    return c.isalnum()
+
+
+def _link(inside: str) -> str:
+    """A ``CARD``'s number: its ``LINK`` when that is all the tag holds, else the tag's text."""
+    if inside.startswith(' LINK="') and inside.endswith('"') and inside.find('"', 7) == len(inside) - 1:
+        return inside[7:-1]
+    return inside.strip()
+
+
+def _attributes(inside: str) -> dict[str, str]:
+    r"""A tag's ``name="value"`` pairs (what ``(\w+)="([^"]*)"`` finds: leftmost, not overlapping),
+    entities in the values read."""
+    attrs: dict[str, str] = {}
+    pos = 0
+    while True:
+        eq = inside.find('="', pos)
+        if eq < 0:
+            return attrs
+        end = inside.find('"', eq + 2)
+        if end < 0:
+            return attrs  # no closing quote here: none for a later value either
+        start = eq
+        while start > pos and _word(inside[start - 1]):
+            start -= 1
+        if start == eq:  # no name before the "=": the pattern goes on from the next character
+            pos = eq + 1
+            continue
+        value = inside[eq + 2:end]
+        attrs[inside[start:eq]] = html.unescape(value) if "&" in value else value
+        pos = end + 1
 
 
 class _Betting:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import Final
 
 from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
@@ -35,10 +36,16 @@ _HEAD = re.compile(r"^\ufeff?Game # (\d+) - (.+?) (?:([A-Za-z]{3}) )?([\d.,]+)/(
 _MAX = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(.*?)\s+\((?:([A-Za-z]{3}) )?([\d.,]+) in seat (\d+)\)\s*$")
 _POST = re.compile(r"^(Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn):\s+(.*?)\s+\(([\d.,]+)\)\s*$")
-_ACTION = re.compile(r"^(.*?)\s+(Ante|Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\(([\d.,]+)\))?\s*$")
+_ACTION = re.compile(r"^(.*?)(?<!\s)\s++(Ante|Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\(([\d.,]+)\))?\s*$")
+r"""An action line: the name (the shortest, as ``(.*?)\s+`` gives it: so the whitespace is tried
+from a run's start only, and whole, as a word must follow it), the word and its amount."""
+_ACTION_ENDS: Final = (")", "Ante", "Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
+"""How a line the action pattern matches ends (the lines are stripped on the right)."""
 _BOARD = re.compile(r"^(Flop|Turn|River)\s+(.*?)\s*$")
 _SAYS = re.compile(r"^(.*?) (shows|wins|was dealt):\s+(.*?)\s*$")
 _NO_SHOW = re.compile(r"^(.*?) didn't show hand(?: \((.*)\))?\s*$")
+_POST_STARTS: Final = ("Small Blind:", "Big Blind:", "Small + Big Blind:", "Blind out of turn:")
+_BOARD_STARTS: Final = ("Flop", "Turn", "River")
 _RAKE = re.compile(r"^Rake:\s+(.*?)\s*$")
 _ENDED = re.compile(r"^Game ended (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)\s*(.*?)\s*$")
 _TOURNAMENT_TABLE = re.compile(r" (\d+) (\d+)$")
@@ -56,7 +63,8 @@ _BETS = {"Call": "call", "Bet": "bet"}
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    # the literal first: another site's text says no without the pattern
+    return text.find("Game # ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -66,7 +74,7 @@ def split(text: str) -> list[tuple[int, str]]:
 def _cards(text: str, where: int) -> str:
     """``"9d - 5d - Ad"`` -> ``"9d5dAd"``; ValueError for anything that is not cards."""
     try:
-        return "".join(format_card(card_code(c)) for c in text.split(" - "))
+        return "".join([format_card(card_code(c)) for c in text.split(" - ")])
     except ValueError:
         raise ValueError(f"line {where}: not cards: {text[:40]!r}") from None
 
@@ -102,15 +110,18 @@ def parse(text: str, source: str, line: int) -> Hand:
         where = line + k
         if not x:
             continue
-        if (m := _ACTION.match(x)) and m.group(1) in seats:
-            _action(m.group(1), m.group(2), m.group(3), street, events, stacks, where)
-        elif (m := _SEAT.match(x)) and not events:
+        # each pattern is tried (in this order) only on a line whose literal start or end it needs
+        act = _ACTION.match(x) if x.endswith(_ACTION_ENDS) else None
+        closed = x.endswith(")")
+        if act is not None and act.group(1) in seats:
+            _action(act.group(1), act.group(2), act.group(3), street, events, stacks, where)
+        elif closed and not events and (m := _SEAT.match(x)):
             name = m.group(1).strip()
             if name in seats:
                 raise ValueError(f"line {where}: {name} is seated twice")
             names.append(name)
             seats[name], stacks[name] = int(m.group(4)), amount(m.group(3))
-        elif m := _POST.match(x):
+        elif closed and x.startswith(_POST_STARTS) and (m := _POST.match(x)):
             name = _seated(m.group(2), seats, where)
             chips = amount(m.group(3))
             kind = _POSTS[m.group(1)]
@@ -118,14 +129,14 @@ def parse(text: str, source: str, line: int) -> Hand:
                 events.append(("dead-blind", name, street, chips, ZERO, False, "", 0, 0, -1))
             else:
                 events.append((kind, name, street, chips, chips, False, "", 0, 0, 0))
-        elif m := _BOARD.match(x):
+        elif x.startswith(_BOARD_STARTS) and (m := _BOARD.match(x)):
             street, want = _STREETS[m.group(1)]
             cards = _cards(m.group(2), where)
             if len(cards) != 2 * want or not cards.startswith(board):
                 raise ValueError(f"line {where}: the {street} is not the board so far and its new cards")
             events.append(("deal", None, street, ZERO, ZERO, False, cards[len(board):], 0, 0, 0))
             board = cards
-        elif m := _SAYS.match(x):
+        elif (" wins:" in x or " shows:" in x or " was dealt:" in x) and (m := _SAYS.match(x)):
             name = _seated(_hero_case(m.group(1), m.group(2), seats), seats, where)
             if m.group(2) == "wins":
                 got = amount(m.group(3))
@@ -136,23 +147,23 @@ def parse(text: str, source: str, line: int) -> Hand:
                 events.append(("show", name, "showdown", ZERO, ZERO, False, shown[name], 0, 0, 0))
             else:
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(m.group(3), where), 0, 0, 0))
-        elif m := _NO_SHOW.match(x):
+        elif " didn't show hand" in x and (m := _NO_SHOW.match(x)):
             name = _seated(m.group(1), seats, where)
             cards = _cards(m.group(2), where) if m.group(2) else ""
             if cards:
                 shown[name] = cards
             events.append(("muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
-        elif m := _RAKE.match(x):
+        elif x.startswith("Rake:") and (m := _RAKE.match(x)):
             rake = amount(m.group(1))
-        elif m := _ENDED.match(x):
+        elif x.startswith("Game ended ") and (m := _ENDED.match(x)):
             date, zone = f"{m.group(1)}T{m.group(2)}", m.group(3)
-        elif m := _MAX.match(x):
+        elif x.startswith("Players(max ") and (m := _MAX.match(x)):
             max_seats = int(m.group(1))
         elif x.startswith("Dealer:"):
             button = seats.get(x[len("Dealer:"):].strip())
             if button is None:
                 raise ValueError(f"line {where}: the dealer has no seat: {x[7:].strip()[:40]!r}")
-        elif _ACTION.match(x):
+        elif act is not None:
             raise ValueError(f"line {where}: a player with no seat: {x.split('  ')[0][:40]!r}")
         else:
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")

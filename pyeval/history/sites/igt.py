@@ -25,7 +25,7 @@ from decimal import Decimal
 from typing import Any
 
 from pyeval.core.cards import format_card
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import assemble
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, amount
 
@@ -36,18 +36,29 @@ HAND_ID = re.compile(r"\"handId\"\s*:\s*\"([^\"]+)\"")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r'\{\s*"history"\s*:\s*\[')
+_BLANKS = "\ufeff \n\t"
 _GAMES = {"TEXASHOLDEM": "holdem", "OMAHA": "omaha", "OMAHAHILO": "omaha-hilo"}
 _LIMITS = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _BLINDS = {"HAND_SB": "small-blind", "HAND_BB": "big-blind", "HAND_DSB": "dead-blind", "HAND_ANTE": "ante"}
 """The posts (``HAND_DSB``: a dead small blind, a returning player's)."""
 _STREETS = {"BOARD_FLOP": "flop", "BOARD_TURN": "turn", "BOARD_RIVER": "river"}
 _HIDDEN = frozenset({"b", "100"})
+_LIVE_BLINDS = frozenset({"small-blind", "big-blind"})
+"""The posts that are part of the poster's bet (``assemble.street_total``'s live chips)."""
 _MOVES = frozenset({"HAND_BLINDS", "ACTION_ADJUSTEMENT", "ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"})
 """The action types that move chips (each writes the stack after it)."""
 
 
 def detect(text: str) -> bool:
-    return _START.match(text.lstrip("\ufeff \n\t")[:100]) is not None
+    at = 0  # the text's first character after a BOM and blanks (not text.lstrip(), a copy of the whole text)
+    while at < len(text) and text[at] in _BLANKS:
+        at += 1
+    return text.startswith("{", at) and _START.match(text, at, at + 100) is not None
+
+
+_DECODED: dict[str, Any] = {}
+"""The JSON of the pieces the last ``split`` cut, by their text, until ``parse`` takes it: a piece
+is decoded once (what ``json.loads`` of the piece gives: the piece is that JSON written out)."""
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -55,6 +66,7 @@ def split(text: str) -> list[tuple[int, str]]:
     a document of its own; text that is not JSON is one piece, which ``parse`` refuses."""
     decoder = json.JSONDecoder()
     pieces: list[tuple[int, str]] = []
+    _DECODED.clear()
     at = 0
     while True:
         while at < len(text) and text[at] in "\ufeff \n\t":
@@ -68,8 +80,13 @@ def split(text: str) -> list[tuple[int, str]]:
             return pieces + [(line, text[at:])]
         hands = doc.get("history") if isinstance(doc, dict) else None
         if isinstance(hands, list) and len(hands) > 1:
-            pieces += [(line, json.dumps({"history": [h]}, separators=(",", ":"))) for h in hands]
+            for h in hands:
+                one = {"history": [h]}
+                piece = json.dumps(one, separators=(",", ":"))
+                _DECODED[piece] = one
+                pieces.append((line, piece))
         else:
+            _DECODED[text[at:end]] = doc
             pieces.append((line, text[at:end]))
         at = end
 
@@ -82,6 +99,10 @@ def card_of_number(number: int) -> str:
     return format_card(4 * (number % 13) + number // 13)
 
 
+_CARD_OF_LINK = {str(n): card_of_number(n) for n in range(52)}
+"""The cards by their numbers as the links write them ("0" to "51")."""
+
+
 def _cards(links: Any) -> str:
     """Card text of a ``card`` list; a hidden card as ``??``."""
     if not isinstance(links, list):
@@ -89,7 +110,10 @@ def _cards(links: Any) -> str:
     out = []
     for c in links:
         link = str(c.get("link", "")) if isinstance(c, dict) else ""
-        if link in _HIDDEN:
+        card = _CARD_OF_LINK.get(link)
+        if card is not None:
+            out.append(card)
+        elif link in _HIDDEN:
             out.append("??")
         elif link.isdigit():
             out.append(card_of_number(int(link)))
@@ -115,15 +139,21 @@ def _field(obj: dict, key: str, what: str) -> Any:
     return obj[key]
 
 
-def _money(obj: dict, key: str, what: str) -> Decimal:
-    return amount(str(_field(obj, key, what)))
+def _money(obj: dict, key: str, what: str, kind: str = "") -> Decimal:
+    """The amount ``obj[key]``; ``what`` (with ``kind``: "<what>'s <kind>") names ``obj`` when
+    it has none (the name put together only then)."""
+    if isinstance(obj, dict) and key in obj:
+        return amount(str(obj[key]))
+    return amount(str(_field(obj, key, f"{what}'s {kind}" if kind else what)))
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    try:
-        doc = json.loads(text.lstrip("\ufeff"))
-    except json.JSONDecodeError as e:
-        raise ValueError(f"the hand is cut short or not JSON: {e.msg} at character {e.pos}") from None
+    doc = _DECODED.pop(text, None)
+    if doc is None:
+        try:
+            doc = json.loads(text.lstrip("\ufeff"))
+        except json.JSONDecodeError as e:
+            raise ValueError(f"the hand is cut short or not JSON: {e.msg} at character {e.pos}") from None
     hands = doc.get("history") if isinstance(doc, dict) else None
     if not isinstance(hands, list) or len(hands) != 1 or not isinstance(hands[0], dict):
         raise ValueError("not an IGT hand: no \"history\" with one hand")
@@ -194,6 +224,10 @@ def _events(actions: Any, stacks: dict[str, Decimal]) -> tuple[list[tuple], str]
     events: list[tuple] = []
     street = "preflop"
     board = ""
+    # each player's live chips in the last run of live bets on one street (``street_total``'s sum,
+    # kept as the bets come)
+    bets: dict[str, Decimal] = {}
+    bets_street = ""
     for a in _dicts(actions, "the actions"):
         kind = str(_field(a, "type", "an action"))
         if kind == "HAND_BOARD":
@@ -218,7 +252,7 @@ def _events(actions: Any, stacks: dict[str, Decimal]) -> tuple[list[tuple], str]
             continue
         if kind not in _MOVES:
             raise ValueError(f"unknown action {kind!r}")
-        after = _money(a, "bankRoll", f"{name}'s {kind}")
+        after = _money(a, "bankRoll", name, kind)
         chips = left[name] - after
         left[name] = after
         if kind == "ACTION_ADJUSTEMENT":
@@ -235,13 +269,23 @@ def _events(actions: Any, stacks: dict[str, Decimal]) -> tuple[list[tuple], str]
             if blind is None:
                 raise ValueError(f"unknown blind {a.get('kind')!r}")
             events.append((blind, name, street, chips, ZERO if blind == "dead-blind" else chips, allin, "", 0, 0, 0))
+            if blind in _LIVE_BLINDS:
+                if street != bets_street:
+                    bets, bets_street = {}, street
+                bets[name] = bets.get(name, ZERO) + chips
             continue
-        had = street_total(events, name, street)
+        if street != bets_street:  # the street's first bet: nothing in on it yet
+            bets, bets_street = {}, street
+        had = bets.get(name, ZERO)
         to = had + chips
-        value = _money(a, "value", f"{name}'s {kind}")
+        value = _money(a, "value", name, kind)
         if value != to:
             raise ValueError(f"{name}'s {kind} brings the street's bet to {to}, the text says {value}")
-        top = max((street_total(events, n, street) for n in left if n != name), default=ZERO)
+        top = ZERO
+        for other, bet in bets.items():
+            if other != name and bet > top:
+                top = bet
+        bets[name] = to
         if to <= top:
             events.append(("call", name, street, chips, ZERO, allin, "", 0, 0, 0))
         elif top == 0:

@@ -26,7 +26,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from decimal import Decimal
+from typing import Final
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import DRAW, STUD, assemble, street_total
 from pyeval.history.sites.model import ZERO, Hand
@@ -71,11 +73,16 @@ _NEW_FORMAT = "20100908000000"
 """From this start time a ``RAISE`` writes the street total it makes, before it the chips it adds."""
 _STAKES = re.compile(r"([\d.,]*\d)/\D{0,2}?([\d.,]*\d)")
 """The stakes' two amounts: ``($1/$2)``, ``$0.25/$0.50``, a tournament level's ``Blinds (10/20)``."""
-_CARD = re.compile(r"(?:[2-9TJQKA]|10)[cdhs]")
+_LEVEL: Final = re.compile(r"Level (\d+)")
+_NOT_DIGIT: Final = re.compile(r"\D")
+_ZONE: Final = re.compile(r" ([+-]\d{4})$")
+_CARD_TEXT: Final = {**{rank + suit: rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS},
+                     **{"10" + suit: "T" + suit for suit in SUIT_CHARS}}
+"""A card as written (``(?:[2-9TJQKA]|10)[cdhs]``: a ten as ``T`` or ``10``) -> pyeval's text."""
 
 
 def detect(text: str) -> bool:
-    return _GAME_START.search(text[:3000]) is not None
+    return text.find('<game id="', 0, 3000) >= 0
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -136,7 +143,7 @@ def _hand(description: dict[str, str], element: ET.Element, source: str, line: i
         raise ValueError(f"unknown Merge stakes {stakes_text!r}")
     pair = _STAKES.search(stakes_text)
     money = [amount(pair.group(1)), amount(pair.group(2))] if pair else []
-    level = m.group(1) if (m := re.search(r"Level (\d+)", stakes_text)) else ""
+    level = m.group(1) if (m := _LEVEL.search(stakes_text)) else ""
     tournament_hand = description.get("type", "").endswith(" Tournament")
     fields = attrs.get("data", "").split("|")
     table = fields[1] if len(fields) > 1 else ""
@@ -227,13 +234,13 @@ def _big_blind(limit: str, money: list[Decimal], rounds: list[ET.Element]) -> De
 def _start_digits(text: str) -> str:
     """The start time as ``YYYYMMDDhhmmss``: written so (``20110419091134``) or, by the 2012 client,
     ``2012/07/14 12:47:39 -0700``; "" when neither."""
-    digits = re.sub(r"\D", "", text[:19])
+    digits = _NOT_DIGIT.sub("", text[:19])
     return digits if len(digits) == 14 else ""
 
 
 def _zone(text: str) -> str:
     """The UTC offset the 2012 client writes after the time (``-0700``), else ""."""
-    m = re.search(r" ([+-]\d{4})$", text.strip())
+    m = _ZONE.search(text.strip())
     return m.group(1) if m else ""
 
 
@@ -250,10 +257,11 @@ def _cards(text: str) -> list[str]:
     out = []
     for c in text.split(","):
         c = c.strip()
-        if c in ("null", ""):
+        card = _CARD_TEXT.get(c)
+        if card is not None:
+            out.append(card)
+        elif c in ("null", ""):
             out.append("??")
-        elif _CARD.fullmatch(c):
-            out.append("T" + c[2] if c.startswith("10") else c)
         else:
             raise ValueError(f"not a card: {c!r} in {text!r}")
     return out

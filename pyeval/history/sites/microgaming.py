@@ -57,7 +57,7 @@ _DATE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    return text.find("<Game hhversion=", 0, 3000) >= 0 or text.find('<Game id="', 0, 3000) >= 0
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -112,11 +112,14 @@ def _xml(text: str) -> ET.Element:
         raise ValueError("not a Microgaming hand: no <Game>")
     if end < 0:
         raise ValueError("the hand is cut short: no </Game>")
-    around = [x.strip() for x in (text[:start] + "\n" + text[end + len(_END):]).split("\n") if x.strip()]
-    odd = [x for x in around if not _TRAILER.match(x)]
-    if odd:
-        raise ValueError(f"unknown text around the hand: {odd[0][:60]!r}")
-    if "<!DOCTYPE" in text or "<!ENTITY" in text:  # entities could expand without end: no site writes one
+    head, tail = text[:start], text[end + len(_END):]
+    if head.strip() or tail.strip():  # (most hands have only blanks around them)
+        around = [x.strip() for x in (head + "\n" + tail).split("\n") if x.strip()]
+        odd = [x for x in around if not _TRAILER.match(x)]
+        if odd:
+            raise ValueError(f"unknown text around the hand: {odd[0][:60]!r}")
+    # entities could expand without end: no site writes one
+    if "<!" in text and ("<!DOCTYPE" in text or "<!ENTITY" in text):
         raise ValueError("the hand declares entities (<!DOCTYPE ...>), which Microgaming's XML never does")
     try:
         return ET.fromstring(text[start:end + len(_END)])

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import datetime
 from decimal import Decimal
+from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
@@ -74,7 +74,8 @@ _VERBS = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|changed|sma
 
 
 def detect(text: str) -> bool:
-    return _START.search(text[:3000]) is not None
+    # the literal first: another site's text says no without the pattern
+    return text.find("***** History for hand ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
 
 
 def split(text: str) -> list[tuple[int, str]]:
@@ -141,7 +142,8 @@ def parse(text: str, source: str, line: int) -> Hand:
                 continue
         if x == "Dealing pocket cards":
             continue
-        if game in STUD and ((s := _STUD_STREET.match(x)) is not None or x == "Dealing river"):
+        if game in STUD and x.startswith("Dealing ") and ((s := _STUD_STREET.match(x)) is not None
+                                                          or x == "Dealing river"):
             street = s.group(1) if s is not None else "7th"
             continue
         if x.startswith(("Dealing to ", "New hand for ")):
@@ -163,7 +165,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: {verb.group(1)!r} acts but has no seat line: {x[:60]!r}")
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
         what = x[len(name) + 1:]
-        if (changed := _CHANGED.match(what)) is not None:
+        if what.startswith("changed ") and (changed := _CHANGED.match(what)) is not None:
             if not street.startswith("draw") or acted_since_draw:
                 street = "draw1" if street == "preflop" else f"draw{int(street[4:]) + 1}"
                 acted_since_draw = False
@@ -210,11 +212,14 @@ def _tournament_id(text: str | None) -> str:
 
 
 def _iso(date: re.Match[str]) -> str:
-    try:
-        month = datetime.strptime(date.group(1), "%b").month  # English month names (the C locale's)
-    except ValueError:
+    month = _MONTHS.get(date.group(1).lower(), 0)  # English month names, any case (strptime's %b)
+    if not month:
         return ""
     return f"{date.group(5)}-{month:02d}-{int(date.group(2)):02d}T{date.group(3)}"
+
+
+_MONTHS: Final = {name: k for k, name in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+                                                     "oct", "nov", "dec"), 1)}
 
 
 def _cards(text: str) -> str:
@@ -237,8 +242,15 @@ def _deal_board(street: str, cards: str, events: list, boards: list[str], where:
 
 def _new_hand(events: list, name: str, street: str, cards: str) -> None:
     """The hero's hand after the draw: the cards no longer held are the ones discarded."""
-    before = next((e[6] for e in reversed(events) if e[0] == "deal" and e[1] == name), "")
-    gone = "".join(c for c in (before[a:a + 2] for a in range(0, len(before), 2)) if c not in cards)
+    before = ""
+    for k in range(len(events) - 1, -1, -1):  # (a loop: mypyc fails on a generator over these tuples)
+        if events[k][0] == "deal" and events[k][1] == name:
+            before = events[k][6]
+            break
+    gone = ""
+    for a in range(0, len(before), 2):
+        if before[a:a + 2] not in cards:
+            gone += before[a:a + 2]
     for j in range(len(events) - 1, -1, -1):
         if events[j][0] == "discard" and events[j][1] == name:
             if len(gone) == 2 * events[j][7]:
@@ -301,12 +313,12 @@ def _summary(lines: list[tuple[int, str]], speakers: Speakers, seats: dict[str, 
     for where, x in lines:
         if x.startswith("***** End of hand"):
             break
-        if (p := _POT.match(x)) is not None:
+        if x.startswith(("Main pot: ", "Side pot ")) and (p := _POT.match(x)) is not None:
             total += amount(p.group(2))
             won += [(n, got, int(p.group(1) or 0)) for n, got in _winners(p.group(3), speakers, where)]
         elif x.startswith("Rake taken: "):
             rake = amount(x[len("Rake taken: "):])
-        elif (s := _SUMMARY_SEAT.match(x)) is not None:
+        elif x.startswith("Seat ") and (s := _SUMMARY_SEAT.match(x)) is not None:
             name = by_seat.get(int(s.group(1)))
             if name is None or name != s.group(2):
                 raise ValueError(f"line {where}: a summary line for a seat nobody sat at: {x[:60]!r}")
@@ -359,6 +371,10 @@ def _return_unmatched(events: list, big_blind: Decimal, total: Decimal) -> list:
         return events
     excess = ordered[0][1] - ordered[1][1]
     if excess > 0 and sum(put.values(), ZERO) - excess == total:
-        street = next(e[2] for e in reversed(events) if e[0] in INTO_POT)
+        street = ""
+        for k in range(len(events) - 1, -1, -1):  # the street of the last chips put in
+            if events[k][0] in INTO_POT:
+                street = events[k][2]
+                break
         events.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
     return events
