@@ -245,11 +245,7 @@ def private_uses() -> list[str]:
     return sorted(set(found))
 
 
-PRIVATE_EXCEPTIONS: set[str] = {
-    # partypoker finds its hands' starts without its start pattern's finditer (no literal first word:
-    # tried at every character) and cuts the text as split_at does; until stars_text names the cut public
-    "pyeval.history.sites.partypoker imports pyeval.history.sites.stars_text._pieces",
-}
+PRIVATE_EXCEPTIONS: set[str] = set()
 """Uses of another module's private name that are allowed, each with its reason."""
 
 

@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import bovada, poker888, winamax
-from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.text_lines import header_line
 
 OLD_888_HEADER = re.compile(r"^\*{5} (?:888poker(?:\.[\w-]+)?|Cassava|888\.\w+(?: BLAST)?|Pacific Poker|"

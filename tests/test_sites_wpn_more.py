@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import pyeval
 from pyeval.history.sites import wpn, wpn_old_text, wpn_text
 from pyeval.history.sites.assemble import Speakers
-from pyeval.history.sites.stars_text import split_at
+from pyeval.history.sites.hand_starts import split_at
 
 FIXTURES = sc.FIXTURES
 

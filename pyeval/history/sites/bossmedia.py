@@ -31,9 +31,9 @@ from decimal import Decimal
 from pyeval.core.cards import RANK_CHARS
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse", "card_text"]
 

@@ -36,9 +36,9 @@ from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import split_at
 from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]

@@ -20,9 +20,9 @@ from typing import Final
 from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.assemble import Speakers, speakers_of
 
 __all__ = ["to_family_text", "OLD_START", "a_line_starts_full"]
 
@@ -110,7 +110,7 @@ def to_family_text(text: str) -> str:
             button = x.rsplit("#", 1)[1]
             continue
         if speakers is None:
-            speakers = Speakers(names)
+            speakers = speakers_of(names)
             chat = tuple([n + ":" for n in names])
         if first == "*" and " # " in x and _SEPARATOR.match(x) or _status(x, first):
             continue

@@ -21,10 +21,10 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.hand_starts import line_starts
 from pyeval.history.sites.ipoker_order import calls_after_bets, late_header
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, SIGNS, amount
-from pyeval.history.sites.stars_text import line_starts
 
 __all__ = ["SITE", "detect", "split", "parse"]
 

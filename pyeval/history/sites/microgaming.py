@@ -29,9 +29,9 @@ from decimal import Decimal
 
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.stars_text import split_at
 
 __all__ = ["SITE", "detect", "split", "parse", "card_of_id"]
 

@@ -33,10 +33,10 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
+from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of, street_total
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.stars_text import split_at
 from pyeval.history.sites.stars_totals import IMPLICIT, street_totals
 
 __all__ = ["SITE", "detect", "split", "parse", "GAMES"]
@@ -123,7 +123,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         k += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     events: list[tuple] = []
     street = "3rd" if game in STUD else "preflop"
     boards: list[str] = []

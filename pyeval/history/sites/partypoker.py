@@ -22,10 +22,10 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import STUD, Speakers, assemble, street_total
+from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of, street_total
+from pyeval.history.sites.hand_starts import pieces_at  # split_at's cut, at the starts found here
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.stars_text import _pieces  # split_at's cut, at the starts found here (test_layers)
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -78,7 +78,7 @@ def detect(text: str) -> bool:
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return _pieces(text, _starts(text))
+    return pieces_at(text, _starts(text))
 
 
 _ANCHOR: Final = "***** Hand History "
@@ -208,7 +208,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     blinds_match = None  # the last: a new level is written after the seats
     if "Blinds" in text or "Stakes" in text:
         blinds_match = ([None, *_BLINDS.finditer(text)])[-1]
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     by_length = speakers.longest_first
     events: list[tuple] = []
     if not new and blinds_match and game not in STUD and " posts small blind" not in text and (

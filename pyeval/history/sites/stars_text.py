@@ -14,7 +14,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.hand_starts import first_word_starts, line_starts, pieces_at, split_at
+from pyeval.history.sites.hand_starts import first_word_starts, line_starts, pieces_at
 from pyeval.history.sites.language import translate
 from pyeval.history.sites.model import ZERO, Action, Hand
 from pyeval.history.sites.money import amount
@@ -30,8 +30,7 @@ from pyeval.history.sites.stars_totals import (
     summary_of,
 )
 
-__all__ = ["parse_hand", "split_at", "reader_functions", "line_starts", "first_word_starts", "GAMES"]
-# (split_at, line_starts and GAMES are read from here by other readers: hand_starts and stars_header hold them)
+__all__ = ["parse_hand", "reader_functions", "GAMES"]
 
 _STUD: Final = STUD
 _DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})

@@ -16,9 +16,9 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, assemble, speakers_of, street_total
+from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_text import split_at
 from pyeval.history.sites.text_lines import header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]

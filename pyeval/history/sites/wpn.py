@@ -9,7 +9,8 @@ import re
 from typing import Final
 
 from pyeval.history.sites import wpn_old_text, wpn_text
-from pyeval.history.sites.stars_text import reader_functions, split_at
+from pyeval.history.sites.hand_starts import split_at
+from pyeval.history.sites.stars_text import reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
 

@@ -16,7 +16,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.assemble import Speakers, speakers_of
 from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.money import amount
 
@@ -79,7 +79,7 @@ def to_family_text(text: str) -> str:
         names.append(s.group(2))
         out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips)")
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     bets: dict[str, Decimal] = {}
     dealt: dict[str, list[str]] = {}
     summary = False

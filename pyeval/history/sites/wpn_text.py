@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from pyeval.history.sites import wpn_old_text
-from pyeval.history.sites.assemble import Speakers
+from pyeval.history.sites.assemble import speakers_of
 
 __all__ = ["to_family_text", "hand_starts", "START"]
 
@@ -102,7 +102,7 @@ def to_family_text(text: str) -> str:
         names.append(s.group(2))
         out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){s.group(4)}")
         k += 1
-    speakers = Speakers(names)
+    speakers = speakers_of(names)
     summary = False
     runs = False
     for x in lines[k:]:
