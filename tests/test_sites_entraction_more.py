@@ -3,10 +3,15 @@ his name in other case ("myname was dealt" for the seat of "MyName").  A hand-ma
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
 import site_checks as sc
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from pyeval.history.sites.entraction import _action_line
 
 HERO_CASE = sc.FIXTURES / "entraction_hero_case.txt"
 
@@ -32,3 +37,21 @@ def test_the_dealt_line_names_the_seated_hero_in_other_case():
 def test_other_names_are_still_refused(tmp_path, edit, reason):
     skipped = sc.skipped_after_edit(HERO_CASE, edit, tmp_path)
     assert reason in skipped.reason and skipped.site == "entraction"
+
+
+# An action line is read from its end; the reference is the column layout's pattern.
+_ACTION = re.compile(r"^(.*?)\s+(Ante|Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\(([\d.,]+)\))?\s*$")
+_PIECES = ["Kode9", "zinzan 71", "del1verance", " ", "  ", "\t", "\xa0", "\u2003", "Fold", "Call", "Check", "Raise",
+           "Bet", "All-In", "Payback", "Ante", "(", ")", "(0.57)", "(2,500.00)", "(\u0661\u0662)", "(1(2)", "()",
+           "x", "é", ".", ",", "Big Blind:", "(EUR 2.00 in seat 1)", "Bets", "Call)"]
+
+
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=8))
+@settings(max_examples=1500, deadline=None)
+@example(pieces=["Kode9", " " * 20, "Raise", " " * 7, "(0.57)"])
+@example(pieces=[" ", "Fold"])
+@example(pieces=["A", "\xa0", "Call", "(\u0661\u0662)"])
+def test_an_action_line_is_read_as_the_pattern_reads_it(pieces):
+    line = "".join(pieces).rstrip()
+    m = _ACTION.match(line)
+    assert _action_line(line) == (m.groups() if m else None)

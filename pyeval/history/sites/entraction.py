@@ -36,9 +36,9 @@ _HEAD = re.compile(r"^\ufeff?Game # (\d+) - (.+?) (?:([A-Za-z]{3}) )?([\d.,]+)/(
 _MAX = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(.*?)\s+\((?:([A-Za-z]{3}) )?([\d.,]+) in seat (\d+)\)\s*$")
 _POST = re.compile(r"^(Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn):\s+(.*?)\s+\(([\d.,]+)\)\s*$")
-_ACTION = re.compile(r"^(.*?)(?<!\s)\s++(Ante|Fold|Check|Call|Bet|Raise|All-In|Payback)\s*(?:\(([\d.,]+)\))?\s*$")
-r"""An action line: the name (the shortest, as ``(.*?)\s+`` gives it: so the whitespace is tried
-from a run's start only, and whole, as a word must follow it), the word and its amount."""
+_WORDS: Final = ("Fold", "Call", "Check", "Raise", "Bet", "All-In", "Payback", "Ante")
+"""The actions' words (none ends another)."""
+_AMOUNT: Final = re.compile(r"[\d.,]+")
 _ACTION_ENDS: Final = (")", "Ante", "Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
 """How a line the action pattern matches ends (the lines are stripped on the right)."""
 _BOARD = re.compile(r"^(Flop|Turn|River)\s+(.*?)\s*$")
@@ -111,10 +111,10 @@ def parse(text: str, source: str, line: int) -> Hand:
         if not x:
             continue
         # each pattern is tried (in this order) only on a line whose literal start or end it needs
-        act = _ACTION.match(x) if x.endswith(_ACTION_ENDS) else None
+        act = _action_line(x) if x.endswith(_ACTION_ENDS) else None
         closed = x.endswith(")")
-        if act is not None and act.group(1) in seats:
-            _action(act.group(1), act.group(2), act.group(3), street, events, stacks, where)
+        if act is not None and act[0] in seats:
+            _action(act[0], act[1], act[2], street, events, stacks, where)
         elif closed and not events and (m := _SEAT.match(x)):
             name = m.group(1).strip()
             if name in seats:
@@ -179,6 +179,27 @@ def parse(text: str, source: str, line: int) -> Hand:
                     tournament=tourney.group(1) if tourney else None, table=table, max_seats=max_seats,
                     button=button, date=date, timezone=zone, boards=[board] if board else [], shown=shown,
                     rake=rake if rake is not None else ZERO, uncalled_in_won="never", language="en")
+
+
+def _action_line(x: str) -> tuple[str, str, str | None] | None:
+    r"""An action line's name, word and amount (None when it is no action line): what
+    ``^(.*?)\s+(<word>)\s*(?:\(([\d.,]+)\))?\s*$`` matches in a line stripped on the right, read
+    from its end: the amount in the last brackets, the word before it, the name up to the
+    whitespace before the word (the shortest name the pattern allows)."""
+    amount: str | None = None
+    end = len(x)
+    if x.endswith(")"):
+        k = x.rfind("(")
+        if k < 0 or _AMOUNT.fullmatch(x, k + 1, end - 1) is None:
+            return None
+        amount = x[k + 1:end - 1]
+        end = len(x[:k].rstrip())
+    for word in _WORDS:
+        if x.endswith(word, 0, end):
+            at = end - len(word)
+            name_end = len(x[:at].rstrip())
+            return (x[:name_end], word, amount) if name_end < at else None
+    return None
 
 
 def _hero_case(name: str, verb: str, seats: dict[str, int]) -> str:
