@@ -54,6 +54,7 @@ MODULES: tuple[str, ...] = (
     "entraction",
     "allin_event",
     "microgaming",
+    "ongame",
     "model",
 )
 """The modules of ``pyeval.history.sites`` compiled with mypyc.  ``model``'s ``Hand`` and ``Action``
