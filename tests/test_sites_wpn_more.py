@@ -140,3 +140,27 @@ def test_a_face_down_card_line_skipped_unread_is_one_the_players_lookup_skips(na
 def test_split_cuts_at_the_anchored_pattern(text):
     anchored = re.compile(rf"^(?:{wpn_text.START}|{wpn_old_text.START})", re.M)
     assert wpn.split(text) == split_at(anchored, text)
+
+
+HEADER_PARTS = st.sampled_from(["Holdem(No Limit)", "Omaha H/L(Pot Limit)", "7Stud(Limit)", "$0.02/$0.05", "1/2",
+                                "2021/04/16 19:14:14 UTC", "2021/04/16", "2020/1/2(Limit)", "Tournament #12",
+                                "Level 15 (250.00/500.00)", "Level 3", "(Limit)", "x", " "])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(HEADER_PARTS, min_size=1, max_size=6), st.sampled_from([" - ", "- ", " -  "]))
+def test_the_header_is_its_plain_definition(parts, separator):
+    # the plain definition: the first part each pattern matches, every part tried (wpn_text keeps
+    # what each part is, tries a pattern only where its first test passes)
+    rest = separator.join(parts)
+    words = [p.strip() for p in re.split(r"\s*-\s+(?=\S)", rest)]
+    game_pattern = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
+    tournament = next((p for p in words if p.startswith("Tournament #")), None)
+    g = next((m for m in map(game_pattern.match, words) if m), None)
+    name = g.group(1).replace("Holdem", "Hold'em").replace("7Stud", "7 Card Stud") if g else ""
+    game = f"{name} {g.group(2)}" if g else ""
+    level = next((p for p in words if p.startswith("Level ")), "")
+    stakes = next((p for p in words if re.fullmatch(r"\S*\d\S*/\S*\d\S*", p)), "")
+    date = next((p for p in words if re.match(r"\d{4}/\d{1,2}/\d{1,2}", p)), "")
+    plain = f"{tournament}, {game} - {level} - {date}" if tournament else f"{game} ({stakes}) - {date}"
+    assert wpn_text._header(rest) == plain

@@ -73,6 +73,9 @@ _STAKES: Final = re.compile(r"\S*\d\S*/\S*\d\S*")
 _DATE: Final = re.compile(r"\d{4}/\d{1,2}/\d{1,2}")
 _CAPS: Final = re.compile(r"^caps (\S+)$")  # a cap game's bet or raise to the cap: the street total
 _SKIP: Final = re.compile(r"^(?:Main pot|Side pot|Board \d|\*\*\* RUN IT (?:TWICE|THRICE) \*\*\*)")
+_SKIP_WORDS: Final[tuple[str, ...]] = ("Main pot", "Side pot", "Board ", "*** RUN IT ")
+"""The first words of ``_SKIP``'s lines: the pattern is tried only on a line starting with one (not
+on every summary's seat line)."""
 
 
 def to_family_text(text: str) -> str:
@@ -106,11 +109,10 @@ def to_family_text(text: str) -> str:
     summary = False
     runs = False
     for x in lines[k:]:
-        first = x[0]  # (each pattern tried only on the lines its first word can start)
-        if (first == "M" or first == "S" or first == "B" or first == "*") and _SKIP.match(x):
+        if x.startswith(_SKIP_WORDS) and _SKIP.match(x):  # (each pattern tried where its first word is)
             runs = runs or x.startswith("*** RUN IT")
             continue
-        m = _MARKER.match(x) if first == "*" else None
+        m = _MARKER.match(x) if x[0] == "*" else None
         if m:
             out.append(f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}")
             continue
@@ -149,18 +151,61 @@ def to_family_text(text: str) -> str:
     return "\n".join(out)
 
 
+_GAME_PART: Final = 1
+_STAKES_PART: Final = 2
+_DATE_PART: Final = 4
+_PART_KINDS: Final[dict[str, int]] = {}
+"""What each part of a header is (a table's parts repeat in its every hand; a date, which does
+not, is not kept)."""
+_GAME_WORDS: Final[dict[str, str]] = {}
+_CACHE_MAX: Final = 10_000
+
+
 def _header(rest: str) -> str:
     """``Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC`` (tournaments: ``Tournament
     #n - Holdem(No Limit) - Level 15 (250.00/500.00)- date``) in PokerStars' order."""
-    parts = [p.strip() for p in _PARTS.split(rest)]
-    tournament = next((p for p in parts if p.startswith("Tournament #")), None)
-    game = next((p for p in parts if _GAME.match(p)), "")
-    g = _GAME.match(game)
-    name = g.group(1).replace("Holdem", "Hold" + chr(39) + "em").replace("7Stud", "7 Card Stud") if g else ""
-    game_words = f"{name} {g.group(2)}" if g else game
-    level = next((p for p in parts if p.startswith("Level ")), "")
-    stakes = next((p for p in parts if _STAKES.fullmatch(p)), "")
-    date = next((p for p in parts if _DATE.match(p)), "")
+    tournament = game = level = stakes = date = ""
+    for part in _PARTS.split(rest):
+        p = part.strip()
+        if not tournament and p.startswith("Tournament #"):
+            tournament = p
+        if not level and p.startswith("Level "):
+            level = p
+        kind = _part_kind(p)
+        if kind & _GAME_PART and not game:
+            game = p
+        if kind & _STAKES_PART and not stakes:
+            stakes = p
+        if kind & _DATE_PART and not date:
+            date = p
     if tournament:
-        return f"{tournament}, {game_words} - {level} - {date}"
-    return f"{game_words} ({stakes}) - {date}"
+        return f"{tournament}, {_game_words(game)} - {level} - {date}"
+    return f"{_game_words(game)} ({stakes}) - {date}"
+
+
+def _part_kind(p: str) -> int:
+    """Which of the header's facts a part of it can be (a bit each)."""
+    kind = _PART_KINDS.get(p)
+    if kind is None:
+        # (a game ends with its limit's bracket; stakes have no space: a date with its time is one pattern)
+        kind = ((_GAME_PART if p.endswith(")") and _GAME.match(p) else 0)
+                | (_STAKES_PART if " " not in p and _STAKES.fullmatch(p) else 0)
+                | (_DATE_PART if _DATE.match(p) else 0))
+        if not kind & _DATE_PART:
+            if len(_PART_KINDS) >= _CACHE_MAX:
+                _PART_KINDS.clear()
+            _PART_KINDS[p] = kind
+    return kind
+
+
+def _game_words(game: str) -> str:
+    """``Holdem(No Limit)`` -> ``Hold'em No Limit``, as PokerStars writes it."""
+    words = _GAME_WORDS.get(game)
+    if words is None:
+        g = _GAME.match(game)
+        name = g.group(1).replace("Holdem", "Hold" + chr(39) + "em").replace("7Stud", "7 Card Stud") if g else ""
+        words = f"{name} {g.group(2)}" if g else game
+        if len(_GAME_WORDS) >= _CACHE_MAX:
+            _GAME_WORDS.clear()
+        _GAME_WORDS[game] = words
+    return words
