@@ -142,8 +142,14 @@ class Speakers:
         end = line.find(" ", start)
         if end < 0:
             return None
-        for n in self.by_first_word.get(line[start:end], ()):
-            if line.startswith(n, start) and line.startswith(" ", start + len(n)):
+        names = self.by_first_word.get(line[start:end])
+        if names is None:
+            return None
+        for n in names:  # (longest first; slices compared: startswith with a start is slow compiled)
+            if len(n) == end - start:  # the name is the first word, which a space follows
+                return n
+            after = start + len(n)
+            if line[start:after] == n and line[after:after + 1] == " ":
                 return n
         return None
 

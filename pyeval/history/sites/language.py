@@ -13,7 +13,7 @@ from typing import Final
 
 __all__ = ["translate", "PORTUGUESE"]
 
-PORTUGUESE: Final = (
+PORTUGUESE: Final[tuple[tuple[str, str], ...]] = (
     ("Mão PokerStars #", "PokerStars Hand #"),
     ("Torneio #", "Tournament #"),
     ("Nível ", "Level "),

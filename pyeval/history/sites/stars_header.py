@@ -12,7 +12,7 @@ from pyeval.history.sites.money import amount, currency_of
 
 __all__ = ["head_facts", "GAMES"]
 
-GAMES: Final = (
+GAMES: Final[tuple[tuple[str, str], ...]] = (
     ("split hold'em", "holdem-double-board"),
     ("six plus hold'em", "shortdeck"),
     ("seven cards stud hilow", "stud-hilo"),
