@@ -54,7 +54,8 @@ _DEALT: Final = re.compile(r"^Dealt to (.*?)((?: \[[^\]]*\])*)\s*$")
 _RAISE: Final = re.compile(r"^raises (\S+) to (\S+)$")
 _CAPPED: Final = re.compile(r" and has reached the \S+ cap$")
 _SHOWS_NO_COLON: Final = re.compile(r"^(.*) shows \[([^\]]*)\]")
-_IGNORED: Final[tuple[str, ...]] = ("is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
+_IGNORED: Final[tuple[str, ...]] = (
+            "is sitting out", "sits out", "is connected", "is disconnected", "has timed out", "has returned",
             "is back", "joins the table", "leaves the table", "will be allowed to play", "was removed",
             "has been disconnected", "finished the tournament", "wins the tournament", "re-buys", "rebuys",
             "is eligible", "takes the", "timed out while", "sitting out", "Chooses to EV Cashout",
@@ -439,7 +440,8 @@ def _money_and_allin(text: str) -> tuple[Decimal, bool]:
     return amount(text.split(" ")[0]), allin
 
 
-_POSTS: Final[tuple[tuple[str, str], ...]] = (("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (
+          ("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
           ("posts big blind ", "big-blind"), ("posts the ante ", "ante"), ("posts ante ", "ante"),
           ("posts straddle ", "straddle"), ("straddle ", "straddle"), ("posts button blind ", "button-blind"),
           ("posts missed blind ", "dead-blind"), ("posts dead ", "dead-blind"),
