@@ -84,3 +84,13 @@ def test_a_status_line_is_the_plain_definition(line):
              or re.match(r"^[^:]* \(Observer\): ", line) is not None
              or re.match(r"^\([0-9TJQKA,]+\)$", line) is not None)
     assert fulltilt_text._status(line, line[0]) == plain
+
+
+def test_a_line_of_stars_only_is_named_in_the_reason():
+    # a hand with a line "******" in it: skipped naming the line (was "substring not found")
+    text = (FIXTURES / "fulltilt_draw_table_name.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    lines.insert(len(lines) // 2, "******")
+    r = pyeval.read_hands("\n".join(lines))
+    assert not r.hands and len(r.skipped) == 1
+    assert "******" in r.skipped[0].reason and "substring" not in r.skipped[0].reason

@@ -122,7 +122,8 @@ def to_family_text(text: str) -> str:
                     continue
                 x = f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}"
             else:
-                label = x[4:x.index("***", 4)].strip() if x.count("***") >= 2 else ""
+                closing = x.find("***", 4)  # (a line of stars only, "******", has none after its first three)
+                label = x[4:closing].strip() if closing >= 0 else ""
                 if label in _STUD:
                     x = x.replace(label, _STUD[label], 1)
                 elif label == "SUMMARY":
