@@ -289,7 +289,7 @@ _LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-b
                                "raise", "complete"})
 
 
-def _too_much_returned(events: list) -> str:
+def _too_much_returned(events: list[tuple]) -> str:
     """The reason a hand whose total does not add up gives when an "Uncalled bet" line returns
     more than the part of the last bet no one called (Run It Once's ``Uncalled bet (€0.71)`` of
     a €0.21 bet), else ""."""

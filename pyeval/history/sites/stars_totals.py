@@ -112,12 +112,12 @@ def won_amounts(text: str) -> list[str]:
 _LIVE: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in"})
 
 
-def street_totals(events: list, big_blind: Decimal) -> list:
+def street_totals(events: list[tuple], big_blind: Decimal) -> list[tuple]:
     """Each bet, call and raise with the chips it moves (``amount``) and the street total it makes
     (``to``): the text gives a raise's total and a call's chips; a street's bets start at 0.  A
     street whose largest bet was not called and whose return the text does not write (older
     exports, a walk) gets its "uncalled" action: the excess goes back, as the rules say."""
-    out: list = []
+    out: list[tuple] = []
     bets: dict[str, Decimal] = {}
     street = "preflop"
     returned = True
@@ -157,7 +157,7 @@ def street_totals(events: list, big_blind: Decimal) -> list:
     return out
 
 
-def _return_excess(bets: dict[str, Decimal], street: str, out: list) -> None:
+def _return_excess(bets: dict[str, Decimal], street: str, out: list[tuple]) -> None:
     """The street's largest bet, less the next largest, back to its player (when the largest is
     one player's alone)."""
     top_name = ""
@@ -182,7 +182,7 @@ IMPLICIT: Final = -2
 _POSTED: Final = frozenset({"small-blind", "big-blind", "ante", "bring-in", "straddle", "button-blind"})
 
 
-def stakes_of(events: list, header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
+def stakes_of(events: list[tuple], header: list[Decimal], level: str, limit: str, game: str, players: int) -> Stakes:
     largest: dict[str, Decimal] = {}  # each forced bet's largest post (the first of equal ones, as max gives)
     straddles: list[Decimal] = []
     ante_posters = 0
@@ -248,7 +248,7 @@ def _identical(a: tuple, b: tuple) -> bool:
 _SMALL_BET_STREETS: Final = frozenset({"preflop", "flop", "3rd", "4th"})
 
 
-def _bets_unwritten(events: list, big_blind: Decimal, stud: bool) -> tuple[Decimal, Decimal]:
+def _bets_unwritten(events: list[tuple], big_blind: Decimal, stud: bool) -> tuple[Decimal, Decimal]:
     """A fixed-limit hand's bet sizes when the text does not write them (tournament headers that
     name no stakes): the small bet is the big blind (board games), or stud's first full bet (a
     completion, else the smallest bet on third or fourth street, else half the smallest bet
