@@ -144,3 +144,12 @@ def test_text_hand_cut_anywhere_is_read_whole_or_skipped_with_a_reason(tmp_path)
     path.write_text(one, encoding="utf-8")
     for at in [m.start() for m in re.finditer("\n", one)][1:]:
         sc.check_cut_short(path, at)
+
+
+def test_a_player_element_without_a_seat_skips_the_hand():
+    # <player name="..." ...> with no seat=: the hand is skipped naming the player (was KeyError,
+    # which stopped read_hands)
+    text = XML.read_text(encoding="utf-8")
+    first = re.search(r'<player [^>]*seat="\d+"', text).group(0)
+    r = pyeval.read_hands(text.replace(first, re.sub(r' seat="\d+"', "", first), 1))
+    assert r.skipped and "has no seat" in r.skipped[0].reason

@@ -48,6 +48,7 @@ MODULES: tuple[str, ...] = (
     "poker888",
     "partypoker",
     "ipoker",
+    "ipoker_order",
     "bovada",
     "merge",
     "bossmedia",

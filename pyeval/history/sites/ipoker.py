@@ -168,6 +168,9 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     if not [p for p in seated if "bet" in p or "win" in p]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
+    unseated = next((p["name"] for p in seated if "seat" not in p), None)
+    if unseated is not None:
+        raise ValueError(f"player {unseated!r} has no seat (a player element without seat=)")
     seats = {p["name"]: int(p["seat"]) for p in seated}
     stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
     stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
