@@ -377,19 +377,22 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         return
     word = what.split(" ", 1)[0]
     if what.startswith("Card dealt to a spot"):
-        events.append(("deal", name, street, ZERO, ZERO, False, _CARDS.findall(what)[0].replace(" ", ""), 0, 0, 0))
+        cards = _CARDS.findall(what)
+        if not cards:
+            raise ValueError(f"line {where}: a card dealt with no cards written: {what[:60]!r}")
+        events.append(("deal", name, street, ZERO, ZERO, False, cards[0].replace(" ", ""), 0, 0, 0))
     elif word.startswith("Fold"):  # "Folds", "Fold(Blind Disconnected)"
         events.append(("fold", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word == "Checks":
         events.append(("check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word in ("Calls", "Call", "Bets") or what.startswith(("D bets ", "Double bets ")):  # stud: a double bet
-        events.append(("call" if word.startswith("Call") else "bet", name, street, amount(what.rsplit(" ", 1)[1]),
+        events.append(("call" if word.startswith("Call") else "bet", name, street, amount(_last_word(what, where)),
                        ZERO, False, "", 0, 0, 0))
     elif word in ("Raises", "All-in(raise)"):
-        to = amount(what.split(" to ")[-1]) if " to " in what else amount(what.split(" ", 1)[1])
+        to = amount(what.split(" to ")[-1]) if " to " in what else amount(_after_verb(what, where))
         events.append(("raise", name, street, ZERO, to, word != "Raises", "", 0, 0, 0))
     elif word == "All-in":
-        chips = amount(what.split(" ", 1)[1])
+        chips = amount(_after_verb(what, where))
         if not dealt:  # a post all-in: the ante, else the blind the position names
             events.append((_post_all_in(name, events, antes), name, street, chips, chips, True, "", 0, 0, 0))
             return
@@ -397,9 +400,9 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         top = max((street_total(events, n, street) for n in stacks), default=ZERO)
         events.append(allin_event(name, street, had, chips, top))
     elif what.startswith("Return uncalled portion of bet"):
-        events.append(("uncalled", name, street, amount(what.rsplit(" ", 1)[1]), ZERO, False, "", 0, 0, 0))
+        events.append(("uncalled", name, street, amount(_last_word(what, where)), ZERO, False, "", 0, 0, 0))
     elif what.startswith(("Hand result", "Hand Result")):
-        got = amount(what.rsplit(" ", 1)[1])
+        got = amount(_last_word(what, where))
         won[name] = won.get(name, ZERO) + got
         side = "Side pot" in what or "Side Pot" in what  # "Hand result-Side pot", later "Hand Result-Side Pot"
         events.append(("collect", name, "showdown", got, ZERO, False, "", 0, 0, 1 if side else 0))
@@ -438,6 +441,22 @@ class _StudDeals:
     def after(self, events: list) -> None:
         if events and events[-1][0] in _BETTING:
             self.betting = True
+
+
+def _last_word(what: str, where: int) -> str:
+    """An action's last word (its amount); ValueError when the action has one word only."""
+    words = what.rsplit(" ", 1)
+    if len(words) < 2:
+        raise ValueError(f"line {where}: no amount in {what[:60]!r}")
+    return words[1]
+
+
+def _after_verb(what: str, where: int) -> str:
+    """What follows an action's first word (its amount); ValueError when nothing does."""
+    words = what.split(" ", 1)
+    if len(words) < 2:
+        raise ValueError(f"line {where}: no amount in {what[:60]!r}")
+    return words[1]
 
 
 def _completions(events: list) -> list:

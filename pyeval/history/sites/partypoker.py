@@ -252,7 +252,10 @@ def parse(text: str, source: str, line: int) -> Hand:
                 name = speakers.at_start(x, len("Dealt to "))
                 if name is None:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-                events.append(("deal", name, street, ZERO, ZERO, False, _cards(_BRACKET.findall(x)[-1]), 0, 0, 0))
+                groups = _BRACKET.findall(x)
+                if not groups:
+                    raise ValueError(f"line {where}: cards dealt with no cards written: {x[:60]!r}")
+                events.append(("deal", name, street, ZERO, ZERO, False, _cards(groups[-1]), 0, 0, 0))
             continue
         wins = x.count(" wins ")
         if wins > 1:  # two winners' lines run together: "...Queens.Player4 wins $27,36 USD..."
