@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import site_checks as sc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import site_checks as sc
 from pyeval.history.sites.registry import decode, read_text
 
 SHARED = Path(__file__).parents[1].parent / "shared" / "data" / "site-hh"
