@@ -82,3 +82,9 @@ def test_a_partypoker_deal_without_cards_is_skipped_naming_the_line():
     text = _mutate_line("partypoker_more.txt", "Dealt to Cid [  Jh 9c ]", "Dealt to Cid  Jh 9c")
     hands, skipped = read_text(text, "<partypoker>")
     assert skipped and "no cards written" in skipped[0].reason
+
+
+def test_an_ipoker_round_numbered_below_zero_is_skipped():
+    text = _mutate_line("ipoker_raise_by.xml", '<round no="1">', '<round no="-10">')
+    hands, skipped = read_text(text, "<ipoker>")
+    assert skipped and "numbered -10" in skipped[0].reason

@@ -183,6 +183,8 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     shown: dict[str, str] = {}
     stud = game in STUD
     for number, actions, cards in sorted(rounds, key=lambda r: r[0]):
+        if number < 0:
+            raise ValueError(f"a round numbered {number} (rounds are numbered from 0)")
         street = _STUD_ROUNDS[min(number, 6)] if stud else _ROUND_STREETS[min(number, 4)]
         for kind, who, content in cards:
             if kind in _BOARD_CARDS and not stud:
