@@ -88,3 +88,12 @@ def test_an_ipoker_round_numbered_below_zero_is_skipped():
     text = _mutate_line("ipoker_raise_by.xml", '<round no="1">', '<round no="-10">')
     hands, skipped = read_text(text, "<ipoker>")
     assert skipped and "numbered -10" in skipped[0].reason
+
+
+def test_a_bovada_2012_section_line_among_the_seats_does_not_stop_the_read():
+    # the 2012 text's streets are worked out from the actions: a marker line before any action
+    # left nothing to look back at (IndexError)
+    lines = (sc.FIXTURES / "bovada_2012_board.txt").read_text(encoding="utf-8").split("\n")
+    at = lines.index("Seat 5: UTG+2 ($152 in chips)")
+    hands, skipped = read_text("\n".join(lines[:at] + ["*** HOLE CARDS ***"] + lines[at:]), "<bovada>")
+    assert len(hands) + len(skipped) == 2 and all(s.reason for s in skipped)

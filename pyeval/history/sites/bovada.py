@@ -286,6 +286,8 @@ class _Streets:
         self.active = set()
 
     def after(self, events: list, street: str) -> str:
+        if not events:  # (a line that moved nothing before any that did)
+            return street
         e = events[-1]
         kind, name = e[0], e[1]
         if kind == "deal":
