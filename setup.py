@@ -23,6 +23,7 @@ import subprocess
 import sys
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 try:
     from setuptools.command.bdist_wheel import bdist_wheel
@@ -40,6 +41,21 @@ class bdist_wheel_warm(bdist_wheel):
         else:
             warm(self.get_finalized_command("build").build_lib)
         super().run()
+
+
+class build_ext_dated(build_ext):
+    """After an in-place build, the compiled readers' libraries are dated now.  When mypyc's C is
+    unchanged (only a docstring was edited: mypyc keeps none), the build copies the library it
+    already had with its old date, which ``compiled.stale`` (and the test session) would then take
+    for a library older than its source, for ever."""
+
+    def run(self):
+        super().run()
+        if self.inplace:
+            for ext in readers:
+                built = self.get_ext_fullpath(ext.name)
+                if os.path.exists(built):
+                    os.utime(built)
 
 
 def warm(build_lib: str) -> None:
@@ -89,7 +105,7 @@ def compiled_readers() -> list:
 
 
 readers = compiled_readers()
-setup(cffi_modules=["csrc/build_core.py:ffibuilder"], cmdclass={"bdist_wheel": bdist_wheel_warm},
+setup(cffi_modules=["csrc/build_core.py:ffibuilder"], cmdclass={"bdist_wheel": bdist_wheel_warm, "build_ext": build_ext_dated},
       ext_modules=readers,
       # the readers' modules are built for this CPython: no stable-ABI tag when they are in
       options={} if readers else {"bdist_wheel": {"py_limited_api": "cp310"}})
