@@ -61,8 +61,10 @@ def reader(module: str) -> ModuleType:
     return importlib.import_module(f"pyeval.history.sites.{module}")
 
 
-def readers() -> list[ModuleType]:
-    return [reader(m) for m in READERS]
+@cache
+def readers() -> tuple[ModuleType, ...]:
+    """The reader modules, in ``READERS`` order (made once: ``detect`` asks them for every file)."""
+    return tuple(reader(m) for m in READERS)
 
 
 def sites() -> list[str]:
