@@ -125,3 +125,33 @@ def test_wpn_old_amount_in_brackets_is_the_pattern(text):
 @example("110c 10s_ 10s")
 def test_wpn_old_cards_text_is_the_pattern(text):
     assert wpn_old_text.cards_text(text) == OLD_WPN_TEN.sub(r"T\1", text)
+
+
+@settings(max_examples=600, deadline=None)
+@given(lines_of(["Bob", " adds ", "adds", "$5", " ", "\t", "sits down", " stands up", "(Observer): ",
+                 "Ann (Observer): ", "(A,2,3)", "x"]))
+@example("Bob adds $5")
+@example("Bob adds $5 adds")
+@example("Bob adds\t$5")
+def test_ft_status_is_its_patterns(line):
+    """Whether a line is about the table: the scans that guard each pattern leave its answer."""
+    line = line.strip()
+    if not line:
+        return
+    plain = (line[0] == "(" and re.match(r"^\([0-9TJQKA,]+\)$", line) is not None
+             or line.endswith(fulltilt_text._STATUS_ENDS) or re.search(r" adds \S+$", line) is not None
+             or re.match(r"^[^:]* \(Observer\): ", line) is not None)
+    assert fulltilt_text._status(line, line[0]) == plain
+
+
+OLD_FT_HEADER = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(\d+): (.*)$")
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines_of(["Full Tilt Poker Game #", "FullTiltPoker Game #", "Full Tilt Poker", "123", ": ", "Table X", " - ",
+                 "#"]))
+@example("Full Tilt Poker Game #33729180182: Table Narit (6 max) - FL Hold'em - $0.05/$0.10")
+@example("FullTiltPoker Game #: x")
+def test_ft_header_parts_is_the_pattern(line):
+    m = OLD_FT_HEADER.match(line)
+    assert fulltilt_text.header_parts(line) == (m.groups() if m else None)

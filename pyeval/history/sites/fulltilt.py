@@ -4,7 +4,7 @@ Hand #``): the PokerStars-like family (``stars_text``)."""
 
 from __future__ import annotations
 
-from pyeval.history.sites.fulltilt_text import OLD_START, to_family_text
+from pyeval.history.sites.fulltilt_text import OLD_START, a_line_starts_full, to_family_text
 from pyeval.history.sites.stars_text import reader_functions
 
 __all__ = ["SITE", "detect", "split", "parse"]
@@ -23,6 +23,10 @@ def _old_format(hand_text: str) -> str:
 
 
 _SUMMARY = "Full Tilt Poker Tournament Summary "
-# (every start is "Full..." at a line's start: the pattern is tried only where one is)
-detect, split, parse = reader_functions(
-    SITE, rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|{_SUMMARY})", _old_format, first_words=("Full",))
+_detect_at_lines, split, parse = reader_functions(
+    SITE, rf"^(?:Full Tilt (?:Rush )?Hand #|{OLD_START}|{_SUMMARY})", _old_format)
+
+
+def detect(text: str) -> bool:
+    # (every start is "Full..." at a line's start: the pattern is searched only where one is)
+    return a_line_starts_full(text, 2000) and _detect_at_lines(text)
