@@ -61,8 +61,7 @@ def _status(x: str, first: str) -> bool:
     their own (each pattern tried only when its words are in the line)."""
     if first == "(" and _LOW_RANKS.match(x) is not None or x[-1] in _STATUS_LAST and x.endswith(_STATUS_ENDS):
         return True
-    space = x.rfind(" ")  # (" adds <chips>" ends a line: its last space is the one after "adds")
-    if space >= 5 and x[space - 5:space + 1] == " adds " and _ADDS.search(x) is not None:
+    if " adds " in x and _ADDS.search(x) is not None:
         return True
     colon = x.find(":")  # (" (Observer): " ends at the line's first colon; most lines have none)
     return colon >= 11 and x[colon - 11:colon + 2] == " (Observer): " and _OBSERVER.match(x) is not None
