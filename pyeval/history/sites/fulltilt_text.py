@@ -10,31 +10,46 @@ import re
 from typing import Final
 
 from pyeval.history.sites.assemble import Speakers, speakers_of
+from pyeval.history.sites.line_scans import run_marker, seat_parts, word_at
 
-__all__ = ["to_family_text", "OLD_START", "a_line_starts_full"]
+__all__ = ["to_family_text", "OLD_START", "a_line_starts_full", "header_parts"]
 
 OLD_START: Final = r"Full Tilt Poker Game #|FullTiltPoker Game #"
 
-_HEADER: Final = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) Game #(\d+): (.*)$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
-_RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
-_MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) ([123]) \*\*\*(.*)$")
+_HEADER_STARTS: Final[tuple[str, ...]] = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
+
+
+def header_parts(x: str) -> tuple[str, str] | None:
+    """A hand's id and the header after it, as the pattern
+    ``^(?:Full Tilt Poker|FullTiltPoker) Game #(\\d+): (.*)$`` reads a line without a line break."""
+    for start in _HEADER_STARTS:
+        if x.startswith(start):
+            colon = x.find(": ", len(start))
+            if colon > len(start) and x[len(start):colon].isdecimal():
+                return x[len(start):colon], x[colon + 2:]
+    return None
+
+
+_RUN: Final[dict[str, str]] = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
+_RUN_LABELS: Final[frozenset[str]] = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN", "SUMMARY"})
+"""The sections a hand run twice numbers (``*** RIVER 2 ***``, ``*** SUMMARY 1 ***``)."""
 _STUD: Final = {"2ND STREET": "2nd STREET", "3RD STREET": "3rd STREET", "4TH STREET": "4th STREET",
                  "5TH STREET": "5th STREET", "6TH STREET": "6th STREET", "7TH STREET": "RIVER"}
-_POSTS: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
-    (re.compile(r"posts the small blind of (\S+)(.*)$"), "posts small blind "),
-    (re.compile(r"posts the big blind of (\S+)(.*)$"), "posts big blind "),
-    (re.compile(r"posts a dead small blind of (\S+)(.*)$"), "posts missed blind "),
-    (re.compile(r"posts (\S+)(.*)$"), "posts big blind "),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (
+    ("posts the small blind of ", "posts small blind "),
+    ("posts the big blind of ", "posts big blind "),
+    ("posts a dead small blind of ", "posts missed blind "),
+    ("posts ", "posts big blind "),
 )
-"""A post in the family's words: the first pattern that matches, its two groups after the words."""
-_ANTES: Final = re.compile(r"antes (\S+)(.*)$")
-_RAISES_TO: Final = re.compile(r"raises to (\S+)(.*)$")
+"""A post in the family's words: the first of these words that an amount follows (a character
+not a space), replaced."""
 _SEPARATOR: Final = re.compile(r"^\*+ # \d+ \*+$")
 _STATUS_ENDS: Final[tuple[str, ...]] = (" sits down", " stands up", " has joined the table", " has left the table",
                                         " is sitting out", " sits out")
 """(Every tuple tested against is typed ``tuple[str, ...]``: mypyc keeps a tuple of a fixed length
 as its items, and built a new tuple object for every ``startswith``/``endswith`` call.)"""
+_STATUS_LAST: Final[frozenset[str]] = frozenset([end[-1] for end in _STATUS_ENDS])
+"""The last characters of ``_STATUS_ENDS`` (an action's line ends with none of them but "checks")."""
 _ADDS: Final = re.compile(r" adds \S+$")
 _OBSERVER: Final = re.compile(r"^[^:]* \(Observer\): ")
 _LOW_RANKS: Final = re.compile(r"^\([0-9TJQKA,]+\)$")
@@ -44,7 +59,7 @@ def _status(x: str, first: str) -> bool:
     """Whether a line (``first``: its first character) is about the table, not the hand (a player
     not seated in it may sit down mid-hand), observers' chat, or a low hand's ranks on a line of
     their own (each pattern tried only when its words are in the line)."""
-    if first == "(" and _LOW_RANKS.match(x) is not None or x.endswith(_STATUS_ENDS):
+    if first == "(" and _LOW_RANKS.match(x) is not None or x[-1] in _STATUS_LAST and x.endswith(_STATUS_ENDS):
         return True
     if " adds " in x and _ADDS.search(x) is not None:
         return True
@@ -82,10 +97,10 @@ def to_family_text(text: str) -> str:
     """One Full Tilt hand in the family's words (ValueError when its first line is not a Full
     Tilt header)."""
     lines = text.strip().split("\n")
-    head = _HEADER.match(lines[0].strip())
+    head = header_parts(lines[0].strip())
     if head is None:
         raise ValueError(f"not a Full Tilt hand header: {lines[0][:60]!r}")
-    out = [f"Full Tilt Poker Game #{head.group(1)}: {_header(head.group(2))}"]
+    out = [f"Full Tilt Poker Game #{head[0]}: {_header(head[1])}"]
     names: list[str] = []
     button = ""
     speakers: Speakers | None = None  # (the seat lines read: the actions have begun)
@@ -98,11 +113,12 @@ def to_family_text(text: str) -> str:
         first = x[0]  # (a line is tested for a literal start only when its first character is that's)
         if first == "S":
             if speakers is None and x.startswith("Seat "):  # (a seat line before the actions)
-                s = _SEAT.match(x)
-                if s is not None:
-                    names.append(s.group(2))
-                    rest = s.group(4).replace(", is sitting out", " is sitting out")
-                    out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){rest}")
+                seat = seat_parts(x)
+                if seat is not None:
+                    seat_number, seated, stack, rest = seat
+                    names.append(seated)
+                    rest = rest.replace(", is sitting out", " is sitting out")
+                    out.append(f"Seat {seat_number}: {seated} ({stack} in chips){rest}")
                     continue
             if x.startswith("Seats: "):  # the table's size (tournament exports)
                 continue
@@ -115,14 +131,15 @@ def to_family_text(text: str) -> str:
         if first == "*" and " # " in x and _SEPARATOR.match(x) or _status(x, first):
             continue
         if first == "*" and x.startswith("***"):
-            m = _MARKER.match(x)
-            if m:
-                if m.group(1) == "SUMMARY":
+            closing = x.find("***", 4)  # (a line of stars only, "******", has none after its first three)
+            run = run_marker(x, closing, _RUN_LABELS)
+            if run is not None:
+                label, run_number = run
+                if label == "SUMMARY":
                     summary = True  # the run's summary: its seat lines follow
                     continue
-                x = f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}"
+                x = f"*** {_RUN[run_number]} {label} ***{x[closing + 3:]}"
             else:
-                closing = x.find("***", 4)  # (a line of stars only, "******", has none after its first three)
                 label = x[4:closing].strip() if closing >= 0 else ""
                 if label in _STUD:
                     x = x.replace(label, _STUD[label], 1)
@@ -157,7 +174,8 @@ def to_family_text(text: str) -> str:
         what = x[len(name) + 1:]
         if ", and is " in what:  # capped (a cap game's cap reached): no more betting, as all-in
             what = what.replace(", and is all in", " and is all-in").replace(", and is capped", " and is all-in")
-        verb = what.partition(" ")[0]
+        space = what.find(" ")
+        verb = what[:space] if space >= 0 else what
         if verb == "wins" or verb == "ties":
             w = _WINS.match(what)
             if w:
@@ -175,18 +193,16 @@ def to_family_text(text: str) -> str:
 def _action(verb: str, what: str) -> str:
     """An action's words after the name in the family's words (the same when they are)."""
     if verb == "posts":
-        for pattern, words in _POSTS:
-            m = pattern.match(what)
-            if m is not None:
-                return words + m.group(1) + m.group(2)
+        for words, family in _POSTS:
+            if what.startswith(words) and word_at(what, len(words)):
+                return family + what[len(words):]
     elif verb == "antes":
-        m = _ANTES.match(what)
-        if m is not None:
-            return "posts the ante " + m.group(1) + m.group(2)
+        if what.startswith("antes ") and word_at(what, len("antes ")):
+            return "posts the ante " + what[len("antes "):]
     elif verb == "raises":
-        m = _RAISES_TO.match(what)
-        if m is not None:
-            return f"raises {m.group(1)} to {m.group(1)}{m.group(2)}"
+        to = word_at(what, len("raises to ")) if what.startswith("raises to ") else ""
+        if to:
+            return f"raises {to} to {what[len('raises to '):]}"
     elif what == "mucks":
         return "mucks hand"
     return what

@@ -16,24 +16,22 @@ import re
 from decimal import Decimal
 from typing import Final
 
+from pyeval.core.cards import SUIT_CHARS
 from pyeval.history.sites.assemble import Speakers, speakers_of
 from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.money import amount
 
-__all__ = ["to_family_text", "START"]
+__all__ = ["to_family_text", "START", "cards_text", "seat_parts", "amount_in_brackets"]
 
 START: Final = r"Game started at: "
 
 _ID: Final = re.compile(r"^Game ID: (\d+) (\S+) (.*)\(([^()]*)\)\s*(?:\d+-max)?\s*$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([\d.,]+)\)\.?\s*$")
 _STREETS: Final = {"River": "RIVER"}
 _STUD_STREETS: Final = {"Third street": "4th STREET", "Fourth street": "5th STREET",
                         "Fifth street": "6th STREET", "Sixth street": "RIVER"}
 """Stud's sections: this format counts the streets after the first deal, which it does not mark
 (its "Third street" deals each player's fourth card, its "Sixth street" the seventh)."""
-_AMOUNT: Final = re.compile(r"\(([\d.,]+)\)")
 _TOTALS: Final = re.compile(r"Bets: ([\d.,]+)\. Collects: ([\d.,]+)\.")
-_TEN: Final = re.compile(r"\b10([cdhs])\b")
 _DEALT: Final[tuple[str, ...]] = ("received card: [", "received a card")
 _DEALT_SHOWN: Final[tuple[str, ...]] = ("received card: [", "received a card: [")
 _NOT_ACTIONS: Final[tuple[str, ...]] = ("received a card", "received card.", "is timed out", "sitout", "wait",
@@ -47,13 +45,80 @@ _JACKPOT_TABLE: Final = re.compile(r"\bJP\b|\bBeast\b")
 site took a jackpot fee there that its ``Pot: ... Rake ...`` line leaves out (later: ``JP fee``)."""
 
 
-def _cards(text: str) -> str:
-    return _TEN.sub(r"T\1", text) if "10" in text else text
+def cards_text(text: str) -> str:
+    """Cards with the ten as ``T`` (``10c`` -> ``Tc``), as the pattern ``\\b10([cdhs])\\b``
+    replaced by ``T\\1`` writes them."""
+    at = text.find("10")
+    if at < 0:
+        return text
+    pieces: list[str] = []
+    done = 0
+    while at >= 0:
+        end = at + 3
+        if end <= len(text) and text[at + 2] in _SUITS and (at == 0 or not _is_word(text[at - 1])) \
+                and (end == len(text) or not _is_word(text[end])):
+            pieces.append(text[done:at])
+            pieces.append("T" + text[at + 2])
+            done = end
+            at = text.find("10", end)
+        else:
+            at = text.find("10", at + 1)
+    if not pieces:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+_SUITS: Final[frozenset[str]] = frozenset(SUIT_CHARS)
+
+
+def _is_word(c: str) -> bool:
+    """Whether a character is a word's (the patterns' ``\\w``)."""
+    return c.isalnum() or c == "_"
+
+
+def seat_parts(x: str) -> tuple[str, str, str] | None:
+    """A seat line's number, name and chips, as the pattern ``^Seat (\\d+): (.*) \\(([\\d.,]+)\\)\\.?\\s*$``
+    reads a line without a line break and with no space at its end: the chips are in the last
+    brackets, which end the line or a full stop does."""
+    colon = x.find(": ", 5)
+    if colon <= 5 or not x.startswith("Seat ") or not x[5:colon].isdecimal():
+        return None
+    close = len(x) - 2 if x.endswith(").") else len(x) - 1
+    if close < 0 or x[close] != ")":
+        return None
+    at = x.rfind("(", 0, close)
+    if at < colon + 3 or x[at - 1] != " " or not _is_number(x, at + 1, close):
+        return None
+    return x[5:colon], x[colon + 2:at - 1], x[at + 1:close]
+
+
+def _is_number(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is digits, points and commas (``[\\d.,]+``)."""
+    digits = text[start:end].replace(".", "").replace(",", "")
+    return end > start and (digits == "" or digits.isdecimal())
+
+
+def amount_in_brackets(text: str) -> str | None:
+    """The first amount in brackets (``(1,480)``), as the pattern ``\\(([\\d.,]+)\\)`` finds it."""
+    at = text.find("(")
+    while at >= 0:
+        close = text.find(")", at + 1)
+        if close < 0:
+            return None
+        if _is_number(text, at + 1, close):
+            return text[at + 1:close]
+        at = text.find("(", at + 1)
+    return None
 
 
 def to_family_text(text: str) -> str:
     """One hand of the old WPN format in the family's words; ValueError naming what is missing."""
-    lines = [x.rstrip() for x in text.strip().split("\n") if x.strip()]
+    lines = []
+    for raw in text.strip().split("\n"):
+        x = raw.rstrip()
+        if x:  # (blank lines dropped)
+            lines.append(x)
     started = lines[0][len("Game started at: "):].strip() if lines[0].startswith("Game started at: ") else ""
     ids = [_ID.match(x) for x in lines[1:3]]
     head = next((m for m in ids if m), None)
@@ -71,13 +136,14 @@ def to_family_text(text: str) -> str:
         if x.startswith("Seat ") and x.endswith("is the button"):
             button = x.split()[1]
             continue
-        s = _SEAT.match(x)
-        if s is None:
+        seat = seat_parts(x)
+        if seat is None:
             body_at = k
             break
-        seats[s.group(2)] = s.group(1)
-        names.append(s.group(2))
-        out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips)")
+        seat_number, seated, stack = seat
+        seats[seated] = seat_number
+        names.append(seated)
+        out.append(f"Seat {seat_number}: {seated} ({stack} in chips)")
     out.insert(1, f"Table '' Seat #{button} is the button" if button else "Table ''")
     speakers = speakers_of(names)
     bets: dict[str, Decimal] = {}
@@ -111,7 +177,7 @@ def to_family_text(text: str) -> str:
             if name is None or totals is None:
                 continue
             cards = _BRACKETED.search(line, 0, totals.start()) if "[" in line else None
-            shown = f" showed [{_cards(cards.group(1))}] and" if cards else ""
+            shown = f" showed [{cards_text(cards.group(1))}] and" if cards else ""
             out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
             summarised.add(name)
             continue
@@ -121,7 +187,7 @@ def to_family_text(text: str) -> str:
             rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
             label = (_STUD_STREETS if stud else _STREETS).get(label, label)
             bets = {}
-            out.append(f"*** {label} ***{_cards(rest)}")
+            out.append(f"*** {label} ***{cards_text(rest)}")
             continue
         if x.startswith("Uncalled bet"):
             out.append(x)
@@ -130,7 +196,7 @@ def to_family_text(text: str) -> str:
             continue
         name = _player(x, speakers)
         if name is None:
-            if x.startswith("Player ") and _AMOUNT.search(x):  # chips moved by a name no seat line has
+            if x.startswith("Player ") and amount_in_brackets(x) is not None:  # chips moved by a name no seat line has
                 raise ValueError(f"an action by a player with no seat line (a blank or unknown name): {x[:60]!r}")
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
@@ -138,7 +204,7 @@ def to_family_text(text: str) -> str:
             out.append("*** 3rd STREET ***")  # the first deal, which the text does not mark
             dealing = True
         if what.startswith(_DEALT_SHOWN):
-            dealt.setdefault(name, []).append(_cards(what[what.index("[") + 1:-1]))
+            dealt.setdefault(name, []).append(cards_text(what[what.index("[") + 1:-1]))
             continue
         if what.startswith(_NOT_ACTIONS):
             continue
@@ -155,9 +221,21 @@ def _face_down_lines(names: list[str]) -> frozenset[str]:
     """The lines ``Player <name> received a card.`` of the seated players (a card dealt face down,
     a line a card: a quarter of the text), but for a name that a longer seated name starts with
     (``Bob`` and ``Bob received``: the line is the longer one's)."""
-    seated = frozenset(names)
-    return frozenset([f"Player {n} received a card." for n in names
-                      if n + " received" not in seated and n + " received a" not in seated])
+    key = tuple(names)
+    lines = _FACE_DOWN_SEEN.get(key)
+    if lines is None:
+        seated = frozenset(names)
+        lines = frozenset([f"Player {n} received a card." for n in names
+                           if n + " received" not in seated and n + " received a" not in seated])
+        if len(_FACE_DOWN_SEEN) >= _CACHE_MAX:
+            _FACE_DOWN_SEEN.clear()
+        _FACE_DOWN_SEEN[key] = lines
+    return lines
+
+
+_FACE_DOWN_SEEN: Final[dict[tuple[str, ...], frozenset[str]]] = {}
+"""The lines of a table's players (its every hand has the same)."""
+_CACHE_MAX: Final = 10_000
 
 
 def _flush(dealt: dict[str, list[str]], out: list[str]) -> None:
@@ -189,10 +267,11 @@ def _player(line: str, speakers: Speakers) -> str | None:
 
 def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     """One action in the family's words, the street's bets kept (the amounts are chips added)."""
-    found = _AMOUNT.search(what) if "(" in what else None
-    added = amount(found.group(1)) if found else ZERO
+    found = amount_in_brackets(what) if "(" in what else None
+    added = amount(found) if found is not None else ZERO
     had = bets.get(name, ZERO)
-    verb = what.partition(" ")[0]
+    space = what.find(" ")
+    verb = what[:space] if space >= 0 else what
     if verb == "has" and "small blind" in what:
         bets[name] = had + added
         return f"{name}: posts small blind {added}"
@@ -213,7 +292,7 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
     if verb in ("folds", "checks"):
         return f"{name}: {verb}"
     if verb in ("calls", "bets", "raises", "allin", "caps"):
-        top = max(bets.values(), default=ZERO)
+        top = _highest(bets)
         total = had + added
         bets[name] = total
         tail = " and is all-in" if verb in ("allin", "caps") else ""  # capped: no more betting, as all-in
@@ -226,5 +305,18 @@ def _action(name: str, what: str, bets: dict[str, Decimal]) -> str:
         return f"{name}: mucks hand"
     if verb == "shows":
         cards = _BRACKETED.search(what)
-        return f"{name}: shows [{_cards(cards.group(1))}]" if cards else f"{name}: mucks hand"
+        return f"{name}: shows [{cards_text(cards.group(1))}]" if cards else f"{name}: mucks hand"
     return f"{name}: {what}"  # the parser names a line it does not know
+
+
+def _highest(bets: dict[str, Decimal]) -> Decimal:
+    """The street's highest bet so far (``max(bets.values(), default=ZERO)``: of equal ones, the
+    first, whose digits a raise's difference keeps), by a loop (max with a default is a generic
+    call compiled)."""
+    top = ZERO
+    first = True
+    for bet in bets.values():
+        if first or bet > top:
+            top = bet
+            first = False
+    return top

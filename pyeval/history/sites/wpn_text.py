@@ -13,6 +13,7 @@ from typing import Final
 
 from pyeval.history.sites import wpn_old_text
 from pyeval.history.sites.assemble import speakers_of
+from pyeval.history.sites.line_scans import run_marker, seat_parts
 
 __all__ = ["to_family_text", "hand_starts", "START"]
 
@@ -49,9 +50,9 @@ def hand_starts(text: str, end: int = -1) -> list[int]:
 
 _HEADER: Final = re.compile(r"^(?:Game )?Hand #(\d+) - (.*)$")
 _GAME: Final = re.compile(r"^(.*?)\((No Limit|Pot Limit|Fixed Limit|Limit)\)$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
-_MARKER: Final = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN) ([123]) \*\*\*(.*)$")
-_RUN: Final = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
+_RUN_LABELS: Final[frozenset[str]] = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
+"""The sections a board run more than once numbers (``*** FLOP 2 ***``)."""
+_RUN: Final[dict[str, str]] = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
 _COLLECT: Final = re.compile(r"^(.*) collected (\S+) from (main pot|side pot)(?:[- ]?(\d+))?$")
 _ACTIONS: Final[tuple[tuple[str, str], ...]] = (
     ("posts the small blind ", "posts small blind "),
@@ -99,11 +100,12 @@ def to_family_text(text: str) -> str:
         k += 1
     names = []
     while k < len(lines) and lines[k].startswith("Seat "):
-        s = _SEAT.match(lines[k])
-        if s is None:
+        seat = seat_parts(lines[k])
+        if seat is None:
             break
-        names.append(s.group(2))
-        out.append(f"Seat {s.group(1)}: {s.group(2)} ({s.group(3)} in chips){s.group(4)}")
+        seat_number, seated, stack, rest = seat
+        names.append(seated)
+        out.append(f"Seat {seat_number}: {seated} ({stack} in chips){rest}")
         k += 1
     speakers = speakers_of(names)
     summary = False
@@ -112,10 +114,12 @@ def to_family_text(text: str) -> str:
         if x.startswith(_SKIP_WORDS) and _SKIP.match(x):  # (each pattern tried where its first word is)
             runs = runs or x.startswith("*** RUN IT")
             continue
-        m = _MARKER.match(x) if x[0] == "*" else None
-        if m:
-            out.append(f"*** {_RUN[m.group(2)]} {m.group(1)} ***{m.group(3)}")
-            continue
+        if x[0] == "*":
+            closing = x.find("***", 4)
+            run = run_marker(x, closing, _RUN_LABELS)
+            if run is not None:
+                out.append(f"*** {_RUN[run[1]]} {run[0]} ***{x[closing + 3:]}")
+                continue
         if x.startswith("*** SUMMARY ***"):
             summary = True
         if x.startswith("***") or summary or x.startswith(_KEPT):
