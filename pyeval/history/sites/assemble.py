@@ -61,8 +61,14 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
-    if uncalled_in_won in ("when-over", "when-over-or-all"):
-        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, returned, won, rake,
+    if uncalled_in_won in ("when-over", "when-over-or-all") and returned:
+        into_pot = ZERO  # (what the pots hold without the returned chips, and what the players won: the same for each)
+        for e in events:
+            if e[0] in INTO_POT:
+                into_pot += e[3]
+        into_pot -= sum(returned.values(), ZERO)
+        total_won = sum(won.values(), ZERO)
+        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, into_pot, total_won, won, rake,
                                                                           uncalled_in_won == "when-over-or-all")}
     elif uncalled_in_won == "never":
         returned = {}
@@ -191,26 +197,35 @@ def _checks_facing_no_bet(events: list[tuple]) -> None:
     """A check is only allowed when the player has matched every bet of the street: a text that
     checks facing a bet leaves out a post (partypoker's silent blinds)."""
     bets: dict[str, Decimal] = {}
+    top = ZERO  # the street's largest bet (max(bets.values(), default=ZERO), kept as the bets come)
     street = ""
     for e in events:
-        if e[0] in _LIVE_CHIPS or e[0] == "check":
+        kind = e[0]
+        check = kind == "check"
+        if check or kind in _LIVE_CHIPS:
             if e[2] != street:
-                bets, street = {}, e[2]
-            if e[0] == "check" and bets.get(e[1], ZERO) < max(bets.values(), default=ZERO):
-                raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with {bets.get(e[1], ZERO)} "
-                                 "in: the text leaves out a post")
-            if e[0] != "check":
-                bets[e[1]] = e[4]
+                bets, street, top = {}, e[2], ZERO
+            if check:
+                if bets.get(e[1], ZERO) < top:
+                    raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with "
+                                     f"{bets.get(e[1], ZERO)} in: the text leaves out a post")
+                continue
+            to: Decimal = e[4]
+            before = bets.get(e[1])
+            bets[e[1]] = to
+            if len(bets) == 1 or to > top:
+                top = to
+            elif before is not None and to < before:  # (a bet made smaller: the largest may be another's)
+                top = max(bets.values())
 
 
-def _counted_as_won(name: str, chips: Decimal, events: list[tuple], returned: dict[str, Decimal],
+def _counted_as_won(name: str, chips: Decimal, events: list[tuple], into_pot: Decimal, total: Decimal,
                     won: dict[str, Decimal], rake: Decimal | None, whole: bool) -> bool:
     """Whether the site counted ``name``'s returned ``chips`` in what he won (the sites whose
-    versions differ): yes when the winnings are more than the pots hold without it; when a line
-    collects exactly that amount (``whole``: or all he won is that amount) and the pots still
-    add up without it: to the rake written, else to a rake of at most ``RAKE_CAP``."""
-    into_pot = sum(e[3] for e in events if e[0] in INTO_POT) - sum(returned.values(), ZERO)
-    total = sum(won.values(), ZERO)
+    versions differ): yes when the winnings (``total``) are more than the pots hold without the
+    returned chips (``into_pot``); when a line collects exactly that amount (``whole``: or all he
+    won is that amount) and the pots still add up without it: to the rake written, else to a
+    rake of at most ``RAKE_CAP``."""
     if total > into_pot:
         return won.get(name, ZERO) >= chips
     own_line = any(e[0] == "collect" and e[1] == name and e[3] == chips for e in events)

@@ -60,10 +60,8 @@ _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
 _TABLE: Final = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
 _LEVEL: Final = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
 _DATE: Final = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
 _STAKES: Final = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
 _CARDS: Final = re.compile(r"\[([^\]]*)\]")
-_BOARD: Final = re.compile(r"^Board \[([^\]]*)\]", re.M)
 _RAKE: Final = re.compile(r"\| Rake \(\$?([\d.,]+)\)")
 _STUD_SEAT: Final = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud",
@@ -122,11 +120,33 @@ def _name(text: str) -> str:
 def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
     """(player, seat, stack) of a seat line: ``Seat 2: Big Blind [ME] ($10 in chips)``; stud's
     players are their seats, ``Seat+3 [ME]: $0.50 in chips``."""
-    s = _STUD_SEAT.match(x) if stud else _SEAT.match(x)
-    if s is None:
+    if stud:
+        s = _STUD_SEAT.match(x)
+        return None if s is None else (_name(s.group(1)), int(s.group(2)), amount(s.group(3)))
+    parts = _seat_parts(x)
+    return None if parts is None else (_name(parts[1]), int(parts[0]), amount(parts[2]))
+
+
+def _seat_parts(x: str) -> tuple[str, str, str] | None:
+    """(seat, name, stack) of ``Seat 2: Big Blind [ME] ($10 in chips)``, None when ``x`` is not a
+    seat line: what ``^Seat (\\d+): (.+?) \\(([^()]*) in chips\\)`` matches, read by string
+    operations: the name runs to the first `` (`` whose bracket holds no other bracket and closes
+    after `` in chips``."""
+    if not x.startswith("Seat "):
         return None
-    return (_name(s.group(1)), int(s.group(2)), amount(s.group(3))) if stud else (
-        _name(s.group(2)), int(s.group(1)), amount(s.group(3)))
+    colon = x.find(": ", 5)
+    if colon <= 5 or not x[5:colon].isdecimal():  # (\\d is isdecimal: Unicode's decimal digits)
+        return None
+    at = x.find(" (", colon + 3)  # (a name of one character at least)
+    while at >= 0:
+        close = x.find(")", at + 2)
+        if close < 0:
+            return None
+        inner = x[at + 2:close]
+        if "(" not in inner and inner.endswith(" in chips"):
+            return x[5:colon], x[colon + 2:at], inner[:-9]
+        at = x.find(" (", at + 1)
+    return None
 
 
 def parse(text: str, source: str, line: int) -> Hand:
@@ -152,8 +172,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     if "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
     if not stud and "*** FLOP ***" not in text and _BOARD_LINES[0] not in text and _BOARD_LINES[1] not in text:
-        board_line = _BOARD.search(text)
-        inferred = _Streets(board_line.group(1).split() if board_line else [])
+        inferred = _Streets(_board_cards(text).split())
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
@@ -341,6 +360,19 @@ class _Streets:
             street = nxt
         at = next((k for k, e in enumerate(events) if e[0] in ("show", "muck", "collect")), len(events))
         return events[:at] + rest + events[at:]
+
+
+def _board_cards(text: str) -> str:
+    """The cards of the summary's board (``Board [Js 9h Jh Qs 2d]``, at the start of a line; ""
+    when there is none): what ``^Board \\[([^\\]]*)\\]`` (``re.M``) finds first, by string
+    operations (the pattern was tried at every position of the hand's text)."""
+    at = text.find("Board [")
+    while at >= 0:
+        if at == 0 or text[at - 1] == "\n":
+            close = text.find("]", at + 7)
+            return text[at + 7:close] if close >= 0 else ""  # (no "]" after this one: none after any later)
+        at = text.find("Board [", at + 1)
+    return ""
 
 
 def _posted(events: list, kind: str) -> Decimal:

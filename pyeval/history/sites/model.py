@@ -411,7 +411,7 @@ class Hand:
 
 _BOARD_GAME_HOLE: Final = {name: g.dealt or g.hole for name, g in GAMES.items() if g.board}
 """The hole cards each board game deals (a hand shows no more; Irish deals four, keeps two)."""
-_INTO_POT = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
+_INTO_POT: Final = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
                        "call", "bet", "raise", "complete"})
 
 
@@ -445,6 +445,6 @@ class Skipped:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Skipped, (self.source, self.line, self.reason, self.site, self.id))
 
-INTO_POT = _INTO_POT
+INTO_POT: Final = _INTO_POT
 """The action kinds that move chips into the pot (``Hand.put_in``), for the readers that add them
 up themselves (``pyeval.history.sites.assemble``)."""

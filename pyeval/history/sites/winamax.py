@@ -19,7 +19,7 @@ from pyeval.history.sites.assemble import STUD, assemble, speakers_of, street_to
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.text_lines import header_line, numbered_lines
+from pyeval.history.sites.text_lines import header_line, numbered_lines, seat_line
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -33,7 +33,6 @@ _HEAD: Final = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|To
                           r"level: (\S+)) - HandId: "
                           r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
 _TABLE: Final = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
 _CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
 _WON: Final = re.compile(r" won (\S+)")
@@ -99,12 +98,12 @@ def parse(text: str, source: str, line: int) -> Hand:
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     i = 2
-    while i < len(lines) and (s := _SEAT.match(lines[i])) and not lines[i].startswith("***"):
-        seat, name, stack = s.groups()
-        names.append(name)
-        seats[name] = int(seat)
+    while i < len(lines) and (s := seat_line(lines[i])) and not lines[i].startswith("***"):
+        seat, seated, stack = s
+        names.append(seated)
+        seats[seated] = int(seat)
         # "Seat 1: Player1 ()": a player sitting out, no stack written (any chips he put in are refused)
-        stacks[name] = amount(stack) if stack.strip() else ZERO
+        stacks[seated] = amount(stack) if stack.strip() else ZERO
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -141,12 +140,12 @@ def parse(text: str, source: str, line: int) -> Hand:
                 total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
                 rake = _money(t.group(2)) if t.group(2) else ZERO
             elif x.startswith("Seat "):
-                name = _seat_name(x, speakers.longest_first)
+                seated = _seat_name(x, speakers.longest_first)
                 for w in _WON.findall(x) if " won " in x else []:
-                    summary_won[name] = summary_won.get(name, ZERO) + _money(w)
+                    summary_won[seated] = summary_won.get(seated, ZERO) + _money(w)
                 groups = _CARDS.findall(x) if "[" in x else []
-                if groups and name and " showed " in x:
-                    shown[name] = groups[0].replace(" ", "")
+                if groups and seated and " showed " in x:
+                    shown[seated] = groups[0].replace(" ", "")
             elif not x.startswith("Board:"):
                 raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
             continue
