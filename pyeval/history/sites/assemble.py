@@ -81,7 +81,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for n, v in won.items():
         if v:
             involved.add(n)
-    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index = {n: j for j, n in enumerate(players)}
@@ -89,8 +89,8 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "deal" and e[1] is not None:
             dealt.setdefault(e[1], []).append(e[6])
-    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
-               for kind, who, st, amt, to, allin, cards, count, r, pot in events]
+    actions = [Action(e[0], None if e[1] is None else index[e[1]], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9])
+               for e in events]  # (indexed: unpacking a tuple of unknown length iterates it, compiled)
     board_game = game not in STUD and game not in DRAW
     stakes = stakes_of(events, list(header_money), level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes,
@@ -106,7 +106,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for j, name in enumerate(players):
         if put_in[j] > stacks[name]:
             raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
-    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    hand.net = [hand.collected[j] + hand.cash_out[j] - put_in[j] for j in range(len(players))]
     pot = sum(put_in, ZERO)
     collected = sum(hand.collected, ZERO)
     hand.rake = pot - collected if rake is None else rake
@@ -128,6 +128,17 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+def _by_seat(names: Sequence[str], seats: dict[str, int]) -> list[str]:
+    """``names`` in the order of their seats (as ``sorted`` by seat orders them: stably), most
+    often the order they were written in, which is then kept without sorting."""
+    listed = list(names)
+    order = [seats[n] for n in listed]  # (each looked up, as sorted's key would: a KeyError alike)
+    for j in range(1, len(order)):
+        if order[j - 1] > order[j]:
+            return sorted(listed, key=seats.__getitem__)
+    return listed
 
 
 class Speakers:

@@ -68,35 +68,38 @@ _GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo
                   "7CARD HiLo": "stud-hilo"}
 _LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS: Final = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
-_BOARD_LINES: Final = ("Card dealt to table [", "Card to the table [")
+_BOARD_LINES: Final[tuple[str, ...]] = ("Card dealt to table [", "Card to the table [")
 _BOARD_STREETS: Final = {0: "flop", 3: "turn", 4: "river"}
 """The street a board deal starts, by the board cards already dealt."""
 _STUD_MARKERS: Final = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
                                   "RIVER"})
-_STUD_STREETS: Final = ("3rd", "4th", "5th", "6th", "7th")
+_STUD_STREETS: Final[tuple[str, ...]] = ("3rd", "4th", "5th", "6th", "7th")
 _BETTING: Final = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
-_POSTS: Final = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
-                 ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
-                 ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
-                 ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
-_POST_NAMES: Final = tuple(p for p, _ in _POSTS)
-_IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
-                   "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
-                   "BOUNTY PRIZE",
-                   "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
-                   "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
-                   "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
-                   "Prize Tournament Ticket")
-_ONCE: Final = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled",
-                              "Hand result", "Hand Result")
+# (the tables of words typed: mypyc boxes a tuple declared with a bare Final at every use)
+_POSTS: Final[tuple[tuple[str, str], ...]] = (
+    ("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
+    ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
+    ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
+    ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
+_POST_NAMES: Final[tuple[str, ...]] = tuple(p for p, _ in _POSTS)
+_IGNORED: Final[tuple[str, ...]] = (
+    "Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
+    "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
+    "BOUNTY PRIZE",
+    "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+    "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+    "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+    "Prize Tournament Ticket")
+_ONCE: Final[tuple[str, ...]] = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
+                                               "Return uncalled", "Hand result", "Hand Result")
 """Lines a player cannot have twice in a row: one repeating the line before is written twice (a
 pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
 same, the pots would not add up and the hand is refused)."""
-_IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
-                         "Set dealer/Bring in spot", "Seating Info")
+_IGNORED_LINES: Final[tuple[str, ...]] = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)",
+                                          "Leave(Auto)", "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
 (it counts from the next hand on), the button placed, the players' ids by seat."""
-_NO_PLAYER_LINES: Final = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
+_NO_PLAYER_LINES: Final[tuple[str, ...]] = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
 """The lines without `` : `` read past: the seat lines, the table's and players' information, and those above."""
 
 
@@ -409,7 +412,8 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
     if what.startswith(_POST_NAMES) and _post(name, what, street, events):
         return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)
     if what.startswith("Card dealt to a spot"):
         cards = _CARDS.findall(what)
         if not cards:

@@ -40,7 +40,8 @@ _COLLECT: Final = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
 _LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fix Limit": "fixed-limit"}
 _GAMES: Final = {"Holdem": "holdem", "Omaha": "omaha", "OmahaHL": "omaha-hilo"}
 _STREETS: Final = {"down cards": "preflop", "flop": "flop", "turn": "turn", "river": "river"}
-_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
+_POSTS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
 _ACTIONS: Final = {"calls": "call", "bets": "bet", "raises": "raise"}
 _RANKS: Final = {"H": "K", "V": "Q", "B": "J", "10": "T",  # the Dutch client (heer, vrouw, boer)
                  "E": "A", "Kn": "J", "D": "Q",  # the Norwegian one (ess, knekt, dame)
@@ -317,13 +318,14 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
             events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
             return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif word in _ACTIONS:
+    elif (bet_kind := _ACTIONS.get(word)) is not None:
         chips = amount(_bracketed(what, where), mark)
         to = street_total(events, name, street) + chips if word == "raises" else ZERO  # 888 writes what it adds
-        events.append((_ACTIONS[word], name, street, chips, to, False, "", 0, 0, 0))
+        events.append((bet_kind, name, street, chips, to, False, "", 0, 0, 0))
     elif word in ("shows", "mucks"):
         cards = _cards(_bracketed(what, where), where, spanish)
         if word == "shows":

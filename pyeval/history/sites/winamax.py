@@ -39,7 +39,7 @@ _WON: Final = re.compile(r" won (\S+)")
 _TOURNAMENT_NUMBER: Final = re.compile(r"\((\d+)\)#")
 _TOTAL: Final = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
-GAMES: Final = (
+GAMES: Final[tuple[tuple[str, str], ...]] = (
     ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha5 hi/lo", "omaha5-hilo"),
     ("omaha5", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
@@ -48,15 +48,17 @@ GAMES: Final = (
 )
 """Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
 ranked as pyeval's deuce-to-seven draw)."""
-_LIMITS: Final = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
+_LIMITS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
 _STREETS: Final = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
                    "RIVER": "river", "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th",
                    "6th STREET": "6th", "7th STREET": "7th",
                    "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
                    "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
                    "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
-_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
-                 ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+_POSTS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
+    ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
 
 
 def detect(text: str) -> bool:
