@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import bovada, poker888
-from pyeval.history.sites.text_lines import one_space_off, seat_line
+from pyeval.history.sites.text_lines import bracketed_all, one_space_off, seat_line
 
 OLD_WINAMAX_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
 OLD_888_SEAT = re.compile(r"^Seat (\d+): (.+) \( ?([^()]*?) ?\)\s*$")
@@ -19,6 +20,7 @@ OLD_888_BUTTON = re.compile(r"^Seat (\d+) is the button\s*$")
 OLD_888_TABLE = re.compile(r"^(?:Tournament #\d+ .*?- )?Table (.+?)(?: (\d+) Max)? \((Real Money|Practice Play)\)\s*$")
 OLD_BOVADA_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
 OLD_BOVADA_BOARD = re.compile(r"^Board \[([^\]]*)\]", re.M)
+OLD_CARDS = re.compile(r"\[([^\]]*)\]")  # Winamax's and Bovada's
 """The readers' patterns before this round."""
 
 PIECES = ["Seat ", "Seat", "1", "10", "\u0663", "x", ": ", ":", " ", "  ", "(", ")", " (", "( ", " )", "$1.50",
@@ -103,3 +105,23 @@ def test_888_header_guards_let_through_every_line_the_patterns_match(line):
 def test_bovada_board_is_the_old_pattern(text):
     m = OLD_BOVADA_BOARD.search(text)
     assert bovada._board_cards(text) == ("" if m is None else m.group(1))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["[", "]", "[ ", "4c 9h", "x", " ", "\n", "]["]), max_size=10).map("".join))
+@example("[a [b] c] [d")
+def test_bracketed_all_is_the_old_findall(text):
+    assert bracketed_all(text) == OLD_CARDS.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Calls", "All-in", " ", "$5", "  ", "to", "\t"]), max_size=6).map("".join))
+def test_bovada_amount_words_are_the_old_splits(what):
+    """``_last_word`` and ``_after_verb`` against the splits they were: the part after the last
+    (first) space, ValueError when there is no space."""
+    for fast, old in ((bovada._last_word, what.rsplit(" ", 1)), (bovada._after_verb, what.split(" ", 1))):
+        if len(old) < 2:
+            with pytest.raises(ValueError, match="no amount"):
+                fast(what, 1)
+        else:
+            assert fast(what, 1) == old[1]

@@ -39,7 +39,7 @@ from pyeval.history.sites.assemble import STUD, assemble, street_total
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.text_lines import header_line, numbered_lines
+from pyeval.history.sites.text_lines import bracketed_all, header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -61,7 +61,6 @@ _TABLE: Final = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its player
 _LEVEL: Final = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
 _DATE: Final = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
 _STAKES: Final = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
-_CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _RAKE: Final = re.compile(r"\| Rake \(\$?([\d.,]+)\)")
 _STUD_SEAT: Final = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud",
@@ -229,7 +228,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             dealt = True
             if inferred is not None and street == "preflop":
                 inferred.start(events)
-            groups = _CARDS.findall(x)
+            groups = bracketed_all(x)
             if groups and street != "preflop":
                 cards = groups[-1].replace(" ", "")
                 board += cards
@@ -248,14 +247,15 @@ def parse(text: str, source: str, line: int) -> Hand:
                 street = _BOARD_STREETS.get(len(board) // 2, "")
                 if not street:
                     raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
-                cards = _CARDS.findall(x)[0].replace(" ", "")
+                cards = bracketed_all(x)[0].replace(" ", "")
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
                 continue
             if x.startswith(_NO_PLAYER_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
-        who, what = x.split(" : ", 1)
+        colon = x.find(" : ")  # (there is one: the lines without are read above)
+        who, what = x[:colon], x[colon + 3:]
         name = _name(who)
         what = what.strip()
         if x == previous and what.startswith(_ONCE):
@@ -415,7 +415,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
     space = what.find(" ")
     word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)
     if what.startswith("Card dealt to a spot"):
-        cards = _CARDS.findall(what)
+        cards = bracketed_all(what)
         if not cards:
             raise ValueError(f"line {where}: a card dealt with no cards written: {what[:60]!r}")
         events.append(("deal", name, street, ZERO, ZERO, False, cards[0].replace(" ", ""), 0, 0, 0))
@@ -483,18 +483,18 @@ class _StudDeals:
 
 def _last_word(what: str, where: int) -> str:
     """An action's last word (its amount); ValueError when the action has one word only."""
-    words = what.rsplit(" ", 1)
-    if len(words) < 2:
+    space = what.rfind(" ")  # (rsplit's list is not needed)
+    if space < 0:
         raise ValueError(f"line {where}: no amount in {what[:60]!r}")
-    return words[1]
+    return what[space + 1:]
 
 
 def _after_verb(what: str, where: int) -> str:
     """What follows an action's first word (its amount); ValueError when nothing does."""
-    words = what.split(" ", 1)
-    if len(words) < 2:
+    space = what.find(" ")
+    if space < 0:
         raise ValueError(f"line {where}: no amount in {what[:60]!r}")
-    return words[1]
+    return what[space + 1:]
 
 
 def _completions(events: list) -> list:

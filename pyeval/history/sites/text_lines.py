@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["header_line", "numbered_lines", "seat_line", "one_space_off"]
+__all__ = ["header_line", "numbered_lines", "seat_line", "one_space_off", "bracketed_all"]
 
 
 def header_line(text: str, word: str, header: re.Pattern[str], end: int) -> bool:
@@ -70,3 +70,17 @@ def one_space_off(text: str) -> str:
     start = 1 if text.startswith(" ") else 0
     end = len(text) - 1 if len(text) > start and text.endswith(" ") else len(text)
     return text[start:end]
+
+
+def bracketed_all(text: str) -> list[str]:
+    """What each ``[...]`` of ``text`` holds, left to right (``re.findall(r"\\[([^\\]]*)\\]", text)``
+    by string operations: a ``[`` is closed by the next ``]``, a ``[`` inside is text)."""
+    found: list[str] = []
+    at = text.find("[")
+    while at >= 0:
+        close = text.find("]", at + 1)
+        if close < 0:
+            break  # (no "]" after this "[", nor after any later one)
+        found.append(text[at + 1:close])
+        at = text.find("[", close + 1)
+    return found

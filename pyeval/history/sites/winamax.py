@@ -19,7 +19,7 @@ from pyeval.history.sites.assemble import STUD, assemble, speakers_of, street_to
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.text_lines import header_line, numbered_lines, seat_line
+from pyeval.history.sites.text_lines import bracketed_all, header_line, numbered_lines, seat_line
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -33,7 +33,6 @@ _HEAD: Final = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|To
                           r"level: (\S+)) - HandId: "
                           r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
 _TABLE: Final = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
-_CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
 _WON: Final = re.compile(r" won (\S+)")
 _TOURNAMENT_NUMBER: Final = re.compile(r"\((\d+)\)#")
@@ -130,7 +129,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             if label not in _STREETS:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
             street = _STREETS[label]
-            groups = _CARDS.findall(after) if "[" in after else []
+            groups = bracketed_all(after) if "[" in after else []
             if groups:
                 board = "".join(groups).replace(" ", "")
                 events.append(("deal", None, street, ZERO, ZERO, False, groups[-1].replace(" ", ""), 0, 0, 0))
@@ -145,7 +144,7 @@ def parse(text: str, source: str, line: int) -> Hand:
                 seated = _seat_name(x, speakers.longest_first)
                 for w in _WON.findall(x) if " won " in x else []:
                     summary_won[seated] = summary_won.get(seated, ZERO) + _money(w)
-                groups = _CARDS.findall(x) if "[" in x else []
+                groups = bracketed_all(x) if "[" in x else []
                 if groups and seated and " showed " in x:
                     shown[seated] = groups[0].replace(" ", "")
             elif not x.startswith("Board:"):
@@ -162,7 +161,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
+            groups = bracketed_all(x[len("Dealt to ") + len(name):])
             if not groups:
                 raise ValueError(f"line {where}: cards dealt with no cards: {x[:60]!r}")
             first = street == "3rd" or len(groups) == 1
@@ -237,9 +236,10 @@ def _game(lower: str) -> str | None:
 def _seat_name(x: str, by_length: list[str]) -> str:
     """The player of a summary's seat line (``Seat 2: Bob (big blind) won 4€``): the longest name
     the text after the colon starts with, followed by a space or alone."""
-    rest = x.split(": ", 1)[1] if ": " in x else ""
-    for n in by_length:
-        if rest.startswith(n) and (len(rest) == len(n) or rest.startswith(" ", len(n))):
+    colon = x.find(": ")
+    rest = x[colon + 2:] if colon >= 0 else ""
+    for n in by_length:  # (a character compared, not startswith with a start: slow compiled)
+        if rest.startswith(n) and (len(rest) == len(n) or rest[len(n)] == " "):
             return n
     return ""
 
@@ -259,7 +259,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
         events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif what.startswith(("calls ", "bets ")):
         kind = "call" if what[0] == "c" else "bet"
-        events.append((kind, name, street, _money(what.split(" ", 1)[1]), ZERO, allin, "", 0, 0, 0))
+        events.append((kind, name, street, _money(what[what.find(" ") + 1:]), ZERO, allin, "", 0, 0, 0))
     elif what.startswith("raises "):
         words = what.split(" ")
         if len(words) != 4 or words[2] != "to":
@@ -272,7 +272,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
             return
         events.append(("raise", name, street, _money(words[1]), _money(words[3]), allin, "", 0, 0, 0))
     elif what.startswith("shows "):
-        groups = _CARDS.findall(what)
+        groups = bracketed_all(what)
         if not groups:
             raise ValueError(f"line {where}: a show with no cards: {what[:60]!r}")
         cards = groups[0].replace(" ", "")
