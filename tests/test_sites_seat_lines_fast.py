@@ -5,12 +5,14 @@ match or none, the same groups, on lines made of the pieces those patterns look 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import bovada, poker888
+from pyeval.history.sites.assemble import street_total, street_totals_of
 from pyeval.history.sites.text_lines import bracketed_all, one_space_off, seat_line
 
 OLD_WINAMAX_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
@@ -125,3 +127,25 @@ def test_bovada_amount_words_are_the_old_splits(what):
                 fast(what, 1)
         else:
             assert fast(what, 1) == old[1]
+
+
+EVENTS = st.lists(st.tuples(
+    st.sampled_from(["small-blind", "big-blind", "ante", "call", "bet", "raise", "complete", "check", "fold", "deal",
+                     "collect", "straddle", "dead-blind"]),
+    st.sampled_from(["Ann", "Bob", "Cy", None]), st.sampled_from(["preflop", "flop", "3rd"]),
+    st.sampled_from([Decimal(x) for x in ("0", "1", "2.50", "5")]),
+    st.sampled_from([Decimal(x) for x in ("0", "4", "10")]),
+).map(lambda t: t + (False, "", 0, 0, 0)), max_size=14)
+
+
+"""Events in ``stars_text``'s tuple form: posts, bets, deals and collections of a few players
+(``None``: the dealer) on a few streets."""
+
+
+@settings(max_examples=500, deadline=None)
+@given(EVENTS, st.sampled_from(["preflop", "flop", "3rd"]))
+def test_street_totals_of_is_street_total_of_each_player(events, street):
+    totals = street_totals_of(events, street)
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        assert totals.get(name, Decimal(0)) == street_total(events, name, street)
+    assert None not in totals

@@ -24,7 +24,7 @@ from typing import Final
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
 
-__all__ = ["assemble", "street_total", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
+__all__ = ["assemble", "street_total", "street_totals_of", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
 
 RAKE_CAP: Final = Decimal("0.1")
 """The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
@@ -194,14 +194,29 @@ _LIVE_CHIPS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-
 def street_total(events: list[tuple], name: str, street: str) -> Decimal:
     """What ``name`` has bet so far on ``street`` (live blinds included): the base of a raise the
     text writes as the chips it adds (888poker, partypoker, iPoker's "raise by")."""
-    start = len(events)
-    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
-        start -= 1
     total = ZERO
-    for e in events[start:]:
+    for e in events[_street_start(events, street):]:
         if e[1] == name and e[2] == street and e[0] in _LIVE_CHIPS:
             total = e[4] if e[0] in ("raise", "complete") else total + e[3]
     return total
+
+
+def street_totals_of(events: list[tuple], street: str) -> dict[str, Decimal]:
+    """``street_total`` of every player who has bet on ``street`` (the others: 0), in one pass
+    over the events instead of one a player."""
+    totals: dict[str, Decimal] = {}
+    for e in events[_street_start(events, street):]:
+        if e[2] == street and e[0] in _LIVE_CHIPS and e[1] is not None:
+            totals[e[1]] = e[4] if e[0] in ("raise", "complete") else totals.get(e[1], ZERO) + e[3]
+    return totals
+
+
+def _street_start(events: list[tuple], street: str) -> int:
+    """Where the street's last run of bets starts: after the last live chips of another street."""
+    start = len(events)
+    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
+        start -= 1
+    return start
 
 
 def _checks_facing_no_bet(events: list[tuple]) -> None:

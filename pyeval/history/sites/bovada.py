@@ -35,7 +35,7 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
-from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble, street_total, street_totals_of
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
@@ -165,9 +165,10 @@ def parse(text: str, source: str, line: int) -> Hand:
         if written in first:
             limit = limit_name
             break
-    tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
-    table = m.group(1) if (m := _TABLE.search(first)) else ""
-    level_match = _LEVEL.search(first)
+    # (each pattern tried only on a header holding its literal)
+    tournament = m.group(1) if "Tournament #" in first and (m := _TOURNAMENT.search(first)) else None
+    table = m.group(1) if "TBL#" in first and (m := _TABLE.search(first)) else ""
+    level_match = _LEVEL.search(first) if "Level " in first else None
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
     inferred = None
@@ -326,7 +327,8 @@ class _Streets:
             self.active.discard(name)
         if not self.active <= self.acted:
             return street  # a player still to act (the bets need not be added up)
-        bets = {n: street_total(events, n, street) for n in self.active | self.acted}
+        totals = street_totals_of(events, street)
+        bets = {n: totals.get(n, ZERO) for n in self.active | self.acted}
         top = max(bets.values(), default=ZERO)
         pending = [n for n in self.active if bets.get(n, ZERO) < top]
         if pending:
@@ -434,9 +436,9 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         if not dealt:  # a post all-in: the ante, else the blind the position names
             events.append((_post_all_in(name, events, antes), name, street, chips, chips, True, "", 0, 0, 0))
             return
-        had = street_total(events, name, street)
-        top = max((street_total(events, n, street) for n in stacks), default=ZERO)
-        events.append(allin_event(name, street, had, chips, top))
+        totals = street_totals_of(events, street)
+        top = max((totals.get(n, ZERO) for n in stacks), default=ZERO)
+        events.append(allin_event(name, street, totals.get(name, ZERO), chips, top))
     elif what.startswith("Return uncalled portion of bet"):
         events.append(("uncalled", name, street, amount(_last_word(what, where)), ZERO, False, "", 0, 0, 0))
     elif what.startswith(("Hand result", "Hand Result")):

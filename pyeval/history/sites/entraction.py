@@ -19,7 +19,7 @@ from typing import Final
 
 from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
 from pyeval.history.sites.money import amount
@@ -246,8 +246,9 @@ def _action(name: str, word: str, money: str | None, street: str, events: list, 
     elif chips != left:
         raise ValueError(f"line {where}: {name} is all-in for {chips} with {left} left")
     else:  # All-In: a call, a bet or a raise, by what it makes
-        top = max((street_total(events, n, street) for n in stacks), default=ZERO)
-        events.append(allin_event(name, street, street_total(events, name, street), chips, top))
+        totals = street_totals_of(events, street)
+        top = max((totals.get(n, ZERO) for n in stacks), default=ZERO)
+        events.append(allin_event(name, street, totals.get(name, ZERO), chips, top))
 
 
 def _put_in(events: list, name: str) -> Decimal:
