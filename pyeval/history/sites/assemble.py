@@ -24,7 +24,7 @@ from typing import Final
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
 from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
 
-__all__ = ["assemble", "street_total", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
+__all__ = ["assemble", "street_total", "street_totals_of", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
 
 RAKE_CAP: Final = Decimal("0.1")
 """The most a site rakes from a pot (a tenth; the sites' caps are 3-6 %)."""
@@ -61,8 +61,14 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
-    if uncalled_in_won in ("when-over", "when-over-or-all"):
-        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, returned, won, rake,
+    if uncalled_in_won in ("when-over", "when-over-or-all") and returned:
+        into_pot = ZERO  # (what the pots hold without the returned chips, and what the players won: the same for each)
+        for e in events:
+            if e[0] in INTO_POT:
+                into_pot += e[3]
+        into_pot -= sum(returned.values(), ZERO)
+        total_won = sum(won.values(), ZERO)
+        returned = {n: v for n, v in returned.items() if _counted_as_won(n, v, events, into_pot, total_won, won, rake,
                                                                           uncalled_in_won == "when-over-or-all")}
     elif uncalled_in_won == "never":
         returned = {}
@@ -75,7 +81,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for n, v in won.items():
         if v:
             involved.add(n)
-    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index = {n: j for j, n in enumerate(players)}
@@ -83,8 +89,8 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for e in events:
         if e[0] == "deal" and e[1] is not None:
             dealt.setdefault(e[1], []).append(e[6])
-    actions = [Action(kind, None if who is None else index[who], st, amt, to, allin, cards, count, r, pot)
-               for kind, who, st, amt, to, allin, cards, count, r, pot in events]
+    actions = [Action(e[0], None if e[1] is None else index[e[1]], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9])
+               for e in events]  # (indexed: unpacking a tuple of unknown length iterates it, compiled)
     board_game = game not in STUD and game not in DRAW
     stakes = stakes_of(events, list(header_money), level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes,
@@ -100,7 +106,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for j, name in enumerate(players):
         if put_in[j] > stacks[name]:
             raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
-    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    hand.net = [hand.collected[j] + hand.cash_out[j] - put_in[j] for j in range(len(players))]
     pot = sum(put_in, ZERO)
     collected = sum(hand.collected, ZERO)
     hand.rake = pot - collected if rake is None else rake
@@ -122,6 +128,17 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+def _by_seat(names: Sequence[str], seats: dict[str, int]) -> list[str]:
+    """``names`` in the order of their seats (as ``sorted`` by seat orders them: stably), most
+    often the order they were written in, which is then kept without sorting."""
+    listed = list(names)
+    order = [seats[n] for n in listed]  # (each looked up, as sorted's key would: a KeyError alike)
+    for j in range(1, len(order)):
+        if order[j - 1] > order[j]:
+            return sorted(listed, key=seats.__getitem__)
+    return listed
 
 
 class Speakers:
@@ -177,40 +194,64 @@ _LIVE_CHIPS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-
 def street_total(events: list[tuple], name: str, street: str) -> Decimal:
     """What ``name`` has bet so far on ``street`` (live blinds included): the base of a raise the
     text writes as the chips it adds (888poker, partypoker, iPoker's "raise by")."""
-    start = len(events)
-    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
-        start -= 1
     total = ZERO
-    for e in events[start:]:
+    for e in events[_street_start(events, street):]:
         if e[1] == name and e[2] == street and e[0] in _LIVE_CHIPS:
             total = e[4] if e[0] in ("raise", "complete") else total + e[3]
     return total
+
+
+def street_totals_of(events: list[tuple], street: str) -> dict[str, Decimal]:
+    """``street_total`` of every player who has bet on ``street`` (the others: 0), in one pass
+    over the events instead of one a player."""
+    totals: dict[str, Decimal] = {}
+    for e in events[_street_start(events, street):]:
+        if e[2] == street and e[0] in _LIVE_CHIPS and e[1] is not None:
+            totals[e[1]] = e[4] if e[0] in ("raise", "complete") else totals.get(e[1], ZERO) + e[3]
+    return totals
+
+
+def _street_start(events: list[tuple], street: str) -> int:
+    """Where the street's last run of bets starts: after the last live chips of another street."""
+    start = len(events)
+    while start > 0 and not (events[start - 1][2] != street and events[start - 1][0] in _LIVE_CHIPS):
+        start -= 1
+    return start
 
 
 def _checks_facing_no_bet(events: list[tuple]) -> None:
     """A check is only allowed when the player has matched every bet of the street: a text that
     checks facing a bet leaves out a post (partypoker's silent blinds)."""
     bets: dict[str, Decimal] = {}
+    top = ZERO  # the street's largest bet (max(bets.values(), default=ZERO), kept as the bets come)
     street = ""
     for e in events:
-        if e[0] in _LIVE_CHIPS or e[0] == "check":
+        kind = e[0]
+        check = kind == "check"
+        if check or kind in _LIVE_CHIPS:
             if e[2] != street:
-                bets, street = {}, e[2]
-            if e[0] == "check" and bets.get(e[1], ZERO) < max(bets.values(), default=ZERO):
-                raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with {bets.get(e[1], ZERO)} "
-                                 "in: the text leaves out a post")
-            if e[0] != "check":
-                bets[e[1]] = e[4]
+                bets, street, top = {}, e[2], ZERO
+            if check:
+                if bets.get(e[1], ZERO) < top:
+                    raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with "
+                                     f"{bets.get(e[1], ZERO)} in: the text leaves out a post")
+                continue
+            to: Decimal = e[4]
+            before = bets.get(e[1])
+            bets[e[1]] = to
+            if len(bets) == 1 or to > top:
+                top = to
+            elif before is not None and to < before:  # (a bet made smaller: the largest may be another's)
+                top = max(bets.values())
 
 
-def _counted_as_won(name: str, chips: Decimal, events: list[tuple], returned: dict[str, Decimal],
+def _counted_as_won(name: str, chips: Decimal, events: list[tuple], into_pot: Decimal, total: Decimal,
                     won: dict[str, Decimal], rake: Decimal | None, whole: bool) -> bool:
     """Whether the site counted ``name``'s returned ``chips`` in what he won (the sites whose
-    versions differ): yes when the winnings are more than the pots hold without it; when a line
-    collects exactly that amount (``whole``: or all he won is that amount) and the pots still
-    add up without it: to the rake written, else to a rake of at most ``RAKE_CAP``."""
-    into_pot = sum(e[3] for e in events if e[0] in INTO_POT) - sum(returned.values(), ZERO)
-    total = sum(won.values(), ZERO)
+    versions differ): yes when the winnings (``total``) are more than the pots hold without the
+    returned chips (``into_pot``); when a line collects exactly that amount (``whole``: or all he
+    won is that amount) and the pots still add up without it: to the rake written, else to a
+    rake of at most ``RAKE_CAP``."""
     if total > into_pot:
         return won.get(name, ZERO) >= chips
     own_line = any(e[0] == "collect" and e[1] == name and e[3] == chips for e in events)

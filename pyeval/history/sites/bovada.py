@@ -35,11 +35,11 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.allin_event import allin_event
-from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble, street_total, street_totals_of
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.text_lines import header_line, numbered_lines
+from pyeval.history.sites.text_lines import bracketed_all, header_line, numbered_lines
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -60,45 +60,45 @@ _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
 _TABLE: Final = re.compile(r"\bTBL#(\d+)")  # Zone Poker writes none: its players change tables every hand
 _LEVEL: Final = re.compile(r"Level (\d+) \(([\d,]+)/([\d,]+)\)")
 _DATE: Final = re.compile(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.+?) \(([^()]*) in chips\)")
 _STAKES: Final = re.compile(r"Stakes: \$?([\d.,]+)-\$?([\d.,]+)")
-_CARDS: Final = re.compile(r"\[([^\]]*)\]")
-_BOARD: Final = re.compile(r"^Board \[([^\]]*)\]", re.M)
 _RAKE: Final = re.compile(r"\| Rake \(\$?([\d.,]+)\)")
 _STUD_SEAT: Final = re.compile(r"^(Seat\+(\d+)(?: +\[ME\])?): \$?([\d.,]+) in chips")
 _GAMES: Final = {"HOLDEM": "holdem", "OMAHA": "omaha", "OMAHA HiLo": "omaha-hilo", "7CARD": "stud",
                   "7CARD HiLo": "stud-hilo"}
 _LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fixed Limit": "fixed-limit"}
 _STREETS: Final = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
-_BOARD_LINES: Final = ("Card dealt to table [", "Card to the table [")
+_BOARD_LINES: Final[tuple[str, ...]] = ("Card dealt to table [", "Card to the table [")
 _BOARD_STREETS: Final = {0: "flop", 3: "turn", 4: "river"}
 """The street a board deal starts, by the board cards already dealt."""
 _STUD_MARKERS: Final = frozenset({"HOLE CARDS", "3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET",
                                   "RIVER"})
-_STUD_STREETS: Final = ("3rd", "4th", "5th", "6th", "7th")
+_STUD_STREETS: Final[tuple[str, ...]] = ("3rd", "4th", "5th", "6th", "7th")
 _BETTING: Final = frozenset({"bring-in", "fold", "check", "call", "bet", "raise"})
-_POSTS: Final = (("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
-                 ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
-                 ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
-                 ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
-_POST_NAMES: Final = tuple(p for p, _ in _POSTS)
-_IGNORED: Final = ("Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
-                   "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
-                   "BOUNTY PRIZE",
-                   "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
-                   "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
-                   "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
-                   "Prize Tournament Ticket")
-_ONCE: Final = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in", "Return uncalled",
-                              "Hand result", "Hand Result")
+# (the tables of words typed: mypyc boxes a tuple declared with a bare Final at every use)
+_POSTS: Final[tuple[tuple[str, str], ...]] = (
+    ("Ante/Small Blind", "small-blind"), ("Ante/Small blind", "small-blind"),
+    ("Small Blind", "small-blind"), ("Small blind", "small-blind"), ("Big blind/Bring in", "big-blind"),
+    ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
+    ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
+_POST_NAMES: Final[tuple[str, ...]] = tuple(p for p, _ in _POSTS)
+_IGNORED: Final[tuple[str, ...]] = (
+    "Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
+    "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
+    "BOUNTY PRIZE",
+    "Seat sit down", "Enter(Auto)", "Leave(Auto)",  # Zone Poker: a player taken to or from the table
+    "Table deposit",  # chips bought during the hand: in the seat's stack from the next hand on
+    "Rebuyin", "Double rebuys", "Addon",  # a rebuy or add-on: in this hand's seat line or the next's
+    "Prize Tournament Ticket")
+_ONCE: Final[tuple[str, ...]] = _POST_NAMES + ("Bets", "Raises", "Calls", "Call ", "Checks", "Folds", "All-in",
+                                               "Return uncalled", "Hand result", "Hand Result")
 """Lines a player cannot have twice in a row: one repeating the line before is written twice (a
 pot paid twice over would be a side pot, written "Hand Result-Side Pot"; were two side pots the
 same, the pots would not add up and the hand is refused)."""
-_IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)", "Leave(Auto)",
-                         "Set dealer/Bring in spot", "Seating Info")
+_IGNORED_LINES: Final[tuple[str, ...]] = ("Table enter user", "Table leave user", "Table deposit", "Enter(Auto)",
+                                          "Leave(Auto)", "Set dealer/Bring in spot", "Seating Info")
 """Lines that name no player and move no chips of the hand: a player joining or leaving, a deposit
 (it counts from the next hand on), the button placed, the players' ids by seat."""
-_NO_PLAYER_LINES: Final = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
+_NO_PLAYER_LINES: Final[tuple[str, ...]] = ("Seat ", "Seat+", "Table Info", "Player Info") + _IGNORED_LINES
 """The lines without `` : `` read past: the seat lines, the table's and players' information, and those above."""
 
 
@@ -122,11 +122,33 @@ def _name(text: str) -> str:
 def _seat_line(x: str, stud: bool) -> tuple[str, int, Decimal] | None:
     """(player, seat, stack) of a seat line: ``Seat 2: Big Blind [ME] ($10 in chips)``; stud's
     players are their seats, ``Seat+3 [ME]: $0.50 in chips``."""
-    s = _STUD_SEAT.match(x) if stud else _SEAT.match(x)
-    if s is None:
+    if stud:
+        s = _STUD_SEAT.match(x)
+        return None if s is None else (_name(s.group(1)), int(s.group(2)), amount(s.group(3)))
+    parts = _seat_parts(x)
+    return None if parts is None else (_name(parts[1]), int(parts[0]), amount(parts[2]))
+
+
+def _seat_parts(x: str) -> tuple[str, str, str] | None:
+    """(seat, name, stack) of ``Seat 2: Big Blind [ME] ($10 in chips)``, None when ``x`` is not a
+    seat line: what ``^Seat (\\d+): (.+?) \\(([^()]*) in chips\\)`` matches, read by string
+    operations: the name runs to the first `` (`` whose bracket holds no other bracket and closes
+    after `` in chips``."""
+    if not x.startswith("Seat "):
         return None
-    return (_name(s.group(1)), int(s.group(2)), amount(s.group(3))) if stud else (
-        _name(s.group(2)), int(s.group(1)), amount(s.group(3)))
+    colon = x.find(": ", 5)
+    if colon <= 5 or not x[5:colon].isdecimal():  # (\\d is isdecimal: Unicode's decimal digits)
+        return None
+    at = x.find(" (", colon + 3)  # (a name of one character at least)
+    while at >= 0:
+        close = x.find(")", at + 2)
+        if close < 0:
+            return None
+        inner = x[at + 2:close]
+        if "(" not in inner and inner.endswith(" in chips"):
+            return x[5:colon], x[colon + 2:at], inner[:-9]
+        at = x.find(" (", at + 1)
+    return None
 
 
 def parse(text: str, source: str, line: int) -> Hand:
@@ -143,17 +165,17 @@ def parse(text: str, source: str, line: int) -> Hand:
         if written in first:
             limit = limit_name
             break
-    tournament = m.group(1) if (m := _TOURNAMENT.search(first)) else None
-    table = m.group(1) if (m := _TABLE.search(first)) else ""
-    level_match = _LEVEL.search(first)
+    # (each pattern tried only on a header holding its literal)
+    tournament = m.group(1) if "Tournament #" in first and (m := _TOURNAMENT.search(first)) else None
+    table = m.group(1) if "TBL#" in first and (m := _TABLE.search(first)) else ""
+    level_match = _LEVEL.search(first) if "Level " in first else None
     level = level_match.group(1) if level_match else ""
     date = _DATE.search(first)
     inferred = None
     if "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
     if not stud and "*** FLOP ***" not in text and _BOARD_LINES[0] not in text and _BOARD_LINES[1] not in text:
-        board_line = _BOARD.search(text)
-        inferred = _Streets(board_line.group(1).split() if board_line else [])
+        inferred = _Streets(_board_cards(text).split())
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
@@ -207,7 +229,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             dealt = True
             if inferred is not None and street == "preflop":
                 inferred.start(events)
-            groups = _CARDS.findall(x)
+            groups = bracketed_all(x)
             if groups and street != "preflop":
                 cards = groups[-1].replace(" ", "")
                 board += cards
@@ -226,14 +248,15 @@ def parse(text: str, source: str, line: int) -> Hand:
                 street = _BOARD_STREETS.get(len(board) // 2, "")
                 if not street:
                     raise ValueError(f"line {where}: a board card dealt after the river: {x[:60]!r}")
-                cards = _CARDS.findall(x)[0].replace(" ", "")
+                cards = bracketed_all(x)[0].replace(" ", "")
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
                 continue
             if x.startswith(_NO_PLAYER_LINES):
                 continue
             raise ValueError(f"line {where}: unknown line {x[:70]!r}")
-        who, what = x.split(" : ", 1)
+        colon = x.find(" : ")  # (there is one: the lines without are read above)
+        who, what = x[:colon], x[colon + 3:]
         name = _name(who)
         what = what.strip()
         if x == previous and what.startswith(_ONCE):
@@ -304,7 +327,8 @@ class _Streets:
             self.active.discard(name)
         if not self.active <= self.acted:
             return street  # a player still to act (the bets need not be added up)
-        bets = {n: street_total(events, n, street) for n in self.active | self.acted}
+        totals = street_totals_of(events, street)
+        bets = {n: totals.get(n, ZERO) for n in self.active | self.acted}
         top = max(bets.values(), default=ZERO)
         pending = [n for n in self.active if bets.get(n, ZERO) < top]
         if pending:
@@ -343,6 +367,19 @@ class _Streets:
         return events[:at] + rest + events[at:]
 
 
+def _board_cards(text: str) -> str:
+    """The cards of the summary's board (``Board [Js 9h Jh Qs 2d]``, at the start of a line; ""
+    when there is none): what ``^Board \\[([^\\]]*)\\]`` (``re.M``) finds first, by string
+    operations (the pattern was tried at every position of the hand's text)."""
+    at = text.find("Board [")
+    while at >= 0:
+        if at == 0 or text[at - 1] == "\n":
+            close = text.find("]", at + 7)
+            return text[at + 7:close] if close >= 0 else ""  # (no "]" after this one: none after any later)
+        at = text.find("Board [", at + 1)
+    return ""
+
+
 def _posted(events: list, kind: str) -> Decimal:
     """The blind of this kind: the largest posted in full, else the largest posted all-in."""
     full = [e[3] for e in events if e[0] == kind and not e[5]]
@@ -377,9 +414,10 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
     if what.startswith(_POST_NAMES) and _post(name, what, street, events):
         return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)
     if what.startswith("Card dealt to a spot"):
-        cards = _CARDS.findall(what)
+        cards = bracketed_all(what)
         if not cards:
             raise ValueError(f"line {where}: a card dealt with no cards written: {what[:60]!r}")
         events.append(("deal", name, street, ZERO, ZERO, False, cards[0].replace(" ", ""), 0, 0, 0))
@@ -398,9 +436,9 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
         if not dealt:  # a post all-in: the ante, else the blind the position names
             events.append((_post_all_in(name, events, antes), name, street, chips, chips, True, "", 0, 0, 0))
             return
-        had = street_total(events, name, street)
-        top = max((street_total(events, n, street) for n in stacks), default=ZERO)
-        events.append(allin_event(name, street, had, chips, top))
+        totals = street_totals_of(events, street)
+        top = max((totals.get(n, ZERO) for n in stacks), default=ZERO)
+        events.append(allin_event(name, street, totals.get(name, ZERO), chips, top))
     elif what.startswith("Return uncalled portion of bet"):
         events.append(("uncalled", name, street, amount(_last_word(what, where)), ZERO, False, "", 0, 0, 0))
     elif what.startswith(("Hand result", "Hand Result")):
@@ -447,18 +485,18 @@ class _StudDeals:
 
 def _last_word(what: str, where: int) -> str:
     """An action's last word (its amount); ValueError when the action has one word only."""
-    words = what.rsplit(" ", 1)
-    if len(words) < 2:
+    space = what.rfind(" ")  # (rsplit's list is not needed)
+    if space < 0:
         raise ValueError(f"line {where}: no amount in {what[:60]!r}")
-    return words[1]
+    return what[space + 1:]
 
 
 def _after_verb(what: str, where: int) -> str:
     """What follows an action's first word (its amount); ValueError when nothing does."""
-    words = what.split(" ", 1)
-    if len(words) < 2:
+    space = what.find(" ")
+    if space < 0:
         raise ValueError(f"line {where}: no amount in {what[:60]!r}")
-    return words[1]
+    return what[space + 1:]
 
 
 def _completions(events: list) -> list:

@@ -19,7 +19,7 @@ from typing import Final
 
 from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand
 from pyeval.history.sites.money import amount
@@ -36,16 +36,16 @@ _HEAD = re.compile(r"^\ufeff?Game # (\d+) - (.+?) (?:([A-Za-z]{3}) )?([\d.,]+)/(
 _MAX = re.compile(r"^Players\(max (\d+)\):\s*$")
 _SEAT = re.compile(r"^(.*?)\s+\((?:([A-Za-z]{3}) )?([\d.,]+) in seat (\d+)\)\s*$")
 _POST = re.compile(r"^(Small Blind|Big Blind|Small \+ Big Blind|Blind out of turn):\s+(.*?)\s+\(([\d.,]+)\)\s*$")
-_WORDS: Final = ("Fold", "Call", "Check", "Raise", "Bet", "All-In", "Payback", "Ante")
+_WORDS: Final[tuple[str, ...]] = ("Fold", "Call", "Check", "Raise", "Bet", "All-In", "Payback", "Ante")
 """The actions' words (none ends another)."""
 _AMOUNT: Final = re.compile(r"[\d.,]+")
-_ACTION_ENDS: Final = (")", "Ante", "Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
+_ACTION_ENDS: Final[tuple[str, ...]] = (")", "Ante", "Fold", "Check", "Call", "Bet", "Raise", "All-In", "Payback")
 """How a line the action pattern matches ends (the lines are stripped on the right)."""
 _BOARD = re.compile(r"^(Flop|Turn|River)\s+(.*?)\s*$")
 _SAYS = re.compile(r"^(.*?) (shows|wins|was dealt):\s+(.*?)\s*$")
 _NO_SHOW = re.compile(r"^(.*?) didn't show hand(?: \((.*)\))?\s*$")
-_POST_STARTS: Final = ("Small Blind:", "Big Blind:", "Small + Big Blind:", "Blind out of turn:")
-_BOARD_STARTS: Final = ("Flop", "Turn", "River")
+_POST_STARTS: Final[tuple[str, ...]] = ("Small Blind:", "Big Blind:", "Small + Big Blind:", "Blind out of turn:")
+_BOARD_STARTS: Final[tuple[str, ...]] = ("Flop", "Turn", "River")
 _RAKE = re.compile(r"^Rake:\s+(.*?)\s*$")
 _ENDED = re.compile(r"^Game ended (\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)\s*(.*?)\s*$")
 _TOURNAMENT_TABLE = re.compile(r" (\d+) (\d+)$")
@@ -246,8 +246,9 @@ def _action(name: str, word: str, money: str | None, street: str, events: list, 
     elif chips != left:
         raise ValueError(f"line {where}: {name} is all-in for {chips} with {left} left")
     else:  # All-In: a call, a bet or a raise, by what it makes
-        top = max((street_total(events, n, street) for n in stacks), default=ZERO)
-        events.append(allin_event(name, street, street_total(events, name, street), chips, top))
+        totals = street_totals_of(events, street)
+        top = max((totals.get(n, ZERO) for n in stacks), default=ZERO)
+        events.append(allin_event(name, street, totals.get(name, ZERO), chips, top))
 
 
 def _put_in(events: list, name: str) -> Decimal:

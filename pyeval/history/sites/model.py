@@ -70,7 +70,7 @@ language         the language of the text ("en", "fr", "pt", ...)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from typing import Any, Final
 
@@ -112,7 +112,11 @@ ACTION_KINDS = {
 """Every ``Action.kind``, with what it means."""
 
 
-@dataclass(frozen=True, slots=True)
+STAKES_FIELDS: Final[tuple[str, ...]] = ("small_blind", "big_blind", "ante", "ante_kind", "bring_in", "small_bet",
+                                          "big_bet", "straddles", "level")
+"""``Stakes``' fields, in the order of its ``__init__``."""
+
+
 class Stakes:
     """The forced bets of a hand (Decimal; 0 when none).
 
@@ -124,22 +128,61 @@ class Stakes:
     small_bet, big_bet   fixed-limit bet sizes (0 when not written)
     straddles        the straddles posted this hand, in order
     level            a tournament's level as written ("IV", "12"), "" for a cash game
+
+    Immutable, equal and hashed by its fields' values, as the frozen dataclass it was (setting a
+    field raises ``dataclasses.FrozenInstanceError``); a plain class for the reason ``Action`` is
+    one (a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` in
+    Python: about 1.6 us a hand).
     """
 
-    small_blind: Decimal = ZERO
-    big_blind: Decimal = ZERO
-    ante: Decimal = ZERO
-    ante_kind: str = ""
-    bring_in: Decimal = ZERO
-    small_bet: Decimal = ZERO
-    big_bet: Decimal = ZERO
-    straddles: tuple[Decimal, ...] = ()
-    level: str = ""
+    __slots__ = STAKES_FIELDS
+    small_blind: Decimal
+    big_blind: Decimal
+    ante: Decimal
+    ante_kind: str
+    bring_in: Decimal
+    small_bet: Decimal
+    big_bet: Decimal
+    straddles: tuple[Decimal, ...]
+    level: str
+
+    def __init__(self, small_blind: Decimal = ZERO, big_blind: Decimal = ZERO, ante: Decimal = ZERO,
+                 ante_kind: str = "", bring_in: Decimal = ZERO, small_bet: Decimal = ZERO, big_bet: Decimal = ZERO,
+                 straddles: tuple[Decimal, ...] = (), level: str = "") -> None:
+        # (object.__setattr__: this class's own refuses every field; compiled, these are plain stores)
+        object.__setattr__(self, "small_blind", small_blind)
+        object.__setattr__(self, "big_blind", big_blind)
+        object.__setattr__(self, "ante", ante)
+        object.__setattr__(self, "ante_kind", ante_kind)
+        object.__setattr__(self, "bring_in", bring_in)
+        object.__setattr__(self, "small_bet", small_bet)
+        object.__setattr__(self, "big_bet", big_bet)
+        object.__setattr__(self, "straddles", straddles)
+        object.__setattr__(self, "level", level)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.small_blind, self.big_blind, self.ante, self.ante_kind, self.bring_in, self.small_bet,
+                self.big_bet, self.straddles, self.level)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stakes):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return _repr(self, STAKES_FIELDS)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # (compiled, a frozen dataclass cannot be unpickled by setting its fields one by one)
-        return (Stakes, (self.small_blind, self.big_blind, self.ante, self.ante_kind, self.bring_in, self.small_bet,
-                         self.big_bet, self.straddles, self.level))
+        return (Stakes, self._values())
 
     @property
     def unit(self) -> Decimal:
@@ -355,7 +398,7 @@ class Hand:
         for name in HAND_FIELDS:
             value = getattr(self, name)
             if name == "stakes":
-                value = {k: _text(getattr(value, k)) for k in _STAKES_FIELDS}
+                value = {k: _text(getattr(value, k)) for k in STAKES_FIELDS}
             elif name == "actions":
                 value = [{k: _text(getattr(a, k)) for k in ACTION_FIELDS} for a in value]
             else:
@@ -368,9 +411,8 @@ class Hand:
 
 _BOARD_GAME_HOLE: Final = {name: g.dealt or g.hole for name, g in GAMES.items() if g.board}
 """The hole cards each board game deals (a hand shows no more; Irish deals four, keeps two)."""
-_INTO_POT = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
+_INTO_POT: Final = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
                        "call", "bet", "raise", "complete"})
-_STAKES_FIELDS: Final = tuple(Stakes.__dataclass_fields__)
 
 
 def _repr(record: object, names: tuple[str, ...]) -> str:
@@ -403,6 +445,6 @@ class Skipped:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Skipped, (self.source, self.line, self.reason, self.site, self.id))
 
-INTO_POT = _INTO_POT
+INTO_POT: Final = _INTO_POT
 """The action kinds that move chips into the pot (``Hand.put_in``), for the readers that add them
 up themselves (``pyeval.history.sites.assemble``)."""

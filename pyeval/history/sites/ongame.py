@@ -29,13 +29,12 @@ What the text does its own way:
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of, street_total
 from pyeval.history.sites.hand_starts import split_at
-from pyeval.history.sites.model import INTO_POT, ZERO, Hand
+from pyeval.history.sites.model import INTO_POT, ZERO, Hand, Stakes
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.stars_totals import IMPLICIT, street_totals
 
@@ -199,7 +198,9 @@ def parse(text: str, source: str, line: int) -> Hand:
                     rake=ZERO if rake is None and tournament is not None else rake, uncalled_in_won="never",
                     stated_net=stated, total=total)
     if ante_text is not None:  # the header's ante (a post all-in for less says nothing of it)
-        hand.stakes = replace(hand.stakes, ante=amount(ante_text), ante_kind="classic")
+        was = hand.stakes
+        hand.stakes = Stakes(was.small_blind, was.big_blind, amount(ante_text), "classic", was.bring_in, was.small_bet,
+                             was.big_bet, was.straddles, was.level)
     return hand
 
 

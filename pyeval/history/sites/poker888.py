@@ -20,7 +20,7 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.assemble import assemble, speakers_of, street_total
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.text_lines import header_line, numbered_lines
+from pyeval.history.sites.text_lines import header_line, numbered_lines, one_space_off, seat_line
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -31,15 +31,17 @@ _STAKES: Final = re.compile(r"^(.+?) Blinds (No Limit|Pot Limit|Fix Limit) (Hold
                             r"\*\*\*(?: (\d\d) (\d\d) (\d{4}) (\d\d:\d\d:\d\d))?\s*$")
 _TOURNAMENT: Final = re.compile(r"^Tournament #(\d+)")
 _TABLE: Final = re.compile(r"^(?:Tournament #\d+ .*?- )?Table (.+?)(?: (\d+) Max)? \((Real Money|Practice Play)\)\s*$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \( ?([^()]*?) ?\)\s*$")
+_TABLE_WORDS: Final[tuple[str, ...]] = ("Table ", "Tournament #")
+"""How a line ``_TABLE`` matches starts (the lines before the seats are a table's, a tournament's and
+the players' count: the pattern is tried only on the first two)."""
 _NAMELESS: Final = re.compile(r"^Seat \d+: +\(")
 _BUTTON: Final = re.compile(r"^Seat (\d+) is the button\s*$")
 _COLLECT: Final = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
-_DEAL: Final = re.compile(r"^\*\* Dealing (down cards|flop|turn|river) \*\*\s*(?:\[ ?(.*?) ?\])?\s*$")
 _LIMITS: Final = {"No Limit": "no-limit", "Pot Limit": "pot-limit", "Fix Limit": "fixed-limit"}
 _GAMES: Final = {"Holdem": "holdem", "Omaha": "omaha", "OmahaHL": "omaha-hilo"}
 _STREETS: Final = {"down cards": "preflop", "flop": "flop", "turn": "turn", "river": "river"}
-_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
+_POSTS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"))
 _ACTIONS: Final = {"calls": "call", "bets": "bet", "raises": "raise"}
 _RANKS: Final = {"H": "K", "V": "Q", "B": "J", "10": "T",  # the Dutch client (heer, vrouw, boer)
                  "E": "A", "Kn": "J", "D": "Q",  # the Norwegian one (ess, knekt, dame)
@@ -169,21 +171,21 @@ def parse(text: str, source: str, line: int) -> Hand:
     while k < len(lines) and not lines[k].startswith(("** ", "Dealt to")):
         x = lines[k]
         if x.startswith("Seat "):  # (neither a tournament's nor a table's line)
-            if (b := _BUTTON.match(x)) is not None:
+            if x.endswith(" is the button") and (b := _BUTTON.match(x)) is not None:
                 button = int(b.group(1))
-            elif (s := _SEAT.match(x)) is not None:
-                seat, name, stack = s.groups()
-                names.append(name)
-                seats[name] = int(seat)
-                stacks[name] = amount(stack, mark)
+            elif (seat_parts := seat_line(x)) is not None:
+                seat, seated, stack = seat_parts
+                names.append(seated)
+                seats[seated] = int(seat)
+                stacks[seated] = amount(one_space_off(stack), mark)
             elif _NAMELESS.match(x):
                 raise ValueError(f"line {numbers[k]}: a seat whose player has no name (the names are blank)")
             elif " posts " not in x:
                 raise ValueError(f"line {numbers[k]}: unknown line {x[:70]!r}")
         else:
-            if (t := _TOURNAMENT.match(x)) is not None:
+            if x.startswith("Tournament #") and (t := _TOURNAMENT.match(x)) is not None:
                 tournament = t.group(1)
-            if (tb := _TABLE.match(x)) is not None:
+            if x.endswith(")") and x.startswith(_TABLE_WORDS) and (tb := _TABLE.match(x)) is not None:
                 table_name, max_seats = tb.group(1), int(tb.group(2)) if tb.group(2) else None
             elif not x.startswith(("Total number of players", "Tournament #")) and " posts " not in x:
                 raise ValueError(f"line {numbers[k]}: unknown line {x[:70]!r}")
@@ -206,11 +208,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             if x.startswith("** Summary **"):
                 summary = True
                 continue
-            d = _DEAL.match(x)
+            d = _deal_line(x)
             if d is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
-            dealing, dealt = d.groups()
-            street = _STREETS[dealing]
+            street, dealt = d
             if dealt:
                 cards = _cards(dealt, where, spanish)
                 board += cards
@@ -247,6 +248,26 @@ def parse(text: str, source: str, line: int) -> Hand:
                     date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown,
                     rake=ZERO if tournament else None,
                     uncalled_in_won="when-over")
+
+
+def _deal_line(x: str) -> tuple[str, str] | None:
+    """(street, cards as written) of a section line ``** Dealing flop ** [ 2c, 3d, 4s ]`` (no
+    cards: ""), None when ``x`` is not one: what ``^\\*\\* Dealing (down cards|flop|turn|river)
+    \\*\\*\\s*(?:\\[ ?(.*?) ?\\])?\\s*$`` matches on a line, read by string operations."""
+    if not x.startswith("** Dealing "):
+        return None
+    end = x.find(" **", 11)
+    if end < 0:
+        return None
+    street = _STREETS.get(x[11:end])
+    if street is None:
+        return None
+    rest = x[end + 3:].strip()  # (the spaces on both sides of the brackets)
+    if not rest:
+        return street, ""
+    if rest[0] != "[" or rest[-1] != "]":
+        return None
+    return street, one_space_off(rest[1:-1])
 
 
 def _bracketed(text: str, where: int, last: bool = False) -> str:
@@ -297,13 +318,14 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             events.append(("dead-blind", name, street, dead, ZERO, False, "", 0, 0, 0))
             events.append(("big-blind", name, street, live, live, False, "", 0, 0, 0))
             return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)
     if word in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif word in _ACTIONS:
+    elif (bet_kind := _ACTIONS.get(word)) is not None:
         chips = amount(_bracketed(what, where), mark)
         to = street_total(events, name, street) + chips if word == "raises" else ZERO  # 888 writes what it adds
-        events.append((_ACTIONS[word], name, street, chips, to, False, "", 0, 0, 0))
+        events.append((bet_kind, name, street, chips, to, False, "", 0, 0, 0))
     elif word in ("shows", "mucks"):
         cards = _cards(_bracketed(what, where), where, spanish)
         if word == "shows":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["header_line", "numbered_lines"]
+__all__ = ["header_line", "numbered_lines", "seat_line", "one_space_off", "bracketed_all"]
 
 
 def header_line(text: str, word: str, header: re.Pattern[str], end: int) -> bool:
@@ -42,3 +42,45 @@ def numbered_lines(text: str, first: int, both_ends: bool = False) -> tuple[list
             numbers.append(number)
         number += 1
     return lines, numbers
+
+
+def seat_line(x: str) -> tuple[str, str, str] | None:
+    """(seat, name, what the brackets hold) of a seat line ``Seat 3: Bob (1500)``, None when ``x``
+    is not one: what ``^Seat (\\d+): (.+) \\(([^()]*)\\)\\s*$`` matches on a line (no line break),
+    read by string operations (the pattern per seat line was a tenth of the parsers' patterns):
+    the name runs to the last `` (``, what follows holds no bracket and ends the line."""
+    if not x.startswith("Seat "):
+        return None
+    colon = x.find(": ", 5)
+    if colon <= 5 or not x[5:colon].isdecimal():  # (\\d is isdecimal: Unicode's decimal digits)
+        return None
+    end = len(x)
+    while end > 0 and x[end - 1].isspace():  # (\\s*$; a line's trailing spaces are mostly dropped already)
+        end -= 1
+    if end == 0 or x[end - 1] != ")":
+        return None
+    opening = x.rfind("(", 0, end)
+    if opening < colon + 4 or x[opening - 1] != " " or x.find(")", opening, end - 1) >= 0:
+        return None
+    return x[5:colon], x[colon + 2:opening - 1], x[opening + 1:end - 1]
+
+
+def one_space_off(text: str) -> str:
+    """``text`` less one space at each end if it has one (``" ?(.*?) ?"`` of a pattern)."""
+    start = 1 if text.startswith(" ") else 0
+    end = len(text) - 1 if len(text) > start and text.endswith(" ") else len(text)
+    return text[start:end]
+
+
+def bracketed_all(text: str) -> list[str]:
+    """What each ``[...]`` of ``text`` holds, left to right (``re.findall(r"\\[([^\\]]*)\\]", text)``
+    by string operations: a ``[`` is closed by the next ``]``, a ``[`` inside is text)."""
+    found: list[str] = []
+    at = text.find("[")
+    while at >= 0:
+        close = text.find("]", at + 1)
+        if close < 0:
+            break  # (no "]" after this "[", nor after any later one)
+        found.append(text[at + 1:close])
+        at = text.find("[", close + 1)
+    return found

@@ -19,7 +19,7 @@ from pyeval.history.sites.assemble import STUD, assemble, speakers_of, street_to
 from pyeval.history.sites.hand_starts import split_at
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.text_lines import header_line, numbered_lines
+from pyeval.history.sites.text_lines import bracketed_all, header_line, numbered_lines, seat_line
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -33,14 +33,12 @@ _HEAD: Final = re.compile(r"^Winamax Poker - (?:(CashGame|Go Fast \"[^\"]*\")|To
                           r"level: (\S+)) - HandId: "
                           r"#(\S+) - (.+?) \(([^()]*)\) - (\d{4})/(\d\d)/(\d\d) (\d\d:\d\d:\d\d) (\w+)\s*$")
 _TABLE: Final = re.compile(r"^Table:? '(.*)' (\d+)-max \((real|play) money\)(?: Seat #?(\d+) is the button)?\s*$")
-_SEAT: Final = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)\s*$")
-_CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _COLLECT: Final = re.compile(r"^(.+) collected (\S+) from (main pot|side pot \d+|pot)(?:\s*\((HI|LO)\))?\s*$")
 _WON: Final = re.compile(r" won (\S+)")
 _TOURNAMENT_NUMBER: Final = re.compile(r"\((\d+)\)#")
 _TOTAL: Final = re.compile(r"^Total pot (\S+) \| (?:Rake (\S+)|No rake)\s*$")
 
-GAMES: Final = (
+GAMES: Final[tuple[tuple[str, str], ...]] = (
     ("5 card omaha hi/lo", "omaha5-hilo"), ("5 card omaha", "omaha5"), ("omaha5 hi/lo", "omaha5-hilo"),
     ("omaha5", "omaha5"), ("omaha hi/lo", "omaha-hilo"),
     ("omaha", "omaha"), ("7-card stud hi/lo", "stud-hilo"), ("7stud hi/lo", "stud-hilo"), ("7-card stud", "stud"),
@@ -49,15 +47,17 @@ GAMES: Final = (
 )
 """Winamax's game names (lower case, the more specific first) -> pyeval games (2-7 triple draw is
 ranked as pyeval's deuce-to-seven draw)."""
-_LIMITS: Final = (("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
+_LIMITS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("no limit", "no-limit"), ("pot limit", "pot-limit"), ("fixed limit", "fixed-limit"))
 _STREETS: Final = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn",
                    "RIVER": "river", "3rd STREET": "3rd", "4th STREET": "4th", "5th STREET": "5th",
                    "6th STREET": "6th", "7th STREET": "7th",
                    "FIRST-BET": "preflop", "FIRST-DRAW": "draw1", "SECOND-BET": "draw1", "SECOND-DRAW": "draw2",
                    "THIRD-BET": "draw2", "THIRD-DRAW": "draw3", "FOURTH-BET": "draw3", "SHOW DOWN": "showdown",
                    "THIRD": "3rd", "FOURTH": "4th", "FIFTH": "5th", "SIXTH": "6th", "SEVENTH": "7th"}  # 2016 exports
-_POSTS: Final = (("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
-                 ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+_POSTS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
+    ("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
+    ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
 
 
 def detect(text: str) -> bool:
@@ -99,12 +99,12 @@ def parse(text: str, source: str, line: int) -> Hand:
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     i = 2
-    while i < len(lines) and (s := _SEAT.match(lines[i])) and not lines[i].startswith("***"):
-        seat, name, stack = s.groups()
-        names.append(name)
-        seats[name] = int(seat)
+    while i < len(lines) and (s := seat_line(lines[i])) and not lines[i].startswith("***"):
+        seat, seated, stack = s
+        names.append(seated)
+        seats[seated] = int(seat)
         # "Seat 1: Player1 ()": a player sitting out, no stack written (any chips he put in are refused)
-        stacks[name] = amount(stack) if stack.strip() else ZERO
+        stacks[seated] = amount(stack) if stack.strip() else ZERO
         i += 1
     if len(names) < 2:
         raise ValueError("fewer than two seat lines")
@@ -129,7 +129,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             if label not in _STREETS:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
             street = _STREETS[label]
-            groups = _CARDS.findall(after) if "[" in after else []
+            groups = bracketed_all(after) if "[" in after else []
             if groups:
                 board = "".join(groups).replace(" ", "")
                 events.append(("deal", None, street, ZERO, ZERO, False, groups[-1].replace(" ", ""), 0, 0, 0))
@@ -141,12 +141,12 @@ def parse(text: str, source: str, line: int) -> Hand:
                 total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
                 rake = _money(t.group(2)) if t.group(2) else ZERO
             elif x.startswith("Seat "):
-                name = _seat_name(x, speakers.longest_first)
+                seated = _seat_name(x, speakers.longest_first)
                 for w in _WON.findall(x) if " won " in x else []:
-                    summary_won[name] = summary_won.get(name, ZERO) + _money(w)
-                groups = _CARDS.findall(x) if "[" in x else []
-                if groups and name and " showed " in x:
-                    shown[name] = groups[0].replace(" ", "")
+                    summary_won[seated] = summary_won.get(seated, ZERO) + _money(w)
+                groups = bracketed_all(x) if "[" in x else []
+                if groups and seated and " showed " in x:
+                    shown[seated] = groups[0].replace(" ", "")
             elif not x.startswith("Board:"):
                 raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
             continue
@@ -161,7 +161,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             name = speakers.at_start(x, len("Dealt to "))
             if name is None:
                 raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-            groups = _CARDS.findall(x[len("Dealt to ") + len(name):])
+            groups = bracketed_all(x[len("Dealt to ") + len(name):])
             if not groups:
                 raise ValueError(f"line {where}: cards dealt with no cards: {x[:60]!r}")
             first = street == "3rd" or len(groups) == 1
@@ -236,9 +236,10 @@ def _game(lower: str) -> str | None:
 def _seat_name(x: str, by_length: list[str]) -> str:
     """The player of a summary's seat line (``Seat 2: Bob (big blind) won 4€``): the longest name
     the text after the colon starts with, followed by a space or alone."""
-    rest = x.split(": ", 1)[1] if ": " in x else ""
-    for n in by_length:
-        if rest.startswith(n) and (len(rest) == len(n) or rest.startswith(" ", len(n))):
+    colon = x.find(": ")
+    rest = x[colon + 2:] if colon >= 0 else ""
+    for n in by_length:  # (a character compared, not startswith with a start: slow compiled)
+        if rest.startswith(n) and (len(rest) == len(n) or rest[len(n)] == " "):
             return n
     return ""
 
@@ -258,7 +259,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
         events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif what.startswith(("calls ", "bets ")):
         kind = "call" if what[0] == "c" else "bet"
-        events.append((kind, name, street, _money(what.split(" ", 1)[1]), ZERO, allin, "", 0, 0, 0))
+        events.append((kind, name, street, _money(what[what.find(" ") + 1:]), ZERO, allin, "", 0, 0, 0))
     elif what.startswith("raises "):
         words = what.split(" ")
         if len(words) != 4 or words[2] != "to":
@@ -271,7 +272,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
             return
         events.append(("raise", name, street, _money(words[1]), _money(words[3]), allin, "", 0, 0, 0))
     elif what.startswith("shows "):
-        groups = _CARDS.findall(what)
+        groups = bracketed_all(what)
         if not groups:
             raise ValueError(f"line {where}: a show with no cards: {what[:60]!r}")
         cards = groups[0].replace(" ", "")
