@@ -15,6 +15,8 @@ __all__ = ["split_at", "pieces_at", "line_starts", "first_word_starts"]
 _SEPARATOR: Final = re.compile(r"^(?:\*+ # \d+ \*+|BEGIN)[ \t]*$", re.M)
 """An archive's line between hands (Full Tilt's ``******** # 1 ********``; Hold'em Manager 2's
 archive starts with a line ``BEGIN``)."""
+
+
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     """The text cut where ``start`` matches (each hand's first line), each piece with its line;
     text before the first hand, when not blank, is a piece of its own."""

@@ -101,7 +101,11 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
-    lines = [x for x in map(str.rstrip, text.strip().split("\n")) if x]  # (no blank lines: some exports double them)
+    lines: list[str] = []
+    for x in text.strip().split("\n"):
+        x = x.rstrip()
+        if x:  # (no blank lines: some exports double them)
+            lines.append(x)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
@@ -112,9 +116,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     tournament, game, limit, header_money, level, currency = header
     table, max_seats, button = "", None, None
     i = 1
-    t = _TABLE.match(lines[1])
-    if t:
-        table, max_seats, button = t.group(1), _int(t.group(2)), _int(t.group(3))
+    t = table_line(lines[1])
+    if t is not None:
+        table, max_seats, button = t
         i = 2
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -309,6 +313,37 @@ def _too_much_returned(events: list[tuple]) -> str:
     return ""
 
 
+def table_line(x: str) -> tuple[str, int | None, int | None] | None:
+    """(table, seats, button) of a table line (a line without a line break), as ``_TABLE`` reads
+    it, or None: by string operations (the pattern's lazy middle is tried at every character).
+    The name runs to the last quote; the seats follow it (``6-max``); the button ends the line."""
+    if x.startswith("Table '"):
+        start = 7
+    elif x.startswith("Table ID '"):
+        start = 10
+    else:
+        return None
+    close = x.rfind("'")
+    if close < start:
+        return None
+    rest = x[close + 1:]
+    j = 0
+    while j < len(rest) and rest[j].isspace():
+        j += 1
+    k = j
+    while k < len(rest) and rest[k].isdecimal():
+        k += 1
+    max_seats = int(rest[j:k]) if k > j and rest[k:k + 4] in ("-max", "-Max") else None
+    button = None
+    tail = rest.rstrip()
+    if tail.endswith(" is the button"):
+        seat = tail.rfind("Seat #", 0, len(tail) - 14)
+        digits = tail[seat + 6:len(tail) - 14]
+        if seat >= 0 and digits.isdecimal():
+            button = int(digits)
+    return x[start:close], max_seats, button
+
+
 def _seat_line(x: str) -> tuple[str, str, str] | None:
     """(seat number, name, stack text) of a seat line, as ``_SEAT`` reads it, or None: by string
     operations when the line has one pair of brackets (nearly every line; the pattern's greedy
@@ -324,10 +359,6 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
             return x[5:colon], x[colon + 2:opening - 1], inside[:k - 1] if k and inside[k - 1] == "," else inside[:k]
     s = _SEAT.match(x)
     return None if s is None else (s.group(1), s.group(2), s.group(3))
-
-
-def _int(text: str | None) -> int | None:
-    return int(text) if text else None
 
 
 def _longest_first(names: list[str]) -> list[str]:
@@ -358,8 +389,10 @@ def _line_without_name(x: str, names: list[str], seated: frozenset[str], events:
         if who not in seated:  # a seated name with brackets in it (``PC [Mittel]``)?
             who = next((n for n in _longest_first(names) if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
+            groups = _CARDS.findall(rest)
+        else:
+            groups = dealt_groups(rest)
         who = _known(who, seated, where)
-        groups = _CARDS.findall(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:
@@ -424,6 +457,12 @@ def _dealt(x: str) -> tuple[str, str]:
     return x[9:], ""
 
 
+def dealt_groups(rest: str) -> list[str]:
+    """The cards of each group in the rest ``_dealt`` finds (`` [A] [B]``: no "]" within a group),
+    as ``CARDS.findall`` reads them."""
+    return rest[2:-1].split("] [") if rest else []
+
+
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
@@ -437,7 +476,8 @@ def _money_and_allin(text: str) -> tuple[Decimal, bool]:
     allin = text.endswith("and is all-in")
     if allin:
         text = text[:-len("and is all-in")].strip()
-    return amount(text.split(" ")[0]), allin
+    space = text.find(" ")
+    return amount(text if space < 0 else text[:space]), allin
 
 
 _POSTS: Final[tuple[tuple[str, str], ...]] = (
@@ -449,6 +489,18 @@ _POSTS: Final[tuple[tuple[str, str], ...]] = (
 _POST_PREFIXES: Final = tuple(prefix for prefix, _ in _POSTS)
 """The posts' words, in the order they are tried (a longer post before its prefix)."""
 _POST_KINDS: Final = dict(_POSTS)
+
+
+def raise_amounts(body: str) -> tuple[str, str] | None:
+    """(by, to) of ``raises BY to TO``, as ``_RAISE`` reads it, or None: the line's words split at
+    white space, kept when single spaces separate them."""
+    words = body.split()
+    if len(words) == 4 and words[0] == "raises" and words[2] == "to" and body[6] == " ":
+        middle = 7 + len(words[1])  # (where `` to `` is when single spaces separate the words)
+        if len(body) == middle + 4 + len(words[3]) and body[middle:middle + 4] == " to ":
+            return words[1], words[3]
+    m = _RAISE.match(body)
+    return None if m is None else (m.group(1), m.group(2))
 
 
 def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
@@ -468,10 +520,10 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         body = _CAPPED.sub(" and is all-in", what) if what.endswith(" cap") else what  # capped: no more betting
         allin = body.endswith("and is all-in")
         body = body[:-len("and is all-in")].strip() if allin else body
-        m = _RAISE.match(body)
-        if m is None:
+        by_to = raise_amounts(body)
+        if by_to is None:
             raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
-        events.append(("raise", name, street, amount(m.group(1)), amount(m.group(2)), allin, "", 0, run, 0))
+        events.append(("raise", name, street, amount(by_to[0]), amount(by_to[1]), allin, "", 0, run, 0))
         return
     if what.startswith("completes it to "):
         money, allin = _money_and_allin(what[len("completes it to "):])

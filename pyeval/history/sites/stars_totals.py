@@ -68,8 +68,10 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = rest[len(name):]
             if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
-                won = won_amounts(rest)  # a hand run twice may have a seat line per run (Full Tilt)
-                collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
+                won = ZERO  # a hand run twice may have a seat line per run (Full Tilt)
+                for w in won_amounts(rest):
+                    won += amount(w.strip("()"))
+                collected[name] = collected.get(name, ZERO) + won
             elif name not in collected:
                 collected[name] = ZERO
             if " showed " in rest or " mucked " in rest:
