@@ -88,6 +88,9 @@ def date_by_pattern(header: str) -> tuple[str, str, int, int] | None:
 @example(" Hold'em No Limit ($1/$2) - 2009/10/12 - 23:45:12 (ET)")
 @example("x 2011/11/29 22:52:08 ABCDEF")
 @example("x 2011/11/29 2:52:08 CET")
+@example("Poker Hand #HD1587634: Hold'em No Limit  ($0.5/$1) - 2018/11/11 22:08:11")
+@example("x 2018/11/11 22:08:1")
+@example("x 2018/11/11 2:08:11")
 def test_hand_id_and_date_are_the_patterns(head):
     m = stars_header._HEAD_ID.search(head)
     assert stars_header.hand_id_of(head) == (None if m is None else (m.group(1), m.end()))

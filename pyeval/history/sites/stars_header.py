@@ -81,13 +81,16 @@ def head_facts(head: str) -> tuple[str, str, str, tuple[str | None, str, str, li
 
 def hand_id_of(head: str) -> tuple[str, int] | None:
     """(the hand id, where it ends) as ``_HEAD_ID.search`` reads it, or None: by string operations
-    when the first "#" is followed by ASCII digits and then a colon or a space (the commonest
-    header), else by the pattern."""
+    when the first "#" is followed by ASCII letters, ASCII digits and then a colon or a space
+    (PokerStars' ``#123:``, GGPoker's ``#HD123:``), else by the pattern."""
     at = head.find("#")
-    end = at + 1
+    digits = at + 1
+    while 0 < digits < len(head) and ("A" <= head[digits] <= "Z" or "a" <= head[digits] <= "z"):
+        digits += 1
+    end = digits
     while 0 < end < len(head) and "0" <= head[end] <= "9":
         end += 1
-    if end > at + 1 and end < len(head) and head[end] in (":", " "):
+    if end > digits and end < len(head) and head[end] in (":", " "):
         return head[at + 1:end], end + 1 if head[end] == ":" else end
     m = _HEAD_ID.search(head)
     return None if m is None else (m.group(1), m.end())
@@ -114,8 +117,9 @@ def date_of(header: str) -> tuple[str, str, int, int] | None:
 
 def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
     """``date_of`` at the slash after the year, when the date is ``YYYY/MM/DD H:MM:SS ZONE``
-    (digits ASCII, a two-digit month and day, the zone two to five capitals), else None."""
-    if not (header[slash - 4:slash].isascii() and len(header) > slash + 14 and header[slash + 3] == "/"
+    (digits ASCII, a two-digit month and day, the zone two to five capitals or none at the end of
+    the line), else None."""
+    if not (header[slash - 4:slash].isascii() and len(header) >= slash + 14 and header[slash + 3] == "/"
             and header[slash + 6] == " "):
         return None
     month, day = header[slash + 1:slash + 3], header[slash + 4:slash + 6]
@@ -125,15 +129,18 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
     colon = hour_at + 1 if header[hour_at + 1] == ":" else hour_at + 2
     hour = header[hour_at:colon]
     minute, second = header[colon + 1:colon + 3], header[colon + 4:colon + 6]
-    if not (_digits(hour) and colon + 7 < len(header) and header[colon] == ":" and header[colon + 3] == ":"
-            and _digits(minute) and _digits(second) and header[colon + 6] == " "):
+    if not (_digits(hour) and colon + 6 <= len(header) and header[colon] == ":" and header[colon + 3] == ":"
+            and _digits(minute) and _digits(second)):
         return None
-    zone_at = colon + 7
-    end = zone_at
-    while end < len(header) and end < zone_at + 5 and "A" <= header[end] <= "Z":
-        end += 1
-    if end - zone_at < 2:
-        return None
+    end = zone_at = colon + 6
+    if end < len(header):  # (else the line ends with the time: GGPoker writes no zone)
+        if header[end] != " ":
+            return None
+        end = zone_at = colon + 7
+        while end < len(header) and end < zone_at + 5 and "A" <= header[end] <= "Z":
+            end += 1
+        if end - zone_at < 2:
+            return None
     return (f"{header[slash - 4:slash]}-{month}-{day}T{hour.zfill(2)}:{minute}:{second}", header[zone_at:end],
             slash - 4, end)
 

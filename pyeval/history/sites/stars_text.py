@@ -102,10 +102,12 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
     lines: list[str] = []
-    for x in text.strip().split("\n"):
+    for x in text.split("\n"):
         x = x.rstrip()
         if x:  # (no blank lines: some exports double them)
             lines.append(x)
+    if lines:
+        lines[0] = lines[0].lstrip()  # (the text stripped, without copying it)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
@@ -140,7 +142,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
         raise ValueError("one seat line: a hand needs two players")
-    seated = frozenset(names)
+    seated = seats  # (the seated players' names: its keys)
     draw = game in _DRAW
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
     street = "preflop"
@@ -236,7 +238,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             involved.add(e[1])
             if e[0] == "deal":
                 dealt.setdefault(e[1], []).append(e[6])
-    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+    players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
@@ -361,6 +363,15 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 
 
+def _by_seat(names: list[str], seats: dict[str, int]) -> list[str]:
+    """The names in the order of their seats (as ``sorted``: stable), the list itself when the
+    seat lines wrote them in that order (nearly always)."""
+    for j in range(1, len(names)):
+        if seats[names[j]] < seats[names[j - 1]]:
+            return sorted(names, key=seats.__getitem__)
+    return names
+
+
 def _longest_first(names: list[str]) -> list[str]:
     return sorted(names, key=len, reverse=True)
 
@@ -373,11 +384,11 @@ def _player_at_start(x: str, names: list[str]) -> str | None:
     return None
 
 
-def _line_without_name(x: str, names: list[str], seated: frozenset[str], events: list, street: str, run: int,
+def _line_without_name(x: str, names: list[str], seated: dict[str, int], events: list, street: str, run: int,
                        cash: dict, fees: dict, shown: dict, where: int) -> None:
     """A line that does not start with ``name: ``: the dealer's lines, and the few where the
-    player's name starts the line without a colon (``names``: the seated players, ``seated`` the
-    same as a set)."""
+    player's name starts the line without a colon (``names``: the seated players, ``seated`` their
+    seats by name)."""
     returned = x.rfind(") returned to ") if x.startswith("Uncalled bet (") else -1  # ``Uncalled bet (A) returned to N``
     if returned > 14:
         events.append(("uncalled", _known(x[returned + 14:].strip(), seated, where), street,
@@ -466,7 +477,7 @@ def dealt_groups(rest: str) -> list[str]:
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
-def _known(name: str, seated: frozenset[str], where: int) -> str:
+def _known(name: str, seated: dict[str, int], where: int) -> str:
     if name not in seated:
         raise ValueError(f"line {where}: {name!r} has no seat")
     return name
