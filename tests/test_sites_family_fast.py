@@ -128,3 +128,17 @@ def test_dealt_groups_are_the_pattern(x):
     name, rest = stars_text._dealt(x)
     assert (name, rest) == (m.group(1), m.group(2))
     assert stars_text.dealt_groups(rest) == CARDS.findall(rest)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.tuples(st.just("Seat "), mostly("3", "", "x", "٣", "12"), mostly(": ", ":", ""),
+                 mostly("Player", "", "P (1)", "P)", "a: b"), mostly(" (", "(", " ((", " "),
+                 mostly("$1.50", "", "1,500", "$1.50,"), mostly(" in chips", ", in chips", " in chips, 2 bounty", "",
+                                                            " in chip"),
+                 mostly(")", "", "))", ") (x)"), mostly("", " is sitting out", " out of hand")).map("".join))
+@example("Seat 1: Hero ($10 in chips) is sitting out")
+@example("Seat 2: V ($2.50, in chips)")
+def test_seat_line_is_the_pattern(x):
+    # (the parser asks of lines starting ``Seat `` only)
+    s = stars_text._SEAT.match(x)
+    assert stars_text._seat_line(x) == (None if s is None else (s.group(1), s.group(2), s.group(3)))

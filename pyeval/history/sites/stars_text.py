@@ -258,7 +258,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players], actions=actions,
                 limit=limit, currency=currency, tournament=tournament, table=table, max_seats=max_seats,
                 button=button, date=date, timezone=timezone,
-                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                hole=[hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game) for n in players],
                 boards=boards if game not in _STUD and game not in _DRAW else [],
                 rake=rake, splash=splash,
                 collected=[collected.get(n, ZERO) for n in players],
@@ -291,6 +291,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     return hand
 
 
+_NONE_DEALT: Final[list[str]] = []
+"""The cards dealt to a player dealt none shown (one empty list, never changed: ``hole_of``
+reads it)."""
 _LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
                                "raise", "complete"})
 
@@ -353,12 +356,11 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     opening = x.find("(")
     closing = x.find(")")
     colon = x.find(": ", 5)
-    if (0 < colon < opening - 2 < closing and x[opening - 1] == " " and x[5:colon].isdecimal()
-            and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0):
-        inside = x[opening + 1:closing]
-        k = inside.find(" in chips")
+    number = x[5:colon] if 0 < colon < opening - 2 < closing and x[opening - 1] == " " else ""
+    if number.isdecimal() and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0:
+        k = x.find(" in chips", opening + 1, closing)
         if k >= 0:
-            return x[5:colon], x[colon + 2:opening - 1], inside[:k - 1] if k and inside[k - 1] == "," else inside[:k]
+            return number, x[colon + 2:opening - 1], x[opening + 1:k - 1 if k > opening + 1 and x[k - 1] == "," else k]
     s = _SEAT.match(x)
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 

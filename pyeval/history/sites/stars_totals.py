@@ -26,12 +26,22 @@ def cards_text(text: str) -> str:
     text = text.replace(" ", "")
     if "X" in text:
         text = text.replace("XX", "??").replace("X", "?")
-    if len(text) % 2 or any(text[k] not in _RANKS or text[k + 1] not in _SUITS for k in range(0, len(text), 2)):
+    if not _all_cards(text):
         upper = "".join(c.upper() if k % 2 == 0 else c for k, c in enumerate(text))  # a rank in lower case: "ks"
-        if len(text) % 2 == 0 and all(upper[k] in _RANKS and upper[k + 1] in _SUITS for k in range(0, len(upper), 2)):
+        if _all_cards(upper):
             return upper
         raise ValueError(f"{text!r} is not card text (a card is a rank of {RANK_CHARS} and a suit of {SUIT_CHARS})")
     return text
+
+
+def _all_cards(text: str) -> bool:
+    """Whether the text is cards, each a rank then a suit (no generator: a loop, compiled)."""
+    if len(text) % 2:
+        return False
+    for k in range(0, len(text), 2):
+        if text[k] not in _RANKS or text[k + 1] not in _SUITS:
+            return False
+    return True
 
 
 _RANKS: Final = frozenset(RANK_CHARS + "?")
@@ -61,12 +71,12 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 else:
                     rake += amount(words[1])
         elif x.startswith("Seat "):
-            head, _, rest = x.partition(": ")
+            colon = x.find(": ")
             try:
-                name = seat_player[int(head[5:])]
+                name = seat_player[int(x[5:colon] if colon >= 0 else x[5:])]
             except (ValueError, KeyError):
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
-            rest = rest[len(name):]
+            rest = x[colon + 2 + len(name):] if colon >= 0 else ""
             if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
                 won = ZERO  # a hand run twice may have a seat line per run (Full Tilt)
                 for w in won_amounts(rest):
@@ -74,7 +84,7 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 collected[name] = collected.get(name, ZERO) + won
             elif name not in collected:
                 collected[name] = ZERO
-            if " showed " in rest or " mucked " in rest:
+            if "[" in rest and (" showed " in rest or " mucked " in rest):  # (no cards without a bracket)
                 groups = CARDS.findall(rest)
                 if groups:
                     shown[name] = cards_text(groups[0])
