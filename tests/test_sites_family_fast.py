@@ -1,14 +1,16 @@
 """The PokerStars-like family's string-operation fast paths against the patterns they replace
 (issue 40's speed work): the table line, the header's hand id and date, a raise's amounts, and
-the card groups of a ``Dealt to`` line."""
+the card groups of a ``Dealt to`` line, a seat line, the first cards in brackets, and the
+cache of card texts read."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import stars_header, stars_text
-from pyeval.history.sites.stars_totals import CARDS
+from pyeval.history.sites import stars_header, stars_text, stars_totals
+from pyeval.history.sites.stars_totals import CARDS, cards_text, first_cards
 
 TABLE_FRAGMENTS = st.sampled_from(["Table ", "Table '", "Table ID '", "'", "1", "12", "6-max", "6-Max", "-max",
                                    " ", "  ", "\t", "Seat #", "Seat #3", " is the button", "x", "٣", "#",
@@ -142,3 +144,26 @@ def test_seat_line_is_the_pattern(x):
     # (the parser asks of lines starting ``Seat `` only)
     s = stars_text._SEAT.match(x)
     assert stars_text._seat_line(x) == (None if s is None else (s.group(1), s.group(2), s.group(3)))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["[", "]", "Ah Kd", "X", " ", "shows ", "(a pair)", "[]"]), max_size=8).map("".join))
+@example("shows [Ah Kd] (a pair of Aces)")
+@example("] [Ah")
+def test_first_cards_is_the_pattern(text):
+    groups = CARDS.findall(text)
+    assert first_cards(text) == (groups[0] if groups else None)
+
+
+@given(st.lists(st.sampled_from(["A", "h", "K", "d", "X", " ", "k", "s", "1", "?"]), max_size=8).map("".join))
+def test_cards_text_read_twice_reads_the_same(text):
+    # (the second read comes from the cache of texts read)
+    try:
+        first = cards_text(text)
+    except ValueError as e:
+        with pytest.raises(ValueError, match="is not card text"):
+            cards_text(text)
+        assert "is not card text" in str(e)
+    else:
+        assert cards_text(text) == first
+        assert first == stars_totals._cards_text(text)

@@ -24,6 +24,7 @@ from pyeval.history.sites.stars_totals import (
     IMPLICIT,
     STUD,
     cards_text,
+    first_cards,
     hole_of,
     stakes_of,
     street_totals,
@@ -550,9 +551,9 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             events.append(("bet", name, street, money, ZERO, allin, "", 0, run, 0))
         return
     if what.startswith("discards"):
-        groups = _CARDS.findall(what)
+        group = first_cards(what)
         words = what.split()
-        cards = cards_text(groups[0]) if groups else ""
+        cards = cards_text(group) if group is not None else ""
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards) // 2
         events.append(("discard", name, street, ZERO, ZERO, False, cards, count, run, 0))
         return
@@ -560,8 +561,8 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
     if what.startswith("shows ") or what.startswith("mucks "):
-        groups = _CARDS.findall(what)
-        cards = cards_text(groups[0]) if groups else ""
+        group = first_cards(what)
+        cards = cards_text(group) if group is not None else ""
         if cards and what[0] == "s":
             shown[name] = cards
         events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))

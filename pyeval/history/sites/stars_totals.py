@@ -12,17 +12,40 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD",
-           "IMPLICIT"]
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "first_cards", "CARDS",
+           "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _WON: Final = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
 
 
+def first_cards(text: str) -> str | None:
+    """What the first pair of brackets holds, as ``CARDS.search(text).group(1)`` (None when
+    ``CARDS`` finds none), by ``str.find``."""
+    opening = text.find("[")
+    closing = text.find("]", opening + 1) if opening >= 0 else -1
+    return text[opening + 1:closing] if closing >= 0 else None
+
+
 def cards_text(text: str) -> str:
     """Card text without spaces; a card the text hides ("X", "XX") as "??".  ValueError for text
     that is not cards (a PokerStars stud file deals ``[of]``)."""
+    known = _CARDS_SEEN.get(text)
+    if known is not None:  # (a hand history repeats its cards: the flop in the summary, a player's)
+        return known
+    cards = _cards_text(text)
+    if len(_CARDS_SEEN) < _CARDS_SEEN_MAX:
+        _CARDS_SEEN[text] = cards
+    return cards
+
+
+_CARDS_SEEN: Final[dict[str, str]] = {}
+"""The card texts read, by their text."""
+_CARDS_SEEN_MAX: Final = 100_000
+
+
+def _cards_text(text: str) -> str:
     text = text.replace(" ", "")
     if "X" in text:
         text = text.replace("XX", "??").replace("X", "?")
@@ -85,9 +108,9 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
             elif name not in collected:
                 collected[name] = ZERO
             if "[" in rest and (" showed " in rest or " mucked " in rest):  # (no cards without a bracket)
-                groups = CARDS.findall(rest)
-                if groups:
-                    shown[name] = cards_text(groups[0])
+                group = first_cards(rest)
+                if group is not None:
+                    shown[name] = cards_text(group)
     return total, rake, splash, collected, shown
 
 
