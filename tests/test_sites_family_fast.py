@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import stars_header, stars_text, stars_totals
-from pyeval.history.sites.stars_totals import CARDS, cards_text, first_cards
+from pyeval.history.sites.stars_totals import CARDS, card_groups, cards_text, first_cards
 
 TABLE_FRAGMENTS = st.sampled_from(["Table ", "Table '", "Table ID '", "'", "1", "12", "6-max", "6-Max", "-max",
                                    " ", "  ", "\t", "Seat #", "Seat #3", " is the button", "x", "٣", "#",
@@ -150,9 +150,10 @@ def test_seat_line_is_the_pattern(x):
 @given(st.lists(st.sampled_from(["[", "]", "Ah Kd", "X", " ", "shows ", "(a pair)", "[]"]), max_size=8).map("".join))
 @example("shows [Ah Kd] (a pair of Aces)")
 @example("] [Ah")
-def test_first_cards_is_the_pattern(text):
+def test_first_cards_and_card_groups_are_the_pattern(text):
     groups = CARDS.findall(text)
     assert first_cards(text) == (groups[0] if groups else None)
+    assert card_groups(text) == groups
 
 
 @given(st.lists(st.sampled_from(["A", "h", "K", "d", "X", " ", "k", "s", "1", "?"]), max_size=8).map("".join))

@@ -85,10 +85,10 @@ def hand_id_of(head: str) -> tuple[str, int] | None:
     (PokerStars' ``#123:``, GGPoker's ``#HD123:``), else by the pattern."""
     at = head.find("#")
     digits = at + 1
-    while 0 < digits < len(head) and ("A" <= head[digits] <= "Z" or "a" <= head[digits] <= "z"):
-        digits += 1
+    while 0 < digits < len(head) and (65 <= ord(head[digits]) <= 90 or 97 <= ord(head[digits]) <= 122):
+        digits += 1  # (ASCII letters: the codes compared, native under mypyc; the characters would not be)
     end = digits
-    while 0 < end < len(head) and "0" <= head[end] <= "9":
+    while 0 < end < len(head) and 48 <= ord(head[end]) <= 57:
         end += 1
     if end > digits and end < len(head) and head[end] in (":", " "):
         return head[at + 1:end], end + 1 if head[end] == ":" else end
@@ -119,7 +119,7 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
     """``date_of`` at the slash after the year, when the date is ``YYYY/MM/DD H:MM:SS ZONE``
     (digits ASCII, a two-digit month and day, the zone two to five capitals or none at the end of
     the line), else None."""
-    if not (header[slash - 4:slash].isascii() and len(header) >= slash + 14 and header[slash + 3] == "/"
+    if not (_digits(header[slash - 4:slash]) and len(header) >= slash + 14 and header[slash + 3] == "/"
             and header[slash + 6] == " "):
         return None
     month, day = header[slash + 1:slash + 3], header[slash + 4:slash + 6]
@@ -137,7 +137,7 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
         if header[end] != " ":
             return None
         end = zone_at = colon + 7
-        while end < len(header) and end < zone_at + 5 and "A" <= header[end] <= "Z":
+        while end < len(header) and end < zone_at + 5 and 65 <= ord(header[end]) <= 90:  # (A-Z)
             end += 1
         if end - zone_at < 2:
             return None
@@ -147,7 +147,10 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
 
 def _digits(text: str) -> bool:
     """Whether the text is ASCII digits only (and not empty)."""
-    return text.isascii() and text.isdecimal()
+    for k in range(len(text)):
+        if not 48 <= ord(text[k]) <= 57:
+            return False
+    return len(text) > 0
 
 
 def _date(header: str) -> re.Match[str] | None:

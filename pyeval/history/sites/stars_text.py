@@ -23,6 +23,7 @@ from pyeval.history.sites.stars_totals import (
     CARDS,
     IMPLICIT,
     STUD,
+    card_groups,
     cards_text,
     first_cards,
     hole_of,
@@ -178,7 +179,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
             if street == "river" and game in _STUD:
                 street = "7th"
-            groups = _CARDS.findall(after) if "[" in after else []
+            groups = card_groups(after)
             if groups and game not in _STUD and game not in _DRAW:
                 board = cards_text("".join(groups))
                 while len(boards) <= run:

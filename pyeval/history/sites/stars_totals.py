@@ -12,8 +12,8 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "first_cards", "CARDS",
-           "STUD", "IMPLICIT"]
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "first_cards",
+           "card_groups", "CARDS", "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
@@ -26,6 +26,20 @@ def first_cards(text: str) -> str | None:
     opening = text.find("[")
     closing = text.find("]", opening + 1) if opening >= 0 else -1
     return text[opening + 1:closing] if closing >= 0 else None
+
+
+def card_groups(text: str) -> list[str]:
+    """What each pair of brackets holds, as ``CARDS.findall(text)``, by ``str.find`` (each group
+    from a "[" to the first "]" after it; none after a "[" with no "]" after it)."""
+    groups: list[str] = []
+    opening = text.find("[")
+    while opening >= 0:
+        closing = text.find("]", opening + 1)
+        if closing < 0:
+            break
+        groups.append(text[opening + 1:closing])
+        opening = text.find("[", closing + 1)
+    return groups
 
 
 def cards_text(text: str) -> str:
@@ -131,8 +145,8 @@ def won_amounts(text: str) -> list[str]:
     for at in starts:
         if at < end:  # (within the amount before: the engine's matches do not overlap)
             continue
-        begin = at + (4 if text.startswith("won ", at) else 10)
-        stop = text.find(")", begin + 1) + 1 if text.startswith("(", begin) else 0
+        begin = at + (4 if text[at] == "w" else 10)  # (after "won " or "collected ": the word found there)
+        stop = text.find(")", begin + 1) + 1 if begin < len(text) and text[begin] == "(" else 0
         if stop <= 0:  # no bracket closed: the word up to the next white space
             stop = begin
             while stop < len(text) and not text[stop].isspace():
