@@ -236,10 +236,12 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     involved = set(collected)
     involved.update(summary_shown)
     for e in events:
-        if e[1] is not None:
-            involved.add(e[1])
-            if e[0] == "deal":
-                dealt.setdefault(e[1], []).append(e[6])
+        player: str | None = e[1]  # (typed, as below: compared as strings and ints, not generically)
+        event_kind: str = e[0]
+        if player is not None:
+            involved.add(player)
+            if event_kind == "deal":
+                dealt.setdefault(player, []).append(e[6])
     players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
@@ -249,9 +251,11 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     implicit = ZERO  # the returns ``street_totals`` added, the text writing none
     collections = False
     for e in events:
-        if e[0] == "uncalled" and e[9] == IMPLICIT:
+        event_kind = e[0]
+        pot_mark: int = e[9]
+        if event_kind == "uncalled" and pot_mark == IMPLICIT:
             implicit += e[3]
-        elif e[0] == "collect":
+        elif event_kind == "collect":
             collections = True
     actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]

@@ -171,7 +171,9 @@ def street_totals(events: list[tuple], big_blind: Decimal) -> list[tuple]:
     street = "preflop"
     returned = True
     for e in events:
-        kind, name, st = e[0], e[1], e[2]
+        kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
+        name: str | None = e[1]
+        st: str = e[2]
         moves = kind in _MOVES
         if kind == "uncalled":
             returned = True
@@ -236,7 +238,7 @@ def stakes_of(events: list[tuple], header: list[Decimal], level: str, limit: str
     straddles: list[Decimal] = []
     ante_posters = 0
     for e in events:
-        kind = e[0]
+        kind: str = e[0]
         if kind in _POSTED:
             if kind == "ante":
                 ante_posters += 1
