@@ -101,7 +101,7 @@ def date_of(header: str) -> tuple[str, str, int, int] | None:
     None: by string operations for ``YYYY/MM/DD H:MM:SS ZONE`` with ASCII digits (the commonest
     header), else by the pattern."""
     slash = header.find("/")
-    while slash >= 0 and not (slash >= 4 and header[slash - 4:slash].isdecimal()):
+    while slash >= 0 and not (slash >= 4 and (_digits(header[slash - 4:slash]) or header[slash - 4:slash].isdecimal())):
         slash = header.find("/", slash + 1)
     if slash < 0:
         return None

@@ -257,7 +257,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             implicit += e[3]
         elif event_kind == "collect":
             collections = True
-    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
+    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, _pot_number(pot))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
@@ -302,6 +302,12 @@ _NONE_DEALT: Final[list[str]] = []
 reads it)."""
 _LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
                                "raise", "complete"})
+
+
+def _pot_number(pot: int) -> int:
+    """The pot an event names, its marks below 0 (``street_totals``') as 0 (typed: an event's
+    items are objects, compared generically)."""
+    return pot if pot > 0 else 0
 
 
 def _too_much_returned(events: list[tuple]) -> str:
@@ -465,7 +471,7 @@ def _dealt(x: str) -> tuple[str, str]:
     at = x.find(" [", 9)
     while at >= 0:
         pos = at
-        while pos < len(x) and x.startswith(" [", pos):
+        while pos < len(x) and x[pos:pos + 2] == " [":  # (a slice: startswith with a start is a generic call)
             closing = x.find("]", pos + 2)
             if closing < 0:
                 break
