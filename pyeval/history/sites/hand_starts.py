@@ -15,6 +15,8 @@ __all__ = ["split_at", "pieces_at", "line_starts", "first_word_starts"]
 _SEPARATOR: Final = re.compile(r"^(?:\*+ # \d+ \*+|BEGIN)[ \t]*$", re.M)
 """An archive's line between hands (Full Tilt's ``******** # 1 ********``; Hold'em Manager 2's
 archive starts with a line ``BEGIN``)."""
+
+
 def split_at(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     """The text cut where ``start`` matches (each hand's first line), each piece with its line;
     text before the first hand, when not blank, is a piece of its own."""
@@ -83,6 +85,8 @@ def first_word_starts(first_words: tuple[str, ...], body: re.Pattern[str], text:
     trying the pattern only there, rather than by the engine, which skips ahead to a pattern's
     first characters only when one literal leads it (an alternation of first words has none)."""
     end = len(text) if end is None else min(end, len(text))
+    if first:
+        return _first_word_start(first_words, body, text, end)
     candidates: list[int] = []
     for word in first_words:
         at = text.find(word, 0, end)
@@ -104,3 +108,19 @@ def first_word_starts(first_words: tuple[str, ...], body: re.Pattern[str], text:
                 break
             pos = m.end() if m.end() > at else at + 1
     return found
+
+
+def _first_word_start(first_words: tuple[str, ...], body: re.Pattern[str], text: str, end: int) -> list[int]:
+    """``first_word_starts(..., first=True)``: the earliest line start where ``body`` matches,
+    each word searched only before the earliest found so far (a text of the site has its hand
+    at its start: the other words are not searched through the text)."""
+    best = -1
+    for word in first_words:
+        stop = end if best < 0 else min(end, best + len(word) - 1)  # (a start before ``best``)
+        at = text.find(word, 0, stop)
+        while at >= 0:
+            if (at == 0 or text[at - 1] == "\n") and body.match(text, at, end) is not None:
+                best = at
+                break
+            at = text.find(word, at + 1, stop)
+    return [best] if best >= 0 else []

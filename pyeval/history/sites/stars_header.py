@@ -60,24 +60,97 @@ _LEVEL: Final = re.compile(r"Level\s*([IVXLCDM\d]+)\s*\(([^)]*)\)", re.I)
 def head_facts(head: str) -> tuple[str, str, str, tuple[str | None, str, str, list[Decimal], str, str]]:
     """(hand id, ISO date, time zone, the header's facts: ``_header``) of a hand's first line;
     ValueError naming what is missing or unknown."""
-    m = _HEAD_ID.search(head)
-    if m is None:
+    found = hand_id_of(head)
+    if found is None:
         raise ValueError(f"no hand id in the first line: {head[:80]!r}")
-    hand_id = m.group(1)
-    rest = head[m.end():]
-    d = _date(rest)
-    if d is None:
+    hand_id, end = found
+    rest = head[end:]
+    dated = date_of(rest)
+    if dated is None:
         date, timezone = "", ""
     else:
-        y, mo, day, h, mi, sec, zone = d.groups()
-        date, timezone = f"{y}-{_two(mo)}-{_two(day)}T{_two(h)}:{mi}:{sec or '00'}", zone or ""
-        rest = rest[:d.start()] + rest[d.end():]
+        date, timezone, start, end = dated
+        rest = rest[:start] + rest[end:]
     header = _HEADERS.get(rest)
     if header is None:
         header = _header(rest)
         if len(_HEADERS) < _HEADERS_MAX:
             _HEADERS[rest] = header
     return hand_id, date, timezone, header
+
+
+def hand_id_of(head: str) -> tuple[str, int] | None:
+    """(the hand id, where it ends) as ``_HEAD_ID.search`` reads it, or None: by string operations
+    when the first "#" is followed by ASCII letters, ASCII digits and then a colon or a space
+    (PokerStars' ``#123:``, GGPoker's ``#HD123:``), else by the pattern."""
+    at = head.find("#")
+    digits = at + 1
+    while 0 < digits < len(head) and (65 <= ord(head[digits]) <= 90 or 97 <= ord(head[digits]) <= 122):
+        digits += 1  # (ASCII letters: the codes compared, native under mypyc; the characters would not be)
+    end = digits
+    while 0 < end < len(head) and 48 <= ord(head[end]) <= 57:
+        end += 1
+    if end > digits and end < len(head) and head[end] in (":", " "):
+        return head[at + 1:end], end + 1 if head[end] == ":" else end
+    m = _HEAD_ID.search(head)
+    return None if m is None else (m.group(1), m.end())
+
+
+def date_of(header: str) -> tuple[str, str, int, int] | None:
+    """(ISO date, time zone, start, end) of the first date in a header, as ``_DATE`` reads it, or
+    None: by string operations for ``YYYY/MM/DD H:MM:SS ZONE`` with ASCII digits (the commonest
+    header), else by the pattern."""
+    slash = header.find("/")
+    while slash >= 0 and not (slash >= 4 and (_digits(header[slash - 4:slash]) or header[slash - 4:slash].isdecimal())):
+        slash = header.find("/", slash + 1)
+    if slash < 0:
+        return None
+    fast = _date_by_words(header, slash)
+    if fast is not None:
+        return fast
+    d = _date(header)
+    if d is None:
+        return None
+    y, mo, day, h, mi, sec, zone = d.groups()
+    return f"{y}-{_two(mo)}-{_two(day)}T{_two(h)}:{mi}:{sec or '00'}", zone or "", d.start(), d.end()
+
+
+def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
+    """``date_of`` at the slash after the year, when the date is ``YYYY/MM/DD H:MM:SS ZONE``
+    (digits ASCII, a two-digit month and day, the zone two to five capitals or none at the end of
+    the line), else None."""
+    if not (_digits(header[slash - 4:slash]) and len(header) >= slash + 14 and header[slash + 3] == "/"
+            and header[slash + 6] == " "):
+        return None
+    month, day = header[slash + 1:slash + 3], header[slash + 4:slash + 6]
+    if not (_digits(month) and _digits(day)):
+        return None
+    hour_at = slash + 7
+    colon = hour_at + 1 if header[hour_at + 1] == ":" else hour_at + 2
+    hour = header[hour_at:colon]
+    minute, second = header[colon + 1:colon + 3], header[colon + 4:colon + 6]
+    if not (_digits(hour) and colon + 6 <= len(header) and header[colon] == ":" and header[colon + 3] == ":"
+            and _digits(minute) and _digits(second)):
+        return None
+    end = zone_at = colon + 6
+    if end < len(header):  # (else the line ends with the time: GGPoker writes no zone)
+        if header[end] != " ":
+            return None
+        end = zone_at = colon + 7
+        while end < len(header) and end < zone_at + 5 and 65 <= ord(header[end]) <= 90:  # (A-Z)
+            end += 1
+        if end - zone_at < 2:
+            return None
+    return (f"{header[slash - 4:slash]}-{month}-{day}T{hour.zfill(2)}:{minute}:{second}", header[zone_at:end],
+            slash - 4, end)
+
+
+def _digits(text: str) -> bool:
+    """Whether the text is ASCII digits only (and not empty)."""
+    for k in range(len(text)):
+        if not 48 <= ord(text[k]) <= 57:
+            return False
+    return len(text) > 0
 
 
 def _date(header: str) -> re.Match[str] | None:

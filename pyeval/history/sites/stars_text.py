@@ -23,7 +23,9 @@ from pyeval.history.sites.stars_totals import (
     CARDS,
     IMPLICIT,
     STUD,
+    card_groups,
     cards_text,
+    first_cards,
     hole_of,
     stakes_of,
     street_totals,
@@ -101,7 +103,13 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
-    lines = [x for x in map(str.rstrip, text.strip().split("\n")) if x]  # (no blank lines: some exports double them)
+    lines: list[str] = []
+    for x in text.split("\n"):
+        x = x.rstrip()
+        if x:  # (no blank lines: some exports double them)
+            lines.append(x)
+    if lines:
+        lines[0] = lines[0].lstrip()  # (the text stripped, without copying it)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
@@ -112,9 +120,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     tournament, game, limit, header_money, level, currency = header
     table, max_seats, button = "", None, None
     i = 1
-    t = _TABLE.match(lines[1])
-    if t:
-        table, max_seats, button = t.group(1), _int(t.group(2)), _int(t.group(3))
+    t = table_line(lines[1])
+    if t is not None:
+        table, max_seats, button = t
         i = 2
     names: list[str] = []
     seats: dict[str, int] = {}
@@ -136,7 +144,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
         raise ValueError("one seat line: a hand needs two players")
-    seated = frozenset(names)
+    seated = seats  # (the seated players' names: its keys)
     draw = game in _DRAW
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
     street = "preflop"
@@ -171,7 +179,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
             if street == "river" and game in _STUD:
                 street = "7th"
-            groups = _CARDS.findall(after) if "[" in after else []
+            groups = card_groups(after)
             if groups and game not in _STUD and game not in _DRAW:
                 board = cards_text("".join(groups))
                 while len(boards) <= run:
@@ -228,11 +236,13 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     involved = set(collected)
     involved.update(summary_shown)
     for e in events:
-        if e[1] is not None:
-            involved.add(e[1])
-            if e[0] == "deal":
-                dealt.setdefault(e[1], []).append(e[6])
-    players = [n for n in sorted(names, key=seats.__getitem__) if n in involved]
+        player: str | None = e[1]  # (typed, as below: compared as strings and ints, not generically)
+        event_kind: str = e[0]
+        if player is not None:
+            involved.add(player)
+            if event_kind == "deal":
+                dealt.setdefault(player, []).append(e[6])
+    players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
@@ -241,18 +251,20 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     implicit = ZERO  # the returns ``street_totals`` added, the text writing none
     collections = False
     for e in events:
-        if e[0] == "uncalled" and e[9] == IMPLICIT:
+        event_kind = e[0]
+        pot_mark: int = e[9]
+        if event_kind == "uncalled" and pot_mark == IMPLICIT:
             implicit += e[3]
-        elif e[0] == "collect":
+        elif event_kind == "collect":
             collections = True
-    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, pot if pot > 0 else 0)
+    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, _pot_number(pot))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
                 seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players], actions=actions,
                 limit=limit, currency=currency, tournament=tournament, table=table, max_seats=max_seats,
                 button=button, date=date, timezone=timezone,
-                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                hole=[hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game) for n in players],
                 boards=boards if game not in _STUD and game not in _DRAW else [],
                 rake=rake, splash=splash,
                 collected=[collected.get(n, ZERO) for n in players],
@@ -285,8 +297,17 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     return hand
 
 
+_NONE_DEALT: Final[list[str]] = []
+"""The cards dealt to a player dealt none shown (one empty list, never changed: ``hole_of``
+reads it)."""
 _LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
                                "raise", "complete"})
+
+
+def _pot_number(pot: int) -> int:
+    """The pot an event names, its marks below 0 (``street_totals``') as 0 (typed: an event's
+    items are objects, compared generically)."""
+    return pot if pot > 0 else 0
 
 
 def _too_much_returned(events: list[tuple]) -> str:
@@ -309,6 +330,37 @@ def _too_much_returned(events: list[tuple]) -> str:
     return ""
 
 
+def table_line(x: str) -> tuple[str, int | None, int | None] | None:
+    """(table, seats, button) of a table line (a line without a line break), as ``_TABLE`` reads
+    it, or None: by string operations (the pattern's lazy middle is tried at every character).
+    The name runs to the last quote; the seats follow it (``6-max``); the button ends the line."""
+    if x.startswith("Table '"):
+        start = 7
+    elif x.startswith("Table ID '"):
+        start = 10
+    else:
+        return None
+    close = x.rfind("'")
+    if close < start:
+        return None
+    rest = x[close + 1:]
+    j = 0
+    while j < len(rest) and rest[j].isspace():
+        j += 1
+    k = j
+    while k < len(rest) and rest[k].isdecimal():
+        k += 1
+    max_seats = int(rest[j:k]) if k > j and rest[k:k + 4] in ("-max", "-Max") else None
+    button = None
+    tail = rest.rstrip()
+    if tail.endswith(" is the button"):
+        seat = tail.rfind("Seat #", 0, len(tail) - 14)
+        digits = tail[seat + 6:len(tail) - 14]
+        if seat >= 0 and digits.isdecimal():
+            button = int(digits)
+    return x[start:close], max_seats, button
+
+
 def _seat_line(x: str) -> tuple[str, str, str] | None:
     """(seat number, name, stack text) of a seat line, as ``_SEAT`` reads it, or None: by string
     operations when the line has one pair of brackets (nearly every line; the pattern's greedy
@@ -316,18 +368,22 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     opening = x.find("(")
     closing = x.find(")")
     colon = x.find(": ", 5)
-    if (0 < colon < opening - 2 < closing and x[opening - 1] == " " and x[5:colon].isdecimal()
-            and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0):
-        inside = x[opening + 1:closing]
-        k = inside.find(" in chips")
+    number = x[5:colon] if 0 < colon < opening - 2 < closing and x[opening - 1] == " " else ""
+    if number.isdecimal() and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0:
+        k = x.find(" in chips", opening + 1, closing)
         if k >= 0:
-            return x[5:colon], x[colon + 2:opening - 1], inside[:k - 1] if k and inside[k - 1] == "," else inside[:k]
+            return number, x[colon + 2:opening - 1], x[opening + 1:k - 1 if k > opening + 1 and x[k - 1] == "," else k]
     s = _SEAT.match(x)
     return None if s is None else (s.group(1), s.group(2), s.group(3))
 
 
-def _int(text: str | None) -> int | None:
-    return int(text) if text else None
+def _by_seat(names: list[str], seats: dict[str, int]) -> list[str]:
+    """The names in the order of their seats (as ``sorted``: stable), the list itself when the
+    seat lines wrote them in that order (nearly always)."""
+    for j in range(1, len(names)):
+        if seats[names[j]] < seats[names[j - 1]]:
+            return sorted(names, key=seats.__getitem__)
+    return names
 
 
 def _longest_first(names: list[str]) -> list[str]:
@@ -342,11 +398,11 @@ def _player_at_start(x: str, names: list[str]) -> str | None:
     return None
 
 
-def _line_without_name(x: str, names: list[str], seated: frozenset[str], events: list, street: str, run: int,
+def _line_without_name(x: str, names: list[str], seated: dict[str, int], events: list, street: str, run: int,
                        cash: dict, fees: dict, shown: dict, where: int) -> None:
     """A line that does not start with ``name: ``: the dealer's lines, and the few where the
-    player's name starts the line without a colon (``names``: the seated players, ``seated`` the
-    same as a set)."""
+    player's name starts the line without a colon (``names``: the seated players, ``seated`` their
+    seats by name)."""
     returned = x.rfind(") returned to ") if x.startswith("Uncalled bet (") else -1  # ``Uncalled bet (A) returned to N``
     if returned > 14:
         events.append(("uncalled", _known(x[returned + 14:].strip(), seated, where), street,
@@ -358,8 +414,10 @@ def _line_without_name(x: str, names: list[str], seated: frozenset[str], events:
         if who not in seated:  # a seated name with brackets in it (``PC [Mittel]``)?
             who = next((n for n in _longest_first(names) if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
+            groups = _CARDS.findall(rest)
+        else:
+            groups = dealt_groups(rest)
         who = _known(who, seated, where)
-        groups = _CARDS.findall(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:
@@ -413,7 +471,7 @@ def _dealt(x: str) -> tuple[str, str]:
     at = x.find(" [", 9)
     while at >= 0:
         pos = at
-        while pos < len(x) and x.startswith(" [", pos):
+        while pos < len(x) and x[pos:pos + 2] == " [":  # (a slice: startswith with a start is a generic call)
             closing = x.find("]", pos + 2)
             if closing < 0:
                 break
@@ -424,10 +482,16 @@ def _dealt(x: str) -> tuple[str, str]:
     return x[9:], ""
 
 
+def dealt_groups(rest: str) -> list[str]:
+    """The cards of each group in the rest ``_dealt`` finds (`` [A] [B]``: no "]" within a group),
+    as ``CARDS.findall`` reads them."""
+    return rest[2:-1].split("] [") if rest else []
+
+
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
-def _known(name: str, seated: frozenset[str], where: int) -> str:
+def _known(name: str, seated: dict[str, int], where: int) -> str:
     if name not in seated:
         raise ValueError(f"line {where}: {name!r} has no seat")
     return name
@@ -437,7 +501,8 @@ def _money_and_allin(text: str) -> tuple[Decimal, bool]:
     allin = text.endswith("and is all-in")
     if allin:
         text = text[:-len("and is all-in")].strip()
-    return amount(text.split(" ")[0]), allin
+    space = text.find(" ")
+    return amount(text if space < 0 else text[:space]), allin
 
 
 _POSTS: Final[tuple[tuple[str, str], ...]] = (
@@ -449,6 +514,18 @@ _POSTS: Final[tuple[tuple[str, str], ...]] = (
 _POST_PREFIXES: Final = tuple(prefix for prefix, _ in _POSTS)
 """The posts' words, in the order they are tried (a longer post before its prefix)."""
 _POST_KINDS: Final = dict(_POSTS)
+
+
+def raise_amounts(body: str) -> tuple[str, str] | None:
+    """(by, to) of ``raises BY to TO``, as ``_RAISE`` reads it, or None: the line's words split at
+    white space, kept when single spaces separate them."""
+    words = body.split()
+    if len(words) == 4 and words[0] == "raises" and words[2] == "to" and body[6] == " ":
+        middle = 7 + len(words[1])  # (where `` to `` is when single spaces separate the words)
+        if len(body) == middle + 4 + len(words[3]) and body[middle:middle + 4] == " to ":
+            return words[1], words[3]
+    m = _RAISE.match(body)
+    return None if m is None else (m.group(1), m.group(2))
 
 
 def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
@@ -468,10 +545,10 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         body = _CAPPED.sub(" and is all-in", what) if what.endswith(" cap") else what  # capped: no more betting
         allin = body.endswith("and is all-in")
         body = body[:-len("and is all-in")].strip() if allin else body
-        m = _RAISE.match(body)
-        if m is None:
+        by_to = raise_amounts(body)
+        if by_to is None:
             raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
-        events.append(("raise", name, street, amount(m.group(1)), amount(m.group(2)), allin, "", 0, run, 0))
+        events.append(("raise", name, street, amount(by_to[0]), amount(by_to[1]), allin, "", 0, run, 0))
         return
     if what.startswith("completes it to "):
         money, allin = _money_and_allin(what[len("completes it to "):])
@@ -485,9 +562,9 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             events.append(("bet", name, street, money, ZERO, allin, "", 0, run, 0))
         return
     if what.startswith("discards"):
-        groups = _CARDS.findall(what)
+        group = first_cards(what)
         words = what.split()
-        cards = cards_text(groups[0]) if groups else ""
+        cards = cards_text(group) if group is not None else ""
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else len(cards) // 2
         events.append(("discard", name, street, ZERO, ZERO, False, cards, count, run, 0))
         return
@@ -495,8 +572,8 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
         events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, run, 0))
         return
     if what.startswith("shows ") or what.startswith("mucks "):
-        groups = _CARDS.findall(what)
-        cards = cards_text(groups[0]) if groups else ""
+        group = first_cards(what)
+        cards = cards_text(group) if group is not None else ""
         if cards and what[0] == "s":
             shown[name] = cards
         events.append(("show" if what[0] == "s" else "muck", name, street, ZERO, ZERO, False, cards, 0, run, 0))

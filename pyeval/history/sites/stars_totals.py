@@ -12,26 +12,73 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "CARDS", "STUD",
-           "IMPLICIT"]
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "first_cards",
+           "card_groups", "CARDS", "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
 _WON: Final = re.compile(r"\b(?:won|collected) (\([^)]*\)|\S+)")
 
 
+def first_cards(text: str) -> str | None:
+    """What the first pair of brackets holds, as ``CARDS.search(text).group(1)`` (None when
+    ``CARDS`` finds none), by ``str.find``."""
+    opening = text.find("[")
+    closing = text.find("]", opening + 1) if opening >= 0 else -1
+    return text[opening + 1:closing] if closing >= 0 else None
+
+
+def card_groups(text: str) -> list[str]:
+    """What each pair of brackets holds, as ``CARDS.findall(text)``, by ``str.find`` (each group
+    from a "[" to the first "]" after it; none after a "[" with no "]" after it)."""
+    groups: list[str] = []
+    opening = text.find("[")
+    while opening >= 0:
+        closing = text.find("]", opening + 1)
+        if closing < 0:
+            break
+        groups.append(text[opening + 1:closing])
+        opening = text.find("[", closing + 1)
+    return groups
+
+
 def cards_text(text: str) -> str:
     """Card text without spaces; a card the text hides ("X", "XX") as "??".  ValueError for text
     that is not cards (a PokerStars stud file deals ``[of]``)."""
+    known = _CARDS_SEEN.get(text)
+    if known is not None:  # (a hand history repeats its cards: the flop in the summary, a player's)
+        return known
+    cards = _cards_text(text)
+    if len(_CARDS_SEEN) < _CARDS_SEEN_MAX:
+        _CARDS_SEEN[text] = cards
+    return cards
+
+
+_CARDS_SEEN: Final[dict[str, str]] = {}
+"""The card texts read, by their text."""
+_CARDS_SEEN_MAX: Final = 100_000
+
+
+def _cards_text(text: str) -> str:
     text = text.replace(" ", "")
     if "X" in text:
         text = text.replace("XX", "??").replace("X", "?")
-    if len(text) % 2 or any(text[k] not in _RANKS or text[k + 1] not in _SUITS for k in range(0, len(text), 2)):
+    if not _all_cards(text):
         upper = "".join(c.upper() if k % 2 == 0 else c for k, c in enumerate(text))  # a rank in lower case: "ks"
-        if len(text) % 2 == 0 and all(upper[k] in _RANKS and upper[k + 1] in _SUITS for k in range(0, len(upper), 2)):
+        if _all_cards(upper):
             return upper
         raise ValueError(f"{text!r} is not card text (a card is a rank of {RANK_CHARS} and a suit of {SUIT_CHARS})")
     return text
+
+
+def _all_cards(text: str) -> bool:
+    """Whether the text is cards, each a rank then a suit (no generator: a loop, compiled)."""
+    if len(text) % 2:
+        return False
+    for k in range(0, len(text), 2):
+        if text[k] not in _RANKS or text[k + 1] not in _SUITS:
+            return False
+    return True
 
 
 _RANKS: Final = frozenset(RANK_CHARS + "?")
@@ -61,21 +108,23 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
                 else:
                     rake += amount(words[1])
         elif x.startswith("Seat "):
-            head, _, rest = x.partition(": ")
+            colon = x.find(": ")
             try:
-                name = seat_player[int(head[5:])]
+                name = seat_player[int(x[5:colon] if colon >= 0 else x[5:])]
             except (ValueError, KeyError):
                 raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
-            rest = rest[len(name):]
+            rest = x[colon + 2 + len(name):] if colon >= 0 else ""
             if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
-                won = won_amounts(rest)  # a hand run twice may have a seat line per run (Full Tilt)
-                collected[name] = collected.get(name, ZERO) + sum((amount(w.strip("()")) for w in won), ZERO)
+                won = ZERO  # a hand run twice may have a seat line per run (Full Tilt)
+                for w in won_amounts(rest):
+                    won += amount(w.strip("()"))
+                collected[name] = collected.get(name, ZERO) + won
             elif name not in collected:
                 collected[name] = ZERO
-            if " showed " in rest or " mucked " in rest:
-                groups = CARDS.findall(rest)
-                if groups:
-                    shown[name] = cards_text(groups[0])
+            if "[" in rest and (" showed " in rest or " mucked " in rest):  # (no cards without a bracket)
+                group = first_cards(rest)
+                if group is not None:
+                    shown[name] = cards_text(group)
     return total, rake, splash, collected, shown
 
 
@@ -96,8 +145,8 @@ def won_amounts(text: str) -> list[str]:
     for at in starts:
         if at < end:  # (within the amount before: the engine's matches do not overlap)
             continue
-        begin = at + (4 if text.startswith("won ", at) else 10)
-        stop = text.find(")", begin + 1) + 1 if text.startswith("(", begin) else 0
+        begin = at + (4 if text[at] == "w" else 10)  # (after "won " or "collected ": the word found there)
+        stop = text.find(")", begin + 1) + 1 if begin < len(text) and text[begin] == "(" else 0
         if stop <= 0:  # no bracket closed: the word up to the next white space
             stop = begin
             while stop < len(text) and not text[stop].isspace():
@@ -122,7 +171,9 @@ def street_totals(events: list[tuple], big_blind: Decimal) -> list[tuple]:
     street = "preflop"
     returned = True
     for e in events:
-        kind, name, st = e[0], e[1], e[2]
+        kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
+        name: str | None = e[1]
+        st: str = e[2]
         moves = kind in _MOVES
         if kind == "uncalled":
             returned = True
@@ -187,7 +238,7 @@ def stakes_of(events: list[tuple], header: list[Decimal], level: str, limit: str
     straddles: list[Decimal] = []
     ante_posters = 0
     for e in events:
-        kind = e[0]
+        kind: str = e[0]
         if kind in _POSTED:
             if kind == "ante":
                 ante_posters += 1
