@@ -102,6 +102,7 @@ WPN_FRAGMENTS = st.sampled_from(["Hand #12 - ", "Game Hand #3 - ", "Game started
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(WPN_FRAGMENTS, max_size=30).map("".join), st.integers(-1, 200))
+@example("Hand #4 - #5 - ", -1)  # (a "#" at both columns the first words put one: the line found twice)
 def test_hand_starts_is_the_anchored_pattern(text, end):
     # the plain definition: both formats' first words as one pattern led by ^ (re.M), on the text
     # cut at end; hand_starts finds them by their literal words instead

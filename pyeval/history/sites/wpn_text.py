@@ -35,7 +35,9 @@ def hand_starts(text: str, end: int = -1) -> list[int]:
     at = text.find("#", 0, end)
     while at >= 0:  # "Hand #" or "Game Hand #" starting a line
         line = text.rfind("\n", 0, at) + 1
-        if (at - line == 5 or at - line == 10) and _START_AT.match(text, line, end) is not None:
+        # (a line is tried once: "Hand #4 - #5" has a "#" at both columns)
+        if (at - line == 5 or at - line == 10) and (not found or found[-1] != line) \
+                and _START_AT.match(text, line, end) is not None:
             found.append(line)
         at = text.find("#", at + 1, end)
     at = text.find("G", 0, end)
