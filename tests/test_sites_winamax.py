@@ -149,3 +149,15 @@ def test_fixture_short_all_in_written_as_a_negative_raise():
     assert (last.amount, last.to, last.allin) == (Decimal("4.80"), Decimal("6.80"), True)
     assert h.net == [Decimal("-1"), Decimal("-7.80"), Decimal("8.30")]
     sc.check_replays([h], 1)
+
+
+def test_a_line_skipped_for_is_numbered_as_in_the_file_blank_lines_counted():
+    # Winamax's exports double some line ends: the reason names the file's line, not the count of
+    # the lines that are not blank
+    text = (sc.FIXTURES / "winamax_allin.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(i for i, x in enumerate(lines) if x.startswith("*** PRE-FLOP"))
+    lines[at:at] = ["", "", "Something no reader knows"]
+    r = pyeval.read_hands("\n".join(lines))
+    assert not r.hands and len(r.skipped) == 1
+    assert f"line {at + 3}:" in r.skipped[0].reason, r.skipped[0].reason

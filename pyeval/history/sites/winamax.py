@@ -76,7 +76,7 @@ def _money(text: str) -> Decimal:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines = numbered_lines(text.strip(), line)[0]
+    lines, numbers = numbered_lines(text.strip(), line)
     head = _HEAD.match(lines[0]) if lines else None
     if head is None:
         raise ValueError(f"not a Winamax hand header: {lines[0][:80] if lines else ''!r}")
@@ -120,7 +120,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     completed = False
     for k in range(i, len(lines)):
         x = lines[k]
-        where = line + k
+        where = numbers[k]  # (the text's line: blank lines are not in ``lines``)
         if x.startswith("***"):
             label, after = _section(x)
             if label == "SUMMARY":
