@@ -12,7 +12,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import ipoker, partypoker
+from pyeval.history.sites import ipoker, ipoker_xml, partypoker
 
 # -- iPoker's XML ---------------------------------------------------------------------------------
 
@@ -26,28 +26,28 @@ XML_TEXTS = st.lists(XML_FRAGMENTS, max_size=40).map("".join)
 
 
 TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
-"""The elements' pattern the reader used (``ipoker._elements`` finds what it finds)."""
+"""The elements' pattern the reader used (``ipoker_xml.elements`` finds what it finds)."""
 
 
 @settings(max_examples=400, deadline=None)
 @given(XML_TEXTS, st.integers(0, 20))
 def test_elements_are_what_the_tag_pattern_finds(text, start):
-    assert ipoker._elements(text, start) == TAG.findall(text, start)
+    assert ipoker_xml.elements(text, start) == TAG.findall(text, start)
 
 
 def plain_attributes(attrs: str) -> dict[str, str]:
-    return {k: html.unescape(v) if "&" in v else v for k, v in ipoker._ATTRS.findall(attrs)}
+    return {k: html.unescape(v) if "&" in v else v for k, v in ipoker_xml.ATTRS.findall(attrs)}
 
 
 @settings(max_examples=400, deadline=None)
 @given(XML_TEXTS)
 def test_attributes_are_what_the_attribute_pattern_finds(attrs):
     money: list[str] = []
-    found, plain = ipoker._attributes(attrs, money, True)
+    found, plain = ipoker_xml.attributes(attrs, money, True)
     assert found == plain_attributes(attrs)
     assert plain <= attrs.count('="')
     if plain == attrs.count('="'):  # every '="' ends a plain name: the money values as the pattern finds them
-        assert money == ipoker._MONEY_VALUES.findall(attrs)
+        assert money == ipoker_xml.MONEY_VALUES.findall(attrs)
 
 
 @settings(max_examples=400, deadline=None)
@@ -55,8 +55,9 @@ def test_attributes_are_what_the_attribute_pattern_finds(attrs):
 def test_a_games_money_values_are_what_the_money_pattern_finds(before, after):
     text = before + '<game gamecode="7">' + after
     game_tag = ipoker._XML_GAME.search(text)
-    elements, money = ipoker._game_elements(text, game_tag)
-    assert money == ipoker._MONEY_VALUES.findall(text, game_tag.start())
+    game, elements, money = ipoker_xml.game_elements(text, game_tag)
+    assert game == dict(ipoker_xml.ATTRS.findall(game_tag.group(0)))  # (the hand's id: what the reader took)
+    assert money == ipoker_xml.MONEY_VALUES.findall(text, game_tag.start())
     assert elements == [(tag, plain_attributes(attrs), content)
                         for tag, attrs, content in TAG.findall(text, game_tag.start())]
 
@@ -66,7 +67,7 @@ def test_a_plain_game_reads_its_money_values_from_its_attributes():
     plainly (the fallback would also pass the property above)."""
     text = ('<game gamecode="1"><player seat="1" name="A" chips="€1.50" bet="€0.50" win="0"/>'
             '<round no="0"><action no="1" player="A" type="1" sum="€0.50"/></round></game>')
-    elements, money = ipoker._game_elements(text, ipoker._XML_GAME.search(text))
+    _, elements, money = ipoker_xml.game_elements(text, ipoker._XML_GAME.search(text))
     assert money == ["€1.50", "€0.50", "0", "€0.50"]
     assert [tag for tag, _, _ in elements] == ["player", "round", "action"]
 

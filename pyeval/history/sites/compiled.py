@@ -49,6 +49,7 @@ MODULES: tuple[str, ...] = (
     "partypoker",
     "ipoker",
     "ipoker_order",
+    "ipoker_xml",
     "bovada",
     "merge",
     "bossmedia",

@@ -15,7 +15,6 @@ piece is the session's ``<general>`` followed by one ``<game>`` element.  Cards 
 
 from __future__ import annotations
 
-import html
 import re
 from decimal import Decimal
 from typing import Final
@@ -23,6 +22,7 @@ from typing import Final
 from pyeval.history.sites.assemble import STUD, assemble, street_total
 from pyeval.history.sites.hand_starts import line_starts
 from pyeval.history.sites.ipoker_order import calls_after_bets, late_header
+from pyeval.history.sites.ipoker_xml import game_elements
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, SIGNS, amount
 
@@ -34,7 +34,6 @@ _XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
 _TEXT_GAME_BODY: Final = re.compile(r"GAME #\d+[: ]")
 """A text hand's first line, kept where a line starts (Merge's text writes ``MERGE_GAME #``)."""
 _GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
-_ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
 _FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
 _STARTDATE: Final = re.compile(r"<startdate>([^<]*)</startdate>")  # _FIELD's matches of that name
 _POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
@@ -90,8 +89,9 @@ def split(text: str) -> list[tuple[int, str]]:
         line += text.count("\n", counted, at)
         counted = at
         if kind == "xml":
-            found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
-            general = found[-1].group(0) if found else general
+            if text.find("<session", last, at) >= 0:  # (every session starts so: most games have none before them)
+                found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
+                general = found[-1].group(0) if found else general
             last = at
             close = text.find("</game>", at, end)
             pieces.append((line, general + "\n" + text[at:close + 7 if close >= 0 else end]))
@@ -103,12 +103,20 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    if text.lstrip().startswith("GAME #"):
+    if _first_words(text, "GAME #"):
         return _parse_text(text, source, line)
     game_tag = _XML_GAME.search(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
     return _parse_xml(text, source, line, game_tag)
+
+
+def _first_words(text: str, words: str) -> bool:
+    """``text.lstrip().startswith(words)`` without the stripped copy of the whole text."""
+    start = 0
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return text.startswith(words, start)
 
 
 def _mark(text: str) -> str:
@@ -140,10 +148,10 @@ def _currency(text: str) -> str:
 
 def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Hand:
     game_at = game_tag.start()
-    general, gametype, currency = _session(text[:game_at])
-    hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
+    general, gametype, currency = _session(text, game_at)
+    game_attributes, elements, money = game_elements(text, game_tag)
+    hand_id = game_attributes.get("gamecode", "")
     cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
-    elements, money = _game_elements(text, game_tag)
     mark = _mark(" ".join(money))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
@@ -182,7 +190,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     board = ""
     shown: dict[str, str] = {}
     stud = game in STUD
-    for number, actions, cards in sorted(rounds, key=lambda r: r[0]):
+    for number, actions, cards in rounds if _ascending(rounds) else sorted(rounds, key=lambda r: r[0]):
         if number < 0:
             raise ValueError(f"a round numbered {number} (rounds are numbered from 0)")
         street = _STUD_ROUNDS[min(number, 6)] if stud else _ROUND_STREETS[min(number, 4)]
@@ -198,7 +206,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
                 elif "?" not in dealt and dealt:
                     shown[who] = dealt
                     events.append(("deal", who, street, ZERO, ZERO, False, dealt, 0, 0, 0))
-        for _, a in sorted(actions, key=lambda x: x[0]):
+        for _, a in actions if _ascending(actions) else sorted(actions, key=lambda x: x[0]):
             _xml_action(a, street, events, seats, big_blind, mark)
     if stud:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
@@ -218,116 +226,31 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
                     uncalled_in_won="when-over-or-all")
 
 
-def _session(head: str) -> tuple[dict[str, str], str, str]:
-    """The ``<general>`` fields of a hand's session, the game type and the currency they name: read
-    once for the hands that follow one another in a file (by the text before their ``<game>``)."""
-    found = _SESSIONS.get(head)
-    if found is None:
-        _SESSIONS.clear()
-        fields = dict(_FIELD.findall(head))
-        gametype = " ".join(fields.get("gametype", "").split())
-        found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
+def _ascending(numbered: list[tuple]) -> bool:
+    """Whether the items' numbers (their first value) never go down: the order ``sorted`` by the
+    number keeps them in (the file's usual order)."""
+    for k in range(1, len(numbered)):
+        if numbered[k][0] < numbered[k - 1][0]:
+            return False
+    return True
+
+
+def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
+    """The ``<general>`` fields of a hand's session (``text`` before its ``<game>`` at ``game_at``),
+    the game type and the currency they name: read once for the hands that follow one another in a
+    file (the last session read kept, compared with the text in place rather than cut out of it)."""
+    for head, found in _SESSIONS.items():  # (one entry)
+        if len(head) == game_at and text.startswith(head):
+            return found
+    head = text[:game_at]
+    _SESSIONS.clear()
+    fields = dict(_FIELD.findall(head))
+    gametype = " ".join(fields.get("gametype", "").split())
+    found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
     return found
 
 
 _SESSIONS: Final[dict[str, tuple[dict[str, str], str, str]]] = {}
-
-
-def _game_elements(text: str, game_tag: re.Match[str]) -> tuple[list[tuple[str, dict[str, str], str]], list[str]]:
-    """The game's elements (``_elements``, attributes read and unescaped) and its money attributes'
-    values as written (``_MONEY_VALUES.findall`` from the ``<game>`` tag on: for the decimal mark)."""
-    game_at = game_tag.start()
-    money: list[str] = []
-    plain = _attributes(game_tag.group(0)[5:-1], money, False)[1]
-    elements: list[tuple[str, dict[str, str], str]] = []
-    for tag, attrs, content in _elements(text, game_at):
-        found, written = _attributes(attrs, money, True)
-        plain = plain + written if plain >= 0 and written >= 0 else -1
-        elements.append((tag, found, content))
-    if plain != text.count("=", game_at):  # an "=" not after a plain name: the values as the pattern finds them
-        money = _MONEY_VALUES.findall(text, game_at)
-    return elements, money
-
-
-def _elements(text: str, start: int) -> list[tuple[str, str, str]]:
-    """The ``<player>``, ``<action>``, ``<cards>`` and ``<round>`` tags from ``start`` on, each as
-    (name, its attributes' text, the text of a ``<cards>`` element), found with ``str.find`` where
-    the pattern ``<(player|action|cards|round)\\b([^>]*?)(?:/>|>([^<]*)</cards>|>)`` finds them
-    (its lazy attribute text tried its three endings at every character)."""
-    found: list[tuple[str, str, str]] = []
-    size = len(text)
-    at = text.find("<", start)
-    while at >= 0:
-        name = _ELEMENT_NAMES.get(text[at + 1:at + 2], "")
-        after = at + 1 + len(name)
-        if not name or text.find(name, at + 1, after) < 0 or (  # (a word character after it: "<players>")
-                after < size and (text[after].isalnum() or text[after] == "_")):
-            at = text.find("<", at + 1)
-            continue
-        close = text.find(">", after)
-        if close < 0:
-            break
-        at = text.find("<", close + 1)
-        if close > after and text[close - 1] == "/":
-            found.append((name, text[after:close - 1], ""))
-        elif at >= 0 and text.find("</cards>", at, at + 8) == at:
-            found.append((name, text[after:close], text[close + 1:at]))
-            at = text.find("<", at + 8)
-        else:
-            found.append((name, text[after:close], ""))
-    return found
-
-
-_ELEMENT_NAMES: Final = {"a": "action", "c": "cards", "p": "player", "r": "round"}
-
-
-def _attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, str], int]:
-    """A tag's ``name="value"`` pairs as ``_ATTRS.findall`` finds them (unescaped when ``unescape``):
-    split at the quotes when every name is written plainly (white space, a word, ``=``), else read
-    with the pattern; and how many names were plain (-1: the pattern), the plain money attributes'
-    values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written."""
-    parts = attrs.split('"')
-    found: dict[str, str] = {}
-    count = len(parts) - 1
-    if count % 2 == 0:
-        for k in range(0, count, 2):
-            key = parts[k]
-            name = _KEY_NAMES.get(key)
-            if name is None:
-                name = _key_name(key)
-            if not name:
-                break
-            value = parts[k + 1]
-            if name in _MONEY_KEYS:
-                money.append(value)
-            found[name] = html.unescape(value) if unescape and "&" in value else value
-        else:
-            return found, count // 2
-    return {k: html.unescape(v) if unescape and "&" in v else v for k, v in _ATTRS.findall(attrs)}, -1
-
-
-def _key_name(key: str) -> str:
-    """The name of an attribute's text before its value (`` seat=``), "" when not written plainly;
-    kept in ``_KEY_NAMES`` (a file's tags repeat a few names)."""
-    name = key[:-1].lstrip()
-    if not key.endswith("=") or not name or not (name.isalnum() or name.replace("_", "a").isalnum()):
-        name = ""
-    if len(_KEY_NAMES) >= _KEY_NAMES_MAX:
-        _KEY_NAMES.clear()
-        _MONEY_KEYS.clear()
-    if name.endswith(_MONEY_NAMES):
-        _MONEY_KEYS.add(name)
-    _KEY_NAMES[key] = name
-    return name
-
-
-_KEY_NAMES: Final[dict[str, str]] = {}
-_MONEY_KEYS: Final[set[str]] = set()
-"""The names of ``_KEY_NAMES`` that end as a money attribute's (``_MONEY_NAMES``)."""
-_KEY_NAMES_MAX: Final = 1000
-_MONEY_NAMES: Final = ("sum", "chips", "win", "bet")
-_MONEY_VALUES: Final = re.compile(r"(?:sum|chips|win|bet)=\"([^\"]*)\"")
-"""The attributes whose amounts say the decimal mark (``_mark``)."""
 
 
 def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
@@ -378,8 +301,11 @@ def _totals(events: list[tuple]) -> dict[str, Decimal]:
 
 
 def _tournament(general: dict[str, str]) -> str:
-    m = re.search(r"\(#?(\d+)\)", general.get("tournamentname", "") + general.get("tablename", ""))
+    m = _TOURNAMENT_ID.search(general.get("tournamentname", "") + general.get("tablename", ""))
     return m.group(1) if m else general.get("tournamentname", "") or general.get("tablename", "?")
+
+
+_TOURNAMENT_ID: Final = re.compile(r"\(#?(\d+)\)")
 
 
 def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str]:
@@ -408,8 +334,19 @@ def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str
 
 
 def _stakes(gametype: str, mark: str) -> list[Decimal]:
-    m = _STAKES.search(gametype.replace("x2 Limit ", ""))
-    return [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
+    """The blinds the game type names (read once a session: its hands share it)."""
+    key = (gametype, mark)
+    found = _STAKES_READ.get(key)
+    if found is None:
+        m = _STAKES.search(gametype.replace("x2 Limit ", ""))
+        found = [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
+        if len(_STAKES_READ) >= 100:
+            _STAKES_READ.clear()
+        _STAKES_READ[key] = found
+    return list(found)
+
+
+_STAKES_READ: Final[dict[tuple[str, str], list[Decimal]]] = {}
 
 
 def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
