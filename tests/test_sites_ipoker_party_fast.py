@@ -72,6 +72,19 @@ def test_a_plain_game_reads_its_money_values_from_its_attributes():
     assert [tag for tag, _, _ in elements] == ["player", "round", "action"]
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(['<player seat="1" name="A"/>', '<player seat=x="2" name="B"/>', '<action no="1"/>',
+                                 '<action no="2" nox="3"/>', '<action na="5"/>', '<player  seat="3"/>',
+                                 '<player seat="4" name=B"/>']),
+                max_size=8).map("".join))
+def test_a_games_tags_read_after_others_of_their_name_are_what_the_pattern_finds(body):
+    """Each tag's names are compared with the last tag's of its name (``layout``), in place: a
+    name that starts as the last one did is no match."""
+    text = '<game gamecode="7">' + body
+    _, elements, _ = ipoker_xml.game_elements(text, ipoker._XML_GAME.search(text))
+    assert elements == [(tag, plain_attributes(attrs), content) for tag, attrs, content in TAG.findall(text)]
+
+
 @settings(max_examples=300, deadline=None)
 @given(XML_TEXTS, st.integers(0, 20))
 def test_the_start_dates_are_the_field_patterns_matches_of_that_name(text, start):
@@ -191,3 +204,14 @@ def test_the_stake_lines_date_is_the_date_patterns_search(head):
 def test_a_date_spread_over_more_than_its_usual_length_is_read():
     head = "NL Texas Hold'em - Sunday, September 13," + " " * 60 + "10:00:00 EDT 2020"
     assert partypoker._date(head) == ("2020-09-13T10:00:00", "EDT")
+
+
+CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", " ", "x", "calls ", "raises ", "(("])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(CHIPS_FRAGMENTS, max_size=15).map("".join))
+def test_an_actions_amount_is_found_where_the_bracket_patterns_find_it(what):
+    bracket, parentheses = partypoker._BRACKET.search(what), partypoker._PARENTHESES.search(what)
+    assert partypoker._in_brackets(what) == (bracket.group(1) if bracket else None)
+    assert partypoker._in_parentheses(what) == (parentheses.group(1) if parentheses else None)

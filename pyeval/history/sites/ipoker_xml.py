@@ -28,8 +28,12 @@ def game_elements(text: str, game_tag: re.Match[str]) -> tuple[dict[str, str], l
     money: list[str] = []
     game, plain = attributes(game_tag.group(0)[5:-1], money, False)
     found: list[Element] = []
-    for tag, attrs, content in elements(text, game_at):
-        read, written = attributes(attrs, money, True)
+    layouts: dict[str, list[str]] = {}  # each tag's names as last written: its elements repeat them
+    for tag, start, end, content in _element_spans(text, game_at):
+        layout = layouts.get(tag)
+        if layout is None:
+            layout = layouts[tag] = []
+        read, written = _attributes_in(text, start, end, money, True, layout)
         plain = plain + written if plain >= 0 and written >= 0 else -1
         found.append((tag, read, content))
     if plain != text.count("=", game_at):  # an "=" not after a plain name: the values as the pattern finds them
@@ -39,10 +43,15 @@ def game_elements(text: str, game_tag: re.Match[str]) -> tuple[dict[str, str], l
 
 def elements(text: str, start: int) -> list[tuple[str, str, str]]:
     """The ``<player>``, ``<action>``, ``<cards>`` and ``<round>`` tags from ``start`` on, each as
-    (name, its attributes' text, the text of a ``<cards>`` element), found with ``str.find`` where
-    the pattern ``<(player|action|cards|round)\\b([^>]*?)(?:/>|>([^<]*)</cards>|>)`` finds them
-    (its lazy attribute text tried its three endings at every character)."""
-    found: list[tuple[str, str, str]] = []
+    (name, its attributes' text, the text of a ``<cards>`` element), where the pattern
+    ``<(player|action|cards|round)\\b([^>]*?)(?:/>|>([^<]*)</cards>|>)`` finds them."""
+    return [(name, text[at:end], content) for name, at, end, content in _element_spans(text, start)]
+
+
+def _element_spans(text: str, start: int) -> list[tuple[str, int, int, str]]:
+    """``elements`` with each tag's attributes as where they start and end in ``text``: found with
+    ``str.find`` (the pattern's lazy attribute text tried its three endings at every character)."""
+    found: list[tuple[str, int, int, str]] = []
     size = len(text)
     at = text.find("<", start)
     while at >= 0:
@@ -57,12 +66,12 @@ def elements(text: str, start: int) -> list[tuple[str, str, str]]:
             break
         at = text.find("<", close + 1)
         if close > after and text[close - 1] == "/":
-            found.append((name, text[after:close - 1], ""))
+            found.append((name, after, close - 1, ""))
         elif at >= 0 and text.find("</cards>", at, at + 8) == at:
-            found.append((name, text[after:close], text[close + 1:at]))
+            found.append((name, after, close, text[close + 1:at]))
             at = text.find("<", at + 8)
         else:
-            found.append((name, text[after:close], ""))
+            found.append((name, after, close, ""))
     return found
 
 
@@ -71,27 +80,48 @@ _ELEMENT_NAMES: Final[dict[str, str]] = {"a": "action", "c": "cards", "p": "play
 
 def attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, str], int]:
     """A tag's ``name="value"`` pairs as ``ATTRS.findall`` finds them (unescaped when ``unescape``):
-    split at the quotes when every name is written plainly (white space, a word, ``=``), else read
-    with the pattern; and how many names were plain (-1: the pattern), the plain money attributes'
-    values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written."""
-    parts = attrs.split('"')
+    read between the quotes when every name is written plainly (white space, a word, ``=``), else
+    read with the pattern; and how many names were plain (-1: the pattern), the plain money
+    attributes' values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written
+    (when the pattern reads them, some may have been added: the caller reads them again)."""
+    return _attributes_in(attrs, 0, len(attrs), money, unescape, [])
+
+
+def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: bool,
+                   layout: list[str]) -> tuple[dict[str, str], int]:
+    """``attributes`` of ``text[start:end]``, read in place.  ``layout``: the texts before each
+    value (`` seat=``) of the tag last read with this name, compared in place before one is cut
+    out and looked up (updated here)."""
     found: dict[str, str] = {}
-    count = len(parts) - 1
-    escaped = unescape and "&" in attrs  # (looked for once a tag: few values have an entity)
-    if count % 2 == 0:
-        for k in range(0, count, 2):
-            key = parts[k]
-            name = _KEY_NAMES.get(key)
-            if name is None:
-                name = _key_name(key)
-            if not name:
-                break
-            value = parts[k + 1]
-            if name in _MONEY_KEYS:
-                money.append(value)
-            found[name] = html.unescape(value) if escaped and "&" in value else value
-        else:
-            return found, count // 2
+    escaped = unescape and text.find("&", start, end) >= 0  # (looked for once a tag: few values have an entity)
+    pos = start
+    count = 0
+    while True:
+        opening = text.find('"', pos, end)
+        if opening < 0:  # an even number of quotes, every name plain
+            return found, count
+        closing = text.find('"', opening + 1, end)
+        if closing < 0:  # an odd number of quotes
+            break
+        key = layout[count] if count < len(layout) else ""
+        if opening - pos != len(key) or text.find(key, pos, opening) != pos:
+            key = text[pos:opening]
+            if count < len(layout):
+                layout[count] = key
+            else:
+                layout.append(key)
+        name = _KEY_NAMES.get(key)
+        if name is None:
+            name = _key_name(key)
+        if not name:
+            break
+        value = text[opening + 1:closing]
+        if name in _MONEY_KEYS:
+            money.append(value)
+        found[name] = html.unescape(value) if escaped and "&" in value else value
+        count += 1
+        pos = closing + 1
+    attrs = text[start:end]
     return {k: html.unescape(v) if escaped and "&" in v else v for k, v in ATTRS.findall(attrs)}, -1
 
 
