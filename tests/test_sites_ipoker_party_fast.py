@@ -215,3 +215,14 @@ def test_an_actions_amount_is_found_where_the_bracket_patterns_find_it(what):
     bracket, parentheses = partypoker._BRACKET.search(what), partypoker._PARENTHESES.search(what)
     assert partypoker._in_brackets(what) == (bracket.group(1) if bracket else None)
     assert partypoker._in_parentheses(what) == (parentheses.group(1) if parentheses else None)
+
+
+SESSION_FRAGMENTS = st.sampled_from(["<session", "<session><general>", "<session a='1'>", ">", " ", "\n", "\u2003",
+                                     "<general>", "</general>", "</general", "G", "<game>", "<"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(SESSION_FRAGMENTS, max_size=25).map("".join), st.integers(0, 30), st.integers(0, 200))
+def test_a_games_session_is_the_last_the_session_pattern_finds_before_it(text, start, end):
+    found = list(ipoker._GENERAL.finditer(text, start, end))
+    assert ipoker._last_session(text, start, end) == (found[-1].group(0) if found else None)

@@ -89,9 +89,8 @@ def split(text: str) -> list[tuple[int, str]]:
         line += text.count("\n", counted, at)
         counted = at
         if kind == "xml":
-            if text.find("<session", last, at) >= 0:  # (every session starts so: most games have none before them)
-                found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
-                general = found[-1].group(0) if found else general
+            session = _last_session(text, last, at)  # the session this game is in: the last before it
+            general = session if session is not None else general
             last = at
             close = text.find("</game>", at, end)
             pieces.append((line, general + "\n" + text[at:close + 7 if close >= 0 else end]))
@@ -100,6 +99,29 @@ def split(text: str) -> list[tuple[int, str]]:
             cut = body.find("<?xml")
             pieces.append((line, body[:cut] if cut >= 0 else body))
     return pieces
+
+
+def _last_session(text: str, start: int, end: int) -> str | None:
+    """The last of ``_GENERAL.finditer(text, start, end)``'s matches, found with ``str.find`` (the
+    pattern's lazy ``.*?`` tried ``</general>`` at every character of the session's fields)."""
+    found = None
+    pos = start
+    end = min(end, len(text))
+    while True:
+        at = text.find("<session", pos, end)
+        if at < 0:
+            return found
+        close = text.find(">", at + 8, end)  # ([^>]* takes up to the first ">")
+        general = close + 1
+        while 0 < general < end and text[general].isspace():
+            general += 1
+        if close >= 0 and general + 9 <= end and text.startswith("<general>", general):
+            stop = text.find("</general>", general + 9, end)
+            if stop >= 0:
+                found = text[at:stop + 10]
+                pos = stop + 10
+                continue
+        pos = at + 1
 
 
 def parse(text: str, source: str, line: int) -> Hand:
@@ -285,19 +307,27 @@ def _totals(events: list[tuple]) -> dict[str, Decimal]:
     """Each player's chips into the pot before any return (what ``bet=`` states): a raise's
     street total less what the player had in on the street."""
     total: dict[str, Decimal] = {}
-    street_bets: dict[tuple[str, str], Decimal] = {}
+    street_bets: dict[str, dict[str, Decimal]] = {}  # street -> player -> his bet on it (no tuple made an event)
     for e in events:
-        kind, name = e[0], e[1]
-        if kind in ("raise", "complete"):
-            had = street_bets.get((name, e[2]), ZERO)
-            total[name] = total.get(name, ZERO) + e[4] - had
-            street_bets[(name, e[2])] = e[4]
-        elif kind in ("small-blind", "big-blind", "call", "bet", "bring-in"):
-            total[name] = total.get(name, ZERO) + e[3]
-            street_bets[(name, e[2])] = street_bets.get((name, e[2]), ZERO) + e[3]
-        elif kind in ("ante", "dead-blind"):
-            total[name] = total.get(name, ZERO) + e[3]
+        kind: str = e[0]
+        if kind == "raise" or kind == "complete" or kind in _BETS:
+            name: str = e[1]
+            bets = street_bets.get(e[2])
+            if bets is None:
+                bets = street_bets[e[2]] = {}
+            if kind == "raise" or kind == "complete":
+                had = bets.get(name, ZERO)
+                total[name] = total.get(name, ZERO) + e[4] - had
+                bets[name] = e[4]
+            else:
+                total[name] = total.get(name, ZERO) + e[3]
+                bets[name] = bets.get(name, ZERO) + e[3]
+        elif kind == "ante" or kind == "dead-blind":
+            total[e[1]] = total.get(e[1], ZERO) + e[3]
     return total
+
+
+_BETS: Final[frozenset[str]] = frozenset({"small-blind", "big-blind", "call", "bet", "bring-in"})
 
 
 def _tournament(general: dict[str, str]) -> str:
