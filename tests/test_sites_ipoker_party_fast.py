@@ -226,3 +226,21 @@ SESSION_FRAGMENTS = st.sampled_from(["<session", "<session><general>", "<session
 def test_a_games_session_is_the_last_the_session_pattern_finds_before_it(text, start, end):
     found = list(ipoker._GENERAL.finditer(text, start, end))
     assert ipoker._last_session(text, start, end) == (found[-1].group(0) if found else None)
+
+
+SEAT_FRAGMENTS = st.sampled_from(["Seat", "seat", " ", "1", "12", "٣", ": ", ":", "Bob", "(", ")", " (", " ( ", " )",
+                                  "$2.75 USD", "1,500", " - (21.60 / 16.35)", " - VPIP: 21", "\t", "x", "  "])
+SEAT_LINES = st.tuples(
+    st.sampled_from(["Seat", "seat", "Seat ", "seat  "]), st.sampled_from(["1", "12", "", "٣", "x"]),
+    st.sampled_from([": ", ":", ": :"]), st.lists(st.sampled_from(["Bob", " ", "(", ")", " (", "x y"]), min_size=1,
+                                                  max_size=3).map("".join),
+    st.sampled_from([" (", " ( ", "(", " ((", " (  "]), st.sampled_from(["$2.75 USD", "1,500", "", " ", "(1)", "2 "]),
+    st.sampled_from([")", " )", "", "))"]),
+    st.sampled_from(["", " ", "\t", " - (21.60 / 16.35)", " - VPIP: 21", "x", " ( 3 )", " - x"])).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.one_of(SEAT_LINES, st.lists(SEAT_FRAGMENTS, max_size=14).map(lambda parts: "Seat" + "".join(parts))))
+def test_a_seat_line_is_read_as_the_seat_pattern_reads_it(x):
+    s = partypoker._SEAT.match(x)
+    assert partypoker._seat_line(x) == (None if s is None else s.group(1, 2, 3))

@@ -123,6 +123,24 @@ def _lines_before(text: str, anchor: int) -> int:
     return start
 
 
+def _seat_line(x: str) -> tuple[str, str, str] | None:
+    """``_SEAT.match(x)``'s seat, name and stack: read by string operations when the name ends at
+    the first `` (`` and nothing but white space follows the stack's ``)`` (the pattern's lazy name
+    tried at every character), else by the pattern."""
+    digits = 5 if x[4:5] == " " else 4
+    at = digits
+    while at < len(x) and x[at].isdecimal():
+        at += 1
+    name_end = x.find(" (", at + 3) if at > digits and x.startswith(": ", at) else -1
+    close = x.find(")", name_end + 2) if name_end >= 0 else -1
+    if close >= 0 and x.find("(", name_end + 2, close) < 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
+        start = name_end + 3 if x[name_end + 2:name_end + 3] == " " else name_end + 2
+        stack = x[start:close - 1] if close > start and x[close - 1] == " " else x[start:close]
+        return x[digits:at], x[at + 2:name_end], stack
+    s = _SEAT.match(x)
+    return None if s is None else (s.group(1), s.group(2), s.group(3))
+
+
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
     if _found_at_marks(_POINT_CENTS, text, "."):  # a decimal point: a lone "0,35 €" is that post's own
@@ -191,8 +209,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _SEAT.match(x) if x.startswith(("Seat", "seat")) else None) is not None:
-            seat, seated, stack = s.group(1, 2, 3)
+        if (s := _seat_line(x) if x.startswith(("Seat", "seat")) else None) is not None:
+            seat, seated, stack = s
             names.append(seated)
             seats[seated] = int(seat)
             stacks[seated] = amount(stack, mark)
