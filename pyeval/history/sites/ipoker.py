@@ -11,6 +11,9 @@ actions of a round are ordered by ``no``, which the file does not always follow)
 piece is the session's ``<general>`` followed by one ``<game>`` element.  Cards are suit first
 (``SA``, ``D10``), hidden ones ``X``.  The text export writes the same cards and money, and
 ``wins`` after the rake without the uncalled part.
+
+This module finds the hands and reads the XML's; ``ipoker_xml`` reads its tags and attributes,
+``ipoker_text`` the text export and what both formats read alike.
 """
 
 from __future__ import annotations
@@ -19,16 +22,23 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble
 from pyeval.history.sites.hand_starts import line_starts
-from pyeval.history.sites.ipoker_order import calls_after_bets, late_header
+from pyeval.history.sites.ipoker_text import (
+    SITE,
+    card_text,
+    chips_added,
+    currency_named,
+    decimal_mark,
+    parse_text,
+    put_in,
+    tournament_id,
+)
 from pyeval.history.sites.ipoker_xml import game_elements
 from pyeval.history.sites.model import ZERO, Hand
-from pyeval.history.sites.money import CODES, SIGNS, amount
+from pyeval.history.sites.money import amount
 
 __all__ = ["SITE", "detect", "split", "parse"]
-
-SITE = "ipoker"
 
 _XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
 _TEXT_GAME_BODY: Final = re.compile(r"GAME #\d+[: ]")
@@ -36,13 +46,9 @@ _TEXT_GAME_BODY: Final = re.compile(r"GAME #\d+[: ]")
 _GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
 _FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
 _STARTDATE: Final = re.compile(r"<startdate>([^<]*)</startdate>")  # _FIELD's matches of that name
-_POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
-_COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
 _ISO_DATE: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)")
 _DAY_FIRST_DATE: Final = re.compile(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)")
 _STAKES: Final = re.compile(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)")
-_BRACKETED: Final = re.compile(r"\[([^\]]*)\]")
-_TOTAL_POT: Final = re.compile(r"Total pot (\S+)(?: Rake (\S+))?")
 
 _XML_KINDS = {"0": "fold", "1": "small-blind", "2": "big-blind", "3": "call", "4": "check", "5": "bet",
               "6": "raise-by", "7": "all-in", "15": "ante", "16": "bring-in", "23": "raise"}
@@ -126,7 +132,7 @@ def _last_session(text: str, start: int, end: int) -> str | None:
 
 def parse(text: str, source: str, line: int) -> Hand:
     if _first_words(text, "GAME #"):
-        return _parse_text(text, source, line)
+        return parse_text(text, source, line)
     game_tag = _XML_GAME.search(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
@@ -141,31 +147,12 @@ def _first_words(text: str, words: str) -> bool:
     return text.startswith(words, start)
 
 
-def _mark(text: str) -> str:
-    """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
-    Italian skins) and none a decimal point."""
-    if _POINT_DECIMALS.search(text):
-        return "."
-    return "," if _COMMA_DECIMALS.search(text) else "."
-
-
-def _cards(text: str) -> str:
-    """``SA D10 X`` -> ``"AsTd??"``."""
-    out = []
-    for word in text.split():
-        if word.upper() == "X":
-            out.append("??")
-            continue
-        rank = word[1:].upper()
-        out.append(("T" if rank == "10" else rank) + word[0].lower())
-    return "".join(out)
-
-
-def _currency(text: str) -> str:
-    for code in CODES:
-        if code in text:
-            return code
-    return next((SIGNS[s] for s in sorted(SIGNS, key=len, reverse=True) if s in text), "")
+def _cards_once(text: str, read: dict[str, str]) -> str:
+    """``card_text(text)``, kept in ``read``."""
+    found = read.get(text)
+    if found is None:
+        found = read[text] = card_text(text)
+    return found
 
 
 def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Hand:
@@ -174,7 +161,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     game_attributes, elements, money = game_elements(text, game_tag)
     hand_id = game_attributes.get("gamecode", "")
     cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
-    mark = _mark(" ".join(money))
+    mark = decimal_mark(" ".join(money))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
     rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
@@ -198,9 +185,9 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     if not [p for p in seated if "bet" in p or "win" in p]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
-    unseated = next((p["name"] for p in seated if "seat" not in p), None)
-    if unseated is not None:
-        raise ValueError(f"player {unseated!r} has no seat (a player element without seat=)")
+    for p in seated:
+        if "seat" not in p:
+            raise ValueError(f"player {p['name']!r} has no seat (a player element without seat=)")
     seats = {p["name"]: int(p["seat"]) for p in seated}
     stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
     stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
@@ -212,17 +199,18 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     board = ""
     shown: dict[str, str] = {}
     stud = game in STUD
+    dealt_read: dict[str, str] = {}  # each card text of the hand read once (the hidden pockets' "X X")
     for number, actions, cards in rounds if _ascending(rounds) else sorted(rounds, key=lambda r: r[0]):
         if number < 0:
             raise ValueError(f"a round numbered {number} (rounds are numbered from 0)")
         street = _STUD_ROUNDS[min(number, 6)] if stud else _ROUND_STREETS[min(number, 4)]
         for kind, who, content in cards:
             if kind in _BOARD_CARDS and not stud:
-                dealt = _cards(content)
+                dealt = _cards_once(content, dealt_read)
                 board += dealt
                 events.append(("deal", None, _BOARD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
             elif who in seats:
-                dealt = _cards(content)
+                dealt = _cards_once(content, dealt_read)
                 if stud and kind in _STUD_CARDS:
                     events.append(("deal", who, _STUD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
                 elif "?" not in dealt and dealt:
@@ -233,16 +221,16 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     if stud:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
     events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
-    totals = _totals(events)
+    totals = put_in(events)
     for n in names:
         if stated_bet[n] != totals.get(n, ZERO):
             raise ValueError(_bet_mismatch(n, stated_bet[n], stacks[n], events, cut))
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
                     header_money=stakes, currency=currency,
-                    tournament=general.get("tournamentcode") or (_tournament(general) if not stakes else None),
+                    tournament=general.get("tournamentcode") or (tournament_id(general) if not stakes else None),
                     table=general.get("tablename", ""),
-                    button=next((int(p["seat"]) for p in seated if p.get("dealer") == "1"), None),
+                    button=_dealer_seat(seated),
                     date=_iso_date(dates[-1] if (dates := _STARTDATE.findall(text, game_at)) else ""),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
@@ -257,6 +245,13 @@ def _ascending(numbered: list[tuple]) -> bool:
     return True
 
 
+def _dealer_seat(seated: list[dict[str, str]]) -> int | None:
+    for p in seated:
+        if p.get("dealer") == "1":
+            return int(p["seat"])
+    return None
+
+
 def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
     """The ``<general>`` fields of a hand's session (``text`` before its ``<game>`` at ``game_at``),
     the game type and the currency they name: read once for the hands that follow one another in a
@@ -268,7 +263,7 @@ def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
     _SESSIONS.clear()
     fields = dict(_FIELD.findall(head))
     gametype = " ".join(fields.get("gametype", "").split())
-    found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
+    found = _SESSIONS[head] = (fields, gametype, currency_named(fields.get("tablecurrency", "") or gametype))
     return found
 
 
@@ -280,7 +275,7 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
     his, a bet more than his stack, or his own forced bet counted twice or left out (the 2011
     tournament clients and some cash hands of 2017-2019, when he raises: the pots he wins and his
     next stack follow the actions)."""
-    put = _totals(events).get(name, ZERO)
+    put = put_in(events).get(name, ZERO)
     said = f"{name}'s actions put in {put}, the player element says {stated}"
     forced = [e for e in events if e[1] == name and e[0] in ("ante", "small-blind", "big-blind", "bring-in")]
     if cut:
@@ -303,42 +298,23 @@ def _iso_date(text: str) -> str:
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
-def _totals(events: list[tuple]) -> dict[str, Decimal]:
-    """Each player's chips into the pot before any return (what ``bet=`` states): a raise's
-    street total less what the player had in on the street."""
-    total: dict[str, Decimal] = {}
-    street_bets: dict[str, dict[str, Decimal]] = {}  # street -> player -> his bet on it (no tuple made an event)
-    for e in events:
-        kind: str = e[0]
-        if kind == "raise" or kind == "complete" or kind in _BETS:
-            name: str = e[1]
-            bets = street_bets.get(e[2])
-            if bets is None:
-                bets = street_bets[e[2]] = {}
-            if kind == "raise" or kind == "complete":
-                had = bets.get(name, ZERO)
-                total[name] = total.get(name, ZERO) + e[4] - had
-                bets[name] = e[4]
-            else:
-                total[name] = total.get(name, ZERO) + e[3]
-                bets[name] = bets.get(name, ZERO) + e[3]
-        elif kind == "ante" or kind == "dead-blind":
-            total[e[1]] = total.get(e[1], ZERO) + e[3]
-    return total
-
-
-_BETS: Final[frozenset[str]] = frozenset({"small-blind", "big-blind", "call", "bet", "bring-in"})
-
-
-def _tournament(general: dict[str, str]) -> str:
-    m = _TOURNAMENT_ID.search(general.get("tournamentname", "") + general.get("tablename", ""))
-    return m.group(1) if m else general.get("tournamentname", "") or general.get("tablename", "?")
-
-
-_TOURNAMENT_ID: Final = re.compile(r"\(#?(\d+)\)")
-
-
 def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str]:
+    """The game and limit a game type names (Omaha's card count from the pocket cards): kept for the
+    game types whose game needs no pocket cards (a file's hands repeat their session's)."""
+    found = _NAMED_GAMES.get(gametype)
+    if found is None:
+        found = _game_of(gametype, pocket)
+        if not found[0].startswith("omaha"):
+            if len(_NAMED_GAMES) >= 100:
+                _NAMED_GAMES.clear()
+            _NAMED_GAMES[gametype] = found
+    return found
+
+
+_NAMED_GAMES: Final[dict[str, tuple[str, str]]] = {}
+
+
+def _game_of(gametype: str, pocket: dict[str, str]) -> tuple[str, str]:
     lower = gametype.lower()
     words = lower.split()
     limit = ("no-limit" if "nl" in words or "бл" in words else "pot-limit" if "pl" in words or "pot" in words
@@ -396,7 +372,7 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
     if kind in ("fold", "check"):
         events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif kind in ("raise-by", "all-in"):
-        _adds(name, chips, kind == "all-in", street, events, seats)
+        chips_added(name, chips, kind == "all-in", street, events, seats)
     elif kind == "raise":
         events.append(("raise", name, street, ZERO, chips, False, "", 0, 0, 0))
     elif kind == "big-blind" and big_blind and chips > big_blind:  # a returning player's big blind and dead small
@@ -406,162 +382,3 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
         events.append((kind, name, street, chips, chips if kind != "ante" else chips, False, "", 0, 0, 0))
 
 
-def _adds(name: str, chips: Decimal, allin: bool, street: str, events: list, seats: dict) -> None:
-    """An action written as the chips it adds (XML types 6 and 7, the text's ``Allin`` and
-    ``Raise``): a call when it reaches no more than the street's top bet (an all-in), else a bet
-    or a raise to the player's new street total."""
-    to = street_total(events, name, street) + chips
-    top = max((street_total(events, n, street) for n in seats), default=ZERO)
-    if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
-        if not allin and to < top:
-            raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")
-        events.append(("call", name, street, chips, ZERO, allin, "", 0, 0, 0))
-    elif top == 0:
-        events.append(("bet", name, street, chips, ZERO, allin, "", 0, 0, 0))
-    else:
-        events.append(("raise", name, street, ZERO, to, allin, "", 0, 0, 0))
-
-
-_TEXT_HEAD = re.compile(r"^GAME #(\d+):?(?: Version:\S+ Uncalled:\S+)? +(.+?) +(?:(NL|PL|FL|L) +)?"
-                        r"(?:(\S+)/(\S+)|Tournament)(?: +-)? +(\d{4})[-/](\d\d)[-/](\d\d) (\d\d:\d\d:\d\d)"
-                        r"(?:/(\w+))?\s*$")
-"""The text's first line, as the client writes it since 2018 (``GAME #<id> Version:20.11.3.12
-Uncalled:Y Texas Hold'em NL €5/€10 2021-04-05 17:43:14/GMT``) and as PokerTracker wrote the
-hands it converted from iPoker's XML (``GAME #<id>: Texas Hold'em  NL $0.05/$0.10 2011-10-12
-02:52:19``, ``... NL  Tournament 2011-06-15 ...``, ``2011/01/23``, the HEM archive's ``GAME #<id>:
-Omaha 50/100 - 2013-08-01 ...`` without a limit)."""
-_TEXT_SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)( DEALER)?(?: \(REBUY\))?(?: \(ADDON\))?\s*$")
-_TEXT_ACTIONS = {"Post SB": "small-blind", "Post BB": "big-blind", "Post Ante": "ante", "SB": "small-blind",
-                 "BB": "big-blind", "Call": "call", "Bet": "bet", "Raise (NF)": "raise", "Raise to": "raise-by",
-                 "Raise": "raise-by", "Fold": "fold", "Check": "check", "Allin": "all-in"}
-"""The text's action words -> kinds: ``Raise (NF)`` gives the new street total; ``Raise`` and
-the HEM archive's ``Raise to`` give what the raise adds (iPoker's "raise by", XML type 6; the
-archive's "to" is not a total: its calls say so), ``Allin`` what the all-in adds (type 7).  The
-archive writes the blinds without ``Post``."""
-_TEXT_GAMES = {"texas hold'em": "holdem", "omaha": "omaha", "omaha hi-lo": "omaha-hilo"}
-_TEXT_SKIP = ("Table ", "Server ", "<")
-"""Lines of no chips or cards: the table's name (read apart), the archive's ``Server
-poker2.ipoker.com``, an XML line of a file that mixes both."""
-
-
-def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
-    """``moved``: street headers moved up so far (``late_header``)."""
-    lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
-    head = _TEXT_HEAD.match(lines[0])
-    if head is None:
-        raise ValueError(f"unknown iPoker text header {lines[0][:80]!r}")
-    hand_id, game_text, limit_word = head.group(1), " ".join(head.group(2).lower().split()), head.group(3) or ""
-    game = _TEXT_GAMES.get(game_text)
-    if game is None:
-        raise ValueError(f"unknown iPoker game {head.group(2)!r}")
-    limit = {"NL": "no-limit", "PL": "pot-limit", "FL": "fixed-limit", "L": "fixed-limit"}.get(limit_word, "")
-    mark = _mark(text)
-    stakes = [amount(head.group(4), mark), amount(head.group(5), mark)] if head.group(4) else []
-    names: list[str] = []
-    seats: dict[str, int] = {}
-    stacks: dict[str, Decimal] = {}
-    button = None
-    table = lines[1][len("Table "):] if len(lines) > 1 and lines[1].startswith("Table ") else ""
-    events: list[tuple] = []
-    street = "preflop"
-    board = ""
-    shown: dict[str, str] = {}
-    won: dict[str, Decimal] = {}
-    total = rake = None
-    summary = False
-    for k, x in enumerate(lines[1:], 2):
-        s = _TEXT_SEAT.match(x)
-        if s:
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3), mark)
-            button = int(s.group(1)) if s.group(4) else button
-            continue
-        if x.startswith("***"):
-            label = x.split("***")[1].strip()
-            summary = summary or label == "SUMMARY"
-            street = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}.get(label, street)
-            cards = _BRACKETED.search(x)
-            if cards:
-                dealt = _cards(cards.group(1))
-                dealt = dealt[len(board):] if dealt.startswith(board) else dealt  # the archive repeats the board
-                board += dealt
-                events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
-            continue
-        if x.startswith("Total pot"):
-            m = _TOTAL_POT.match(x)
-            if m is None:
-                raise ValueError(f"line {line + k - 1}: unknown total line {x[:60]!r}")
-            total, rake = amount(m.group(1), mark), amount(m.group(2), mark) if m.group(2) else ZERO
-            continue
-        if x.startswith("Dealt to "):
-            who = next((n for n in names if x.startswith(f"Dealt to {n} [")), None)
-            if who:
-                events.append(("deal", who, street, ZERO, ZERO, False, _cards(x[x.index("[") + 1:x.index("]")]), 0,
-                               0, 0))
-            continue
-        if x.startswith(_TEXT_SKIP):
-            continue
-        who, _, what = x.partition(":")
-        what = what.strip()
-        if who not in seats:
-            raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
-        if not what:  # PokerTracker's "Name:" of no words: iPoker's sitting out or waiting (XML types 8, 9)
-            continue
-        header = late_header(lines, k - 1, street, events, what) if moved < 3 else None
-        if header is not None:  # the next street's header belongs before this line: read the lines so ordered
-            order = lines[:k - 1] + [lines[header]] + lines[k - 1:header] + lines[header + 1:]
-            return _parse_text("\n".join(order), source, line, moved + 1)
-        _text_action(who, what, street, events, shown, won, stakes, seats, mark, line + k - 1)
-    if not summary:
-        raise ValueError("the hand is cut short: no summary")
-    events = calls_after_bets(events)
-    gross = _totals(events)
-    over = next((n for n in names if gross.get(n, ZERO) > stacks[n]), None)
-    if over is not None:  # the summary may still add up: PokerTracker's converter counted the excess as won
-        raise ValueError(f"{over}'s bets come to {gross[over]}, more than the {stacks[over]} he sat down with")
-    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
-                    events=events, won=won, source=source, line=line, header_money=stakes,
-                    currency="" if not stakes else _currency(head.group(4)),
-                    tournament=_text_tournament(table) if not stakes else None, table=table,
-                    button=button, date=f"{head.group(6)}-{head.group(7)}-{head.group(8)}T{head.group(9)}",
-                    timezone=head.group(10) or "", boards=[board], shown=shown, rake=rake, total=total,
-                    uncalled_in_won="never" if "Uncalled:Y" in lines[0] else "when-over-or-all")
-
-
-def _text_tournament(table: str) -> str:
-    """``Table <name>, <table id>, <tournament id> (Tournament: ...)`` -> the tournament's id."""
-    m = re.search(r",\s*(\d+)\s*\(Tournament:", table)
-    return m.group(1) if m else _tournament({"tablename": table})
-
-
-def _text_action(who: str, what: str, street: str, events: list, shown: dict, won: dict, stakes: list, seats: dict,
-                 mark: str, where: int) -> None:
-    if what.startswith("wins "):
-        got = amount(what[5:], mark)
-        won[who] = won.get(who, ZERO) + got
-        events.append(("collect", who, "showdown", got, ZERO, False, "", 0, 0, 0))
-        return
-    if what.startswith(("Shows ", "Mucks ")) and "[" in what:
-        cards = _cards(what[what.index("[") + 1:what.index("]")])
-        if "?" not in cards:
-            shown[who] = cards
-        events.append(("show" if what[0] == "S" else "muck", who, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
-        return
-    allin = " Allin" in what
-    words = what.replace(" Allin", "")
-    for prefix, kind in _TEXT_ACTIONS.items():
-        if words == prefix or words.startswith(prefix + " "):
-            chips = amount(words[len(prefix):], mark) if words != prefix else ZERO
-            if kind in ("raise-by", "all-in"):
-                _adds(who, chips, allin or kind == "all-in", street, events, seats)
-            elif kind == "raise":
-                events.append(("raise", who, street, ZERO, chips, allin, "", 0, 0, 0))
-            elif kind in ("fold", "check"):
-                events.append((kind, who, street, ZERO, ZERO, False, "", 0, 0, 0))
-            elif kind == "big-blind" and len(stakes) > 1 and chips > stakes[1]:  # both blinds: the dead small one
-                events.append(("dead-blind", who, street, chips, ZERO, allin, "", 0, 0, -1))
-            else:
-                events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
-            return
-    raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")
