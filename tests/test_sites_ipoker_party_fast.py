@@ -12,7 +12,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import ipoker, partypoker
+from pyeval.history.sites import ipoker, ipoker_xml, partypoker
 
 # -- iPoker's XML ---------------------------------------------------------------------------------
 
@@ -26,28 +26,28 @@ XML_TEXTS = st.lists(XML_FRAGMENTS, max_size=40).map("".join)
 
 
 TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|>)", re.S)
-"""The elements' pattern the reader used (``ipoker._elements`` finds what it finds)."""
+"""The elements' pattern the reader used (``ipoker_xml.elements`` finds what it finds)."""
 
 
 @settings(max_examples=400, deadline=None)
 @given(XML_TEXTS, st.integers(0, 20))
 def test_elements_are_what_the_tag_pattern_finds(text, start):
-    assert ipoker._elements(text, start) == TAG.findall(text, start)
+    assert ipoker_xml.elements(text, start) == TAG.findall(text, start)
 
 
 def plain_attributes(attrs: str) -> dict[str, str]:
-    return {k: html.unescape(v) if "&" in v else v for k, v in ipoker._ATTRS.findall(attrs)}
+    return {k: html.unescape(v) if "&" in v else v for k, v in ipoker_xml.ATTRS.findall(attrs)}
 
 
 @settings(max_examples=400, deadline=None)
 @given(XML_TEXTS)
 def test_attributes_are_what_the_attribute_pattern_finds(attrs):
     money: list[str] = []
-    found, plain = ipoker._attributes(attrs, money, True)
+    found, plain = ipoker_xml.attributes(attrs, money, True)
     assert found == plain_attributes(attrs)
     assert plain <= attrs.count('="')
     if plain == attrs.count('="'):  # every '="' ends a plain name: the money values as the pattern finds them
-        assert money == ipoker._MONEY_VALUES.findall(attrs)
+        assert money == ipoker_xml.MONEY_VALUES.findall(attrs)
 
 
 @settings(max_examples=400, deadline=None)
@@ -55,8 +55,9 @@ def test_attributes_are_what_the_attribute_pattern_finds(attrs):
 def test_a_games_money_values_are_what_the_money_pattern_finds(before, after):
     text = before + '<game gamecode="7">' + after
     game_tag = ipoker._XML_GAME.search(text)
-    elements, money = ipoker._game_elements(text, game_tag)
-    assert money == ipoker._MONEY_VALUES.findall(text, game_tag.start())
+    game, elements, money = ipoker_xml.game_elements(text, game_tag)
+    assert game == dict(ipoker_xml.ATTRS.findall(game_tag.group(0)))  # (the hand's id: what the reader took)
+    assert money == ipoker_xml.MONEY_VALUES.findall(text, game_tag.start())
     assert elements == [(tag, plain_attributes(attrs), content)
                         for tag, attrs, content in TAG.findall(text, game_tag.start())]
 
@@ -66,9 +67,22 @@ def test_a_plain_game_reads_its_money_values_from_its_attributes():
     plainly (the fallback would also pass the property above)."""
     text = ('<game gamecode="1"><player seat="1" name="A" chips="€1.50" bet="€0.50" win="0"/>'
             '<round no="0"><action no="1" player="A" type="1" sum="€0.50"/></round></game>')
-    elements, money = ipoker._game_elements(text, ipoker._XML_GAME.search(text))
+    _, elements, money = ipoker_xml.game_elements(text, ipoker._XML_GAME.search(text))
     assert money == ["€1.50", "€0.50", "0", "€0.50"]
     assert [tag for tag, _, _ in elements] == ["player", "round", "action"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(['<player seat="1" name="A"/>', '<player seat=x="2" name="B"/>', '<action no="1"/>',
+                                 '<action no="2" nox="3"/>', '<action na="5"/>', '<player  seat="3"/>',
+                                 '<player seat="4" name=B"/>']),
+                max_size=8).map("".join))
+def test_a_games_tags_read_after_others_of_their_name_are_what_the_pattern_finds(body):
+    """Each tag's names are compared with the last tag's of its name (``layout``), in place: a
+    name that starts as the last one did is no match."""
+    text = '<game gamecode="7">' + body
+    _, elements, _ = ipoker_xml.game_elements(text, ipoker._XML_GAME.search(text))
+    assert elements == [(tag, plain_attributes(attrs), content) for tag, attrs, content in TAG.findall(text)]
 
 
 @settings(max_examples=300, deadline=None)
@@ -190,3 +204,43 @@ def test_the_stake_lines_date_is_the_date_patterns_search(head):
 def test_a_date_spread_over_more_than_its_usual_length_is_read():
     head = "NL Texas Hold'em - Sunday, September 13," + " " * 60 + "10:00:00 EDT 2020"
     assert partypoker._date(head) == ("2020-09-13T10:00:00", "EDT")
+
+
+CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", " ", "x", "calls ", "raises ", "(("])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(CHIPS_FRAGMENTS, max_size=15).map("".join))
+def test_an_actions_amount_is_found_where_the_bracket_patterns_find_it(what):
+    bracket, parentheses = partypoker._BRACKET.search(what), partypoker._PARENTHESES.search(what)
+    assert partypoker._in_brackets(what) == (bracket.group(1) if bracket else None)
+    assert partypoker._in_parentheses(what) == (parentheses.group(1) if parentheses else None)
+
+
+SESSION_FRAGMENTS = st.sampled_from(["<session", "<session><general>", "<session a='1'>", ">", " ", "\n", "\u2003",
+                                     "<general>", "</general>", "</general", "G", "<game>", "<"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(SESSION_FRAGMENTS, max_size=25).map("".join), st.integers(0, 30), st.integers(0, 200))
+def test_a_games_session_is_the_last_the_session_pattern_finds_before_it(text, start, end):
+    found = list(ipoker._GENERAL.finditer(text, start, end))
+    assert ipoker._last_session(text, start, end) == (found[-1].group(0) if found else None)
+
+
+SEAT_FRAGMENTS = st.sampled_from(["Seat", "seat", " ", "1", "12", "٣", ": ", ":", "Bob", "(", ")", " (", " ( ", " )",
+                                  "$2.75 USD", "1,500", " - (21.60 / 16.35)", " - VPIP: 21", "\t", "x", "  "])
+SEAT_LINES = st.tuples(
+    st.sampled_from(["Seat", "seat", "Seat ", "seat  "]), st.sampled_from(["1", "12", "", "٣", "x"]),
+    st.sampled_from([": ", ":", ": :"]), st.lists(st.sampled_from(["Bob", " ", "(", ")", " (", "x y"]), min_size=1,
+                                                  max_size=3).map("".join),
+    st.sampled_from([" (", " ( ", "(", " ((", " (  "]), st.sampled_from(["$2.75 USD", "1,500", "", " ", "(1)", "2 "]),
+    st.sampled_from([")", " )", "", "))"]),
+    st.sampled_from(["", " ", "\t", " - (21.60 / 16.35)", " - VPIP: 21", "x", " ( 3 )", " - x"])).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.one_of(SEAT_LINES, st.lists(SEAT_FRAGMENTS, max_size=14).map(lambda parts: "Seat" + "".join(parts))))
+def test_a_seat_line_is_read_as_the_seat_pattern_reads_it(x):
+    s = partypoker._SEAT.match(x)
+    assert partypoker._seat_line(x) == (None if s is None else s.group(1, 2, 3))

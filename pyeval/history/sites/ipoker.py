@@ -11,39 +11,44 @@ actions of a round are ordered by ``no``, which the file does not always follow)
 piece is the session's ``<general>`` followed by one ``<game>`` element.  Cards are suit first
 (``SA``, ``D10``), hidden ones ``X``.  The text export writes the same cards and money, and
 ``wins`` after the rake without the uncalled part.
+
+This module finds the hands and reads the XML's; ``ipoker_xml`` reads its tags and attributes,
+``ipoker_text`` the text export and what both formats read alike.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import STUD, assemble, street_total
+from pyeval.history.sites.assemble import STUD, assemble
 from pyeval.history.sites.hand_starts import line_starts
-from pyeval.history.sites.ipoker_order import calls_after_bets, late_header
+from pyeval.history.sites.ipoker_text import (
+    SITE,
+    card_text,
+    chips_added,
+    currency_named,
+    decimal_mark,
+    parse_text,
+    put_in,
+    tournament_id,
+)
+from pyeval.history.sites.ipoker_xml import game_elements
 from pyeval.history.sites.model import ZERO, Hand
-from pyeval.history.sites.money import CODES, SIGNS, amount
+from pyeval.history.sites.money import amount
 
 __all__ = ["SITE", "detect", "split", "parse"]
-
-SITE = "ipoker"
 
 _XML_GAME = re.compile(r"<game\s[^>]*gamecode=\"[^\"]*\"[^>]*>")
 _TEXT_GAME_BODY: Final = re.compile(r"GAME #\d+[: ]")
 """A text hand's first line, kept where a line starts (Merge's text writes ``MERGE_GAME #``)."""
 _GENERAL = re.compile(r"<session[^>]*>\s*<general>.*?</general>", re.S)
-_ATTRS = re.compile(r"(\w+)=\"([^\"]*)\"")
 _FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
 _STARTDATE: Final = re.compile(r"<startdate>([^<]*)</startdate>")  # _FIELD's matches of that name
-_POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
-_COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
 _ISO_DATE: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)[ T](\d\d:\d\d:\d\d)")
 _DAY_FIRST_DATE: Final = re.compile(r"(\d\d)[./](\d\d)[./](\d{4}) (\d\d:\d\d:\d\d)")
 _STAKES: Final = re.compile(r"([^\s/]*\d[^\s/]*)/([^\s/]*\d[^\s/]*)\s*(?:Ante|$)")
-_BRACKETED: Final = re.compile(r"\[([^\]]*)\]")
-_TOTAL_POT: Final = re.compile(r"Total pot (\S+)(?: Rake (\S+))?")
 
 _XML_KINDS = {"0": "fold", "1": "small-blind", "2": "big-blind", "3": "call", "4": "check", "5": "bet",
               "6": "raise-by", "7": "all-in", "15": "ante", "16": "bring-in", "23": "raise"}
@@ -90,8 +95,8 @@ def split(text: str) -> list[tuple[int, str]]:
         line += text.count("\n", counted, at)
         counted = at
         if kind == "xml":
-            found = [*_GENERAL.finditer(text, last, at)]  # the session this game is in: the last before it
-            general = found[-1].group(0) if found else general
+            session = _last_session(text, last, at)  # the session this game is in: the last before it
+            general = session if session is not None else general
             last = at
             close = text.find("</game>", at, end)
             pieces.append((line, general + "\n" + text[at:close + 7 if close >= 0 else end]))
@@ -102,49 +107,61 @@ def split(text: str) -> list[tuple[int, str]]:
     return pieces
 
 
+def _last_session(text: str, start: int, end: int) -> str | None:
+    """The last of ``_GENERAL.finditer(text, start, end)``'s matches, found with ``str.find`` (the
+    pattern's lazy ``.*?`` tried ``</general>`` at every character of the session's fields)."""
+    found = None
+    pos = start
+    end = min(end, len(text))
+    while True:
+        at = text.find("<session", pos, end)
+        if at < 0:
+            return found
+        close = text.find(">", at + 8, end)  # ([^>]* takes up to the first ">")
+        general = close + 1
+        while 0 < general < end and text[general].isspace():
+            general += 1
+        if close >= 0 and general + 9 <= end and text.startswith("<general>", general):
+            stop = text.find("</general>", general + 9, end)
+            if stop >= 0:
+                found = text[at:stop + 10]
+                pos = stop + 10
+                continue
+        pos = at + 1
+
+
 def parse(text: str, source: str, line: int) -> Hand:
-    if text.lstrip().startswith("GAME #"):
-        return _parse_text(text, source, line)
+    if _first_words(text, "GAME #"):
+        return parse_text(text, source, line)
     game_tag = _XML_GAME.search(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
     return _parse_xml(text, source, line, game_tag)
 
 
-def _mark(text: str) -> str:
-    """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
-    Italian skins) and none a decimal point."""
-    if _POINT_DECIMALS.search(text):
-        return "."
-    return "," if _COMMA_DECIMALS.search(text) else "."
+def _first_words(text: str, words: str) -> bool:
+    """``text.lstrip().startswith(words)`` without the stripped copy of the whole text."""
+    start = 0
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return text.startswith(words, start)
 
 
-def _cards(text: str) -> str:
-    """``SA D10 X`` -> ``"AsTd??"``."""
-    out = []
-    for word in text.split():
-        if word.upper() == "X":
-            out.append("??")
-            continue
-        rank = word[1:].upper()
-        out.append(("T" if rank == "10" else rank) + word[0].lower())
-    return "".join(out)
-
-
-def _currency(text: str) -> str:
-    for code in CODES:
-        if code in text:
-            return code
-    return next((SIGNS[s] for s in sorted(SIGNS, key=len, reverse=True) if s in text), "")
+def _cards_once(text: str, read: dict[str, str]) -> str:
+    """``card_text(text)``, kept in ``read``."""
+    found = read.get(text)
+    if found is None:
+        found = read[text] = card_text(text)
+    return found
 
 
 def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Hand:
     game_at = game_tag.start()
-    general, gametype, currency = _session(text[:game_at])
-    hand_id = dict(_ATTRS.findall(game_tag.group(0))).get("gamecode", "")
+    general, gametype, currency = _session(text, game_at)
+    game_attributes, elements, money = game_elements(text, game_tag)
+    hand_id = game_attributes.get("gamecode", "")
     cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
-    elements, money = _game_elements(text, game_tag)
-    mark = _mark(" ".join(money))
+    mark = decimal_mark(" ".join(money))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
     rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
@@ -168,9 +185,9 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     if not [p for p in seated if "bet" in p or "win" in p]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
     names = [p["name"] for p in seated]
-    unseated = next((p["name"] for p in seated if "seat" not in p), None)
-    if unseated is not None:
-        raise ValueError(f"player {unseated!r} has no seat (a player element without seat=)")
+    for p in seated:
+        if "seat" not in p:
+            raise ValueError(f"player {p['name']!r} has no seat (a player element without seat=)")
     seats = {p["name"]: int(p["seat"]) for p in seated}
     stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
     stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
@@ -182,152 +199,75 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     board = ""
     shown: dict[str, str] = {}
     stud = game in STUD
-    for number, actions, cards in sorted(rounds, key=lambda r: r[0]):
+    dealt_read: dict[str, str] = {}  # each card text of the hand read once (the hidden pockets' "X X")
+    for number, actions, cards in rounds if _ascending(rounds) else sorted(rounds, key=lambda r: r[0]):
         if number < 0:
             raise ValueError(f"a round numbered {number} (rounds are numbered from 0)")
         street = _STUD_ROUNDS[min(number, 6)] if stud else _ROUND_STREETS[min(number, 4)]
         for kind, who, content in cards:
             if kind in _BOARD_CARDS and not stud:
-                dealt = _cards(content)
+                dealt = _cards_once(content, dealt_read)
                 board += dealt
                 events.append(("deal", None, _BOARD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
             elif who in seats:
-                dealt = _cards(content)
+                dealt = _cards_once(content, dealt_read)
                 if stud and kind in _STUD_CARDS:
                     events.append(("deal", who, _STUD_CARDS[kind], ZERO, ZERO, False, dealt, 0, 0, 0))
                 elif "?" not in dealt and dealt:
                     shown[who] = dealt
                     events.append(("deal", who, street, ZERO, ZERO, False, dealt, 0, 0, 0))
-        for _, a in sorted(actions, key=lambda x: x[0]):
+        for _, a in actions if _ascending(actions) else sorted(actions, key=lambda x: x[0]):
             _xml_action(a, street, events, seats, big_blind, mark)
     if stud:  # the stud cards are dealt street by street: the hole is what the deals show
         shown = {}
     events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in stated_win.items() if v]
-    totals = _totals(events)
+    totals = put_in(events)
     for n in names:
         if stated_bet[n] != totals.get(n, ZERO):
             raise ValueError(_bet_mismatch(n, stated_bet[n], stacks[n], events, cut))
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won={n: v for n, v in stated_win.items() if v}, source=source, line=line,
                     header_money=stakes, currency=currency,
-                    tournament=general.get("tournamentcode") or (_tournament(general) if not stakes else None),
+                    tournament=general.get("tournamentcode") or (tournament_id(general) if not stakes else None),
                     table=general.get("tablename", ""),
-                    button=next((int(p["seat"]) for p in seated if p.get("dealer") == "1"), None),
+                    button=_dealer_seat(seated),
                     date=_iso_date(dates[-1] if (dates := _STARTDATE.findall(text, game_at)) else ""),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
 
 
-def _session(head: str) -> tuple[dict[str, str], str, str]:
-    """The ``<general>`` fields of a hand's session, the game type and the currency they name: read
-    once for the hands that follow one another in a file (by the text before their ``<game>``)."""
-    found = _SESSIONS.get(head)
-    if found is None:
-        _SESSIONS.clear()
-        fields = dict(_FIELD.findall(head))
-        gametype = " ".join(fields.get("gametype", "").split())
-        found = _SESSIONS[head] = (fields, gametype, _currency(fields.get("tablecurrency", "") or gametype))
+def _ascending(numbered: list[tuple]) -> bool:
+    """Whether the items' numbers (their first value) never go down: the order ``sorted`` by the
+    number keeps them in (the file's usual order)."""
+    for k in range(1, len(numbered)):
+        if numbered[k][0] < numbered[k - 1][0]:
+            return False
+    return True
+
+
+def _dealer_seat(seated: list[dict[str, str]]) -> int | None:
+    for p in seated:
+        if p.get("dealer") == "1":
+            return int(p["seat"])
+    return None
+
+
+def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
+    """The ``<general>`` fields of a hand's session (``text`` before its ``<game>`` at ``game_at``),
+    the game type and the currency they name: read once for the hands that follow one another in a
+    file (the last session read kept, compared with the text in place rather than cut out of it)."""
+    for head, found in _SESSIONS.items():  # (one entry)
+        if len(head) == game_at and text.startswith(head):
+            return found
+    head = text[:game_at]
+    _SESSIONS.clear()
+    fields = dict(_FIELD.findall(head))
+    gametype = " ".join(fields.get("gametype", "").split())
+    found = _SESSIONS[head] = (fields, gametype, currency_named(fields.get("tablecurrency", "") or gametype))
     return found
 
 
 _SESSIONS: Final[dict[str, tuple[dict[str, str], str, str]]] = {}
-
-
-def _game_elements(text: str, game_tag: re.Match[str]) -> tuple[list[tuple[str, dict[str, str], str]], list[str]]:
-    """The game's elements (``_elements``, attributes read and unescaped) and its money attributes'
-    values as written (``_MONEY_VALUES.findall`` from the ``<game>`` tag on: for the decimal mark)."""
-    game_at = game_tag.start()
-    money: list[str] = []
-    plain = _attributes(game_tag.group(0)[5:-1], money, False)[1]
-    elements: list[tuple[str, dict[str, str], str]] = []
-    for tag, attrs, content in _elements(text, game_at):
-        found, written = _attributes(attrs, money, True)
-        plain = plain + written if plain >= 0 and written >= 0 else -1
-        elements.append((tag, found, content))
-    if plain != text.count("=", game_at):  # an "=" not after a plain name: the values as the pattern finds them
-        money = _MONEY_VALUES.findall(text, game_at)
-    return elements, money
-
-
-def _elements(text: str, start: int) -> list[tuple[str, str, str]]:
-    """The ``<player>``, ``<action>``, ``<cards>`` and ``<round>`` tags from ``start`` on, each as
-    (name, its attributes' text, the text of a ``<cards>`` element), found with ``str.find`` where
-    the pattern ``<(player|action|cards|round)\\b([^>]*?)(?:/>|>([^<]*)</cards>|>)`` finds them
-    (its lazy attribute text tried its three endings at every character)."""
-    found: list[tuple[str, str, str]] = []
-    size = len(text)
-    at = text.find("<", start)
-    while at >= 0:
-        name = _ELEMENT_NAMES.get(text[at + 1:at + 2], "")
-        after = at + 1 + len(name)
-        if not name or text.find(name, at + 1, after) < 0 or (  # (a word character after it: "<players>")
-                after < size and (text[after].isalnum() or text[after] == "_")):
-            at = text.find("<", at + 1)
-            continue
-        close = text.find(">", after)
-        if close < 0:
-            break
-        at = text.find("<", close + 1)
-        if close > after and text[close - 1] == "/":
-            found.append((name, text[after:close - 1], ""))
-        elif at >= 0 and text.find("</cards>", at, at + 8) == at:
-            found.append((name, text[after:close], text[close + 1:at]))
-            at = text.find("<", at + 8)
-        else:
-            found.append((name, text[after:close], ""))
-    return found
-
-
-_ELEMENT_NAMES: Final = {"a": "action", "c": "cards", "p": "player", "r": "round"}
-
-
-def _attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, str], int]:
-    """A tag's ``name="value"`` pairs as ``_ATTRS.findall`` finds them (unescaped when ``unescape``):
-    split at the quotes when every name is written plainly (white space, a word, ``=``), else read
-    with the pattern; and how many names were plain (-1: the pattern), the plain money attributes'
-    values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written."""
-    parts = attrs.split('"')
-    found: dict[str, str] = {}
-    count = len(parts) - 1
-    if count % 2 == 0:
-        for k in range(0, count, 2):
-            key = parts[k]
-            name = _KEY_NAMES.get(key)
-            if name is None:
-                name = _key_name(key)
-            if not name:
-                break
-            value = parts[k + 1]
-            if name in _MONEY_KEYS:
-                money.append(value)
-            found[name] = html.unescape(value) if unescape and "&" in value else value
-        else:
-            return found, count // 2
-    return {k: html.unescape(v) if unescape and "&" in v else v for k, v in _ATTRS.findall(attrs)}, -1
-
-
-def _key_name(key: str) -> str:
-    """The name of an attribute's text before its value (`` seat=``), "" when not written plainly;
-    kept in ``_KEY_NAMES`` (a file's tags repeat a few names)."""
-    name = key[:-1].lstrip()
-    if not key.endswith("=") or not name or not (name.isalnum() or name.replace("_", "a").isalnum()):
-        name = ""
-    if len(_KEY_NAMES) >= _KEY_NAMES_MAX:
-        _KEY_NAMES.clear()
-        _MONEY_KEYS.clear()
-    if name.endswith(_MONEY_NAMES):
-        _MONEY_KEYS.add(name)
-    _KEY_NAMES[key] = name
-    return name
-
-
-_KEY_NAMES: Final[dict[str, str]] = {}
-_MONEY_KEYS: Final[set[str]] = set()
-"""The names of ``_KEY_NAMES`` that end as a money attribute's (``_MONEY_NAMES``)."""
-_KEY_NAMES_MAX: Final = 1000
-_MONEY_NAMES: Final = ("sum", "chips", "win", "bet")
-_MONEY_VALUES: Final = re.compile(r"(?:sum|chips|win|bet)=\"([^\"]*)\"")
-"""The attributes whose amounts say the decimal mark (``_mark``)."""
 
 
 def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
@@ -335,7 +275,7 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
     his, a bet more than his stack, or his own forced bet counted twice or left out (the 2011
     tournament clients and some cash hands of 2017-2019, when he raises: the pots he wins and his
     next stack follow the actions)."""
-    put = _totals(events).get(name, ZERO)
+    put = put_in(events).get(name, ZERO)
     said = f"{name}'s actions put in {put}, the player element says {stated}"
     forced = [e for e in events if e[1] == name and e[0] in ("ante", "small-blind", "big-blind", "bring-in")]
     if cut:
@@ -358,31 +298,23 @@ def _iso_date(text: str) -> str:
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
-def _totals(events: list[tuple]) -> dict[str, Decimal]:
-    """Each player's chips into the pot before any return (what ``bet=`` states): a raise's
-    street total less what the player had in on the street."""
-    total: dict[str, Decimal] = {}
-    street_bets: dict[tuple[str, str], Decimal] = {}
-    for e in events:
-        kind, name = e[0], e[1]
-        if kind in ("raise", "complete"):
-            had = street_bets.get((name, e[2]), ZERO)
-            total[name] = total.get(name, ZERO) + e[4] - had
-            street_bets[(name, e[2])] = e[4]
-        elif kind in ("small-blind", "big-blind", "call", "bet", "bring-in"):
-            total[name] = total.get(name, ZERO) + e[3]
-            street_bets[(name, e[2])] = street_bets.get((name, e[2]), ZERO) + e[3]
-        elif kind in ("ante", "dead-blind"):
-            total[name] = total.get(name, ZERO) + e[3]
-    return total
-
-
-def _tournament(general: dict[str, str]) -> str:
-    m = re.search(r"\(#?(\d+)\)", general.get("tournamentname", "") + general.get("tablename", ""))
-    return m.group(1) if m else general.get("tournamentname", "") or general.get("tablename", "?")
-
-
 def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str]:
+    """The game and limit a game type names (Omaha's card count from the pocket cards): kept for the
+    game types whose game needs no pocket cards (a file's hands repeat their session's)."""
+    found = _NAMED_GAMES.get(gametype)
+    if found is None:
+        found = _game_of(gametype, pocket)
+        if not found[0].startswith("omaha"):
+            if len(_NAMED_GAMES) >= 100:
+                _NAMED_GAMES.clear()
+            _NAMED_GAMES[gametype] = found
+    return found
+
+
+_NAMED_GAMES: Final[dict[str, tuple[str, str]]] = {}
+
+
+def _game_of(gametype: str, pocket: dict[str, str]) -> tuple[str, str]:
     lower = gametype.lower()
     words = lower.split()
     limit = ("no-limit" if "nl" in words or "бл" in words else "pot-limit" if "pl" in words or "pot" in words
@@ -408,8 +340,19 @@ def _game(gametype: str, pocket: dict[str, str], rounds: list) -> tuple[str, str
 
 
 def _stakes(gametype: str, mark: str) -> list[Decimal]:
-    m = _STAKES.search(gametype.replace("x2 Limit ", ""))
-    return [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
+    """The blinds the game type names (read once a session: its hands share it)."""
+    key = (gametype, mark)
+    found = _STAKES_READ.get(key)
+    if found is None:
+        m = _STAKES.search(gametype.replace("x2 Limit ", ""))
+        found = [amount(m.group(1), mark), amount(m.group(2), mark)] if m else []
+        if len(_STAKES_READ) >= 100:
+            _STAKES_READ.clear()
+        _STAKES_READ[key] = found
+    return list(found)
+
+
+_STAKES_READ: Final[dict[tuple[str, str], list[Decimal]]] = {}
 
 
 def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
@@ -429,7 +372,7 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
     if kind in ("fold", "check"):
         events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif kind in ("raise-by", "all-in"):
-        _adds(name, chips, kind == "all-in", street, events, seats)
+        chips_added(name, chips, kind == "all-in", street, events, seats)
     elif kind == "raise":
         events.append(("raise", name, street, ZERO, chips, False, "", 0, 0, 0))
     elif kind == "big-blind" and big_blind and chips > big_blind:  # a returning player's big blind and dead small
@@ -439,162 +382,3 @@ def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_b
         events.append((kind, name, street, chips, chips if kind != "ante" else chips, False, "", 0, 0, 0))
 
 
-def _adds(name: str, chips: Decimal, allin: bool, street: str, events: list, seats: dict) -> None:
-    """An action written as the chips it adds (XML types 6 and 7, the text's ``Allin`` and
-    ``Raise``): a call when it reaches no more than the street's top bet (an all-in), else a bet
-    or a raise to the player's new street total."""
-    to = street_total(events, name, street) + chips
-    top = max((street_total(events, n, street) for n in seats), default=ZERO)
-    if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
-        if not allin and to < top:
-            raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")
-        events.append(("call", name, street, chips, ZERO, allin, "", 0, 0, 0))
-    elif top == 0:
-        events.append(("bet", name, street, chips, ZERO, allin, "", 0, 0, 0))
-    else:
-        events.append(("raise", name, street, ZERO, to, allin, "", 0, 0, 0))
-
-
-_TEXT_HEAD = re.compile(r"^GAME #(\d+):?(?: Version:\S+ Uncalled:\S+)? +(.+?) +(?:(NL|PL|FL|L) +)?"
-                        r"(?:(\S+)/(\S+)|Tournament)(?: +-)? +(\d{4})[-/](\d\d)[-/](\d\d) (\d\d:\d\d:\d\d)"
-                        r"(?:/(\w+))?\s*$")
-"""The text's first line, as the client writes it since 2018 (``GAME #<id> Version:20.11.3.12
-Uncalled:Y Texas Hold'em NL €5/€10 2021-04-05 17:43:14/GMT``) and as PokerTracker wrote the
-hands it converted from iPoker's XML (``GAME #<id>: Texas Hold'em  NL $0.05/$0.10 2011-10-12
-02:52:19``, ``... NL  Tournament 2011-06-15 ...``, ``2011/01/23``, the HEM archive's ``GAME #<id>:
-Omaha 50/100 - 2013-08-01 ...`` without a limit)."""
-_TEXT_SEAT = re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)( DEALER)?(?: \(REBUY\))?(?: \(ADDON\))?\s*$")
-_TEXT_ACTIONS = {"Post SB": "small-blind", "Post BB": "big-blind", "Post Ante": "ante", "SB": "small-blind",
-                 "BB": "big-blind", "Call": "call", "Bet": "bet", "Raise (NF)": "raise", "Raise to": "raise-by",
-                 "Raise": "raise-by", "Fold": "fold", "Check": "check", "Allin": "all-in"}
-"""The text's action words -> kinds: ``Raise (NF)`` gives the new street total; ``Raise`` and
-the HEM archive's ``Raise to`` give what the raise adds (iPoker's "raise by", XML type 6; the
-archive's "to" is not a total: its calls say so), ``Allin`` what the all-in adds (type 7).  The
-archive writes the blinds without ``Post``."""
-_TEXT_GAMES = {"texas hold'em": "holdem", "omaha": "omaha", "omaha hi-lo": "omaha-hilo"}
-_TEXT_SKIP = ("Table ", "Server ", "<")
-"""Lines of no chips or cards: the table's name (read apart), the archive's ``Server
-poker2.ipoker.com``, an XML line of a file that mixes both."""
-
-
-def _parse_text(text: str, source: str, line: int, moved: int = 0) -> Hand:
-    """``moved``: street headers moved up so far (``late_header``)."""
-    lines = [x.strip() for x in text.strip().split("\n") if x.strip()]
-    head = _TEXT_HEAD.match(lines[0])
-    if head is None:
-        raise ValueError(f"unknown iPoker text header {lines[0][:80]!r}")
-    hand_id, game_text, limit_word = head.group(1), " ".join(head.group(2).lower().split()), head.group(3) or ""
-    game = _TEXT_GAMES.get(game_text)
-    if game is None:
-        raise ValueError(f"unknown iPoker game {head.group(2)!r}")
-    limit = {"NL": "no-limit", "PL": "pot-limit", "FL": "fixed-limit", "L": "fixed-limit"}.get(limit_word, "")
-    mark = _mark(text)
-    stakes = [amount(head.group(4), mark), amount(head.group(5), mark)] if head.group(4) else []
-    names: list[str] = []
-    seats: dict[str, int] = {}
-    stacks: dict[str, Decimal] = {}
-    button = None
-    table = lines[1][len("Table "):] if len(lines) > 1 and lines[1].startswith("Table ") else ""
-    events: list[tuple] = []
-    street = "preflop"
-    board = ""
-    shown: dict[str, str] = {}
-    won: dict[str, Decimal] = {}
-    total = rake = None
-    summary = False
-    for k, x in enumerate(lines[1:], 2):
-        s = _TEXT_SEAT.match(x)
-        if s:
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3), mark)
-            button = int(s.group(1)) if s.group(4) else button
-            continue
-        if x.startswith("***"):
-            label = x.split("***")[1].strip()
-            summary = summary or label == "SUMMARY"
-            street = {"HOLE CARDS": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}.get(label, street)
-            cards = _BRACKETED.search(x)
-            if cards:
-                dealt = _cards(cards.group(1))
-                dealt = dealt[len(board):] if dealt.startswith(board) else dealt  # the archive repeats the board
-                board += dealt
-                events.append(("deal", None, street, ZERO, ZERO, False, dealt, 0, 0, 0))
-            continue
-        if x.startswith("Total pot"):
-            m = _TOTAL_POT.match(x)
-            if m is None:
-                raise ValueError(f"line {line + k - 1}: unknown total line {x[:60]!r}")
-            total, rake = amount(m.group(1), mark), amount(m.group(2), mark) if m.group(2) else ZERO
-            continue
-        if x.startswith("Dealt to "):
-            who = next((n for n in names if x.startswith(f"Dealt to {n} [")), None)
-            if who:
-                events.append(("deal", who, street, ZERO, ZERO, False, _cards(x[x.index("[") + 1:x.index("]")]), 0,
-                               0, 0))
-            continue
-        if x.startswith(_TEXT_SKIP):
-            continue
-        who, _, what = x.partition(":")
-        what = what.strip()
-        if who not in seats:
-            raise ValueError(f"line {line + k - 1}: unknown line {x[:70]!r}")
-        if not what:  # PokerTracker's "Name:" of no words: iPoker's sitting out or waiting (XML types 8, 9)
-            continue
-        header = late_header(lines, k - 1, street, events, what) if moved < 3 else None
-        if header is not None:  # the next street's header belongs before this line: read the lines so ordered
-            order = lines[:k - 1] + [lines[header]] + lines[k - 1:header] + lines[header + 1:]
-            return _parse_text("\n".join(order), source, line, moved + 1)
-        _text_action(who, what, street, events, shown, won, stakes, seats, mark, line + k - 1)
-    if not summary:
-        raise ValueError("the hand is cut short: no summary")
-    events = calls_after_bets(events)
-    gross = _totals(events)
-    over = next((n for n in names if gross.get(n, ZERO) > stacks[n]), None)
-    if over is not None:  # the summary may still add up: PokerTracker's converter counted the excess as won
-        raise ValueError(f"{over}'s bets come to {gross[over]}, more than the {stacks[over]} he sat down with")
-    return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
-                    events=events, won=won, source=source, line=line, header_money=stakes,
-                    currency="" if not stakes else _currency(head.group(4)),
-                    tournament=_text_tournament(table) if not stakes else None, table=table,
-                    button=button, date=f"{head.group(6)}-{head.group(7)}-{head.group(8)}T{head.group(9)}",
-                    timezone=head.group(10) or "", boards=[board], shown=shown, rake=rake, total=total,
-                    uncalled_in_won="never" if "Uncalled:Y" in lines[0] else "when-over-or-all")
-
-
-def _text_tournament(table: str) -> str:
-    """``Table <name>, <table id>, <tournament id> (Tournament: ...)`` -> the tournament's id."""
-    m = re.search(r",\s*(\d+)\s*\(Tournament:", table)
-    return m.group(1) if m else _tournament({"tablename": table})
-
-
-def _text_action(who: str, what: str, street: str, events: list, shown: dict, won: dict, stakes: list, seats: dict,
-                 mark: str, where: int) -> None:
-    if what.startswith("wins "):
-        got = amount(what[5:], mark)
-        won[who] = won.get(who, ZERO) + got
-        events.append(("collect", who, "showdown", got, ZERO, False, "", 0, 0, 0))
-        return
-    if what.startswith(("Shows ", "Mucks ")) and "[" in what:
-        cards = _cards(what[what.index("[") + 1:what.index("]")])
-        if "?" not in cards:
-            shown[who] = cards
-        events.append(("show" if what[0] == "S" else "muck", who, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
-        return
-    allin = " Allin" in what
-    words = what.replace(" Allin", "")
-    for prefix, kind in _TEXT_ACTIONS.items():
-        if words == prefix or words.startswith(prefix + " "):
-            chips = amount(words[len(prefix):], mark) if words != prefix else ZERO
-            if kind in ("raise-by", "all-in"):
-                _adds(who, chips, allin or kind == "all-in", street, events, seats)
-            elif kind == "raise":
-                events.append(("raise", who, street, ZERO, chips, allin, "", 0, 0, 0))
-            elif kind in ("fold", "check"):
-                events.append((kind, who, street, ZERO, ZERO, False, "", 0, 0, 0))
-            elif kind == "big-blind" and len(stakes) > 1 and chips > stakes[1]:  # both blinds: the dead small one
-                events.append(("dead-blind", who, street, chips, ZERO, allin, "", 0, 0, -1))
-            else:
-                events.append((kind, who, street, chips, chips, allin, "", 0, 0, 0))
-            return
-    raise ValueError(f"line {where}: unknown action {who}: {what[:60]!r}")

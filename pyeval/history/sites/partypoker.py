@@ -123,6 +123,24 @@ def _lines_before(text: str, anchor: int) -> int:
     return start
 
 
+def _seat_line(x: str) -> tuple[str, str, str] | None:
+    """``_SEAT.match(x)``'s seat, name and stack: read by string operations when the name ends at
+    the first `` (`` and nothing but white space follows the stack's ``)`` (the pattern's lazy name
+    tried at every character), else by the pattern."""
+    digits = 5 if x[4:5] == " " else 4
+    at = digits
+    while at < len(x) and x[at].isdecimal():
+        at += 1
+    name_end = x.find(" (", at + 3) if at > digits and x.startswith(": ", at) else -1
+    close = x.find(")", name_end + 2) if name_end >= 0 else -1
+    if close >= 0 and x.find("(", name_end + 2, close) < 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
+        start = name_end + 3 if x[name_end + 2:name_end + 3] == " " else name_end + 2
+        stack = x[start:close - 1] if close > start and x[close - 1] == " " else x[start:close]
+        return x[digits:at], x[at + 2:name_end], stack
+    s = _SEAT.match(x)
+    return None if s is None else (s.group(1), s.group(2), s.group(3))
+
+
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
     if _found_at_marks(_POINT_CENTS, text, "."):  # a decimal point: a lone "0,35 €" is that post's own
@@ -191,10 +209,11 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _SEAT.match(x) if x.startswith(("Seat", "seat")) else None) is not None:
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3), mark)
+        if (s := _seat_line(x) if x.startswith(("Seat", "seat")) else None) is not None:
+            seat, seated, stack = s
+            names.append(seated)
+            seats[seated] = int(seat)
+            stacks[seated] = amount(stack, mark)
         elif " posts " in x:
             break
         else:
@@ -266,11 +285,12 @@ def parse(text: str, source: str, line: int) -> Hand:
                 lines_left.append((where, rest))
                 x = first
         w = _WINS.match(x) if wins else None  # (the pattern needs " wins ")
-        if w and w.group(1) in seats:
-            got = amount(w.group(2), mark)
-            won[w.group(1)] = won.get(w.group(1), ZERO) + got
-            pot = int(w.group(4)) if w.group(4) else 0
-            events.append(("collect", w.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
+        if w and (winner := w.group(1)) in seats:
+            written, side = w.group(2, 4)
+            got = amount(written, mark)
+            won[winner] = won.get(winner, ZERO) + got
+            pot = int(side) if side else 0
+            events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
             continue
         name = speakers.at_start(x)
         if name is not None and (cut := x.find(" is sitting out", len(name))) >= 0 and x[cut + 15:].strip():
@@ -430,12 +450,35 @@ _POST_WORDS: Final = ("posts ", "bring-ins")
 
 def _chips(what: str, mark: str) -> Decimal:
     """The amount in ``[$0.10 USD]`` or ``(0.10)``."""
-    m = _BRACKET.search(what) or _PARENTHESES.search(what)
-    if m is None:
+    written = _in_brackets(what)
+    if written is None:
+        written = _in_parentheses(what)
+    if written is None:
         raise ValueError(f"no amount in {what!r}")
-    if mark == "." and "," in m.group(1) and _COMMA_ONLY.fullmatch(m.group(1)):  # "big blind + dead [0,35 €]" in a
-        return amount(m.group(1), ",")  # hand of decimal points (2011): the only amount written the other way
-    return amount(m.group(1), mark)
+    if mark == "." and "," in written and _COMMA_ONLY.fullmatch(written):  # "big blind + dead [0,35 €]" in a
+        return amount(written, ",")  # hand of decimal points (2011): the only amount written the other way
+    return amount(written, mark)
+
+
+def _in_brackets(text: str) -> str | None:
+    """The group of ``_BRACKET.search(text)``: from the first ``[`` to the first ``]`` after it."""
+    start = text.find("[")
+    end = text.find("]", start + 1) if start >= 0 else -1
+    return text[start + 1:end] if end >= 0 else None
+
+
+def _in_parentheses(text: str) -> str | None:
+    """The group of ``_PARENTHESES.search(text)``: the first ``(`` whose next parenthesis closes it."""
+    start = text.find("(")
+    while start >= 0:
+        end = text.find(")", start + 1)
+        if end < 0:
+            return None
+        inner = text.find("(", start + 1, end)
+        if inner < 0:
+            return text[start + 1:end]
+        start = inner
+    return None
 
 
 _PARENTHESES: Final = re.compile(r"\(([^()]*)\)")
@@ -482,8 +525,8 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             events.append(("raise" if top else "bet", name, street, chips, to if top else ZERO, True, "", 0, 0, 0))
         else:
             events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-    elif word in ("shows", "doesn't") and _BRACKET.search(what):
-        cards = _cards(_BRACKET.findall(what)[0])
+    elif word in ("shows", "doesn't") and (written := _in_brackets(what)) is not None:
+        cards = _cards(written)
         shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
     elif word.startswith("shows") and what.endswith(" for low"):  # "shows8,5,3,2,A  for low": names the low of
@@ -514,20 +557,22 @@ def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: d
     b = _BALANCE.match(x) if name else None
     if b is None or name is None:
         raise ValueError(f"line {where}: unknown summary line {x[:70]!r}")
-    detail = b.group(4) or ""
-    got = _COLLECTED.search(detail)
-    if b.group(2):  # cashed out: paid outside the pot
+    cashed, detail = b.group(2, 4)
+    detail = detail or ""
+    # (each pattern tried only where its first word is)
+    got = _COLLECTED.search(detail) if "collected " in detail else None
+    if cashed:  # cashed out: paid outside the pot
         cash[name] = amount(got.group(1), mark) if got else ZERO
     elif got:
         collected[name] = amount(got.group(1), mark)
-    m = _NET.search(detail)
+    m = _NET.search(detail) if "net " in detail else None
     if m:
         net[name] = amount(m.group(2), mark) * (-1 if m.group(1) == "-" else 1)
-    elif (lost := _LOST.search(detail)) is not None:
+    elif (lost := _LOST.search(detail) if "lost " in detail else None) is not None:
         net[name] = -amount(lost.group(1), mark)
     else:
         net[name] = ZERO
-    groups = _BRACKET.findall(x)
-    if groups:
-        shown[name] = _cards(groups[0])
+    cards = _in_brackets(x)  # (the first of _BRACKET.findall)
+    if cards is not None:
+        shown[name] = _cards(cards)
     return rake
