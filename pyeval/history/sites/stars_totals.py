@@ -265,35 +265,8 @@ def stakes_of(events: list[tuple], header: list[Decimal], level: str, limit: str
         small_bet, big_bet = _bets_unwritten(events, big_blind, game in STUD)
     ante = largest.get("ante", ZERO)
     big_blind_ante = ante_posters == 1 and players > 2 and ante >= big_blind > 0
-    fields = (small_blind, big_blind, ante, "" if not ante else "big-blind" if big_blind_ante else "classic",
-              largest.get("bring-in", ZERO), small_bet, big_bet, tuple(straddles), level)
-    seen = _STAKES_SEEN.get(fields)
-    if seen is not None and _identical(seen[0], fields):
-        return seen[1]
-    stakes = Stakes(*fields)
-    if len(_STAKES_SEEN) < _STAKES_SEEN_MAX:
-        _STAKES_SEEN[fields] = (fields, stakes)
-    return stakes
-
-
-_STAKES_SEEN: Final[dict[tuple, tuple[tuple, Stakes]]] = {}
-"""The stakes made, by their fields (a table's hands share them, and a frozen dataclass is slow
-to make: its ``__init__`` sets each field through ``object.__setattr__``)."""
-_STAKES_SEEN_MAX: Final = 10_000
-
-
-def _identical(a: tuple, b: tuple) -> bool:
-    """Whether two stakes' fields are the same objects (equal Decimals may differ in exponent,
-    "0.1" and "0.10": the money reader returns one object for one text), equal strings, and
-    straddles so alike."""
-    for x, y in zip(a, b):
-        if x is y or isinstance(x, str) and x == y:
-            continue
-        if isinstance(x, tuple) and isinstance(y, tuple) and len(x) == len(y) and all(
-                u is v for u, v in zip(x, y)):
-            continue
-        return False
-    return True
+    return Stakes(small_blind, big_blind, ante, "" if not ante else "big-blind" if big_blind_ante else "classic",
+                  largest.get("bring-in", ZERO), small_bet, big_bet, tuple(straddles), level)
 
 
 _SMALL_BET_STREETS: Final = frozenset({"preflop", "flop", "3rd", "4th"})
