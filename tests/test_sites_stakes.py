@@ -43,7 +43,6 @@ fields = st.fixed_dictionaries({}, optional={
 def test_stakes_read_write_and_print_as_the_dataclass_did(kw):
     stakes, reference = Stakes(**kw), ReferenceStakes(**kw)
     assert repr(stakes) == repr(reference).replace("ReferenceStakes(", "Stakes(")
-    assert str(stakes) == _reference_str(reference) and stakes.unit == _reference_unit(reference)
     assert tuple(getattr(stakes, f) for f in FIELDS) == dataclasses.astuple(reference)
     positional = Stakes(*(getattr(reference, f) for f in FIELDS))
     assert positional == stakes and hash(positional) == hash(stakes)
@@ -83,27 +82,15 @@ def test_stakes_refuse_a_wrong_number_of_fields_as_the_dataclass_did():
         Stakes(blinds=ZERO)  # type: ignore[call-arg]
 
 
-def _reference_unit(s: ReferenceStakes) -> Decimal:
-    return s.big_blind or s.small_bet or s.bring_in or s.ante
-
-
-def _reference_str(s: ReferenceStakes) -> str:
-    """``Stakes.__str__`` as it was written on the dataclass."""
-    def plain(x: Decimal) -> str:
-        text = format(x, "f")
-        if "." in text:
-            whole, frac = text.split(".")
-            frac = frac.rstrip("0")
-            text = whole + ("." + frac.ljust(2, "0") if frac else "")
-        return text
-    if s.big_blind:
-        text = f"{plain(s.small_blind)}/{plain(s.big_blind)}"
-    elif s.small_bet:
-        text = f"{plain(s.small_bet)}/{plain(s.big_bet)}"
-    else:
-        text = f"bring-in {plain(s.bring_in)}"
-    if s.ante:
-        text += f" ante {plain(s.ante)}" + (" (big blind)" if s.ante_kind == "big-blind" else "")
-    if s.level:
-        text = f"level {s.level} {text}"
-    return text
+@pytest.mark.parametrize("kw, text, unit", [
+    ({"small_blind": Decimal("0.05"), "big_blind": Decimal("0.10")}, "0.05/0.10", Decimal("0.10")),
+    ({"small_blind": Decimal("1"), "big_blind": Decimal("2.0"), "ante": Decimal("0.5")}, "1/2 ante 0.50", Decimal("2")),
+    ({"small_blind": Decimal("100"), "big_blind": Decimal("200"), "ante": Decimal("200"), "ante_kind": "big-blind",
+      "level": "V"}, "level V 100/200 ante 200 (big blind)", Decimal("200")),
+    ({"small_bet": Decimal("2"), "big_bet": Decimal("4"), "bring_in": Decimal("0.5")}, "2/4", Decimal("2")),
+    ({"bring_in": Decimal("0.25"), "ante": Decimal("0.05")}, "bring-in 0.25 ante 0.05", Decimal("0.25")),
+    ({"ante": Decimal("1E+2")}, "bring-in 0 ante 100", Decimal("100")),
+])
+def test_stakes_name_and_unit(kw, text, unit):
+    """How ``.by("stakes")`` names them, and the big blind results are counted in."""
+    assert str(Stakes(**kw)) == text and Stakes(**kw).unit == unit
