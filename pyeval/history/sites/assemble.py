@@ -59,12 +59,14 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     won = dict(won)
     returned: dict[str, Decimal] = {}
     for e in events:
-        if e[0] == "uncalled":
+        kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
+        if kind == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
     if uncalled_in_won in ("when-over", "when-over-or-all") and returned:
         into_pot = ZERO  # (what the pots hold without the returned chips, and what the players won: the same for each)
         for e in events:
-            if e[0] in INTO_POT:
+            kind = e[0]
+            if kind in INTO_POT:
                 into_pot += e[3]
         into_pot -= sum(returned.values(), ZERO)
         total_won = sum(won.values(), ZERO)
@@ -76,8 +78,9 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         events = _take_back(events, returned, won)
     involved = set(cash_out)
     for e in events:
-        if e[1] is not None:
-            involved.add(e[1])
+        player: str | None = e[1]
+        if player is not None:
+            involved.add(player)
     for n, v in won.items():
         if v:
             involved.add(n)
@@ -87,8 +90,9 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     index = {n: j for j, n in enumerate(players)}
     dealt: dict[str, list[str]] = {}
     for e in events:
-        if e[0] == "deal" and e[1] is not None:
-            dealt.setdefault(e[1], []).append(e[6])
+        kind, player = e[0], e[1]
+        if kind == "deal" and player is not None:
+            dealt.setdefault(player, []).append(e[6])
     actions = [Action(e[0], None if e[1] is None else index[e[1]], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9])
                for e in events]  # (indexed: unpacking a tuple of unknown length iterates it, compiled)
     board_game = game not in STUD and game not in DRAW
@@ -124,7 +128,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         with_returns = pot + sum(returned.values(), ZERO)
         if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
             raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
-    problems = hand.problems(put_in)
+    problems = hand.problems(put_in, nets_made_by_rule=True)  # (the nets above: by the rule, from put_in)
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
@@ -226,19 +230,21 @@ def _checks_facing_no_bet(events: list[tuple]) -> None:
     top = ZERO  # the street's largest bet (max(bets.values(), default=ZERO), kept as the bets come)
     street = ""
     for e in events:
-        kind = e[0]
+        kind: str = e[0]  # (typed locals: compared as strings, not by the generic comparison)
         check = kind == "check"
         if check or kind in _LIVE_CHIPS:
-            if e[2] != street:
-                bets, street, top = {}, e[2], ZERO
+            on: str = e[2]
+            player = e[1]  # (None for no one: kept as the event has it)
+            if on != street:
+                bets, street, top = {}, on, ZERO
             if check:
-                if bets.get(e[1], ZERO) < top:
-                    raise ValueError(f"{e[1]} checks facing a bet of {max(bets.values())} with "
-                                     f"{bets.get(e[1], ZERO)} in: the text leaves out a post")
+                if bets.get(player, ZERO) < top:
+                    raise ValueError(f"{player} checks facing a bet of {max(bets.values())} with "
+                                     f"{bets.get(player, ZERO)} in: the text leaves out a post")
                 continue
             to: Decimal = e[4]
-            before = bets.get(e[1])
-            bets[e[1]] = to
+            before = bets.get(player)
+            bets[player] = to
             if len(bets) == 1 or to > top:
                 top = to
             elif before is not None and to < before:  # (a bet made smaller: the largest may be another's)
@@ -265,15 +271,22 @@ def _take_back(events: list[tuple], returned: dict[str, Decimal], won: dict[str,
     """Events and winnings without the uncalled chips the site counted as won (from the player's
     last collections first)."""
     left = dict(returned)
-    out = list(events)
-    for k in range(len(out) - 1, -1, -1):
-        e = out[k]
-        if e[0] != "collect" or not left.get(e[1]):
-            continue
-        part = min(e[3], left[e[1]])
-        left[e[1]] -= part
-        out[k] = e[:3] + (e[3] - part,) + e[4:]
-    out = [e for e in out if e[0] != "collect" or e[3]]
+    out: list[tuple] = []  # (the events kept, last first: one pass from the end, reversed once)
+    for k in range(len(events) - 1, -1, -1):
+        e = events[k]
+        kind: str = e[0]
+        if kind == "collect":
+            chips: Decimal = e[3]
+            owed = left.get(e[1])
+            if owed:
+                part = min(chips, owed)
+                left[e[1]] = owed - part
+                chips = chips - part
+                e = e[:3] + (chips,) + e[4:]
+            if not chips:
+                continue  # (a collection that was all the returned bet)
+        out.append(e)
+    out.reverse()
     for name, chips in returned.items():
         if won.get(name, ZERO) < chips:
             raise ValueError(f"{name}'s uncalled {chips} is not in what the summary says {name} won "

@@ -78,7 +78,7 @@ from pyeval.core.games import GAMES
 
 __all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
 
-ZERO = Decimal(0)
+ZERO: Final = Decimal(0)
 
 STREETS = ("preflop", "flop", "turn", "river", "3rd", "4th", "5th", "6th", "7th", "draw1", "draw2", "draw3",
            "showdown")
@@ -349,9 +349,11 @@ class Hand:
                 out[a.player] -= a.amount
         return out
 
-    def problems(self, put_in: list[Decimal] | None = None) -> list[str]:
+    def problems(self, put_in: list[Decimal] | None = None, nets_made_by_rule: bool = False) -> list[str]:
         """What contradicts the contract's numbers (empty when the hand adds up): lengths, the
-        net of each player, chips conserved (``put_in``: ``self.put_in()`` when the caller has it)."""
+        net of each player, chips conserved (``put_in``: ``self.put_in()`` when the caller has it;
+        ``nets_made_by_rule``: the caller set each net to ``collected + cash_out - put_in`` from the
+        same lists, as ``assemble`` does, so they are not compared again)."""
         n = len(self.players)
         found: list[str] = []
         if not (len(self.seats) == len(self.starting_stacks) == len(self.hole) == len(self.net) == len(self.collected)
@@ -371,6 +373,8 @@ class Hand:
             net, cash_out = self.net[i], self.cash_out[i]
             net_sum += net
             cash_out_sum += cash_out
+            if nets_made_by_rule:
+                continue
             expected = self.collected[i] + cash_out - put_in[i]
             if net != expected:
                 found.append(f"{self.players[i]}: net {net} but collected {self.collected[i]} + cash-out "
