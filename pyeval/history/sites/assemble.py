@@ -56,7 +56,6 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
         header_money = [big_blind, 2 * big_blind]  # the header named the blinds: the bets are one and two big blinds
     events = street_totals(events, big_blind)
     _checks_facing_no_bet(events)
-    won = dict(won)
     returned: dict[str, Decimal] = {}
     for e in events:
         kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
@@ -75,6 +74,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     elif uncalled_in_won == "never":
         returned = {}
     if returned:
+        won = dict(won)  # (the caller's left as it was: _take_back takes the returned chips out)
         events = _take_back(events, returned, won)
     involved = set(cash_out)
     for e in events:
@@ -101,7 +101,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
                 players=players, seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players],
                 actions=actions, limit=limit, currency=currency, tournament=tournament, table=table,
                 max_seats=max_seats, button=button, date=date, timezone=timezone,
-                hole=[hole_of(dealt.get(n, []), shown.get(n, ""), game) for n in players],
+                hole=[hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game) for n in players],
                 boards=(list(boards) or [""]) if board_game else [],
                 collected=[won.get(n, ZERO) for n in players], cash_out=[cash_out.get(n, ZERO) for n in players],
                 cash_out_fee=[ZERO] * len(players), sitting_out=[n for n in names if n not in involved],
@@ -134,15 +134,17 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     return hand
 
 
-def _by_seat(names: Sequence[str], seats: dict[str, int]) -> list[str]:
+def _by_seat(names: Sequence[str], seats: dict[str, int]) -> Sequence[str]:
     """``names`` in the order of their seats (as ``sorted`` by seat orders them: stably), most
-    often the order they were written in, which is then kept without sorting."""
-    listed = list(names)
-    order = [seats[n] for n in listed]  # (each looked up, as sorted's key would: a KeyError alike)
-    for j in range(1, len(order)):
-        if order[j - 1] > order[j]:
-            return sorted(listed, key=seats.__getitem__)
-    return listed
+    often the order they were written in, which is then kept without sorting or copying (the
+    caller only reads it)."""
+    previous = -1
+    for n in names:
+        seat: int = seats[n]  # (each looked up in order, as sorted's key would: a KeyError alike)
+        if seat < previous:
+            return sorted(names, key=seats.__getitem__)
+        previous = seat
+    return names
 
 
 class Speakers:
@@ -186,6 +188,9 @@ def speakers_of(names: Sequence[str]) -> Speakers:
             _SPEAKERS_SEEN[key] = speakers
     return speakers
 
+
+_NONE_DEALT: Final[list[str]] = []
+"""The cards dealt to a player the text deals none (read only: one list, not one a player)."""
 
 _SPEAKERS_SEEN: Final[dict[tuple[str, ...], Speakers]] = {}
 _SPEAKERS_SEEN_MAX: Final = 10_000
