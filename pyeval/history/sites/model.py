@@ -341,12 +341,14 @@ class Hand:
         uncalled bets returned."""
         out = [ZERO] * len(self.players)
         for a in self.actions:
-            if a.player is None:
+            player = a.player  # (each field read once: a read of an optional int boxes and checks it)
+            if player is None:
                 continue
-            if a.kind in _INTO_POT:
-                out[a.player] += a.amount
-            elif a.kind == "uncalled":
-                out[a.player] -= a.amount
+            kind = a.kind
+            if kind in _INTO_POT:
+                out[player] += a.amount
+            elif kind == "uncalled":
+                out[player] -= a.amount
         return out
 
     def problems(self, put_in: list[Decimal] | None = None, nets_made_by_rule: bool = False) -> list[str]:
