@@ -18,7 +18,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, SIGNS, amount
 
@@ -229,6 +229,8 @@ _COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
 def decimal_mark(text: str) -> str:
     """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
     Italian skins) and none a decimal point."""
+    if text.find(".") < 0 and text.find(",") < 0:  # (both patterns need one: whole chips, no search)
+        return "."
     if _POINT_DECIMALS.search(text):
         return "."
     return "," if _COMMA_DECIMALS.search(text) else "."
@@ -292,8 +294,13 @@ def chips_added(name: str, chips: Decimal, allin: bool, street: str, events: lis
     """An action written as the chips it adds (XML types 6 and 7, the text's ``Allin`` and
     ``Raise``): a call when it reaches no more than the street's top bet (an all-in), else a bet
     or a raise to the player's new street total."""
-    to = street_total(events, name, street) + chips
-    top = max((street_total(events, n, street) for n in seats), default=ZERO)
+    totals = street_totals_of(events, street)  # (one pass over the events, not one a player)
+    to = totals.get(name, ZERO) + chips
+    top = ZERO
+    for k, n in enumerate(seats):  # max(street_total(events, n, street) for n in seats): the first largest
+        total = totals.get(n, ZERO)
+        if k == 0 or total > top:
+            top = total
     if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
         if not allin and to < top:
             raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")
