@@ -87,3 +87,23 @@ def test_the_money_values_of_tags_that_repeat_the_last_ones_names_are_kept():
     assert money == ipoker_xml.MONEY_VALUES.findall(text) == ["1.50", "0.50", "0", "2,00", "1", "1.5", "0.50", "1"]
     assert [a for tag, a, _ in elements if tag == "player"][1] == {"seat": "2", "name": "B", "chips": "2,00",
                                                                    "bet": "1", "win": "1.5"}
+
+
+def plain_card_text(text: str) -> str:
+    """``card_text`` as it was: every word read again."""
+    out = []
+    for word in text.split():
+        if word.upper() == "X":
+            out.append("??")
+            continue
+        rank = word[1:].upper()
+        out.append(("T" if rank == "10" else rank) + word[0].lower())
+    return "".join(out)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["SA", "D10", "X", "x", "h9", "C", "", " ", "\\n", "SK", "d10", "Xx", "é2"]),
+                max_size=8).map(" ".join))
+def test_card_text_reads_each_word_as_before(text):
+    assert ipoker_text.card_text(text) == plain_card_text(text)
+    assert ipoker_text.card_text(text) == plain_card_text(text)  # (the second time from the kept words)

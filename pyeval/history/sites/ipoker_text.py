@@ -237,15 +237,29 @@ def decimal_mark(text: str) -> str:
 
 
 def card_text(text: str) -> str:
-    """``SA D10 X`` -> ``"AsTd??"``."""
+    """``SA D10 X`` -> ``"AsTd??"``: each word read once (``_CARD_WORDS``: a file's hands repeat the
+    52 cards)."""
     out = []
     for word in text.split():
-        if word.upper() == "X":
-            out.append("??")
-            continue
-        rank = word[1:].upper()
-        out.append(("T" if rank == "10" else rank) + word[0].lower())
+        card = _CARD_WORDS.get(word)
+        if card is None:
+            card = _card_word(word)
+            if len(_CARD_WORDS) >= 1000:
+                _CARD_WORDS.clear()
+            _CARD_WORDS[word] = card
+        out.append(card)
     return "".join(out)
+
+
+def _card_word(word: str) -> str:
+    """One card of ``card_text``: ``D10`` -> ``Td``, ``X`` -> ``??``."""
+    if word.upper() == "X":
+        return "??"
+    rank = word[1:].upper()
+    return ("T" if rank == "10" else rank) + word[0].lower()
+
+
+_CARD_WORDS: Final[dict[str, str]] = {}
 
 
 def currency_named(text: str) -> str:
