@@ -18,7 +18,7 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.history.sites.assemble import assemble, street_total
+from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import CODES, SIGNS, amount
 
@@ -229,21 +229,37 @@ _COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
 def decimal_mark(text: str) -> str:
     """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
     Italian skins) and none a decimal point."""
+    if text.find(".") < 0 and text.find(",") < 0:  # (both patterns need one: whole chips, no search)
+        return "."
     if _POINT_DECIMALS.search(text):
         return "."
     return "," if _COMMA_DECIMALS.search(text) else "."
 
 
 def card_text(text: str) -> str:
-    """``SA D10 X`` -> ``"AsTd??"``."""
+    """``SA D10 X`` -> ``"AsTd??"``: each word read once (``_CARD_WORDS``: a file's hands repeat the
+    52 cards)."""
     out = []
     for word in text.split():
-        if word.upper() == "X":
-            out.append("??")
-            continue
-        rank = word[1:].upper()
-        out.append(("T" if rank == "10" else rank) + word[0].lower())
+        card = _CARD_WORDS.get(word)
+        if card is None:
+            card = _card_word(word)
+            if len(_CARD_WORDS) >= 1000:
+                _CARD_WORDS.clear()
+            _CARD_WORDS[word] = card
+        out.append(card)
     return "".join(out)
+
+
+def _card_word(word: str) -> str:
+    """One card of ``card_text``: ``D10`` -> ``Td``, ``X`` -> ``??``."""
+    if word.upper() == "X":
+        return "??"
+    rank = word[1:].upper()
+    return ("T" if rank == "10" else rank) + word[0].lower()
+
+
+_CARD_WORDS: Final[dict[str, str]] = {}
 
 
 def currency_named(text: str) -> str:
@@ -292,8 +308,13 @@ def chips_added(name: str, chips: Decimal, allin: bool, street: str, events: lis
     """An action written as the chips it adds (XML types 6 and 7, the text's ``Allin`` and
     ``Raise``): a call when it reaches no more than the street's top bet (an all-in), else a bet
     or a raise to the player's new street total."""
-    to = street_total(events, name, street) + chips
-    top = max((street_total(events, n, street) for n in seats), default=ZERO)
+    totals = street_totals_of(events, street)  # (one pass over the events, not one a player)
+    to = totals.get(name, ZERO) + chips
+    top = ZERO
+    for k, n in enumerate(seats):  # max(street_total(events, n, street) for n in seats): the first largest
+        total = totals.get(n, ZERO)
+        if k == 0 or total > top:
+            top = total
     if to <= top and (allin or top):  # (an all-in of no more chips, as before any bet: a call of 0)
         if not allin and to < top:
             raise ValueError(f"{name} raises {chips} to {to}, short of the {top} bet, and is not all-in")

@@ -28,11 +28,11 @@ def game_elements(text: str, game_tag: re.Match[str]) -> tuple[dict[str, str], l
     money: list[str] = []
     game, plain = attributes(game_tag.group(0)[5:-1], money, False)
     found: list[Element] = []
-    layouts: dict[str, list[str]] = {}  # each tag's names as last written: its elements repeat them
+    layouts: dict[str, _Layout] = {}  # each tag's names as last written: its elements repeat them
     for tag, start, end, content in _element_spans(text, game_at):
         layout = layouts.get(tag)
         if layout is None:
-            layout = layouts[tag] = []
+            layout = layouts[tag] = _Layout()
         read, written = _attributes_in(text, start, end, money, True, layout)
         plain = plain + written if plain >= 0 and written >= 0 else -1
         found.append((tag, read, content))
@@ -84,14 +84,24 @@ def attributes(attrs: str, money: list[str], unescape: bool) -> tuple[dict[str, 
     read with the pattern; and how many names were plain (-1: the pattern), the plain money
     attributes' values (``_MONEY_NAMES``, also as the end of a name) added to ``money`` as written
     (when the pattern reads them, some may have been added: the caller reads them again)."""
-    return _attributes_in(attrs, 0, len(attrs), money, unescape, [])
+    return _attributes_in(attrs, 0, len(attrs), money, unescape, _Layout())
+
+
+class _Layout:
+    """The attributes of the tag last read with a name: the texts before each value (`` seat=``),
+    the names they write and whether each is a money attribute (a key's name and money-ness never
+    change: a tag that repeats the last one's keys looks neither up)."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.names: list[str] = []
+        self.money: list[bool] = []
 
 
 def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: bool,
-                   layout: list[str]) -> tuple[dict[str, str], int]:
-    """``attributes`` of ``text[start:end]``, read in place.  ``layout``: the texts before each
-    value (`` seat=``) of the tag last read with this name, compared in place before one is cut
-    out and looked up (updated here)."""
+                   layout: _Layout) -> tuple[dict[str, str], int]:
+    """``attributes`` of ``text[start:end]``, read in place.  ``layout``: the tag last read with
+    this name, its keys compared in place before one is cut out and looked up (updated here)."""
     found: dict[str, str] = {}
     escaped = unescape and text.find("&", start, end) >= 0  # (looked for once a tag: few values have an entity)
     pos = start
@@ -103,20 +113,28 @@ def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: 
         closing = text.find('"', opening + 1, end)
         if closing < 0:  # an odd number of quotes
             break
-        key = layout[count] if count < len(layout) else ""
-        if opening - pos != len(key) or text.find(key, pos, opening) != pos:
+        keys = layout.keys
+        key = keys[count] if count < len(keys) else ""
+        if count < len(keys) and opening - pos == len(key) and text.find(key, pos, opening) == pos:
+            name = layout.names[count]
+            is_money = layout.money[count]
+        else:
             key = text[pos:opening]
-            if count < len(layout):
-                layout[count] = key
+            found_name = _KEY_NAMES.get(key)
+            name = _key_name(key) if found_name is None else found_name
+            is_money = name in _MONEY_KEYS
+            if count < len(keys):
+                keys[count] = key
+                layout.names[count] = name
+                layout.money[count] = is_money
             else:
-                layout.append(key)
-        name = _KEY_NAMES.get(key)
-        if name is None:
-            name = _key_name(key)
+                keys.append(key)
+                layout.names.append(name)
+                layout.money.append(is_money)
         if not name:
             break
         value = text[opening + 1:closing]
-        if name in _MONEY_KEYS:
+        if is_money:
             money.append(value)
         found[name] = html.unescape(value) if escaped and "&" in value else value
         count += 1
