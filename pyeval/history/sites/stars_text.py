@@ -27,6 +27,7 @@ from pyeval.history.sites.stars_totals import (
     cards_text,
     first_cards,
     hole_of,
+    nets_of,
     stakes_of,
     street_totals,
     summary_of,
@@ -114,7 +115,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("the hand is cut short (fewer than three lines)")
     if "Hand cancelled" in lines:
         raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
-    if "*** SUMMARY ***" not in text:  # (before a line cut in two is taken for a line the parser does not know)
+    # (before a line cut in two is taken for an unknown line; the text searched when no line is the mark)
+    if "*** SUMMARY ***" not in lines and "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
     hand_id, date, timezone, header = head_facts(lines[0])
     tournament, game, limit, header_money, level, currency = header
@@ -196,8 +198,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         name = None  # the player of a ``name: what`` line (a name may hold ": ")
         at = x.find(": ")
         while at > 0:
-            if x[:at] in seated:
-                name = x[:at]
+            before = x[:at]
+            if before in seated:
+                name = before
                 break
             at = x.find(": ", at + 1)
         if name is not None:
@@ -224,7 +227,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             _action(name, what, street, run, events, shown, cash, game, line + k)
     if summary_at < 0:
         raise ValueError("the hand is cut short: no summary")
-    total, rake, summary_splash, collected, summary_shown = summary_of(lines[summary_at + 1:], seat_player,
+    total, rake, summary_splash, collected, summary_shown = summary_of(lines, summary_at + 1, seat_player,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
     if collected_from_actions and any(e[0] == "collect" for e in events):
@@ -273,7 +276,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
-    pot = sum(put_in, ZERO) + splash
+    pot = sum(put_in, ZERO)
+    if splash is not ZERO:  # (nearly every hand has none: no sum with 0, a Decimal sum being a generic call)
+        pot += splash
     if not any(hand.collected):
         folded = {a.player for a in actions if a.kind == "fold"}
         still_in = [i for i in range(len(players)) if i not in folded]
@@ -281,7 +286,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             hand.collected[still_in[0]] = pot - rake
     if not collections:  # the text writes the winnings in its summary only
         hand.actions += [Action("collect", i, "showdown", c) for i, c in enumerate(hand.collected) if c]
-    hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+    hand.net = nets_of(hand.collected, hand.cash_out, put_in)
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
     if total is not None and total not in (pot, pot - rake, pot + implicit):
@@ -290,7 +295,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
         put_in = hand.put_in()
-        hand.net = [c + o - p for c, o, p in zip(hand.collected, hand.cash_out, put_in)]
+        hand.net = nets_of(hand.collected, hand.cash_out, put_in)
         problems = hand.problems()
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
@@ -506,8 +511,9 @@ def _money_and_allin(text: str) -> tuple[Decimal, bool]:
 
 
 _POSTS: Final[tuple[tuple[str, str], ...]] = (
+          ("posts the ante ", "ante"),  # (first: a tournament hand posts one a player)
           ("posts small & big blinds ", "dead-blind"), ("posts small blind ", "small-blind"),
-          ("posts big blind ", "big-blind"), ("posts the ante ", "ante"), ("posts ante ", "ante"),
+          ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
           ("posts straddle ", "straddle"), ("straddle ", "straddle"), ("posts button blind ", "button-blind"),
           ("posts missed blind ", "dead-blind"), ("posts dead ", "dead-blind"),
           ("brings in for ", "bring-in"))

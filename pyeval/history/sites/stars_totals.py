@@ -12,7 +12,7 @@ from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
-__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "hole_of", "cards_text", "first_cards",
+__all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "nets_of", "hole_of", "cards_text", "first_cards",
            "card_groups", "CARDS", "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
@@ -85,19 +85,21 @@ _RANKS: Final = frozenset(RANK_CHARS + "?")
 _SUITS: Final = frozenset(SUIT_CHARS + "?")
 
 
-def summary_of(lines: list[str], seat_player: dict[int, str], first: int
+def summary_of(lines: list[str], start: int, seat_player: dict[int, str], first: int
              ) -> tuple[Decimal | None, Decimal, Decimal, dict[str, Decimal], dict[str, str]]:
-    """(total pot, rake and fees, splash, each player's winnings, cards shown) of the summary."""
+    """(total pot, rake and fees, splash, each player's winnings, cards shown) of the summary:
+    ``lines[start:]`` (not copied), the first of them the text's line ``first``."""
     total: Decimal | None = None
     rake = splash = ZERO
     collected: dict[str, Decimal] = {}
     shown: dict[str, str] = {}
-    for k, x in enumerate(lines):
+    for k in range(start, len(lines)):
+        x = lines[k]
         if x.startswith("Total pot"):
             parts = x.split("|")
             words = parts[0][len("Total pot"):].split()
             if not words:
-                raise ValueError(f"line {first + k}: a 'Total pot' line with no amount")
+                raise ValueError(f"line {first + k - start}: a 'Total pot' line with no amount")
             total = amount(words[0])
             for part in parts[1:]:
                 words = part.strip().rsplit(" ", 1)
@@ -112,20 +114,33 @@ def summary_of(lines: list[str], seat_player: dict[int, str], first: int
             try:
                 name = seat_player[int(x[5:colon] if colon >= 0 else x[5:])]
             except (ValueError, KeyError):
-                raise ValueError(f"line {first + k}: a summary line for an empty seat: {x[:60]!r}") from None
+                raise ValueError(f"line {first + k - start}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = x[colon + 2 + len(name):] if colon >= 0 else ""
-            if "won " in rest or "collected " in rest:  # (the words ``_WON`` needs)
-                won = ZERO  # a hand run twice may have a seat line per run (Full Tilt)
-                for w in won_amounts(rest):
-                    won += amount(w.strip("()"))
-                collected[name] = collected.get(name, ZERO) + won
-            elif name not in collected:
-                collected[name] = ZERO
+            won_texts = won_amounts(rest) if "won " in rest or "collected " in rest else _NOTHING_WON
+            if won_texts:
+                _add_won(collected, name, won_texts)
+            elif won_texts is not _NOTHING_WON or name not in collected:  # (a word with no amount after it: 0)
+                collected[name] = collected.get(name, ZERO) + ZERO
             if "[" in rest and (" showed " in rest or " mucked " in rest):  # (no cards without a bracket)
                 group = first_cards(rest)
                 if group is not None:
                     shown[name] = cards_text(group)
     return total, rake, splash, collected, shown
+
+
+_NOTHING_WON: Final[list[str]] = []
+"""The amounts of a seat line without the words "won" and "collected" (never changed)."""
+
+
+def _add_won(collected: dict[str, Decimal], name: str, won_texts: list[str]) -> None:
+    """The amounts a summary's seat line says its player won, added to what the player won before
+    (a hand run twice may have a seat line per run: Full Tilt); a single amount, the commonest,
+    with no sum (a Decimal sum is a generic call: ``0 + won`` is ``won``)."""
+    won = amount(won_texts[0].strip("()"))
+    for j in range(1, len(won_texts)):
+        won += amount(won_texts[j].strip("()"))
+    before = collected.get(name)
+    collected[name] = won if before is None else before + won
 
 
 def won_amounts(text: str) -> list[str]:
@@ -185,10 +200,11 @@ def street_totals(events: list[tuple], big_blind: Decimal) -> list[tuple]:
             out.append(e)
             continue
         returned = False
-        had = bets.get(name, ZERO)
+        known = bets.get(name)  # (None: the player's first chips on the street, no sum with 0 to make)
+        had = ZERO if known is None else known
         if kind in ("raise", "complete", "straddle"):  # a straddle's amount is its total (GG straddles again)
             to = e[4]
-            e = (kind, name, st, to - had, to, e[5], e[6], e[7], e[8], e[9])
+            e = (kind, name, st, to if known is None else to - had, to, e[5], e[6], e[7], e[8], e[9])
         elif kind == "dead-blind" and e[9] == -1:  # both blinds at once: split into the dead and live parts
             live = min(e[3], big_blind) if big_blind else e[3]
             if e[3] > live:
@@ -199,7 +215,7 @@ def street_totals(events: list[tuple], big_blind: Decimal) -> list[tuple]:
             to = had
             e = (kind, name, st, e[3], had, e[5], e[6], e[7], e[8], e[9])
         else:
-            to = had + e[3]
+            to = e[3] if known is None else had + e[3]
             e = (kind, name, st, e[3], to, e[5], e[6], e[7], e[8], e[9])
         bets[name] = to
         out.append(e)
@@ -306,3 +322,13 @@ def hole_of(dealt: list[str], shown: str, game: str) -> str:
         filled = [hidden.pop(0) if c == "??" and hidden else c for c in cards]
         return "".join(filled + hidden) if len(filled) + len(hidden) == len(shown_cards) else shown
     return shown or (dealt[-1] if dealt else "")
+
+
+def nets_of(collected: list[Decimal], cash_out: list[Decimal], put_in: list[Decimal]) -> list[Decimal]:
+    """Each player's net: what they collected and cashed out less what they put in (a player who
+    cashed out nothing, nearly all, with one subtraction: a Decimal sum is a generic call)."""
+    nets: list[Decimal] = []
+    for j in range(len(put_in)):
+        cashed = cash_out[j]
+        nets.append(collected[j] - put_in[j] if cashed is ZERO else collected[j] + cashed - put_in[j])
+    return nets
