@@ -291,12 +291,12 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     # uncalled big blind in a walk)
     if total is not None and total not in (pot, pot - rake, pot + implicit):
         raise ValueError(_too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
-    problems = hand.problems(put_in)
+    problems = hand.problems(put_in, nets_made_by_rule=True)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
         put_in = hand.put_in()
         hand.net = nets_of(hand.collected, hand.cash_out, put_in)
-        problems = hand.problems()
+        problems = hand.problems(put_in, nets_made_by_rule=True)
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
