@@ -104,19 +104,13 @@ def reader_functions(site: str, start: str, fix: Callable[[str], str] | None = N
 def parse_hand(text: str, site: str, source: str, line: int, collected_from_actions: bool = False) -> Hand:
     """One hand of the family's text (see the module docstring); ValueError with the reason."""
     text, language = translate(text)
-    lines: list[str] = []
-    for x in text.split("\n"):
-        x = x.rstrip()
-        if x:  # (no blank lines: some exports double them)
-            lines.append(x)
-    if lines:
-        lines[0] = lines[0].lstrip()  # (the text stripped, without copying it)
+    lines, cancelled = _lines_of(text)
     if len(lines) < 3:
         raise ValueError("the hand is cut short (fewer than three lines)")
-    if "Hand cancelled" in lines:
+    if cancelled:
         raise ValueError("the site cancelled the hand ('Hand cancelled': no hand was played)")
-    # (before a line cut in two is taken for an unknown line; the text searched when no line is the mark)
-    if "*** SUMMARY ***" not in lines and "*** SUMMARY ***" not in text:
+    # (before a line cut in two is taken for an unknown line; searched from the end, where it is)
+    if text.rfind("*** SUMMARY ***") < 0:
         raise ValueError("the hand is cut short: no summary")
     hand_id, date, timezone, header = head_facts(lines[0])
     tournament, game, limit, header_money, level, currency = header
@@ -130,6 +124,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
     seat_player: dict[int, str] = {}
+    seat_numbers: dict[str, str] = {}  # (the players by their seat number's text: the summary's lines write it so)
     while i < len(lines) and lines[i].startswith("Seat "):
         seat = _seat_line(lines[i])
         if seat is None:
@@ -138,10 +133,14 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         if seated_name in seats:
             raise ValueError(f"player {seated_name!r} is on two seats")
         names.append(seated_name)
-        seats[seated_name] = int(number)
+        seat_number = int(number)
+        seats[seated_name] = seat_number
         stacks[seated_name] = amount(stack)
-        seat_player[seats[seated_name]] = seated_name
+        seat_player[seat_number] = seated_name
+        seat_numbers[number] = seated_name
         i += 1
+    if len(seat_numbers) != len(seat_player):  # (a seat written two ways, "3" and "03": by its number)
+        seat_numbers.clear()
     if not names:
         raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
@@ -227,7 +226,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             _action(name, what, street, run, events, shown, cash, game, line + k)
     if summary_at < 0:
         raise ValueError("the hand is cut short: no summary")
-    total, rake, summary_splash, collected, summary_shown = summary_of(lines, summary_at + 1, seat_player,
+    total, rake, summary_splash, collected, summary_shown = summary_of(lines, summary_at + 1, seat_player, seat_numbers,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
     if collected_from_actions and any(e[0] == "collect" for e in events):
@@ -300,6 +299,26 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
+
+
+def _lines_of(text: str) -> tuple[list[str], bool]:
+    """(the text's lines without white space at their ends, blank ones left out (some exports
+    double the line ends), whether one is "Hand cancelled"): the lines kept in the list
+    ``split`` made (no second list built and freed), each compared once as it is stripped."""
+    lines = text.split("\n")
+    kept = 0
+    cancelled = False
+    for k in range(len(lines)):
+        x = lines[k].rstrip()
+        if x:
+            if kept == 0:
+                x = x.lstrip()  # (the text stripped, without copying it)
+            lines[kept] = x
+            kept += 1
+            if x == "Hand cancelled":
+                cancelled = True
+    del lines[kept:]
+    return lines, cancelled
 
 
 _NONE_DEALT: Final[list[str]] = []

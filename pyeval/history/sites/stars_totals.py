@@ -85,10 +85,12 @@ _RANKS: Final = frozenset(RANK_CHARS + "?")
 _SUITS: Final = frozenset(SUIT_CHARS + "?")
 
 
-def summary_of(lines: list[str], start: int, seat_player: dict[int, str], first: int
+def summary_of(lines: list[str], start: int, seat_player: dict[int, str], seat_numbers: dict[str, str], first: int
              ) -> tuple[Decimal | None, Decimal, Decimal, dict[str, Decimal], dict[str, str]]:
     """(total pot, rake and fees, splash, each player's winnings, cards shown) of the summary:
-    ``lines[start:]`` (not copied), the first of them the text's line ``first``."""
+    ``lines[start:]`` (not copied), the first of them the text's line ``first``; ``seat_player``
+    the players by their seats, ``seat_numbers`` by their seat number's text on its seat line
+    (the same number written the same way: read without an ``int``)."""
     total: Decimal | None = None
     rake = splash = ZERO
     collected: dict[str, Decimal] = {}
@@ -111,16 +113,23 @@ def summary_of(lines: list[str], start: int, seat_player: dict[int, str], first:
                     rake += amount(words[1])
         elif x.startswith("Seat "):
             colon = x.find(": ")
-            try:
-                name = seat_player[int(x[5:colon] if colon >= 0 else x[5:])]
-            except (ValueError, KeyError):
-                raise ValueError(f"line {first + k - start}: a summary line for an empty seat: {x[:60]!r}") from None
+            number = x[5:colon] if colon >= 0 else x[5:]
+            seated = seat_numbers.get(number)
+            if seated is not None:
+                name = seated
+            else:
+                try:
+                    name = seat_player[int(number)]
+                except (ValueError, KeyError):
+                    raise ValueError(f"line {first + k - start}: a summary line for an empty seat: {x[:60]!r}") from None
             rest = x[colon + 2 + len(name):] if colon >= 0 else ""
             won_texts = won_amounts(rest) if "won " in rest or "collected " in rest else _NOTHING_WON
             if won_texts:
                 _add_won(collected, name, won_texts)
-            elif won_texts is not _NOTHING_WON or name not in collected:  # (a word with no amount after it: 0)
-                collected[name] = collected.get(name, ZERO) + ZERO
+            elif name not in collected:  # (won nothing: 0, with no sum)
+                collected[name] = ZERO
+            elif won_texts is not _NOTHING_WON:  # (a word with no amount after it: 0)
+                collected[name] = collected[name] + ZERO
             if "[" in rest and (" showed " in rest or " mucked " in rest):  # (no cards without a bracket)
                 group = first_cards(rest)
                 if group is not None:
