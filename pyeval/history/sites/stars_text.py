@@ -39,6 +39,8 @@ _STUD: Final = STUD
 _DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
 _NEXT_DRAW: Final = {"preflop": "draw1", "draw1": "draw2", "draw2": "draw3"}
 _RUNS: Final = {"FIRST": 0, "SECOND": 1, "THIRD": 2, "FOURTH": 3}
+_RUN_WORDS: Final[tuple[str, ...]] = ("FIRST ", "SECOND ", "THIRD ", "FOURTH ")
+"""``_RUNS``' words, each followed by a space (a section label that may name a run starts so)."""
 _STREET_OF: Final = {"2nd STREET": "3rd", "HOLE CARDS": "preflop", "PRE-FLOP": "preflop", "DEALING HANDS": "preflop",
               "3rd STREET": "3rd",
               "4th STREET": "4th", "5th STREET": "5th", "6th STREET": "6th", "FLOP": "flop", "TURN": "turn",
@@ -170,11 +172,12 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             if label == "SUMMARY":
                 summary_at = k
                 break
-            words = label.split(" ", 1)
-            if words[0] in _RUNS and len(words) == 2 and words[1] in ("FLOP", "TURN", "RIVER", "SHOW DOWN",
-                                                                       "SHOWDOWN"):
-                run = _RUNS[words[0]]
-                label = words[1]
+            if label.startswith(_RUN_WORDS):  # (a board of a hand run more than once: rare)
+                words = label.split(" ", 1)
+                if words[0] in _RUNS and len(words) == 2 and words[1] in ("FLOP", "TURN", "RIVER", "SHOW DOWN",
+                                                                           "SHOWDOWN"):
+                    run = _RUNS[words[0]]
+                    label = words[1]
             street = _STREET_OF.get(label) or ""
             if not street:
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
@@ -186,11 +189,9 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 while len(boards) <= run:
                     boards.append(boards[0][:len(board) - len(cards_text(groups[-1]))] if boards else "")
                 before = boards[run]
-                seen = {before[a:a + 2] for a in range(0, len(before), 2)}
-                cards = [board[a:a + 2] for a in range(0, len(board), 2)]
                 # the board so far (GGPoker may reorder it) and the new cards, or only the new
                 # cards (Full Tilt's Courchevel flop after its first card)
-                new = "".join(c for c in cards if c not in seen)
+                new = new_cards(before, board)
                 boards[run] = board = before + new
                 events.append(("deal", None, street, ZERO, ZERO, False, new, 0, run, 0))
             continue
@@ -229,7 +230,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     total, rake, summary_splash, collected, summary_shown = summary_of(lines, summary_at + 1, seat_player, seat_numbers,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
-    if collected_from_actions and any(e[0] == "collect" for e in events):
+    if collected_from_actions and _has_collections(events):
         collected = {}
         for e in events:
             if e[0] == "collect":
@@ -288,7 +289,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     hand.net = nets_of(hand.collected, hand.cash_out, put_in)
     # (Hold'em Manager's and WPN's exports write the total after the rake; WPN returns no
     # uncalled big blind in a walk)
-    if total is not None and total not in (pot, pot - rake, pot + implicit):
+    # (the usual total, the pot, compared first: no other sum made)
+    if total is not None and total != pot and total != pot - rake and total != pot + implicit:
         raise ValueError(_too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems(put_in, nets_made_by_rule=True)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
@@ -326,6 +328,33 @@ _NONE_DEALT: Final[list[str]] = []
 reads it)."""
 _LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
                                "raise", "complete"})
+
+
+def new_cards(before: str, board: str) -> str:
+    """The cards of ``board`` (each two characters) that are not among the cards of ``before``,
+    in their order: after the cards ``before`` starts the board with (the usual board line: the
+    board so far, then the new cards), no card is looked up."""
+    if not before:
+        return board
+    start = len(before) if len(before) % 2 == 0 and board.startswith(before) else 0
+    seen: set[str] = set()
+    for a in range(0, len(before), 2):
+        seen.add(before[a:a + 2])
+    new: list[str] = []
+    for a in range(start, len(board), 2):
+        card = board[a:a + 2]
+        if card not in seen:
+            new.append(card)
+    return "".join(new)
+
+
+def _has_collections(events: list[tuple]) -> bool:
+    """Whether an event is a "collect" (a loop: ``any`` over a generator builds one a call)."""
+    for e in events:
+        kind: str = e[0]
+        if kind == "collect":
+            return True
+    return False
 
 
 def _pot_number(pot: int) -> int:

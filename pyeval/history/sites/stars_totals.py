@@ -121,7 +121,8 @@ def summary_of(lines: list[str], start: int, seat_player: dict[int, str], seat_n
                 try:
                     name = seat_player[int(number)]
                 except (ValueError, KeyError):
-                    raise ValueError(f"line {first + k - start}: a summary line for an empty seat: {x[:60]!r}") from None
+                    raise ValueError(f"line {first + k - start}: a summary line for an empty seat: "
+                                     f"{x[:60]!r}") from None
             rest = x[colon + 2 + len(name):] if colon >= 0 else ""
             won_texts = won_amounts(rest) if "won " in rest or "collected " in rest else _NOTHING_WON
             if won_texts:
