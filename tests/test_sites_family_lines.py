@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pyeval.history.sites import stars_text
+from pyeval.history.sites import stars_header, stars_text
 from pyeval.history.sites.stars_totals import summary_of
 
 LINE_PARTS = st.sampled_from(["", " ", "\t", "\r", "\u2003", "\x1c", "Hand cancelled", "Hand cancelled ",
@@ -86,3 +86,25 @@ def test_summary_player_by_seat_text_is_by_seat_number(seat_lines, summary_seat)
             return str(e)
 
     assert read(seat_numbers) == read({})
+
+
+CHARS = st.sampled_from(["0", "9", "5", "/", ":", " ", "\t", "\x1c", "\x85", "\xa0", "\u2003", "٣", "²", "a", "Z",
+                         "\x00", "\x7f"])
+TEXTS = st.lists(CHARS, max_size=8).map("".join)
+
+
+@given(TEXTS, st.integers(0, 8), st.integers(0, 8))
+@example("٣", 0, 1)
+@example("²", 0, 1)
+def test_character_scans_are_the_string_methods(text, a, b):
+    """The header's scans by character codes against ``str.isdecimal`` and ``str.isspace``."""
+    start, end = min(a, len(text)), min(b, len(text))
+    assert stars_header.decimal_at(text, start, end) == text[start:end].isdecimal()
+    k = start
+    while k < len(text) and text[k].isspace():
+        k += 1
+    assert stars_header.space_end(text, start) == k
+    k = start
+    while k < len(text) and text[k].isdecimal():
+        k += 1
+    assert stars_header.decimal_end(text, start) == k

@@ -10,7 +10,7 @@ from typing import Final
 
 from pyeval.history.sites.money import amount, currency_of
 
-__all__ = ["head_facts", "GAMES"]
+__all__ = ["head_facts", "GAMES", "decimal_at", "space_end", "decimal_end"]
 
 GAMES: Final[tuple[tuple[str, str], ...]] = (
     ("split hold'em", "holdem-double-board"),
@@ -101,7 +101,7 @@ def date_of(header: str) -> tuple[str, str, int, int] | None:
     None: by string operations for ``YYYY/MM/DD H:MM:SS ZONE`` with ASCII digits (the commonest
     header), else by the pattern."""
     slash = header.find("/")
-    while slash >= 0 and not (slash >= 4 and (_digits(header[slash - 4:slash]) or header[slash - 4:slash].isdecimal())):
+    while slash >= 0 and not (slash >= 4 and decimal_at(header, slash - 4, slash)):
         slash = header.find("/", slash + 1)
     if slash < 0:
         return None
@@ -119,18 +119,17 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
     """``date_of`` at the slash after the year, when the date is ``YYYY/MM/DD H:MM:SS ZONE``
     (digits ASCII, a two-digit month and day, the zone two to five capitals or none at the end of
     the line), else None."""
-    if not (_digits(header[slash - 4:slash]) and len(header) >= slash + 14 and header[slash + 3] == "/"
+    # (the digits checked in place by their codes and the date cut in two slices: no slice a field)
+    if not (_digits_at(header, slash - 4, slash) and len(header) >= slash + 14 and header[slash + 3] == "/"
             and header[slash + 6] == " "):
         return None
-    month, day = header[slash + 1:slash + 3], header[slash + 4:slash + 6]
-    if not (_digits(month) and _digits(day)):
+    if not (_digits_at(header, slash + 1, slash + 3) and _digits_at(header, slash + 4, slash + 6)):
         return None
     hour_at = slash + 7
     colon = hour_at + 1 if header[hour_at + 1] == ":" else hour_at + 2
-    hour = header[hour_at:colon]
-    minute, second = header[colon + 1:colon + 3], header[colon + 4:colon + 6]
-    if not (_digits(hour) and colon + 6 <= len(header) and header[colon] == ":" and header[colon + 3] == ":"
-            and _digits(minute) and _digits(second)):
+    if not (_digits_at(header, hour_at, colon) and colon + 6 <= len(header) and header[colon] == ":"
+            and header[colon + 3] == ":" and _digits_at(header, colon + 1, colon + 3)
+            and _digits_at(header, colon + 4, colon + 6)):
         return None
     end = zone_at = colon + 6
     if end < len(header):  # (else the line ends with the time: GGPoker writes no zone)
@@ -141,16 +140,56 @@ def _date_by_words(header: str, slash: int) -> tuple[str, str, int, int] | None:
             end += 1
         if end - zone_at < 2:
             return None
-    return (f"{header[slash - 4:slash]}-{month}-{day}T{hour.zfill(2)}:{minute}:{second}", header[zone_at:end],
-            slash - 4, end)
+    day = header[slash - 4:slash + 6].replace("/", "-")  # (``YYYY/MM/DD``, its digits checked)
+    time = header[hour_at:colon + 6] if colon == hour_at + 2 else "0" + header[hour_at:colon + 6]
+    return day + "T" + time, header[zone_at:end], slash - 4, end
 
 
-def _digits(text: str) -> bool:
-    """Whether the text is ASCII digits only (and not empty)."""
-    for k in range(len(text)):
+def _digits_at(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (within the text) is ASCII digits only and not empty, by the
+    characters' codes (no slice)."""
+    for k in range(start, end):
         if not 48 <= ord(text[k]) <= 57:
             return False
-    return len(text) > 0
+    return end > start
+
+
+def decimal_at(text: str, start: int, end: int) -> bool:
+    """``text[start:end].isdecimal()`` (within the text), by the characters' codes when they are
+    ASCII (a method call and a slice otherwise, each a generic call under mypyc)."""
+    for k in range(start, end):
+        code = ord(text[k])
+        if not 48 <= code <= 57:
+            return code >= 128 and text[start:end].isdecimal()
+    return end > start
+
+
+def space_end(text: str, start: int) -> int:
+    """Where the white space (``str.isspace``) from ``start`` ends, by the characters' codes when
+    they are ASCII."""
+    k = start
+    while k < len(text):
+        code = ord(text[k])
+        if code == 32 or 9 <= code <= 13 or 28 <= code <= 31:
+            k += 1
+        elif code >= 128 and text[k].isspace():
+            k += 1
+        else:
+            break
+    return k
+
+
+def decimal_end(text: str, start: int) -> int:
+    """Where the decimal digits (``str.isdecimal``) from ``start`` end, by the characters' codes
+    when they are ASCII."""
+    k = start
+    while k < len(text):
+        code = ord(text[k])
+        if 48 <= code <= 57 or (code >= 128 and text[k].isdecimal()):
+            k += 1
+        else:
+            break
+    return k
 
 
 def _date(header: str) -> re.Match[str] | None:

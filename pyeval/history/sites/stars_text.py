@@ -18,7 +18,7 @@ from pyeval.history.sites.hand_starts import first_word_starts, line_starts, pie
 from pyeval.history.sites.language import translate
 from pyeval.history.sites.model import ZERO, Action, Hand
 from pyeval.history.sites.money import amount
-from pyeval.history.sites.stars_header import GAMES, head_facts
+from pyeval.history.sites.stars_header import GAMES, decimal_at, decimal_end, head_facts, space_end
 from pyeval.history.sites.stars_totals import (
     CARDS,
     IMPLICIT,
@@ -397,19 +397,15 @@ def table_line(x: str) -> tuple[str, int | None, int | None] | None:
     if close < start:
         return None
     rest = x[close + 1:]
-    j = 0
-    while j < len(rest) and rest[j].isspace():
-        j += 1
-    k = j
-    while k < len(rest) and rest[k].isdecimal():
-        k += 1
+    j = space_end(rest, 0)
+    k = decimal_end(rest, j)
     max_seats = int(rest[j:k]) if k > j and rest[k:k + 4] in ("-max", "-Max") else None
     button = None
     tail = rest.rstrip()
     if tail.endswith(" is the button"):
         seat = tail.rfind("Seat #", 0, len(tail) - 14)
         digits = tail[seat + 6:len(tail) - 14]
-        if seat >= 0 and digits.isdecimal():
+        if seat >= 0 and decimal_at(digits, 0, len(digits)):
             button = int(digits)
     return x[start:close], max_seats, button
 
@@ -422,7 +418,7 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
     closing = x.find(")")
     colon = x.find(": ", 5)
     number = x[5:colon] if 0 < colon < opening - 2 < closing and x[opening - 1] == " " else ""
-    if number.isdecimal() and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0:
+    if decimal_at(number, 0, len(number)) and x.find("(", opening + 1) < 0 and x.find(")", closing + 1) < 0:
         k = x.find(" in chips", opening + 1, closing)
         if k >= 0:
             return number, x[colon + 2:opening - 1], x[opening + 1:k - 1 if k > opening + 1 and x[k - 1] == "," else k]
