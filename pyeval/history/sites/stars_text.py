@@ -276,7 +276,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
-    pot = sum(put_in, ZERO)
+    pot = _pot_of(put_in)
     if splash is not ZERO:  # (nearly every hand has none: no sum with 0, a Decimal sum being a generic call)
         pot += splash
     if not any(hand.collected):
@@ -346,6 +346,16 @@ def new_cards(before: str, board: str) -> str:
         if card not in seen:
             new.append(card)
     return "".join(new)
+
+
+def _pot_of(put_in: list[Decimal]) -> Decimal:
+    """``sum(put_in, ZERO)`` without the sums with ``ZERO`` itself (each player who put nothing
+    in: a sum leaves the total as it was, a Decimal sum being a generic call)."""
+    pot = ZERO
+    for chips in put_in:
+        if chips is not ZERO:
+            pot = pot + chips
+    return pot
 
 
 def _has_collections(events: list[tuple]) -> bool:
@@ -464,9 +474,9 @@ def _line_without_name(x: str, names: list[str], seated: dict[str, int], events:
             who = next((n for n in _longest_first(names) if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
             groups = _CARDS.findall(rest)
+            who = _known(who, seated, where)
         else:
             groups = dealt_groups(rest)
-        who = _known(who, seated, where)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
         else:

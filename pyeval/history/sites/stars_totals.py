@@ -97,21 +97,7 @@ def summary_of(lines: list[str], start: int, seat_player: dict[int, str], seat_n
     shown: dict[str, str] = {}
     for k in range(start, len(lines)):
         x = lines[k]
-        if x.startswith("Total pot"):
-            parts = x.split("|")
-            words = parts[0][len("Total pot"):].split()
-            if not words:
-                raise ValueError(f"line {first + k - start}: a 'Total pot' line with no amount")
-            total = amount(words[0])
-            for part in parts[1:]:
-                words = part.strip().rsplit(" ", 1)
-                if len(words) != 2 or words[0].startswith(("Main pot", "Side pot")):
-                    continue
-                if words[0] in ("STP",):
-                    splash += amount(words[1])
-                else:
-                    rake += amount(words[1])
-        elif x.startswith("Seat "):
+        if x.startswith("Seat "):  # (the commonest line first: a test a line less)
             colon = x.find(": ")
             number = x[5:colon] if colon >= 0 else x[5:]
             seated = seat_numbers.get(number)
@@ -135,6 +121,20 @@ def summary_of(lines: list[str], start: int, seat_player: dict[int, str], seat_n
                 group = first_cards(rest)
                 if group is not None:
                     shown[name] = cards_text(group)
+        elif x.startswith("Total pot"):
+            parts = x.split("|")
+            words = parts[0][len("Total pot"):].split()
+            if not words:
+                raise ValueError(f"line {first + k - start}: a 'Total pot' line with no amount")
+            total = amount(words[0])
+            for part in parts[1:]:
+                words = part.strip().rsplit(" ", 1)
+                if len(words) != 2 or words[0].startswith(("Main pot", "Side pot")):
+                    continue
+                if words[0] in ("STP",):
+                    splash += amount(words[1])
+                else:
+                    rake += amount(words[1])
     return total, rake, splash, collected, shown
 
 
