@@ -4,14 +4,17 @@ summary seat line's player found by its seat number's text."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pyeval.history.sites import stars_header, stars_text
+from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.stars_totals import summary_of
 
-LINE_PARTS = st.sampled_from(["", " ", "\t", "\r", "\u2003", "\x1c", "Hand cancelled", "Hand cancelled ",
-                              " Hand cancelled", "x", "Seat 1: a", "*** SUMMARY ***"])
+LINE_PARTS = st.sampled_from(["", " ", "\t", "\r", "\u2003", "\x1c", "\x85", "\x7f", "~", "!", "Hand cancelled",
+                              "Hand cancelled ", " Hand cancelled", "x", "Seat 1: a", "*** SUMMARY ***"])
 
 
 def lines_by_definition(text: str) -> tuple[list[str], bool]:
@@ -108,3 +111,15 @@ def test_character_scans_are_the_string_methods(text, a, b):
     while k < len(text) and text[k].isdecimal():
         k += 1
     assert stars_header.decimal_end(text, start) == k
+
+
+AMOUNTS = st.sampled_from([ZERO, Decimal(0), Decimal("0.00"), Decimal("1.5"), Decimal("2"), Decimal("-0.25"),
+                           Decimal("100.10")])
+
+
+@given(st.lists(AMOUNTS, max_size=7))
+@example([Decimal("0.00"), ZERO])
+@example([ZERO, ZERO])
+def test_pot_of_is_the_sum(put_in):
+    """The pot without the sums with ZERO itself is ``sum`` from ZERO, digit for digit."""
+    assert str(stars_text._pot_of(put_in)) == str(sum(put_in, ZERO))

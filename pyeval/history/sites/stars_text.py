@@ -162,7 +162,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     bet_since_marker = False
     for k in range(i, len(lines)):
         x = lines[k]
-        if x.startswith("***"):
+        head = x[0]  # (a line's first character compared before its words: a test of a prefix is a call)
+        if head == "*" and x.startswith("***"):
             closing = x.find(" ***", 4) if x.startswith("*** ") else -1  # (``_MARKER``: the label, then the rest)
             if closing < 0:
                 raise ValueError(f"line {line + k}: unknown section {x[:60]!r}")
@@ -209,7 +210,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             name, what = x[:-1], ""
         else:
             _line_without_name(x, names, seated, events, street, run, cash, fees, shown, line + k)
-            if x.startswith(("STP added", "Cash Drop to Pot")):
+            if (head == "S" or head == "C") and x.startswith(("STP added", "Cash Drop to Pot")):
                 splash += amount(x.rsplit(" ", 1)[-1])
             continue
         if draw:
@@ -217,12 +218,15 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 street = _NEXT_DRAW.get(street, street)  # the draw's section line is missing: a draw ends the betting
                 bet_since_marker = False
             bet_since_marker = bet_since_marker or what.startswith(("bets", "calls", "raises", "checks"))
-        # the commonest actions here, the others in ``_action``
-        if what == "folds" or what == "checks" or what.startswith("folds [") or what == "folds (disconnect)":
-            events.append(("fold" if what[0] == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
-        elif what.startswith("calls ") or what.startswith("bets "):
-            money, allin = _money_and_allin(what[6:] if what[0] == "c" else what[5:])
-            events.append(("call" if what[0] == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
+        # the commonest actions here, the others in ``_action`` (the first character compared before
+        # the words: a test of a prefix is a call)
+        act = what[0] if what else ""
+        if what == "folds" or what == "checks" or act == "f" and (what.startswith("folds [")
+                                                                  or what == "folds (disconnect)"):
+            events.append(("fold" if act == "f" else "check", name, street, ZERO, ZERO, False, "", 0, run, 0))
+        elif act == "c" and what.startswith("calls ") or act == "b" and what.startswith("bets "):
+            money, allin = _money_and_allin(what[6:] if act == "c" else what[5:])
+            events.append(("call" if act == "c" else "bet", name, street, money, ZERO, allin, "", 0, run, 0))
         else:
             _action(name, what, street, run, events, shown, cash, game, line + k)
     if summary_at < 0:
@@ -311,7 +315,9 @@ def _lines_of(text: str) -> tuple[list[str], bool]:
     kept = 0
     cancelled = False
     for k in range(len(lines)):
-        x = lines[k].rstrip()
+        x = lines[k]
+        if x and not 32 < ord(x[len(x) - 1]) < 127:  # (white space may end it: ASCII's is " " or below)
+            x = x.rstrip()
         if x:
             if kept == 0:
                 x = x.lstrip()  # (the text stripped, without copying it)
@@ -591,7 +597,9 @@ def raise_amounts(body: str) -> tuple[str, str] | None:
 def _action(name: str, what: str, street: str, run: int, events: list, shown: dict, cash: dict, game: str,
             where: int) -> None:
     """One ``name: what`` line into events (folds, checks, calls and bets: ``parse_hand``)."""
-    if what.startswith("posts ") or what.startswith(("straddle ", "brings in")):
+    head = what[0] if what else ""  # (compared before the words: a test of a prefix is a call)
+    if (head == "p" and what.startswith("posts ")
+            or (head == "s" or head == "b") and what.startswith(("straddle ", "brings in"))):
         for prefix in _POST_PREFIXES:
             if what.startswith(prefix):
                 money, allin = _money_and_allin(what[len(prefix):])
@@ -601,7 +609,7 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
                 else:
                     events.append((kind, name, street, money, money, allin, "", 0, run, 0))
                 return
-    if what.startswith("raises "):
+    if head == "r" and what.startswith("raises "):
         body = _CAPPED.sub(" and is all-in", what) if what.endswith(" cap") else what  # capped: no more betting
         allin = body.endswith("and is all-in")
         body = body[:-len("and is all-in")].strip() if allin else body
@@ -610,11 +618,11 @@ def _action(name: str, what: str, street: str, run: int, events: list, shown: di
             raise ValueError(f"line {where}: unknown raise {what[:60]!r}")
         events.append(("raise", name, street, amount(by_to[0]), amount(by_to[1]), allin, "", 0, run, 0))
         return
-    if what.startswith("completes it to "):
+    if head == "c" and what.startswith("completes it to "):
         money, allin = _money_and_allin(what[len("completes it to "):])
         events.append(("complete", name, street, ZERO, money, allin, "", 0, run, 0))
         return
-    if what.startswith("Bet & Muck "):  # GG: a bet whose player will muck if called, then the muck
+    if head == "B" and what.startswith("Bet & Muck "):  # GG: a bet whose player will muck if called, then the muck
         if what == "Bet & Muck folds":
             events.append(("muck", name, street, ZERO, ZERO, False, "", 0, run, 0))
         else:
