@@ -88,7 +88,10 @@ def first_word_starts(first_words: tuple[str, ...], body: re.Pattern[str], text:
     if first:
         return _first_word_start(first_words, body, text, end)
     candidates: list[int] = []
+    ascii_text = text.isascii()  # (known without a scan: a word with other characters is not searched for)
     for word in first_words:
+        if ascii_text and not word.isascii():
+            continue
         at = text.find(word, 0, end)
         while at >= 0:
             if at == 0 or text[at - 1] == "\n":
@@ -115,7 +118,10 @@ def _first_word_start(first_words: tuple[str, ...], body: re.Pattern[str], text:
     each word searched only before the earliest found so far (a text of the site has its hand
     at its start: the other words are not searched through the text)."""
     best = -1
+    ascii_text = text.isascii()  # (as in ``first_word_starts``)
     for word in first_words:
+        if ascii_text and not word.isascii():
+            continue
         stop = end if best < 0 else min(end, best + len(word) - 1)  # (a start before ``best``)
         at = text.find(word, 0, stop)
         while at >= 0:

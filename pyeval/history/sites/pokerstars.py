@@ -60,8 +60,11 @@ def split(text: str) -> list[tuple[int, str]]:
     put together mid-line) starts a hand too, the piece before it ending cut short."""
     if not _detect_at_lines(text) and _indented(text):  # an archive of Zoom hands, indented
         text = _dedented(text)
+    at_lines = _split_at_lines(text)
+    if text.count("PokerStars ") == _starting_with("PokerStars ", at_lines):
+        return at_lines  # (the words start hands only: no header is glued, no piece searched)
     pieces: list[tuple[int, str]] = []
-    for line, piece in _split_at_lines(text):
+    for line, piece in at_lines:
         while piece.find("PokerStars ", 1) > 0:  # (a hand names PokerStars in its header only)
             glued = next((m.start() for m in _GLUED.finditer(piece, 1) if _glued(piece, m.start())), -1)
             if glued < 0:
@@ -71,3 +74,13 @@ def split(text: str) -> list[tuple[int, str]]:
             piece = piece[glued:]
         pieces.append((line, piece))
     return pieces
+
+
+def _starting_with(word: str, pieces: list[tuple[int, str]]) -> int:
+    """How many pieces start with the word (a hand's header; the word cannot overlap itself or
+    run across the start of a hand, so these and the glued headers are all its occurrences)."""
+    n = 0
+    for _, piece in pieces:
+        if piece.startswith(word):
+            n += 1
+    return n
