@@ -63,6 +63,11 @@ def split(text: str) -> list[tuple[int, str]]:
     at_lines = _split_at_lines(text)
     if text.count("PokerStars ") == _starting_with("PokerStars ", at_lines):
         return at_lines  # (the words start hands only: no header is glued, no piece searched)
+    return _unglued(at_lines)
+
+
+def _unglued(at_lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The pieces, each cut where a header is glued onto its last line."""
     pieces: list[tuple[int, str]] = []
     for line, piece in at_lines:
         while piece.find("PokerStars ", 1) > 0:  # (a hand names PokerStars in its header only)
