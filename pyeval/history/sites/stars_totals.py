@@ -246,7 +246,7 @@ def _return_excess(bets: dict[str, Decimal], street: str, out: list[tuple]) -> N
             top_name, top = name, bet
         elif bet > second:
             second = bet
-    if top_name and top - second > 0:
+    if top_name and top > second:  # (compared, not subtracted: the return is made only when there is one)
         out.append(("uncalled", top_name, street, top - second, ZERO, False, "", 0, 0, IMPLICIT))
 
 
