@@ -9,7 +9,7 @@ from decimal import Decimal
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pyeval.history.sites import pokerstars, stars_header, stars_text
+from pyeval.history.sites import pokerstars, stars_header, stars_text, stars_totals
 from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.stars_totals import summary_of
 
@@ -59,7 +59,7 @@ def test_new_cards_is_the_definition(before, board, prefixed, odd):
     if prefixed:
         board = before + board
     before += odd
-    assert stars_text.new_cards(before, board) == new_cards_by_definition(before, board)
+    assert stars_totals.new_cards(before, board) == new_cards_by_definition(before, board)
 
 
 SEAT_TEXT = st.sampled_from(["1", "3", "03", "10", "٣"])
@@ -122,7 +122,7 @@ AMOUNTS = st.sampled_from([ZERO, Decimal(0), Decimal("0.00"), Decimal("1.5"), De
 @example([ZERO, ZERO])
 def test_pot_of_is_the_sum(put_in):
     """The pot without the sums with ZERO itself is ``sum`` from ZERO, digit for digit."""
-    assert str(stars_text._pot_of(put_in)) == str(sum(put_in, ZERO))
+    assert str(stars_totals.pot_of(put_in)) == str(sum(put_in, ZERO))
 
 
 STARS_PARTS = st.sampled_from(["PokerStars Hand #1: Hold'em\n", "PokerStars Game #2: x\n", "PokerStars ",

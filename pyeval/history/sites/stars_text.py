@@ -23,14 +23,19 @@ from pyeval.history.sites.stars_totals import (
     CARDS,
     IMPLICIT,
     STUD,
+    by_seat,
     card_groups,
     cards_text,
     first_cards,
+    has_collections,
     hole_of,
     nets_of,
+    new_cards,
+    pot_of,
     stakes_of,
     street_totals,
     summary_of,
+    too_much_returned,
 )
 
 __all__ = ["parse_hand", "reader_functions", "GAMES"]
@@ -234,7 +239,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     total, rake, summary_splash, collected, summary_shown = summary_of(lines, summary_at + 1, seat_player, seat_numbers,
                                                                      line + summary_at + 1)
     splash = splash or summary_splash
-    if collected_from_actions and _has_collections(events):
+    if collected_from_actions and has_collections(events):
         collected = {}
         for e in events:
             if e[0] == "collect":
@@ -249,7 +254,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             involved.add(player)
             if event_kind == "deal":
                 dealt.setdefault(player, []).append(e[6])
-    players = [n for n in _by_seat(names, seats) if n in involved]
+    players = [n for n in by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
@@ -280,7 +285,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     if game not in _STUD and game not in _DRAW and not hand.boards:
         hand.boards = [""]
     put_in = hand.put_in()
-    pot = _pot_of(put_in)
+    pot = pot_of(put_in)
     if splash is not ZERO:  # (nearly every hand has none: no sum with 0, a Decimal sum being a generic call)
         pot += splash
     if not any(hand.collected):
@@ -295,7 +300,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     # uncalled big blind in a walk)
     # (the usual total, the pot, compared first: no other sum made)
     if total is not None and total != pot and total != pot - rake and total != pot + implicit:
-        raise ValueError(_too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
+        raise ValueError(too_much_returned(events) or f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems(put_in, nets_made_by_rule=True)
     if problems and implicit:  # the site kept the uncalled bet in the pot (WPN's walks): no return
         hand.actions = [a for a, e in zip(actions, events) if not (e[0] == "uncalled" and e[9] == IMPLICIT)]
@@ -332,71 +337,10 @@ def _lines_of(text: str) -> tuple[list[str], bool]:
 _NONE_DEALT: Final[list[str]] = []
 """The cards dealt to a player dealt none shown (one empty list, never changed: ``hole_of``
 reads it)."""
-_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
-                               "raise", "complete"})
-
-
-def new_cards(before: str, board: str) -> str:
-    """The cards of ``board`` (each two characters) that are not among the cards of ``before``,
-    in their order: after the cards ``before`` starts the board with (the usual board line: the
-    board so far, then the new cards), no card is looked up."""
-    if not before:
-        return board
-    start = len(before) if len(before) % 2 == 0 and board.startswith(before) else 0
-    seen: set[str] = set()
-    for a in range(0, len(before), 2):
-        seen.add(before[a:a + 2])
-    new: list[str] = []
-    for a in range(start, len(board), 2):
-        card = board[a:a + 2]
-        if card not in seen:
-            new.append(card)
-    return "".join(new)
-
-
-def _pot_of(put_in: list[Decimal]) -> Decimal:
-    """``sum(put_in, ZERO)`` without the sums with ``ZERO`` itself (each player who put nothing
-    in: a sum leaves the total as it was, a Decimal sum being a generic call)."""
-    pot = ZERO
-    for chips in put_in:
-        if chips is not ZERO:
-            pot = pot + chips
-    return pot
-
-
-def _has_collections(events: list[tuple]) -> bool:
-    """Whether an event is a "collect" (a loop: ``any`` over a generator builds one a call)."""
-    for e in events:
-        kind: str = e[0]
-        if kind == "collect":
-            return True
-    return False
-
-
 def _pot_number(pot: int) -> int:
     """The pot an event names, its marks below 0 (``street_totals``') as 0 (typed: an event's
     items are objects, compared generically)."""
     return pot if pot > 0 else 0
-
-
-def _too_much_returned(events: list[tuple]) -> str:
-    """The reason a hand whose total does not add up gives when an "Uncalled bet" line returns
-    more than the part of the last bet no one called (Run It Once's ``Uncalled bet (€0.71)`` of
-    a €0.21 bet), else ""."""
-    street_bets: dict[str, Decimal] = {}
-    street = ""
-    for e in events:
-        if e[0] in _LIVE_BETS and e[1] is not None:
-            if e[2] != street:
-                street_bets, street = {}, e[2]
-            street_bets[e[1]] = e[4]
-        elif e[0] == "uncalled" and e[9] != IMPLICIT:
-            others = max((v for n, v in street_bets.items() if n != e[1]), default=ZERO)
-            part = street_bets.get(e[1], ZERO) - others
-            if e[3] > part:
-                return (f"the uncalled bet returned to {e[1]} ({e[3]}) is more than the part of the bet no one "
-                        f"called ({part})")
-    return ""
 
 
 def table_line(x: str) -> tuple[str, int | None, int | None] | None:
@@ -440,15 +384,6 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
             return number, x[colon + 2:opening - 1], x[opening + 1:k - 1 if k > opening + 1 and x[k - 1] == "," else k]
     s = _SEAT.match(x)
     return None if s is None else (s.group(1), s.group(2), s.group(3))
-
-
-def _by_seat(names: list[str], seats: dict[str, int]) -> list[str]:
-    """The names in the order of their seats (as ``sorted``: stable), the list itself when the
-    seat lines wrote them in that order (nearly always)."""
-    for j in range(1, len(names)):
-        if seats[names[j]] < seats[names[j - 1]]:
-            return sorted(names, key=seats.__getitem__)
-    return names
 
 
 def _longest_first(names: list[str]) -> list[str]:

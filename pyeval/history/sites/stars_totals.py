@@ -13,7 +13,8 @@ from pyeval.history.sites.model import ZERO, Stakes
 from pyeval.history.sites.money import amount
 
 __all__ = ["summary_of", "won_amounts", "street_totals", "stakes_of", "nets_of", "hole_of", "cards_text", "first_cards",
-           "card_groups", "CARDS", "STUD", "IMPLICIT"]
+           "card_groups", "new_cards", "pot_of", "has_collections", "too_much_returned", "by_seat",
+           "CARDS", "STUD", "IMPLICIT"]
 
 STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 CARDS: Final = re.compile(r"\[([^\]]*)\]")
@@ -342,3 +343,73 @@ def nets_of(collected: list[Decimal], cash_out: list[Decimal], put_in: list[Deci
         cashed = cash_out[j]
         nets.append(collected[j] - put_in[j] if cashed is ZERO else collected[j] + cashed - put_in[j])
     return nets
+
+
+def new_cards(before: str, board: str) -> str:
+    """The cards of ``board`` (each two characters) that are not among the cards of ``before``,
+    in their order: after the cards ``before`` starts the board with (the usual board line: the
+    board so far, then the new cards), no card is looked up."""
+    if not before:
+        return board
+    start = len(before) if len(before) % 2 == 0 and board.startswith(before) else 0
+    seen: set[str] = set()
+    for a in range(0, len(before), 2):
+        seen.add(before[a:a + 2])
+    new: list[str] = []
+    for a in range(start, len(board), 2):
+        card = board[a:a + 2]
+        if card not in seen:
+            new.append(card)
+    return "".join(new)
+
+
+def pot_of(put_in: list[Decimal]) -> Decimal:
+    """``sum(put_in, ZERO)`` without the sums with ``ZERO`` itself (each player who put nothing
+    in: a sum leaves the total as it was, a Decimal sum being a generic call)."""
+    pot = ZERO
+    for chips in put_in:
+        if chips is not ZERO:
+            pot = pot + chips
+    return pot
+
+
+def has_collections(events: list[tuple]) -> bool:
+    """Whether an event is a "collect" (a loop: ``any`` over a generator builds one a call)."""
+    for e in events:
+        kind: str = e[0]
+        if kind == "collect":
+            return True
+    return False
+
+
+_LIVE_BETS: Final = frozenset({"small-blind", "big-blind", "straddle", "button-blind", "bring-in", "call", "bet",
+                               "raise", "complete"})
+
+
+def too_much_returned(events: list[tuple]) -> str:
+    """The reason a hand whose total does not add up gives when an "Uncalled bet" line returns
+    more than the part of the last bet no one called (Run It Once's ``Uncalled bet (€0.71)`` of
+    a €0.21 bet), else ""."""
+    street_bets: dict[str, Decimal] = {}
+    street = ""
+    for e in events:
+        if e[0] in _LIVE_BETS and e[1] is not None:
+            if e[2] != street:
+                street_bets, street = {}, e[2]
+            street_bets[e[1]] = e[4]
+        elif e[0] == "uncalled" and e[9] != IMPLICIT:
+            others = max((v for n, v in street_bets.items() if n != e[1]), default=ZERO)
+            part = street_bets.get(e[1], ZERO) - others
+            if e[3] > part:
+                return (f"the uncalled bet returned to {e[1]} ({e[3]}) is more than the part of the bet no one "
+                        f"called ({part})")
+    return ""
+
+
+def by_seat(names: list[str], seats: dict[str, int]) -> list[str]:
+    """The names in the order of their seats (as ``sorted``: stable), the list itself when the
+    seat lines wrote them in that order (nearly always)."""
+    for j in range(1, len(names)):
+        if seats[names[j]] < seats[names[j - 1]]:
+            return sorted(names, key=seats.__getitem__)
+    return names
