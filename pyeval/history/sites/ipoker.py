@@ -133,10 +133,34 @@ def _last_session(text: str, start: int, end: int) -> str | None:
 def parse(text: str, source: str, line: int) -> Hand:
     if _first_words(text, "GAME #"):
         return parse_text(text, source, line)
-    game_tag = _XML_GAME.search(text)
+    game_tag = _game_tag(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
     return _parse_xml(text, source, line, game_tag)
+
+
+def _game_tag(text: str) -> re.Match[str] | None:
+    """``_XML_GAME.search(text)``, the pattern tried only where a ``<game`` starts (a search tried
+    it at every character of the session's fields before the game)."""
+    at = text.find("<game")
+    while at >= 0:
+        found = _XML_GAME.match(text, at)
+        if found is not None:
+            return found
+        at = text.find("<game", at + 1)
+    return None
+
+
+def _last_start_date(text: str, start: int) -> str:
+    """The last of ``_STARTDATE.findall(text, start)``, "" when none: looked for from the end, each
+    ``<startdate>`` tried once (a match holds no ``<`` but its closing tag's, so none holds another)."""
+    at = text.rfind("<startdate>", start)
+    while at >= 0:
+        close = text.find("<", at + 11)
+        if close >= 0 and text.find("</startdate>", close, close + 12) == close:
+            return text[at + 11:close]
+        at = text.rfind("<startdate>", start, at)
+    return ""
 
 
 def _first_words(text: str, words: str) -> bool:
@@ -160,7 +184,8 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     general, gametype, currency = _session(text, game_at)
     game_attributes, elements, money = game_elements(text, game_tag)
     hand_id = game_attributes.get("gamecode", "")
-    cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
+    # read when the actions still add up to each player's bet= (cut after them); split's pieces end with it
+    cut = not text.endswith("</game>") and "</game>" not in text
     mark = decimal_mark(" ".join(money))
     players: list[dict[str, str]] = []
     pocket: dict[str, str] = {}
@@ -231,7 +256,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
                     tournament=general.get("tournamentcode") or (tournament_id(general) if not stakes else None),
                     table=general.get("tablename", ""),
                     button=_dealer_seat(seated),
-                    date=_iso_date(dates[-1] if (dates := _STARTDATE.findall(text, game_at)) else ""),
+                    date=_iso_date(_last_start_date(text, game_at)),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
 
