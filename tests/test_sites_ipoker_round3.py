@@ -91,8 +91,8 @@ def test_the_money_values_of_tags_that_repeat_the_last_ones_names_are_kept():
             '</round></game>')
     _, elements, money = ipoker_xml.game_elements(text, ipoker._XML_GAME.search(text))
     assert money == ipoker_xml.MONEY_VALUES.findall(text) == ["1.50", "0.50", "0", "2,00", "1", "1.5", "0.50", "1"]
-    assert [a for tag, a, _ in elements if tag == "player"][1] == {"seat": "2", "name": "B", "chips": "2,00",
-                                                                   "bet": "1", "win": "1.5"}
+    second = [element.fields() for element in elements if element.tag == "player"][1]
+    assert second == {"seat": "2", "name": "B", "chips": "2,00", "bet": "1", "win": "1.5"}
 
 
 def plain_card_text(text: str) -> str:

@@ -34,7 +34,7 @@ from pyeval.history.sites.ipoker_text import (
     put_in,
     tournament_id,
 )
-from pyeval.history.sites.ipoker_xml import game_elements
+from pyeval.history.sites.ipoker_xml import Tag, game_elements
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 
@@ -187,36 +187,48 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     # read when the actions still add up to each player's bet= (cut after them); split's pieces end with it
     cut = not text.endswith("</game>") and "</game>" not in text
     mark = decimal_mark(" ".join(money))
-    players: list[dict[str, str]] = []
+    players: list[Tag] = []
     pocket: dict[str, str] = {}
-    rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
-    for tag, a, content in elements:
+    rounds: list[tuple[int, list[tuple[int, Tag]], list[tuple[str, str, str]]]] = []
+    for element in elements:
+        tag = element.tag
         if tag == "player":
-            players.append(a)
+            players.append(element)
         elif tag == "round":
-            rounds.append((int(a.get("no", len(rounds))), [], []))
+            rounds.append((int(element.no) if element.no is not None else len(rounds), [], []))
         elif tag == "action" and rounds:
-            rounds[-1][1].append((int(a.get("no", 0)), a))
+            rounds[-1][1].append((int(element.no) if element.no is not None else 0, element))
         elif tag == "cards" and rounds:
-            rounds[-1][2].append((a.get("type", ""), a.get("player", ""), content))
-            if a.get("type") == "Pocket":
-                pocket[a.get("player", "")] = content
-    seated = [p for p in players if p.get("name")]
+            kind = element.type
+            who = element.player or ""
+            rounds[-1][2].append((kind or "", who, element.content))
+            if kind == "Pocket":
+                pocket[who] = element.content
+    seated = [p for p in players if p.name]
     if len(seated) < 2:
-        stranger = next((a.get("player") for r in rounds for _, a in r[1]
-                         if a.get("player") not in {p.get("name") for p in seated}), None)
+        stranger = next((a.player for r in rounds for _, a in r[1] if a.player not in {p.name for p in seated}), None)
         raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
                                                                   if stranger else ""))
-    if not [p for p in seated if "bet" in p or "win" in p]:
+    if not [p for p in seated if p.bet is not None or p.win is not None]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
-    names = [p["name"] for p in seated]
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    stated_bet: dict[str, Decimal] = {}
+    stated_win: dict[str, Decimal] = {}
     for p in seated:
-        if "seat" not in p:
-            raise ValueError(f"player {p['name']!r} has no seat (a player element without seat=)")
-    seats = {p["name"]: int(p["seat"]) for p in seated}
-    stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
-    stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
-    stated_win = {p["name"]: amount(p.get("win", "0"), mark) for p in seated}
+        name = p.name or ""
+        if p.seat is None:
+            raise ValueError(f"player {name!r} has no seat (a player element without seat=)")
+        names.append(name)
+    for p in seated:  # (every seat, then every stack, bet and win read: the first error as before)
+        seats[p.name or ""] = int(p.seat or "")
+    for p in seated:
+        stacks[p.name or ""] = amount(p.chips if p.chips is not None else "0", mark)
+    for p in seated:
+        stated_bet[p.name or ""] = amount(p.bet if p.bet is not None else "0", mark)
+    for p in seated:
+        stated_win[p.name or ""] = amount(p.win if p.win is not None else "0", mark)
     game, limit = _game(gametype, pocket, rounds)
     stakes = _stakes(gametype, mark)
     big_blind = stakes[1] if len(stakes) > 1 and limit != "fixed-limit" else ZERO
@@ -270,10 +282,10 @@ def _ascending(numbered: list[tuple]) -> bool:
     return True
 
 
-def _dealer_seat(seated: list[dict[str, str]]) -> int | None:
+def _dealer_seat(seated: list[Tag]) -> int | None:
     for p in seated:
-        if p.get("dealer") == "1":
-            return int(p["seat"])
+        if p.dealer == "1":
+            return int(p.seat or "")
     return None
 
 
@@ -380,20 +392,20 @@ def _stakes(gametype: str, mark: str) -> list[Decimal]:
 _STAKES_READ: Final[dict[tuple[str, str], list[Decimal]]] = {}
 
 
-def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
-    code = a.get("type", "")
-    name = a.get("player", "")
+def _xml_action(a: Tag, street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
+    code = a.type or ""
+    name = a.player or ""
     if code in _NOTHING:
         return
     kind = _XML_KINDS.get(code)
     if kind is None:
-        raise ValueError(f"unknown iPoker action type {code} ({a.get('actiontxt', '')!r}) of {name!r}")
+        raise ValueError(f"unknown iPoker action type {code} ({a.actiontxt or ''!r}) of {name!r}")
     if name not in seats:
         raise ValueError(f"{name!r} acts but has no seat")
-    if a.get("sum") == "DP":  # disconnect protection: all-in with what he has in, his stack kept
+    if a.sum == "DP":  # disconnect protection: all-in with what he has in, his stack kept
         raise ValueError(f"{name} is all-in by disconnect protection (sum=\"DP\") with chips behind: an action "
                          "pyeval's hands cannot hold")
-    chips = amount(a.get("sum", "0") or "0", mark)
+    chips = amount(a.sum or "0", mark)
     if kind in ("fold", "check"):
         events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif kind in ("raise-by", "all-in"):
