@@ -37,3 +37,51 @@ def test_a_start_date_not_closed_is_passed_over_for_an_earlier_one():
     text = "<startdate>1</startdate><startdate>2<x></startdate>"
     assert ipoker._last_start_date(text, 0) == "1"
     assert ipoker._last_start_date(text, 1) == ""
+
+
+def plain_iso_date(text: str) -> str:
+    """``_iso_date`` as it was: the groups of the pattern that matched."""
+    m = ipoker._ISO_DATE.match(text.strip())
+    if m:
+        return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
+    m = ipoker._DAY_FIRST_DATE.match(text.strip())
+    return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
+
+
+DATE_PARTS = st.sampled_from([
+    "2014-01-06 10:33:13", "2014-01-06T10:33:13", "18.05.2021 18:26:13", "18/05/2021 18:26:13", "٣014-01-06 10:33:1٣",
+    "2014-01-06x10:33:13", "2014", "-", "01", " ", "T", "10:33:13", ":", "1", "٣", ".", "/", "x", "\n"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(DATE_PARTS, max_size=10).map("".join))
+def test_a_date_is_what_the_date_patterns_groups_say(text):
+    assert ipoker._iso_date(text) == plain_iso_date(text)
+
+
+def test_an_iso_date_and_a_day_first_date_are_read():
+    assert ipoker._iso_date(" 2014-01-06 10:33:13 ") == "2014-01-06T10:33:13"
+    assert ipoker._iso_date("18.05.2021 18:26:13") == "2021-05-18T18:26:13"
+
+
+@settings(max_examples=600, deadline=None)
+@given(GAME_TEXTS, st.integers(0, 30))
+def test_the_game_tag_from_a_start_is_the_game_patterns_search_from_it(text, start):
+    assert spans(ipoker._game_tag(text, start)) == spans(ipoker._XML_GAME.search(text, start))
+
+
+@settings(max_examples=600, deadline=None)
+@given(GAME_TEXTS)
+def test_the_game_starts_are_where_the_game_patterns_matches_start(text):
+    assert ipoker._game_starts(text) == [m.start() for m in ipoker._XML_GAME.finditer(text)]
+
+
+FIELD_FRAGMENTS = st.sampled_from([
+    "<gametype>", "</gametype>", "Holdem NL €0.50/€1", "<a_b>", "</a_b>", "<é1>", "</é1>", "<x y>", "</x y>", "<>",
+    "</>", "<", ">", "</", "x", " ", "\n", "<tablename>", "</tablename>", "<general>", "</general>", "<_>", "</_>"])
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(FIELD_FRAGMENTS, max_size=30).map("".join))
+def test_the_session_fields_are_the_field_patterns_matches(text):
+    assert ipoker._fields(text) == dict(ipoker._FIELD.findall(text))

@@ -79,7 +79,7 @@ def detect(text: str) -> bool:
 
 def split(text: str) -> list[tuple[int, str]]:
     """XML ``<game>`` elements, each after its session's ``<general>``, and text hands."""
-    starts = [(m.start(), "xml") for m in _XML_GAME.finditer(text)]
+    starts = [(at, "xml") for at in _game_starts(text)]
     if "GAME #" in text:
         starts = sorted(starts + [(at, "text") for at in line_starts(_TEXT_GAME_BODY, text)])
     if not starts:
@@ -139,10 +139,20 @@ def parse(text: str, source: str, line: int) -> Hand:
     return _parse_xml(text, source, line, game_tag)
 
 
-def _game_tag(text: str) -> re.Match[str] | None:
-    """``_XML_GAME.search(text)``, the pattern tried only where a ``<game`` starts (a search tried
-    it at every character of the session's fields before the game)."""
-    at = text.find("<game")
+def _game_starts(text: str) -> list[int]:
+    """Where ``_XML_GAME.finditer(text)``'s matches start (``_game_tag`` after each one's end)."""
+    starts: list[int] = []
+    found = _game_tag(text, 0)
+    while found is not None:
+        starts.append(found.start())
+        found = _game_tag(text, found.end())
+    return starts
+
+
+def _game_tag(text: str, start: int = 0) -> re.Match[str] | None:
+    """``_XML_GAME.search(text, start)``, the pattern tried only where a ``<game`` starts (a search
+    tried it at every character of the session's fields before the game)."""
+    at = text.find("<game", start)
     while at >= 0:
         found = _XML_GAME.match(text, at)
         if found is not None:
@@ -298,13 +308,35 @@ def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
             return found
     head = text[:game_at]
     _SESSIONS.clear()
-    fields = dict(_FIELD.findall(head))
+    fields = _fields(head)
     gametype = " ".join(fields.get("gametype", "").split())
     found = _SESSIONS[head] = (fields, gametype, currency_named(fields.get("tablecurrency", "") or gametype))
     return found
 
 
 _SESSIONS: Final[dict[str, tuple[dict[str, str], str, str]]] = {}
+
+
+def _fields(text: str) -> dict[str, str]:
+    """``dict(_FIELD.findall(text))``, each ``<name>`` tried once with ``str.find`` (the pattern was
+    tried at every character): a name of word characters up to the first ``>``, its text up to the
+    next ``<``, which must close it."""
+    found: dict[str, str] = {}
+    at = text.find("<")
+    while at >= 0:
+        close = text.find(">", at + 1)
+        if close < 0:
+            break
+        name = text[at + 1:close]
+        if name.isalnum() or name.replace("_", "a").isalnum():  # (\w+)
+            end = text.find("<", close + 1)
+            closing = "</" + name + ">"
+            if end >= 0 and text.find(closing, end, end + len(closing)) == end:
+                found[name] = text[close + 1:end]
+                at = text.find("<", end + len(closing))
+                continue
+        at = text.find("<", at + 1)
+    return found
 
 
 def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
@@ -328,10 +360,10 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
 
 def _iso_date(text: str) -> str:
     """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
-    m = _ISO_DATE.match(text.strip())
-    if m:
-        return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
-    m = _DAY_FIRST_DATE.match(text.strip())
+    date = text.strip()
+    if _ISO_DATE.match(date) is not None:  # (19 characters, each group at its place: no group taken)
+        return date[:10] + "T" + date[11:19]
+    m = _DAY_FIRST_DATE.match(date)
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 

@@ -162,9 +162,9 @@ def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: 
                    layout: _Layout, into: Tag | None) -> tuple[dict[str, str], int]:
     """``attributes`` of ``text[start:end]``, read in place.  ``layout``: the tag last read with
     this name, its keys compared in place before one is cut out and looked up (updated here).
-    ``into``: a ``Tag`` given the attributes of its fields, the dict returned then left empty
-    (but when the pattern reads them)."""
-    found: dict[str, str] = {}
+    ``into``: a ``Tag`` given the attributes of its fields, the dict returned then the shared empty
+    ``_INTO_TAG`` (no dict made a tag; but when the pattern reads them)."""
+    found: dict[str, str] = {} if into is None else _INTO_TAG
     escaped = unescape and text.find("&", start, end) >= 0  # (looked for once a tag: few values have an entity)
     pos = start
     count = 0
@@ -214,6 +214,10 @@ def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: 
         for field, name in enumerate(TAG_FIELDS):
             into.put(field, found.get(name))
     return found, -1
+
+
+_INTO_TAG: Final[dict[str, str]] = {}
+"""What ``_attributes_in`` returns for a tag read into a ``Tag`` (never written to)."""
 
 
 def _key_name(key: str) -> str:
