@@ -168,20 +168,27 @@ def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: 
     escaped = unescape and text.find("&", start, end) >= 0  # (looked for once a tag: few values have an entity)
     pos = start
     count = 0
+    keys = layout.keys
     while True:
-        opening = text.find('"', pos, end)
-        if opening < 0:  # an even number of quotes, every name plain
-            return found, count
+        # the last tag's key at this place, followed by its quote: the first quote is where it says
+        predicted = False
+        opening = -1
+        if count < len(keys):
+            key = keys[count]
+            opening = pos + len(key)
+            predicted = opening < end and ord(text[opening]) == 34 and text.find(key, pos, opening) == pos
+        if not predicted:
+            opening = text.find('"', pos, end)
+            if opening < 0:  # an even number of quotes, every name plain
+                return found, count
         closing = text.find('"', opening + 1, end)
         if closing < 0:  # an odd number of quotes
             break
-        keys = layout.keys
-        key = keys[count] if count < len(keys) else ""
-        if count < len(keys) and opening - pos == len(key) and text.find(key, pos, opening) == pos:
+        if predicted:
             name = layout.names[count]
             is_money = layout.money[count]
             field = layout.fields[count]
-        else:
+        else:  # (a key with no quote in it, not the last tag's here)
             key = text[pos:opening]
             found_name = _KEY_NAMES.get(key)
             name = _key_name(key) if found_name is None else found_name
@@ -199,13 +206,14 @@ def _attributes_in(text: str, start: int, end: int, money: list[str], unescape: 
                 layout.fields.append(field)
         if not name:
             break
-        value = text[opening + 1:closing]
-        if is_money:
-            money.append(value)
-        if into is None:
-            found[name] = html.unescape(value) if escaped and "&" in value else value
-        elif field >= 0:
-            into.put(field, html.unescape(value) if escaped and "&" in value else value)
+        if into is None or field >= 0 or is_money:  # (a value no one reads is not cut out)
+            value = text[opening + 1:closing]
+            if is_money:
+                money.append(value)
+            if into is None:
+                found[name] = html.unescape(value) if escaped and "&" in value else value
+            elif field >= 0:
+                into.put(field, html.unescape(value) if escaped and "&" in value else value)
         count += 1
         pos = closing + 1
     attrs = text[start:end]
