@@ -21,7 +21,8 @@ XML_FRAGMENTS = st.sampled_from([
     ">", "/>", "/", " ", "\n", "\t", "x", "_", "é", '"', "=", '="', ' seat="1"', ' name="A &amp; B"', ' sum="€0.50"',
     ' chips="1.500"', ' win="0,25"', ' bet="2"', ' totalbet="3.25"', ' no="2"', ' type="Pocket"', 'a="1"', ' 9="x"',
     ' reg_code="-"', ' x:y="1"', '  two="spaces"', ' v="ends="', "SA D10", "X X", "<startdate>", "</startdate>",
-    ' player="P &lt;1&gt;"', ' dealer="1"', ' actiontxt="x"', ' sum="DP"', ' xsum="5"', ' name=""',
+    ' player="P &lt;1&gt;"', ' dealer="1"', ' actiontxt="x"', ' sum="DP"', ' xsum="5"', ' name=""', "<act", "<pl",
+    "<r", "<c", "<playeré", "<round_", "<cards1", "<actionЖ",
     "2014-01-06 10:33:13"])
 XML_TEXTS = st.lists(XML_FRAGMENTS, max_size=40).map("".join)
 
@@ -34,6 +35,11 @@ TAG = re.compile(r"<(player|action|cards|round)\b([^>]*?)(?:/>|>([^<]*)</cards>|
 @given(XML_TEXTS, st.integers(0, 20))
 def test_elements_are_what_the_tag_pattern_finds(text, start):
     assert ipoker_xml.elements(text, start) == TAG.findall(text, start)
+
+
+def test_an_element_name_followed_by_a_word_character_or_cut_short_is_no_element():
+    text = '<playeré x="1"><player_ y="2"><acti z="3"><roundЖ/><cards9>SA</cards><ro/><cards>SA</cards><round>'
+    assert ipoker_xml.elements(text, 0) == TAG.findall(text) == [("cards", "", "SA"), ("round", "", "")]
 
 
 def plain_attributes(attrs: str) -> dict[str, str]:
