@@ -85,3 +85,26 @@ FIELD_FRAGMENTS = st.sampled_from([
 @given(st.lists(FIELD_FRAGMENTS, max_size=30).map("".join))
 def test_the_session_fields_are_the_field_patterns_matches(text):
     assert ipoker._fields(text) == dict(ipoker._FIELD.findall(text))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(GAME_TEXTS, GAME_TEXTS, GAME_TEXTS)
+def test_a_game_tag_right_after_a_known_session_is_the_first(head, first_rest, rest):
+    """A session whose own game's tag started right after it: in another text that starts with it,
+    a match right after it is the pattern's first (search's) match."""
+    first_tag = '<game gamecode="1">'
+    if (found := ipoker._XML_GAME.search(head + first_tag + first_rest)) is None or found.start() != len(head):
+        return  # not a session followed by its game
+    for text in (head + rest, head + first_tag + rest, head + '<game x="<game gamecode=">' + rest,
+                 first_tag + rest + first_tag + rest):  # (the last may not start with the session)
+        fast = ipoker._game_tag_after(text, head)
+        if fast is not None:
+            assert spans(fast) == spans(ipoker._XML_GAME.search(text))
+
+
+def test_a_session_before_a_game_tag_cut_short_is_searched_from_the_start():
+    head = '<session><general>x</general>\n'
+    assert ipoker._game_tag_after(head + "<game>", head) is None
+    assert ipoker._game_tag_after("<other>" + '<game gamecode="1">', head) is None
+    assert spans(ipoker._game_tag_after(head + '<game gamecode="2">', head)) == ((len(head), len(head) + 19),
+                                                                               '<game gamecode="2">')

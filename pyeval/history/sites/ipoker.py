@@ -133,7 +133,11 @@ def _last_session(text: str, start: int, end: int) -> str | None:
 def parse(text: str, source: str, line: int) -> Hand:
     if _first_words(text, "GAME #"):
         return parse_text(text, source, line)
-    game_tag = _game_tag(text)
+    game_tag = None
+    for head in _SESSIONS:  # (one entry: the last session read, whose game started right after it)
+        game_tag = _game_tag_after(text, head)
+    if game_tag is None:
+        game_tag = _game_tag(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
     return _parse_xml(text, source, line, game_tag)
@@ -159,6 +163,18 @@ def _game_tag(text: str, start: int = 0) -> re.Match[str] | None:
             return found
         at = text.find("<game", at + 1)
     return None
+
+
+def _game_tag_after(text: str, head: str) -> re.Match[str] | None:
+    """``_XML_GAME.search(text)`` when ``text`` starts with ``head`` and the pattern matches right
+    after it, else None; ``head`` is a text whose own first match started right after it (a hand's
+    session).  No earlier place can match: a match there would have matched in ``head``'s own text
+    too, over its game tag, whatever of it the match spans (``[^>]*``, the quoted value or the
+    ``[^>]*`` after it: each reaches the same way into that tag).  The session's fields are not
+    searched for a ``<game`` a hand."""
+    if not text.startswith(head):
+        return None
+    return _XML_GAME.match(text, len(head))
 
 
 def _last_start_date(text: str, start: int) -> str:
