@@ -34,7 +34,7 @@ from pyeval.history.sites.ipoker_text import (
     put_in,
     tournament_id,
 )
-from pyeval.history.sites.ipoker_xml import game_elements
+from pyeval.history.sites.ipoker_xml import Tag, game_elements
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount
 
@@ -79,7 +79,7 @@ def detect(text: str) -> bool:
 
 def split(text: str) -> list[tuple[int, str]]:
     """XML ``<game>`` elements, each after its session's ``<general>``, and text hands."""
-    starts = [(m.start(), "xml") for m in _XML_GAME.finditer(text)]
+    starts = [(at, "xml") for at in _game_starts(text)]
     if "GAME #" in text:
         starts = sorted(starts + [(at, "text") for at in line_starts(_TEXT_GAME_BODY, text)])
     if not starts:
@@ -133,10 +133,60 @@ def _last_session(text: str, start: int, end: int) -> str | None:
 def parse(text: str, source: str, line: int) -> Hand:
     if _first_words(text, "GAME #"):
         return parse_text(text, source, line)
-    game_tag = _XML_GAME.search(text)
+    game_tag = None
+    for head in _SESSIONS:  # (one entry: the last session read, whose game started right after it)
+        game_tag = _game_tag_after(text, head)
+    if game_tag is None:
+        game_tag = _game_tag(text)
     if game_tag is None:
         raise ValueError("text outside any hand: no <game> element")
     return _parse_xml(text, source, line, game_tag)
+
+
+def _game_starts(text: str) -> list[int]:
+    """Where ``_XML_GAME.finditer(text)``'s matches start (``_game_tag`` after each one's end)."""
+    starts: list[int] = []
+    found = _game_tag(text, 0)
+    while found is not None:
+        starts.append(found.start())
+        found = _game_tag(text, found.end())
+    return starts
+
+
+def _game_tag(text: str, start: int = 0) -> re.Match[str] | None:
+    """``_XML_GAME.search(text, start)``, the pattern tried only where a ``<game`` starts (a search
+    tried it at every character of the session's fields before the game)."""
+    at = text.find("<game", start)
+    while at >= 0:
+        found = _XML_GAME.match(text, at)
+        if found is not None:
+            return found
+        at = text.find("<game", at + 1)
+    return None
+
+
+def _game_tag_after(text: str, head: str) -> re.Match[str] | None:
+    """``_XML_GAME.search(text)`` when ``text`` starts with ``head`` and the pattern matches right
+    after it, else None; ``head`` is a text whose own first match started right after it (a hand's
+    session).  No earlier place can match: a match there would have matched in ``head``'s own text
+    too, over its game tag, whatever of it the match spans (``[^>]*``, the quoted value or the
+    ``[^>]*`` after it: each reaches the same way into that tag).  The session's fields are not
+    searched for a ``<game`` a hand."""
+    if not text.startswith(head):
+        return None
+    return _XML_GAME.match(text, len(head))
+
+
+def _last_start_date(text: str, start: int) -> str:
+    """The last of ``_STARTDATE.findall(text, start)``, "" when none: looked for from the end, each
+    ``<startdate>`` tried once (a match holds no ``<`` but its closing tag's, so none holds another)."""
+    at = text.rfind("<startdate>", start)
+    while at >= 0:
+        close = text.find("<", at + 11)
+        if close >= 0 and text.find("</startdate>", close, close + 12) == close:
+            return text[at + 11:close]
+        at = text.rfind("<startdate>", start, at)
+    return ""
 
 
 def _first_words(text: str, words: str) -> bool:
@@ -160,38 +210,51 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
     general, gametype, currency = _session(text, game_at)
     game_attributes, elements, money = game_elements(text, game_tag)
     hand_id = game_attributes.get("gamecode", "")
-    cut = "</game>" not in text  # read when the actions still add up to each player's bet= (cut after them)
+    # read when the actions still add up to each player's bet= (cut after them); split's pieces end with it
+    cut = not text.endswith("</game>") and "</game>" not in text
     mark = decimal_mark(" ".join(money))
-    players: list[dict[str, str]] = []
+    players: list[Tag] = []
     pocket: dict[str, str] = {}
-    rounds: list[tuple[int, list[tuple[int, dict[str, str]]], list[tuple[str, str, str]]]] = []
-    for tag, a, content in elements:
+    rounds: list[tuple[int, list[tuple[int, Tag]], list[tuple[str, str, str]]]] = []
+    for element in elements:
+        tag = element.tag
         if tag == "player":
-            players.append(a)
+            players.append(element)
         elif tag == "round":
-            rounds.append((int(a.get("no", len(rounds))), [], []))
+            rounds.append((int(element.no) if element.no is not None else len(rounds), [], []))
         elif tag == "action" and rounds:
-            rounds[-1][1].append((int(a.get("no", 0)), a))
+            rounds[-1][1].append((int(element.no) if element.no is not None else 0, element))
         elif tag == "cards" and rounds:
-            rounds[-1][2].append((a.get("type", ""), a.get("player", ""), content))
-            if a.get("type") == "Pocket":
-                pocket[a.get("player", "")] = content
-    seated = [p for p in players if p.get("name")]
+            kind = element.type
+            who = element.player or ""
+            rounds[-1][2].append((kind or "", who, element.content))
+            if kind == "Pocket":
+                pocket[who] = element.content
+    seated = [p for p in players if p.name]
     if len(seated) < 2:
-        stranger = next((a.get("player") for r in rounds for _, a in r[1]
-                         if a.get("player") not in {p.get("name") for p in seated}), None)
+        stranger = next((a.player for r in rounds for _, a in r[1] if a.player not in {p.name for p in seated}), None)
         raise ValueError("fewer than two players in the hand" + (f": {stranger!r} acts but has no player element"
                                                                   if stranger else ""))
-    if not [p for p in seated if "bet" in p or "win" in p]:
+    if not [p for p in seated if p.bet is not None or p.win is not None]:
         raise ValueError("a partial export: no player element says what was bet or won (bet=, win=)")
-    names = [p["name"] for p in seated]
+    names: list[str] = []
+    seats: dict[str, int] = {}
+    stacks: dict[str, Decimal] = {}
+    stated_bet: dict[str, Decimal] = {}
+    stated_win: dict[str, Decimal] = {}
     for p in seated:
-        if "seat" not in p:
-            raise ValueError(f"player {p['name']!r} has no seat (a player element without seat=)")
-    seats = {p["name"]: int(p["seat"]) for p in seated}
-    stacks = {p["name"]: amount(p.get("chips", "0"), mark) for p in seated}
-    stated_bet = {p["name"]: amount(p.get("bet", "0"), mark) for p in seated}
-    stated_win = {p["name"]: amount(p.get("win", "0"), mark) for p in seated}
+        name = p.name or ""
+        if p.seat is None:
+            raise ValueError(f"player {name!r} has no seat (a player element without seat=)")
+        names.append(name)
+    for p in seated:  # (every seat, then every stack, bet and win read: the first error as before)
+        seats[p.name or ""] = int(p.seat or "")
+    for p in seated:
+        stacks[p.name or ""] = amount(p.chips if p.chips is not None else "0", mark)
+    for p in seated:
+        stated_bet[p.name or ""] = amount(p.bet if p.bet is not None else "0", mark)
+    for p in seated:
+        stated_win[p.name or ""] = amount(p.win if p.win is not None else "0", mark)
     game, limit = _game(gametype, pocket, rounds)
     stakes = _stakes(gametype, mark)
     big_blind = stakes[1] if len(stakes) > 1 and limit != "fixed-limit" else ZERO
@@ -231,7 +294,7 @@ def _parse_xml(text: str, source: str, line: int, game_tag: re.Match[str]) -> Ha
                     tournament=general.get("tournamentcode") or (tournament_id(general) if not stakes else None),
                     table=general.get("tablename", ""),
                     button=_dealer_seat(seated),
-                    date=_iso_date(dates[-1] if (dates := _STARTDATE.findall(text, game_at)) else ""),
+                    date=_iso_date(_last_start_date(text, game_at)),
                     boards=[board], shown=shown,
                     uncalled_in_won="when-over-or-all")
 
@@ -245,10 +308,10 @@ def _ascending(numbered: list[tuple]) -> bool:
     return True
 
 
-def _dealer_seat(seated: list[dict[str, str]]) -> int | None:
+def _dealer_seat(seated: list[Tag]) -> int | None:
     for p in seated:
-        if p.get("dealer") == "1":
-            return int(p["seat"])
+        if p.dealer == "1":
+            return int(p.seat or "")
     return None
 
 
@@ -261,13 +324,35 @@ def _session(text: str, game_at: int) -> tuple[dict[str, str], str, str]:
             return found
     head = text[:game_at]
     _SESSIONS.clear()
-    fields = dict(_FIELD.findall(head))
+    fields = _fields(head)
     gametype = " ".join(fields.get("gametype", "").split())
     found = _SESSIONS[head] = (fields, gametype, currency_named(fields.get("tablecurrency", "") or gametype))
     return found
 
 
 _SESSIONS: Final[dict[str, tuple[dict[str, str], str, str]]] = {}
+
+
+def _fields(text: str) -> dict[str, str]:
+    """``dict(_FIELD.findall(text))``, each ``<name>`` tried once with ``str.find`` (the pattern was
+    tried at every character): a name of word characters up to the first ``>``, its text up to the
+    next ``<``, which must close it."""
+    found: dict[str, str] = {}
+    at = text.find("<")
+    while at >= 0:
+        close = text.find(">", at + 1)
+        if close < 0:
+            break
+        name = text[at + 1:close]
+        if name.isalnum() or name.replace("_", "a").isalnum():  # (\w+)
+            end = text.find("<", close + 1)
+            closing = "</" + name + ">"
+            if end >= 0 and text.find(closing, end, end + len(closing)) == end:
+                found[name] = text[close + 1:end]
+                at = text.find("<", end + len(closing))
+                continue
+        at = text.find("<", at + 1)
+    return found
 
 
 def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple], cut: bool) -> str:
@@ -291,10 +376,10 @@ def _bet_mismatch(name: str, stated: Decimal, stack: Decimal, events: list[tuple
 
 def _iso_date(text: str) -> str:
     """``2014-01-06 10:33:13`` or the 2021 clients' ``18.05.2021 18:26:13`` as ISO 8601."""
-    m = _ISO_DATE.match(text.strip())
-    if m:
-        return f"{m.group(1)}-{m.group(2)}-{m.group(3)}T{m.group(4)}"
-    m = _DAY_FIRST_DATE.match(text.strip())
+    date = text.strip()
+    if _ISO_DATE.match(date) is not None:  # (19 characters, each group at its place: no group taken)
+        return date[:10] + "T" + date[11:19]
+    m = _DAY_FIRST_DATE.match(date)
     return f"{m.group(3)}-{m.group(2)}-{m.group(1)}T{m.group(4)}" if m else ""
 
 
@@ -355,20 +440,20 @@ def _stakes(gametype: str, mark: str) -> list[Decimal]:
 _STAKES_READ: Final[dict[tuple[str, str], list[Decimal]]] = {}
 
 
-def _xml_action(a: dict[str, str], street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
-    code = a.get("type", "")
-    name = a.get("player", "")
+def _xml_action(a: Tag, street: str, events: list, seats: dict, big_blind: Decimal, mark: str) -> None:
+    code = a.type or ""
+    name = a.player or ""
     if code in _NOTHING:
         return
     kind = _XML_KINDS.get(code)
     if kind is None:
-        raise ValueError(f"unknown iPoker action type {code} ({a.get('actiontxt', '')!r}) of {name!r}")
+        raise ValueError(f"unknown iPoker action type {code} ({a.actiontxt or ''!r}) of {name!r}")
     if name not in seats:
         raise ValueError(f"{name!r} acts but has no seat")
-    if a.get("sum") == "DP":  # disconnect protection: all-in with what he has in, his stack kept
+    if a.sum == "DP":  # disconnect protection: all-in with what he has in, his stack kept
         raise ValueError(f"{name} is all-in by disconnect protection (sum=\"DP\") with chips behind: an action "
                          "pyeval's hands cannot hold")
-    chips = amount(a.get("sum", "0") or "0", mark)
+    chips = amount(a.sum or "0", mark)
     if kind in ("fold", "check"):
         events.append((kind, name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif kind in ("raise-by", "all-in"):

@@ -222,18 +222,45 @@ def calls_after_bets(events: list[tuple]) -> list[tuple]:
 
 # -- what both formats read alike ------------------------------------------------------------
 
-_POINT_DECIMALS: Final = re.compile(r"\d\.\d{1,2}(?!\d)")
-_COMMA_DECIMALS: Final = re.compile(r"\d,\d{2}(?!\d)|\d\.\d{3}(?!\d)")
-
 
 def decimal_mark(text: str) -> str:
     """"," when the amounts have decimal commas (``€51,18``) or dot thousands (``1.500`` chips, the
-    Italian skins) and none a decimal point."""
-    if text.find(".") < 0 and text.find(",") < 0:  # (both patterns need one: whole chips, no search)
-        return "."
-    if _POINT_DECIMALS.search(text):
-        return "."
-    return "," if _COMMA_DECIMALS.search(text) else "."
+    Italian skins) and none a decimal point: what the patterns ``\\d\\.\\d{1,2}(?!\\d)`` (a point) and
+    ``\\d,\\d{2}(?!\\d)|\\d\\.\\d{3}(?!\\d)`` (a comma) find, looked for only at each mark (the
+    patterns were tried at every character of the hand's amounts)."""
+    point_thousands = False  # a "1.500": the comma pattern's second branch
+    at = text.find(".")
+    while at >= 0:  # the point pattern: a digit, ".", one or two digits and no third
+        if at > 0 and _is_digit(text, at - 1):
+            digits = _digits_after(text, at)
+            if digits == 1 or digits == 2:
+                return "."
+            point_thousands = point_thousands or digits == 3
+        at = text.find(".", at + 1)
+    if point_thousands:
+        return ","
+    at = text.find(",")
+    while at >= 0:  # the comma pattern's first branch: a digit, ",", two digits and no third
+        if at > 0 and _is_digit(text, at - 1) and _digits_after(text, at) == 2:
+            return ","
+        at = text.find(",", at + 1)
+    return "."
+
+
+def _is_digit(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is what the patterns' ``\\d`` matches (a Unicode decimal digit)."""
+    code = ord(text[at])
+    return 48 <= code <= 57 if code < 128 else text[at].isdecimal()
+
+
+def _digits_after(text: str, at: int) -> int:
+    """How many digits follow ``text[at]`` (counted up to four: the patterns look at three)."""
+    count = 0
+    k = at + 1
+    while k < len(text) and count < 4 and _is_digit(text, k):
+        count += 1
+        k += 1
+    return count
 
 
 def card_text(text: str) -> str:

@@ -97,13 +97,14 @@ def split(text: str) -> list[tuple[int, str]]:
         pieces.append((1, text[:starts[0]]))
     description = ""
     last = 0
+    line = 1  # the line of the text at last (counted on from the last game, not from the start)
     for j, at in enumerate(starts):
         found = _DESCRIPTION.findall(text, last, at)
         description = found[-1] if found else description
+        line += text.count("\n", last, at)
         last = at
         end = starts[j + 1] if j + 1 < len(starts) else len(text)
         body = text[at:end]
-        line = 1 + text.count("\n", 0, at)
         close = body.find("</game>")
         tail = body[close + len("</game>"):] if close >= 0 else ""
         if close >= 0 and _DESCRIPTION.sub("", tail).strip():  # something after the game that is no description
