@@ -312,7 +312,8 @@ class _Streets:
         if not events:  # (a line that moved nothing before any that did)
             return street
         e = events[-1]
-        kind, name = e[0], e[1]
+        kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
+        name = e[1]
         if kind == "deal":
             if name is not None:
                 self.active.add(name)

@@ -33,10 +33,11 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of, street_total
-from pyeval.history.sites.hand_starts import split_at
+from pyeval.history.sites.hand_starts import first_word_starts, pieces_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand, Stakes
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.stars_totals import IMPLICIT, street_totals
+from pyeval.history.sites.text_lines import seat_line
 
 __all__ = ["SITE", "detect", "split", "parse", "GAMES"]
 
@@ -45,12 +46,16 @@ HAND_ID = re.compile(r"History for hand (\S+)")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"^\ufeff?\*{5} History for hand ", re.M)
+"""A hand's first line (what ``split`` and ``detect`` find, by ``_START_WORDS`` and ``_START_BODY``)."""
+_START_WORDS: Final[tuple[str, ...]] = ("***** History for hand ", "\ufeff***** History for hand ")
+_START_BODY: Final = re.compile(r"\ufeff?\*{5} History for hand ")
+"""``_START`` without its ``^``, found by its first words at the start of a line (``first_word_starts``): led by
+an optional character, the pattern is tried at every position of the text (a fifth of OnGame's reading)."""
 _HEAD = re.compile(r"^\*{5} History for hand (\S+?)(?: \(TOURNAMENT: ?(.*)\))? \*{5}$")
 _TOURNAMENT = re.compile(r"^(?:\"(.*)\",?)? ?([A-Z]-\d+-\d+)?(?:, buy-in: (.*))?$")
 _DATE = re.compile(r"^Start hand: \w+ (\w{3}) +(\d{1,2}) (\d\d:\d\d:\d\d) (\S+) (\d{4})$")
 _TABLE = re.compile(r"^Table: (?:\[SPEED\] )?(.*?) +\[(\d+)\] \((NO_LIMIT|POT_LIMIT|LIMIT|Pot Limit|Limit) (\w+) "
                     r"([^,/()]+)/([^,/()]+)(?:, ante: ([^,()]+))?, ([^,()]+)\)$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)$")
 _PLAYERS = re.compile(r"^Players in round: (\d+)(?: \((\d+)\))?$")
 _STUD_STREET = re.compile(r"^Dealing (4th|5th|6th) street$")
 _BOARD = re.compile(r"^--- Dealing (flop|turn|river) \[([^\]]*)\]$")
@@ -74,11 +79,13 @@ _VERBS = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|changed|sma
 
 def detect(text: str) -> bool:
     # the literal first: another site's text says no without the pattern
-    return text.find("***** History for hand ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
+    if text.find("***** History for hand ", 0, 3000) < 0:
+        return False
+    return bool(first_word_starts(_START_WORDS, _START_BODY, text, 3000, first=True))
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return pieces_at(text, first_word_starts(_START_WORDS, _START_BODY, text))
 
 
 def parse(text: str, source: str, line: int) -> Hand:
@@ -109,12 +116,13 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 3
     while k < len(lines):
         x = lines[k][1]
-        if (s := _SEAT.match(x)) is not None:
-            if s.group(2) in seats:
-                raise ValueError(f"line {lines[k][0]}: {s.group(2)!r} has two seats")
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3))
+        if (seat_parts := seat_line(x)) is not None:  # (the pattern's groups: the line has no trailing space)
+            seat, seated, stack = seat_parts
+            if seated in seats:
+                raise ValueError(f"line {lines[k][0]}: {seated!r} has two seats")
+            names.append(seated)
+            seats[seated] = int(seat)
+            stacks[seated] = amount(stack)
         elif x.startswith("Button: seat "):
             button = int(x[len("Button: seat "):])
         elif not x.startswith("User: ") and _PLAYERS.match(x) is None:  # (its bracketed count: not the table size)

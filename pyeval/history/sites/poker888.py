@@ -226,9 +226,9 @@ def parse(text: str, source: str, line: int) -> Hand:
             cards = _cards(_bracketed(x, where, last=True), where, spanish)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
-        c = _COLLECT.match(x) if " collected [" in x else None
-        if c and (collector := c.group(1)) in seats:
-            got = amount(c.group(2), mark)
+        c = _collected(x)
+        if c is not None and (collector := c[0]) in seats:
+            got = amount(c[1], mark)
             won[collector] = won.get(collector, ZERO) + got
             events.append(("collect", collector, "showdown", got, ZERO, False, "", 0, 0, 0))
             continue
@@ -248,6 +248,25 @@ def parse(text: str, source: str, line: int) -> Hand:
                     date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown,
                     rake=ZERO if tournament else None,
                     uncalled_in_won="when-over")
+
+
+def _collected(x: str) -> tuple[str, str] | None:
+    """(player, amount as written) of ``Bob collected [ $1.50 ]``, None when ``x`` is not such a
+    line: what ``_COLLECT`` matches on a line without trailing spaces, read by string operations:
+    the player's name runs to the last `` collected [`` whose bracket closes the line and holds
+    something (``(.+)`` is greedy), the amount less one space at each end (but one character at
+    least: `` ?(.+?) ?``)."""
+    if not x.endswith("]"):
+        return None
+    at = x.rfind(" collected [")
+    while at >= 1:
+        inner = x[at + 12:-1]
+        if inner:
+            start = 1 if len(inner) >= 2 and inner[0] == " " else 0
+            end = len(inner) - 1 if len(inner) - start >= 2 and inner[-1] == " " else len(inner)
+            return x[:at], inner[start:end]
+        at = x.rfind(" collected [", 0, at)
+    return None
 
 
 def _deal_line(x: str) -> tuple[str, str] | None:
