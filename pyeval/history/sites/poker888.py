@@ -87,17 +87,29 @@ def split(text: str) -> list[tuple[int, str]]:
     return pieces
 
 
-_DECIMAL_COMMA: Final = re.compile(r",(?<=\d,)\d{1,2}(?!\d)")
-_DOT_THOUSANDS: Final = re.compile(r"\.(?<=\d\.)\d{3}(?!\d)")
-"""A digit, the mark, then two decimals or three digits of thousands (the patterns start at the
-mark, a literal the engine skips ahead to, and look back for the digit before it)."""
-
-
 def _decimal_mark(text: str) -> str:
-    """"," when the hand's amounts use decimal commas (``0,01 $``) or dot thousands (``3.243``)."""
-    if _DECIMAL_COMMA.search(text) or _DOT_THOUSANDS.search(text):
+    """"," when the hand's amounts use decimal commas (``0,01 $``) or dot thousands (``3.243``):
+    a digit, the mark, then two decimals or three digits of thousands (what
+    ``,(?<=\\d,)\\d{1,2}(?!\\d)`` or ``\\.(?<=\\d\\.)\\d{3}(?!\\d)`` finds, by ``str.find``: the engine
+    looked at every character for the mark, three times slower)."""
+    if _digits_after_mark(text, ",", 1, 2) or _digits_after_mark(text, ".", 3, 3):
         return ","
     return "."
+
+
+def _digits_after_mark(text: str, mark: str, fewest: int, most: int) -> bool:
+    """Whether ``mark`` is somewhere between a digit and a run of ``fewest`` to ``most`` digits
+    (``\\d``: Unicode's decimal digits, ``isdecimal``)."""
+    at = text.find(mark)
+    while at >= 0:
+        if at > 0 and text[at - 1].isdecimal():
+            end = at + 1
+            while end < len(text) and end - at <= most and text[end].isdecimal():
+                end += 1  # (``most`` digits at most: one more after them makes the run too long)
+            if fewest <= end - at - 1 <= most and not (end < len(text) and text[end].isdecimal()):
+                return True
+        at = text.find(mark, at + 1)
+    return False
 
 
 def _cards(text: str, where: int, spanish: bool) -> str:
@@ -119,18 +131,29 @@ def _cards(text: str, where: int, spanish: bool) -> str:
 
 
 _PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
-_SPANISH: Final = tuple(re.compile(rf"{suit}(?:(?<=[\[ ][2-9TJQKA]{suit})|(?<=[\[ ]10{suit}))[ ,\]]")
-                               for suit in "pt")
-"""A card with a Spanish suit: ``[`` or a space, a rank, ``p`` or ``t``, then a space, comma or
-``]``; one pattern a suit, led by its letter (rarer than the characters around it), which the
-engine skips ahead to (a class of first characters is tested character by character)."""
+_SPANISH_RANKS: Final = "23456789TJQKA"
+
+
+def _spanish_card(text: str, suit: str) -> bool:
+    """Whether a card with the Spanish suit ``suit`` (``p``, ``t``) is written: ``[`` or a space, a
+    rank, the suit, then a space, comma or ``]`` (what ``p(?:(?<=[\\[ ][2-9TJQKA]p)|(?<=[\\[ ]10p))[ ,\\]]``
+    finds, by ``str.find`` of the suit's letter: the engine looked at every character for it)."""
+    at = text.find(suit)
+    while at >= 0:
+        if at >= 2 and at + 1 < len(text) and text[at + 1] in " ,]":
+            if text[at - 1] in _SPANISH_RANKS and text[at - 2] in "[ ":
+                return True
+            if at >= 3 and text[at - 2] == "1" and text[at - 1] == "0" and text[at - 3] in "[ ":
+                return True
+        at = text.find(suit, at + 1)
+    return False
 
 
 def _spanish(text: str) -> bool:
     """Whether the hand writes the Spanish suits (``7p``, ``8t``).  A player's name may look like
     such a card (``Kp``): then the first card in brackets with a suit of one notation only
     decides (``p``, ``t`` Spanish; ``h``, ``s`` English)."""
-    if _SPANISH[0].search(text) is None and _SPANISH[1].search(text) is None:
+    if not _spanish_card(text, "p") and not _spanish_card(text, "t"):
         return False
     at = text.find("[")
     while at >= 0:
