@@ -102,3 +102,15 @@ def test_888_marks_and_spanish_cards_found_as_the_old_patterns(text):
     assert poker888._decimal_mark(text) == ("," if old_comma else ".")
     for suit, pattern in OLD_888_SPANISH.items():
         assert poker888._spanish_card(text, suit) == (pattern.search(text) is not None)
+
+
+def test_plain_cards_read_as_themselves():
+    """``model.PLAIN_CARDS``, which Entraction's cards skip the reading of card text by, holds
+    exactly the texts that reading gives back unchanged."""
+    from pyeval.core.cards import card_code, format_card
+    from pyeval.history.sites.model import PLAIN_CARDS
+
+    assert len(PLAIN_CARDS) == 52
+    for card in PLAIN_CARDS:
+        assert format_card(card_code(card)) == card
+    assert entraction._cards("9d - Ts - 10h - ah", 1) == "9dTsThAh"

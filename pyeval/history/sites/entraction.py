@@ -21,7 +21,7 @@ from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
 from pyeval.history.sites.hand_starts import first_word_starts, pieces_at
-from pyeval.history.sites.model import INTO_POT, ZERO, Hand
+from pyeval.history.sites.model import INTO_POT, PLAIN_CARDS, ZERO, Hand
 from pyeval.history.sites.money import amount
 
 __all__ = ["SITE", "detect", "split", "parse"]
@@ -81,7 +81,7 @@ def split(text: str) -> list[tuple[int, str]]:
 def _cards(text: str, where: int) -> str:
     """``"9d - 5d - Ad"`` -> ``"9d5dAd"``; ValueError for anything that is not cards."""
     try:
-        return "".join([format_card(card_code(c)) for c in text.split(" - ")])
+        return "".join([c if c in PLAIN_CARDS else format_card(card_code(c)) for c in text.split(" - ")])
     except ValueError:
         raise ValueError(f"line {where}: not cards: {text[:40]!r}") from None
 

@@ -74,9 +74,10 @@ from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.core.games import GAMES
 
-__all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
+__all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO", "PLAIN_CARDS"]
 
 ZERO: Final = Decimal(0)
 
@@ -418,6 +419,9 @@ class Hand:
 
 
 
+PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
+"""Every card as the contract writes it (``"Ah"``, ``"Td"``): a reader's card already so written
+needs no other reading (``pyeval.core.cards``' reading of card text is Python, not compiled)."""
 _BOARD_GAME_HOLE: Final = {name: g.dealt or g.hole for name, g in GAMES.items() if g.board}
 """The hole cards each board game deals (a hand shows no more; Irish deals four, keeps two)."""
 _INTO_POT: Final = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",
