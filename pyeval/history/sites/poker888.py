@@ -131,7 +131,7 @@ def _cards(text: str, where: int, spanish: bool) -> str:
 
 
 _PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
-_SPANISH_RANKS: Final = "23456789TJQKA"
+_SPANISH_RANKS: Final[str] = RANK_CHARS  # (the ranks a Spanish card is written with: 2-9, T, J, Q, K, A)
 
 
 def _spanish_card(text: str, suit: str) -> bool:
