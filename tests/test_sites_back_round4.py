@@ -11,7 +11,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import entraction, ongame, poker888
+from pyeval.history.sites import bovada, entraction, ongame, poker888
 from pyeval.history.sites.hand_starts import pieces_at
 from pyeval.history.sites.text_lines import seat_line
 
@@ -114,3 +114,18 @@ def test_plain_cards_read_as_themselves():
     for card in PLAIN_CARDS:
         assert format_card(card_code(card)) == card
     assert entraction._cards("9d - Ts - 10h - ah", 1) == "9dTsThAh"
+
+
+HEADERS = st.lists(st.sampled_from(["2013", "07", "21", "1", "-", " ", ":", "21:16:46", "2013-07-21", "x", "#",
+                                    "\u0663"]), max_size=20).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(HEADERS)
+@example("Bovada Hand #2725384529 TBL#4801331 HOLDEM Fixed Limit - 2013-07-21 21:16:46")
+@example("12013-07-21 21:16:46")
+def test_bovada_date_found_as_the_pattern_searched(header):
+    found = bovada._date_in(header)
+    old = bovada._DATE.search(header)
+    assert (None if found is None else (found.span(), found.groups())) == \
+        (None if old is None else (old.span(), old.groups()))
