@@ -2,7 +2,7 @@
 OnGame's and Entraction's hand starts found by their first words (``first_word_starts``; the
 patterns led by ``^`` and an optional byte-order mark were tried at every character of the text),
 OnGame's seat lines read by ``text_lines.seat_line`` and 888poker's collections by string
-operations, its decimal mark and Spanish suits by ``str.find``."""
+operations and its Spanish suits by ``str.find``, Bovada's date."""
 
 from __future__ import annotations
 
@@ -20,8 +20,6 @@ OLD_ENTRACTION_START = re.compile(r"^\ufeff?Game # \d+ - ", re.M)
 OLD_ONGAME_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)$")
 OLD_888_COLLECT = re.compile(r"^(.+) collected \[ ?(.+?) ?\]\s*$")
 OLD_888_SPANISH = {suit: re.compile(rf"{suit}(?:(?<=[\[ ][2-9TJQKA]{suit})|(?<=[\[ ]10{suit}))[ ,\]]") for suit in "pt"}
-OLD_888_DECIMAL_COMMA = re.compile(r",(?<=\d,)\d{1,2}(?!\d)")
-OLD_888_DOT_THOUSANDS = re.compile(r"\.(?<=\d\.)\d{3}(?!\d)")
 """The readers' patterns before: what the scans must find."""
 
 PARTS = st.sampled_from([
@@ -80,26 +78,18 @@ def test_seat_and_collect_lines_read_as_the_old_patterns(x):
     assert poker888._collected(x) == (None if collect is None else collect.groups())
 
 
-MARKS = st.lists(st.sampled_from(["1", "2", "23", "4567", "0", "10", ",", ".", " ", "[", "]", "p", "t", "c", "A", "K",
-                                  "x", "\n", "\u0661", "\u00b2"]), max_size=30).map("".join)
-"""Text of digits (an Arabic-Indic one: ``\\d`` is any decimal digit; a superscript two, which is
-not one), marks, brackets and suits."""
+CARD_TEXT = st.lists(st.sampled_from(["1", "2", "23", "0", "10", ",", " ", "[", "]", "p", "t", "c", "A", "K", "x",
+                                      "\n", "\u0661"]), max_size=30).map("".join)
+"""Text of ranks, other digits, brackets, separators and suits."""
 
 
 @settings(max_examples=1000, deadline=None)
-@given(MARKS)
-@example("1,234")
-@example("1,23")
-@example("1.234")
-@example("1.2345")
-@example("\u0661,\u0661")
+@given(CARD_TEXT)
 @example("[10p]")
 @example(" 10t,")
 @example("0p ")
 @example("x [2p]")
-def test_888_marks_and_spanish_cards_found_as_the_old_patterns(text):
-    old_comma = OLD_888_DECIMAL_COMMA.search(text) or OLD_888_DOT_THOUSANDS.search(text)
-    assert poker888._decimal_mark(text) == ("," if old_comma else ".")
+def test_888_spanish_cards_found_as_the_old_patterns(text):
     for suit, pattern in OLD_888_SPANISH.items():
         assert poker888._spanish_card(text, suit) == (pattern.search(text) is not None)
 
