@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
-from pyeval.history.sites.stars_totals import hole_of, stakes_of, street_totals
+from pyeval.history.sites.stars_totals import hole_of, nets_of, stakes_of, street_totals
 
 __all__ = ["assemble", "street_total", "street_totals_of", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
 
@@ -57,10 +57,17 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     events = street_totals(events, big_blind)
     _checks_facing_no_bet(events)
     returned: dict[str, Decimal] = {}
-    for e in events:
+    involved = set(cash_out)
+    dealt: dict[str, list[str]] = {}
+    for e in events:  # (one pass: _take_back below changes only collections, whose players are in already)
         kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
         if kind == "uncalled":
             returned[e[1]] = returned.get(e[1], ZERO) + e[3]
+        player: str | None = e[1]
+        if player is not None:
+            involved.add(player)
+            if kind == "deal":
+                dealt.setdefault(player, []).append(e[6])
     if uncalled_in_won in ("when-over", "when-over-or-all") and returned:
         into_pot = ZERO  # (what the pots hold without the returned chips, and what the players won: the same for each)
         for e in events:
@@ -76,56 +83,57 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if returned:
         won = dict(won)  # (the caller's left as it was: _take_back takes the returned chips out)
         events = _take_back(events, returned, won)
-    involved = set(cash_out)
-    for e in events:
-        player: str | None = e[1]
-        if player is not None:
-            involved.add(player)
     for n, v in won.items():
         if v:
             involved.add(n)
     players = [n for n in _by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
-    index = {n: j for j, n in enumerate(players)}
-    dealt: dict[str, list[str]] = {}
-    for e in events:
-        kind, player = e[0], e[1]
-        if kind == "deal" and player is not None:
-            dealt.setdefault(player, []).append(e[6])
+    index: dict[str, int] = {}
+    seat_list: list[int] = []
+    stack_list: list[Decimal] = []
+    hole: list[str] = []
+    collected: list[Decimal] = []
+    for j, n in enumerate(players):  # (the players' lists in one pass)
+        index[n] = j
+        seat_list.append(seats[n])
+        stack_list.append(stacks[n])
+        hole.append(hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game))
+        collected.append(won.get(n, ZERO))
+    cashed = [cash_out.get(n, ZERO) for n in players] if cash_out else [ZERO] * len(players)
     actions = [Action(e[0], None if e[1] is None else index[e[1]], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9])
                for e in events]  # (indexed: unpacking a tuple of unknown length iterates it, compiled)
     board_game = game not in STUD and game not in DRAW
-    stakes = stakes_of(events, list(header_money), level, limit, game, len(players))
-    hand = Hand(site=site, id=hand_id, game=game, stakes=stakes,
-                players=players, seats=[seats[n] for n in players], starting_stacks=[stacks[n] for n in players],
-                actions=actions, limit=limit, currency=currency, tournament=tournament, table=table,
-                max_seats=max_seats, button=button, date=date, timezone=timezone,
-                hole=[hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game) for n in players],
-                boards=(list(boards) or [""]) if board_game else [],
-                collected=[won.get(n, ZERO) for n in players], cash_out=[cash_out.get(n, ZERO) for n in players],
+    stakes = stakes_of(events, header_money if isinstance(header_money, list) else list(header_money), level, limit,
+                       game, len(players))
+    hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players, seats=seat_list,
+                starting_stacks=stack_list, actions=actions, limit=limit, currency=currency, tournament=tournament,
+                table=table, max_seats=max_seats, button=button, date=date, timezone=timezone, hole=hole,
+                boards=(list(boards) or [""]) if board_game else [], collected=collected, cash_out=cashed,
                 cash_out_fee=[ZERO] * len(players), sitting_out=[n for n in names if n not in involved],
                 source=source, line=line, language=language)
     put_in = hand.put_in()
-    for j, name in enumerate(players):
-        if put_in[j] > stacks[name]:
-            raise ValueError(f"{name} puts {put_in[j]} into the pot but sat down with {stacks[name]}")
-    hand.net = [hand.collected[j] + hand.cash_out[j] - put_in[j] for j in range(len(players))]
-    pot = sum(put_in, ZERO)
-    collected = sum(hand.collected, ZERO)
-    hand.rake = pot - collected if rake is None else rake
+    pot = collected_sum = ZERO
+    for j in range(len(players)):  # (the sums as sum() makes them, from ZERO in seat order: no generic call)
+        chips = put_in[j]
+        if chips > stack_list[j]:
+            raise ValueError(f"{players[j]} puts {chips} into the pot but sat down with {stack_list[j]}")
+        pot += chips
+        collected_sum += collected[j]
+    hand.net = nets_of(collected, cashed, put_in)
+    hand.rake = pot - collected_sum if rake is None else rake
     if rake is None and hand.rake > RAKE_CAP * pot:
-        raise ValueError(f"the winnings written ({collected}) leave {hand.rake} of the {pot} pot to "
+        raise ValueError(f"the winnings written ({collected_sum}) leave {hand.rake} of the {pot} pot to "
                          "nobody: a winner's line is missing")
-    if collected > pot:
-        back = sum(returned.values(), ZERO)
-        raise ValueError(f"the players collect {collected + back}, more than the {pot + back} put in")
+    back = sum(returned.values(), ZERO) if returned else ZERO
+    if collected_sum > pot:
+        raise ValueError(f"the players collect {collected_sum + back}, more than the {pot + back} put in")
     for name, net in (stated_net or {}).items():
         if name in index and hand.net[index[name]] != net:
             raise ValueError(f"the summary gives {name} a net of {net}, the actions {hand.net[index[name]]}")
     if total is not None:
         # the total as written: before or after the rake; with the uncalled chips where they count as won
-        with_returns = pot + sum(returned.values(), ZERO)
+        with_returns = pot + back
         if total not in (pot, pot - hand.rake, with_returns, with_returns - hand.rake):
             raise ValueError(f"the summary's total pot {total} is not the {pot} put in")
     problems = hand.problems(put_in, nets_made_by_rule=True)  # (the nets above: by the rule, from put_in)

@@ -81,6 +81,9 @@ _POSTS: Final[tuple[tuple[str, str], ...]] = (
     ("Big Blind", "big-blind"), ("Big blind", "big-blind"), ("Ante chip", "ante"),
     ("Bring_in chip", "bring-in"), ("Posts dead chip", "dead-blind"), ("Posts chip", "big-blind"))
 _POST_NAMES: Final[tuple[str, ...]] = tuple(p for p, _ in _POSTS)
+_POST_FIRST_LETTERS: Final[frozenset[str]] = frozenset(p[0] for p in _POST_NAMES)
+"""The letters a post starts with: most actions (``Folds``, ``Calls``, ``Raises``) are not tried
+against every post's name."""
 _IGNORED: Final[tuple[str, ...]] = (
     "Set dealer", "Table enter user", "Table leave user", "Draw for dealer", "Seat sit out",
     "Seat stand", "Seat re-join", "Re-join", "Sit out", "Sitout", "Stand", "Ranking", "Prize Cash",
@@ -170,7 +173,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     table = m.group(1) if "TBL#" in first and (m := _TABLE.search(first)) else ""
     level_match = _LEVEL.search(first) if "Level " in first else None
     level = level_match.group(1) if level_match else ""
-    date = _DATE.search(first)
+    date = _date_in(first)
     inferred = None
     if "*** SUMMARY ***" not in text:
         raise ValueError("the hand is cut short: no summary")
@@ -293,6 +296,18 @@ def parse(text: str, source: str, line: int) -> Hand:
     return hand
 
 
+def _date_in(header: str) -> re.Match[str] | None:
+    """``_DATE.search(header)``, tried only where a date's first dash can be, leftmost first (the
+    pattern, led by digits, was tried at every character of the header)."""
+    dash = header.find("-", 4)
+    while dash >= 0:
+        found = _DATE.match(header, dash - 4)
+        if found is not None:
+            return found
+        dash = header.find("-", dash + 1)
+    return None
+
+
 class _Streets:
     """The streets of a text that does not mark them: after each action, whether the betting of the
     street is over; the board cards of the summary dealt street by street."""
@@ -312,7 +327,8 @@ class _Streets:
         if not events:  # (a line that moved nothing before any that did)
             return street
         e = events[-1]
-        kind, name = e[0], e[1]
+        kind: str = e[0]  # (typed: compared as strings, not by the generic comparison)
+        name = e[1]
         if kind == "deal":
             if name is not None:
                 self.active.add(name)
@@ -412,7 +428,7 @@ def _action(name: str, what: str, street: str, dealt: bool, events: list, won: d
             where: int, antes: bool) -> None:
     if "timeout)" in what:  # the action the clock took
         what = what.replace("(raise-timeout)", "(raise)").replace("(timeout)", "")
-    if what.startswith(_POST_NAMES) and _post(name, what, street, events):
+    if what[:1] in _POST_FIRST_LETTERS and what.startswith(_POST_NAMES) and _post(name, what, street, events):
         return
     space = what.find(" ")
     word = what if space < 0 else what[:space]  # (the first word, without the list a split makes)

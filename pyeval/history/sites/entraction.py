@@ -20,8 +20,8 @@ from typing import Final
 from pyeval.core.cards import card_code, format_card
 from pyeval.history.sites.allin_event import allin_event
 from pyeval.history.sites.assemble import assemble, street_total, street_totals_of
-from pyeval.history.sites.hand_starts import split_at
-from pyeval.history.sites.model import INTO_POT, ZERO, Hand
+from pyeval.history.sites.hand_starts import first_word_starts, pieces_at
+from pyeval.history.sites.model import INTO_POT, PLAIN_CARDS, ZERO, Hand
 from pyeval.history.sites.money import amount
 
 __all__ = ["SITE", "detect", "split", "parse"]
@@ -31,6 +31,11 @@ HAND_ID = re.compile(r"Game #\s*(\d+)")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"^\ufeff?Game # \d+ - ", re.M)
+"""A hand's first line (what ``split`` and ``detect`` find, by ``_START_WORDS`` and ``_START_BODY``)."""
+_START_WORDS: Final[tuple[str, ...]] = ("Game # ", "\ufeffGame # ")
+_START_BODY: Final = re.compile(r"\ufeff?Game # \d+ - ")
+"""``_START`` without its ``^``, found by its first words at the start of a line (``first_word_starts``): led by
+an optional character, the pattern is tried at every position of the text."""
 _HEAD = re.compile(r"^\ufeff?Game # (\d+) - (.+?) (?:([A-Za-z]{3}) )?([\d.,]+)/([\d.,]+)(?: and ([\d.,]+) ante)?"
                    r" - Table \"(.*)\"\s*$")
 _MAX = re.compile(r"^Players\(max (\d+)\):\s*$")
@@ -64,17 +69,19 @@ _BETS = {"Call": "call", "Bet": "bet"}
 
 def detect(text: str) -> bool:
     # the literal first: another site's text says no without the pattern
-    return text.find("Game # ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
+    if text.find("Game # ", 0, 3000) < 0:
+        return False
+    return bool(first_word_starts(_START_WORDS, _START_BODY, text, 3000, first=True))
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return pieces_at(text, first_word_starts(_START_WORDS, _START_BODY, text))
 
 
 def _cards(text: str, where: int) -> str:
     """``"9d - 5d - Ad"`` -> ``"9d5dAd"``; ValueError for anything that is not cards."""
     try:
-        return "".join([format_card(card_code(c)) for c in text.split(" - ")])
+        return "".join([c if c in PLAIN_CARDS else format_card(card_code(c)) for c in text.split(" - ")])
     except ValueError:
         raise ValueError(f"line {where}: not cards: {text[:40]!r}") from None
 

@@ -74,9 +74,10 @@ from dataclasses import FrozenInstanceError, dataclass
 from decimal import Decimal
 from typing import Any, Final
 
+from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
 from pyeval.core.games import GAMES
 
-__all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO"]
+__all__ = ["Hand", "Stakes", "Action", "Skipped", "ACTION_KINDS", "STREETS", "ZERO", "PLAIN_CARDS"]
 
 ZERO: Final = Decimal(0)
 
@@ -365,16 +366,19 @@ class Hand:
                     found.append(f"{name} has {len(getattr(self, name))} entries for {n} players")
             return found
         deals = _BOARD_GAME_HOLE.get(self.game, 0)
-        for name, cards in zip(self.players, self.hole):
-            if deals and len(cards) > 2 * deals:  # (a game read for another: Omaha5 taken for Omaha)
-                found.append(f"{name} shows {len(cards) // 2} cards in {self.game}, which deals {deals}")
+        if deals:
+            for i in range(n):  # (by index: zip iterates generically, compiled)
+                cards = self.hole[i]
+                if len(cards) > 2 * deals:  # (a game read for another: Omaha5 taken for Omaha)
+                    found.append(f"{self.players[i]} shows {len(cards) // 2} cards in {self.game}, which deals {deals}")
         if put_in is None or len(put_in) != n:
             put_in = self.put_in()
         net_sum = cash_out_sum = ZERO
         for i in range(n):
             net, cash_out = self.net[i], self.cash_out[i]
             net_sum += net
-            cash_out_sum += cash_out
+            if cash_out is not ZERO:  # (nearly everyone's: adding ZERO to a sum begun at ZERO changes nothing)
+                cash_out_sum += cash_out
             if nets_made_by_rule:
                 continue
             expected = self.collected[i] + cash_out - put_in[i]
@@ -415,6 +419,9 @@ class Hand:
 
 
 
+PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
+"""Every card as the contract writes it (``"Ah"``, ``"Td"``): a reader's card already so written
+needs no other reading (``pyeval.core.cards``' reading of card text is Python, not compiled)."""
 _BOARD_GAME_HOLE: Final = {name: g.dealt or g.hole for name, g in GAMES.items() if g.board}
 """The hole cards each board game deals (a hand shows no more; Irish deals four, keeps two)."""
 _INTO_POT: Final = frozenset({"ante", "small-blind", "big-blind", "button-blind", "straddle", "dead-blind", "bring-in",

@@ -33,10 +33,11 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of, street_total
-from pyeval.history.sites.hand_starts import split_at
+from pyeval.history.sites.hand_starts import first_word_starts, pieces_at
 from pyeval.history.sites.model import INTO_POT, ZERO, Hand, Stakes
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.stars_totals import IMPLICIT, street_totals
+from pyeval.history.sites.text_lines import numbered_lines, seat_line
 
 __all__ = ["SITE", "detect", "split", "parse", "GAMES"]
 
@@ -45,12 +46,16 @@ HAND_ID = re.compile(r"History for hand (\S+)")
 """The hand's id in its text (``registry``: a skipped hand's row names it)."""
 
 _START = re.compile(r"^\ufeff?\*{5} History for hand ", re.M)
+"""A hand's first line (what ``split`` and ``detect`` find, by ``_START_WORDS`` and ``_START_BODY``)."""
+_START_WORDS: Final[tuple[str, ...]] = ("***** History for hand ", "\ufeff***** History for hand ")
+_START_BODY: Final = re.compile(r"\ufeff?\*{5} History for hand ")
+"""``_START`` without its ``^``, found by its first words at the start of a line (``first_word_starts``): led by
+an optional character, the pattern is tried at every position of the text (a fifth of OnGame's reading)."""
 _HEAD = re.compile(r"^\*{5} History for hand (\S+?)(?: \(TOURNAMENT: ?(.*)\))? \*{5}$")
 _TOURNAMENT = re.compile(r"^(?:\"(.*)\",?)? ?([A-Z]-\d+-\d+)?(?:, buy-in: (.*))?$")
 _DATE = re.compile(r"^Start hand: \w+ (\w{3}) +(\d{1,2}) (\d\d:\d\d:\d\d) (\S+) (\d{4})$")
 _TABLE = re.compile(r"^Table: (?:\[SPEED\] )?(.*?) +\[(\d+)\] \((NO_LIMIT|POT_LIMIT|LIMIT|Pot Limit|Limit) (\w+) "
                     r"([^,/()]+)/([^,/()]+)(?:, ante: ([^,()]+))?, ([^,()]+)\)$")
-_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)$")
 _PLAYERS = re.compile(r"^Players in round: (\d+)(?: \((\d+)\))?$")
 _STUD_STREET = re.compile(r"^Dealing (4th|5th|6th) street$")
 _BOARD = re.compile(r"^--- Dealing (flop|turn|river) \[([^\]]*)\]$")
@@ -74,25 +79,27 @@ _VERBS = re.compile(r"^(.+?) (?:posts|folds|checks|calls|bets|raises|changed|sma
 
 def detect(text: str) -> bool:
     # the literal first: another site's text says no without the pattern
-    return text.find("***** History for hand ", 0, 3000) >= 0 and _START.search(text[:3000]) is not None
+    if text.find("***** History for hand ", 0, 3000) < 0:
+        return False
+    return bool(first_word_starts(_START_WORDS, _START_BODY, text, 3000, first=True))
 
 
 def split(text: str) -> list[tuple[int, str]]:
-    return split_at(_START, text)
+    return pieces_at(text, first_word_starts(_START_WORDS, _START_BODY, text))
 
 
 def parse(text: str, source: str, line: int) -> Hand:
-    lines = [(line + k, x.rstrip()) for k, x in enumerate(text.lstrip("\ufeff").split("\n")) if x.strip()]
-    head = _HEAD.match(lines[0][1]) if lines else None
+    lines, numbers = numbered_lines(text.lstrip("\ufeff"), line)
+    head = _HEAD.match(lines[0]) if lines else None
     if head is None:
-        raise ValueError(f"not an OnGame hand header: {lines[0][1][:80] if lines else ''!r}")
+        raise ValueError(f"not an OnGame hand header: {lines[0][:80] if lines else ''!r}")
     hand_id, tournament_text = head.group(1), head.group(2)
-    if not any(x.startswith("***** End of hand") for _, x in lines[-1:]):
+    if not lines[-1].startswith("***** End of hand"):
         raise ValueError("the hand is cut short: no end-of-hand line")
-    if len(lines) < 3 or (date := _DATE.match(lines[1][1])) is None:
+    if len(lines) < 3 or (date := _DATE.match(lines[1])) is None:
         raise ValueError("no start-hand line after the header")
-    if (table := _TABLE.match(lines[2][1])) is None:
-        raise ValueError(f"unknown OnGame table line: {lines[2][1][:80]!r}")
+    if (table := _TABLE.match(lines[2])) is None:
+        raise ValueError(f"unknown OnGame table line: {lines[2][:80]!r}")
     table_name, _, limit_word, game_word, first, second, ante_text, money_kind = table.groups()
     game = GAMES.get(game_word)
     if game is None:
@@ -108,13 +115,14 @@ def parse(text: str, source: str, line: int) -> Hand:
     button: int | None = None
     k = 3
     while k < len(lines):
-        x = lines[k][1]
-        if (s := _SEAT.match(x)) is not None:
-            if s.group(2) in seats:
-                raise ValueError(f"line {lines[k][0]}: {s.group(2)!r} has two seats")
-            names.append(s.group(2))
-            seats[s.group(2)] = int(s.group(1))
-            stacks[s.group(2)] = amount(s.group(3))
+        x = lines[k]
+        if (seat_parts := seat_line(x)) is not None:  # (the pattern's groups: the line has no trailing space)
+            seat, seated, stack = seat_parts
+            if seated in seats:
+                raise ValueError(f"line {numbers[k]}: {seated!r} has two seats")
+            names.append(seated)
+            seats[seated] = int(seat)
+            stacks[seated] = amount(stack)
         elif x.startswith("Button: seat "):
             button = int(x[len("Button: seat "):])
         elif not x.startswith("User: ") and _PLAYERS.match(x) is None:  # (its bracketed count: not the table size)
@@ -128,10 +136,12 @@ def parse(text: str, source: str, line: int) -> Hand:
     boards: list[str] = []
     small_bet = amount(first) if limit == "fixed-limit" else ZERO
     acted_since_draw = False
-    summary_at = None
-    for where, x in lines[k:]:
+    summary_at = -1
+    for j in range(k, len(lines)):  # (by index: no list of (number, line) pairs made)
+        x = lines[j]
+        where = numbers[j]
         if x == "Summary:":
-            summary_at = where
+            summary_at = j
             break
         if x.startswith("---"):  # a separator, a board card, or a player named "---Cockatrice---"
             if (board := _BOARD.match(x)) is not None:
@@ -173,10 +183,9 @@ def parse(text: str, source: str, line: int) -> Hand:
             continue
         _action(name, what, street, game, small_bet, events, where)
         acted_since_draw = acted_since_draw or street.startswith("draw")
-    if summary_at is None:
+    if summary_at < 0:
         raise ValueError("the hand is cut short: no summary")
-    won, total, rake, stated, shown = _summary([(w, x) for w, x in lines if w > summary_at], speakers, seats,
-                                               stacks)
+    won, total, rake, stated, shown = _summary(lines, numbers, summary_at + 1, speakers, seats, stacks)
     missing = [n for n in names if n not in stated]
     if missing:
         raise ValueError(f"the summary has no line for {missing[0]}")
@@ -301,17 +310,21 @@ def _completes(events: list, to: Decimal, small_bet: Decimal) -> bool:
         and to <= small_bet
 
 
-def _summary(lines: list[tuple[int, str]], speakers: Speakers, seats: dict[str, int], stacks: dict[str, Decimal]
+def _summary(lines: list[str], numbers: list[int], start: int, speakers: Speakers, seats: dict[str, int],
+             stacks: dict[str, Decimal]
              ) -> tuple[list[tuple[str, Decimal, int]], Decimal, Decimal | None, dict[str, Decimal], dict[str, str]]:
     """(each winner's amount from each pot, the pots' total, the rake written, each player's net
-    as his stacks before and after say, the cards shown) of the summary."""
+    as his stacks before and after say, the cards shown) of the summary: ``lines`` from ``start``
+    on, numbered by ``numbers``."""
     won: list[tuple[str, Decimal, int]] = []
     total = ZERO
     rake: Decimal | None = None
     stated: dict[str, Decimal] = {}
     shown: dict[str, str] = {}
     by_seat = {s: n for n, s in seats.items()}
-    for where, x in lines:
+    for j in range(start, len(lines)):
+        x = lines[j]
+        where = numbers[j]
         if x.startswith("***** End of hand"):
             break
         if x.startswith(("Main pot: ", "Side pot ")) and (p := _POT.match(x)) is not None:
@@ -367,15 +380,24 @@ def _return_unmatched(events: list, big_blind: Decimal, total: Decimal) -> list:
             put[e[1]] = put.get(e[1], ZERO) + e[3]
         elif e[0] == "uncalled":
             put[e[1]] = put.get(e[1], ZERO) - e[3]
-    ordered = sorted(put.items(), key=lambda kv: kv[1], reverse=True)
-    if len(ordered) < 2:
+    if len(put) < 2:
         return events
-    excess = ordered[0][1] - ordered[1][1]
+    most_name = ""  # the first who put in the most, and the most anyone else put in (sorted's first two, stably)
+    most: Decimal | None = None
+    second: Decimal | None = None
+    for name, chips in put.items():
+        if most is None or chips > most:
+            second = most
+            most_name, most = name, chips
+        elif second is None or chips > second:
+            second = chips
+    assert most is not None and second is not None
+    excess = most - second
     if excess > 0 and sum(put.values(), ZERO) - excess == total:
         street = ""
         for k in range(len(events) - 1, -1, -1):  # the street of the last chips put in
             if events[k][0] in INTO_POT:
                 street = events[k][2]
                 break
-        events.append(("uncalled", ordered[0][0], street, excess, ZERO, False, "", 0, 0, IMPLICIT))
+        events.append(("uncalled", most_name, street, excess, ZERO, False, "", 0, 0, IMPLICIT))
     return events

@@ -119,18 +119,29 @@ def _cards(text: str, where: int, spanish: bool) -> str:
 
 
 _PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
-_SPANISH: Final = tuple(re.compile(rf"{suit}(?:(?<=[\[ ][2-9TJQKA]{suit})|(?<=[\[ ]10{suit}))[ ,\]]")
-                               for suit in "pt")
-"""A card with a Spanish suit: ``[`` or a space, a rank, ``p`` or ``t``, then a space, comma or
-``]``; one pattern a suit, led by its letter (rarer than the characters around it), which the
-engine skips ahead to (a class of first characters is tested character by character)."""
+_SPANISH_RANKS: Final[str] = RANK_CHARS  # (the ranks a Spanish card is written with: 2-9, T, J, Q, K, A)
+
+
+def _spanish_card(text: str, suit: str) -> bool:
+    """Whether a card with the Spanish suit ``suit`` (``p``, ``t``) is written: ``[`` or a space, a
+    rank, the suit, then a space, comma or ``]`` (what ``p(?:(?<=[\\[ ][2-9TJQKA]p)|(?<=[\\[ ]10p))[ ,\\]]``
+    finds, by ``str.find`` of the suit's letter: the engine looked at every character for it)."""
+    at = text.find(suit)
+    while at >= 0:
+        if at >= 2 and at + 1 < len(text) and text[at + 1] in " ,]":
+            if text[at - 1] in _SPANISH_RANKS and text[at - 2] in "[ ":
+                return True
+            if at >= 3 and text[at - 2] == "1" and text[at - 1] == "0" and text[at - 3] in "[ ":
+                return True
+        at = text.find(suit, at + 1)
+    return False
 
 
 def _spanish(text: str) -> bool:
     """Whether the hand writes the Spanish suits (``7p``, ``8t``).  A player's name may look like
     such a card (``Kp``): then the first card in brackets with a suit of one notation only
     decides (``p``, ``t`` Spanish; ``h``, ``s`` English)."""
-    if _SPANISH[0].search(text) is None and _SPANISH[1].search(text) is None:
+    if not _spanish_card(text, "p") and not _spanish_card(text, "t"):
         return False
     at = text.find("[")
     while at >= 0:
@@ -226,9 +237,9 @@ def parse(text: str, source: str, line: int) -> Hand:
             cards = _cards(_bracketed(x, where, last=True), where, spanish)
             events.append(("deal", name, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
-        c = _COLLECT.match(x) if " collected [" in x else None
-        if c and (collector := c.group(1)) in seats:
-            got = amount(c.group(2), mark)
+        c = _collected(x)
+        if c is not None and (collector := c[0]) in seats:
+            got = amount(c[1], mark)
             won[collector] = won.get(collector, ZERO) + got
             events.append(("collect", collector, "showdown", got, ZERO, False, "", 0, 0, 0))
             continue
@@ -248,6 +259,25 @@ def parse(text: str, source: str, line: int) -> Hand:
                     date=f"{year}-{month}-{day}T{clock}" if year else "", boards=[board], shown=shown,
                     rake=ZERO if tournament else None,
                     uncalled_in_won="when-over")
+
+
+def _collected(x: str) -> tuple[str, str] | None:
+    """(player, amount as written) of ``Bob collected [ $1.50 ]``, None when ``x`` is not such a
+    line: what ``_COLLECT`` matches on a line without trailing spaces, read by string operations:
+    the player's name runs to the last `` collected [`` whose bracket closes the line and holds
+    something (``(.+)`` is greedy), the amount less one space at each end (but one character at
+    least: `` ?(.+?) ?``)."""
+    if not x.endswith("]"):
+        return None
+    at = x.rfind(" collected [")
+    while at >= 1:
+        inner = x[at + 12:-1]
+        if inner:
+            start = 1 if len(inner) >= 2 and inner[0] == " " else 0
+            end = len(inner) - 1 if len(inner) - start >= 2 and inner[-1] == " " else len(inner)
+            return x[:at], inner[start:end]
+        at = x.rfind(" collected [", 0, at)
+    return None
 
 
 def _deal_line(x: str) -> tuple[str, str] | None:
