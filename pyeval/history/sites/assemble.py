@@ -22,7 +22,7 @@ from decimal import Decimal
 from typing import Final
 
 from pyeval.history.sites.model import INTO_POT, ZERO, Action, Hand
-from pyeval.history.sites.stars_totals import hole_of, nets_of, stakes_of, street_totals
+from pyeval.history.sites.stars_totals import by_seat, hole_of, nets_of, stakes_of, street_totals
 
 __all__ = ["assemble", "street_total", "street_totals_of", "Speakers", "speakers_of", "STUD", "DRAW", "RAKE_CAP"]
 
@@ -32,7 +32,7 @@ STUD: Final = frozenset({"stud", "stud-hilo", "razz", "stud5"})
 DRAW: Final = frozenset({"draw5", "draw-deuce7", "badugi"})
 
 
-def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[str], seats: dict[str, int],
+def assemble(*, site: str, hand_id: str, game: str, limit: str, names: list[str], seats: dict[str, int],
              stacks: dict[str, Decimal], events: list[tuple], won: dict[str, Decimal], source: str, line: int,
              header_money: Sequence[Decimal] = (), level: str = "", currency: str = "",
              tournament: str | None = None, table: str = "", max_seats: int | None = None,
@@ -86,7 +86,7 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     for n, v in won.items():
         if v:
             involved.add(n)
-    players = [n for n in _by_seat(names, seats) if n in involved]
+    players = [n for n in by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
     index: dict[str, int] = {}
@@ -140,19 +140,6 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: Sequence[
     if problems:
         raise ValueError("the hand does not add up: " + "; ".join(problems))
     return hand
-
-
-def _by_seat(names: Sequence[str], seats: dict[str, int]) -> Sequence[str]:
-    """``names`` in the order of their seats (as ``sorted`` by seat orders them: stably), most
-    often the order they were written in, which is then kept without sorting or copying (the
-    caller only reads it)."""
-    previous = -1
-    for n in names:
-        seat: int = seats[n]  # (each looked up in order, as sorted's key would: a KeyError alike)
-        if seat < previous:
-            return sorted(names, key=seats.__getitem__)
-        previous = seat
-    return names
 
 
 class Speakers:
