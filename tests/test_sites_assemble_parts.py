@@ -1,5 +1,6 @@
-"""The back end's small parts against references written out here: ``_by_seat`` against
-``sorted``, ``_take_back`` against a copy-and-filter of the events, and ``Hand.problems`` with
+"""The back end's small parts against references written out here: ``by_seat`` (the
+seat order ``assemble`` and the family parser share) against ``sorted``, ``_take_back``
+against a copy-and-filter of the events, and ``Hand.problems`` with
 ``nets_made_by_rule`` (the nets not compared again, every other check kept)."""
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyeval.history.sites.assemble import _by_seat, _take_back
+from pyeval.history.sites.assemble import _take_back
 from pyeval.history.sites.model import ZERO, Action, Hand, Stakes
+from pyeval.history.sites.stars_totals import by_seat
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Ed", "Flo"]
 
@@ -20,12 +22,12 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Ed", "Flo"]
        st.lists(st.integers(min_value=0, max_value=9), min_size=6, max_size=6))
 def test_by_seat_is_sorted_by_seat_stably(names, seat_numbers):
     seats = dict(zip(NAMES, seat_numbers))
-    assert list(_by_seat(names, seats)) == sorted(names, key=lambda n: seats[n])
+    assert list(by_seat(names, seats)) == sorted(names, key=lambda n: seats[n])
 
 
 def test_by_seat_names_a_player_without_a_seat():
     with pytest.raises(KeyError, match="Cy"):
-        _by_seat(["Ann", "Cy"], {"Ann": 1})
+        by_seat(["Ann", "Cy"], {"Ann": 1})
 
 
 def _take_back_reference(events, returned):
