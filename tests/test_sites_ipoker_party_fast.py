@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import ipoker, ipoker_xml, partypoker
+from pyeval.history.sites.text_lines import in_brackets
 
 # -- iPoker's XML ---------------------------------------------------------------------------------
 
@@ -213,8 +214,8 @@ CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", 
 @given(st.lists(CHIPS_FRAGMENTS, max_size=15).map("".join))
 def test_an_actions_amount_is_found_where_the_bracket_patterns_find_it(what):
     bracket, parentheses = partypoker._BRACKET.search(what), partypoker._PARENTHESES.search(what)
-    assert partypoker._in_brackets(what) == (bracket.group(1) if bracket else None)
-    assert partypoker._in_parentheses(what) == (parentheses.group(1) if parentheses else None)
+    assert in_brackets(what) == (bracket.group(1) if bracket else None)
+    assert in_brackets(what, "(", ")", innermost=True) == (parentheses.group(1) if parentheses else None)
 
 
 SESSION_FRAGMENTS = st.sampled_from(["<session", "<session><general>", "<session a='1'>", ">", " ", "\n", "\u2003",

@@ -41,7 +41,6 @@ MODULES: tuple[str, ...] = (
     "money",
     "language",
     "assemble",
-    "line_scans",
     "fulltilt_text",
     "wpn_text",
     "wpn_old_text",

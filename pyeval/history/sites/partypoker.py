@@ -26,6 +26,7 @@ from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of,
 from pyeval.history.sites.hand_starts import pieces_at  # split_at's cut, at the starts found here
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.text_lines import in_brackets, one_space_off, seat_span
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -125,20 +126,14 @@ def _lines_before(text: str, anchor: int) -> int:
 
 def _seat_line(x: str) -> tuple[str, str, str] | None:
     """``_SEAT.match(x)``'s seat, name and stack: read by string operations when the name ends at
-    the first `` (`` and nothing but white space follows the stack's ``)`` (the pattern's lazy name
-    tried at every character), else by the pattern."""
-    digits = 5 if x[4:5] == " " else 4
-    at = digits
-    while at < len(x) and x[at].isdecimal():
-        at += 1
-    name_end = x.find(" (", at + 3) if at > digits and x.startswith(": ", at) else -1
-    close = x.find(")", name_end + 2) if name_end >= 0 else -1
-    if close >= 0 and x.find("(", name_end + 2, close) < 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
-        start = name_end + 3 if x[name_end + 2:name_end + 3] == " " else name_end + 2
-        stack = x[start:close - 1] if close > start and x[close - 1] == " " else x[start:close]
-        return x[digits:at], x[at + 2:name_end], stack
-    s = _SEAT.match(x)
-    return None if s is None else (s.group(1), s.group(2), s.group(3))
+    the first `` (`` whose bracket closes before another opens and nothing but white space follows
+    it (the pattern's lazy name tried at every character), else by the pattern."""
+    number_at = 5 if x[4:5] == " " else 4
+    colon, at, close = seat_span(x, number_at, name_ends_last=False)
+    if close >= 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
+        return x[number_at:colon], x[colon + 2:at], one_space_off(x, at + 2, close)  # (`` ?([^()]*?) ?``)
+    m = _SEAT.match(x)
+    return None if m is None else (m.group(1), m.group(2), m.group(3))
 
 
 def _decimal_mark(text: str) -> str:
@@ -450,35 +445,14 @@ _POST_WORDS: Final = ("posts ", "bring-ins")
 
 def _chips(what: str, mark: str) -> Decimal:
     """The amount in ``[$0.10 USD]`` or ``(0.10)``."""
-    written = _in_brackets(what)
+    written = in_brackets(what)
     if written is None:
-        written = _in_parentheses(what)
+        written = in_brackets(what, "(", ")", innermost=True)
     if written is None:
         raise ValueError(f"no amount in {what!r}")
     if mark == "." and "," in written and _COMMA_ONLY.fullmatch(written):  # "big blind + dead [0,35 €]" in a
         return amount(written, ",")  # hand of decimal points (2011): the only amount written the other way
     return amount(written, mark)
-
-
-def _in_brackets(text: str) -> str | None:
-    """The group of ``_BRACKET.search(text)``: from the first ``[`` to the first ``]`` after it."""
-    start = text.find("[")
-    end = text.find("]", start + 1) if start >= 0 else -1
-    return text[start + 1:end] if end >= 0 else None
-
-
-def _in_parentheses(text: str) -> str | None:
-    """The group of ``_PARENTHESES.search(text)``: the first ``(`` whose next parenthesis closes it."""
-    start = text.find("(")
-    while start >= 0:
-        end = text.find(")", start + 1)
-        if end < 0:
-            return None
-        inner = text.find("(", start + 1, end)
-        if inner < 0:
-            return text[start + 1:end]
-        start = inner
-    return None
 
 
 _PARENTHESES: Final = re.compile(r"\(([^()]*)\)")
@@ -525,7 +499,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             events.append(("raise" if top else "bet", name, street, chips, to if top else ZERO, True, "", 0, 0, 0))
         else:
             events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-    elif word in ("shows", "doesn't") and (written := _in_brackets(what)) is not None:
+    elif word in ("shows", "doesn't") and (written := in_brackets(what)) is not None:
         cards = _cards(written)
         shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
@@ -572,7 +546,7 @@ def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: d
         net[name] = -amount(lost.group(1), mark)
     else:
         net[name] = ZERO
-    cards = _in_brackets(x)  # (the first of _BRACKET.findall)
+    cards = in_brackets(x)  # (the first of _BRACKET.findall)
     if cards is not None:
         shown[name] = _cards(cards)
     return rake

@@ -20,8 +20,9 @@ from pyeval.core.cards import SUIT_CHARS
 from pyeval.history.sites.assemble import Speakers, speakers_of
 from pyeval.history.sites.model import ZERO
 from pyeval.history.sites.money import amount
+from pyeval.history.sites.text_lines import bracket_span, seat_span
 
-__all__ = ["to_family_text", "START", "cards_text", "seat_parts", "amount_in_brackets"]
+__all__ = ["to_family_text", "START", "cards_text", "seat_line", "amount_in_brackets"]
 
 START: Final = r"Game started at: "
 
@@ -77,20 +78,17 @@ def _is_word(c: str) -> bool:
     return c.isalnum() or c == "_"
 
 
-def seat_parts(x: str) -> tuple[str, str, str] | None:
+def seat_line(x: str) -> tuple[str, str, str] | None:
     """A seat line's number, name and chips, as the pattern ``^Seat (\\d+): (.*) \\(([\\d.,]+)\\)\\.?\\s*$``
-    reads a line without a line break and with no space at its end: the chips are in the last
-    brackets, which end the line or a full stop does."""
-    colon = x.find(": ", 5)
-    if colon <= 5 or not x.startswith("Seat ") or not x[5:colon].isdecimal():
+    reads a line without a line break and with no space at its end: ``seat_span``'s, with the chips
+    in the last brackets, which end the line or a full stop does."""
+    end = len(x) - 2 if x.endswith(").") else len(x) - 1
+    if end < 0 or x[end] != ")" or not x.startswith("Seat "):
         return None
-    close = len(x) - 2 if x.endswith(").") else len(x) - 1
-    if close < 0 or x[close] != ")":
+    colon, at, close = seat_span(x)
+    if close != end or not _is_number(x, at + 2, close):
         return None
-    at = x.rfind("(", 0, close)
-    if at < colon + 3 or x[at - 1] != " " or not _is_number(x, at + 1, close):
-        return None
-    return x[5:colon], x[colon + 2:at - 1], x[at + 1:close]
+    return x[5:colon], x[colon + 2:at], x[at + 2:close]
 
 
 def _is_number(text: str, start: int, end: int) -> bool:
@@ -100,15 +98,13 @@ def _is_number(text: str, start: int, end: int) -> bool:
 
 
 def amount_in_brackets(text: str) -> str | None:
-    """The first amount in brackets (``(1,480)``), as the pattern ``\\(([\\d.,]+)\\)`` finds it."""
-    at = text.find("(")
-    while at >= 0:
-        close = text.find(")", at + 1)
-        if close < 0:
-            return None
+    """The first amount in brackets (``(1,480)``), as the pattern ``\\(([\\d.,]+)\\)`` finds it: the
+    first brackets with no bracket inside that hold a number."""
+    at, close = bracket_span(text, 0, "(", ")", innermost=True)
+    while close >= 0:
         if _is_number(text, at + 1, close):
             return text[at + 1:close]
-        at = text.find("(", at + 1)
+        at, close = bracket_span(text, close + 1, "(", ")", innermost=True)
     return None
 
 
@@ -136,7 +132,7 @@ def to_family_text(text: str) -> str:
         if x.startswith("Seat ") and x.endswith("is the button"):
             button = x.split()[1]
             continue
-        seat = seat_parts(x)
+        seat = seat_line(x)
         if seat is None:
             body_at = k
             break
