@@ -26,7 +26,7 @@ from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of,
 from pyeval.history.sites.hand_starts import pieces_at  # split_at's cut, at the starts found here
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.text_lines import in_brackets, one_space_off, seat_span
+from pyeval.history.sites.text_lines import bracketed_all, in_brackets, one_space_off, seat_span
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -45,7 +45,6 @@ _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
 _BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
 _TRNY = re.compile(r"(?:Trny: ?|Tournament #)(\d+)")
 _LEVEL = re.compile(r"Level: ?(\d+)")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
 _SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
 _WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
 _BALANCE = re.compile(r"^(.+?) (Cashed out\s+)?balance ([^,]+?)(?:, (.*?))?(?:\[.*)?$")
@@ -61,15 +60,33 @@ GAMES = (("double hold'em", None), ("short deck", "shortdeck"), ("omaha hi-lo", 
 pyeval does not play (Double Hold'em: three hole cards and a "point card" chosen on the flop)."""
 _STREETS = {"down cards": "preflop", "": "3rd", "flop": "flop", "turn": "turn", "river": "river",
             "fourth street": "4th", "fifth street": "5th", "sixth street": "6th"}
-_IGNORED = ("has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
-            "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
-            "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
-            "Cashout Amount is", "sits out", "Forward Folds")
+_IGNORED: Final[tuple[str, ...]] = (
+    "has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
+    "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
+    "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
+    "Cashout Amount is", "sits out", "Forward Folds")
 """Lines of no chips or cards (``Hero Forward Folds``: the fold the hero chose ahead of his turn,
 written again as ``Hero folds`` when it comes)."""
 _IGNORED_LINES = re.compile(r"^(?:Player .+ finished in |Your time bank |Congratulations to player |[^ ]+: |\x00*$)")
 """Lines that are no action: places in a tournament, the client's messages, chat, the NUL
 characters of concatenated UTF-16 files."""
+_GAME_LINES: Final[tuple[str, ...]] = ("Game #", "#Game No")
+"""The lines before a hand's start that are not the hand's (``Game #<id> starts.``)."""
+_SEAT_WORDS: Final[tuple[str, ...]] = ("Seat", "seat")
+_NO_ACTIONS: Final[tuple[str, ...]] = ("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds",
+                                       "Stakes")
+"""The starts of the lines before the summary that are not a player's action (cards dealt, notes)."""
+_MUCKS: Final[tuple[str, ...]] = ("does not show", "doesn't show", "mucks")
+
+
+def _ignored(x: str) -> bool:
+    """Whether one of ``_IGNORED`` is in ``x`` (a loop: ``any`` of a generator is a closure compiled)."""
+    for words in _IGNORED:
+        if words in x:
+            return True
+    return False
+
+
 _VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is all-In|completes|bring-ins)\b")
 
 
@@ -138,21 +155,19 @@ def _seat_line(x: str) -> tuple[str, str, str] | None:
 
 def _decimal_mark(text: str) -> str:
     """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
-    if _found_at_marks(_POINT_CENTS, text, "."):  # a decimal point: a lone "0,35 €" is that post's own
+    if _found_at_marks(text, "."):  # a decimal point: a lone "0,35 €" is that post's own
         return "."
-    return "," if _found_at_marks(_COMMA_CENTS, text, ",") else "."
+    return "," if _found_at_marks(text, ",") else "."
 
 
-_POINT_CENTS: Final = re.compile(r"\d\.\d{2}(?!\d)")
-_COMMA_CENTS: Final = re.compile(r"\d,\d{2}(?![\d])")
-
-
-def _found_at_marks(pattern: re.Pattern[str], text: str, mark: str) -> bool:
-    """Whether ``pattern`` (a digit, then ``mark``...) matches anywhere in ``text``: tried at each
-    ``mark`` only (a search would try it at every character)."""
+def _found_at_marks(text: str, mark: str) -> bool:
+    """Whether an amount with cents, ``\\d<mark>\\d{2}(?!\\d)``, is anywhere in ``text``: looked for at
+    each ``mark`` only, by its characters (a pattern's match was a method call a mark)."""
     at = text.find(mark, 1)
+    end = len(text)
     while at >= 0:
-        if text[at - 1].isdecimal() and pattern.match(text, at - 1) is not None:  # (\d: a decimal digit)
+        if (at + 2 < end and text[at - 1].isdecimal() and text[at + 1].isdecimal() and text[at + 2].isdecimal()
+                and (at + 3 == end or not text[at + 3].isdecimal())):  # (\\d: a decimal digit)
             return True
         at = text.find(mark, at + 1)
     return False
@@ -170,7 +185,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     lines: list[tuple[int, str]] = []
     for k, x in enumerate(text.replace("\ufeff", "").split("\n")):
         x = x.strip(" \t\x00")
-        if x and not x.startswith(("Game #", "#Game No")):
+        if x and not x.startswith(_GAME_LINES):
             lines.append((line + k, x))
     if not lines or (m_id := _ID.search(lines[0][1])) is None:
         raise ValueError("not a partypoker hand header")
@@ -204,7 +219,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _seat_line(x) if x.startswith(("Seat", "seat")) else None) is not None:
+        if (s := _seat_line(x) if x.startswith(_SEAT_WORDS) else None) is not None:
             seat, seated, stack = s
             names.append(seated)
             seats[seated] = int(seat)
@@ -239,7 +254,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     cash: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
-    lines_left = lines[k:][::-1]  # the lines still to read, the next one last
+    lines_left = lines[:k - 1:-1]  # the lines still to read, the next one last
     while lines_left:
         where, x = lines_left.pop()
         if x.startswith("** "):
@@ -247,26 +262,27 @@ def parse(text: str, source: str, line: int) -> Hand:
                 summary = True
                 continue
             sec = _SECTION.match(x)
-            label = sec.group(1).lower() if sec else None
+            label, dealt = sec.group(1, 2) if sec else ("", None)
+            label = label.lower()
             if label not in _STREETS or sec is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
             street = _STREETS[label]
             if street == "river" and game in STUD:
                 street = "7th"
-            if sec.group(2):
-                cards = _cards(sec.group(2))
+            if dealt:
+                cards = _cards(dealt)
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         if summary:
             rake = _summary_line(x, speakers, mark, summary_won, net, cash, shown, where, rake)
             continue
-        if x.startswith(("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds", "Stakes")):
+        if x.startswith(_NO_ACTIONS):
             if x.startswith("Dealt to "):
                 name = speakers.at_start(x, len("Dealt to "))
                 if name is None:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-                groups = _BRACKET.findall(x)
+                groups = bracketed_all(x)
                 if not groups:
                     raise ValueError(f"line {where}: cards dealt with no cards written: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(groups[-1]), 0, 0, 0))
@@ -280,19 +296,20 @@ def parse(text: str, source: str, line: int) -> Hand:
                 lines_left.append((where, rest))
                 x = first
         w = _WINS.match(x) if wins else None  # (the pattern needs " wins ")
-        if w and (winner := w.group(1)) in seats:
-            written, side = w.group(2, 4)
-            got = amount(written, mark)
-            won[winner] = won.get(winner, ZERO) + got
-            pot = int(side) if side else 0
-            events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
-            continue
+        if w is not None:
+            winner, written, side = w.group(1, 2, 4)  # (a method call)
+            if winner in seats:
+                got = amount(written, mark)
+                won[winner] = won.get(winner, ZERO) + got
+                pot = int(side) if side else 0
+                events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
+                continue
         name = speakers.at_start(x)
         if name is not None and (cut := x.find(" is sitting out", len(name))) >= 0 and x[cut + 15:].strip():
             lines_left.append((where, x[cut + 15:].strip()))  # the Mac client's "is sitting outBob posts ..."
             continue
         if name is None:
-            if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
+            if _IGNORED_LINES.match(x) or _ignored(x):
                 continue
             if (v := _VERBS.match(x)) is not None:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
@@ -346,7 +363,7 @@ def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, 
 
 def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
     """An all-in puts in the whole stack: the text sometimes writes the last chip short."""
-    if not [e for e in events if e[5]]:  # (no all-in: nothing to set right)
+    if not _any_all_in(events):  # (nothing to set right)
         return
     spent: dict[str, Decimal] = {}
     bets: dict[str, Decimal] = {}
@@ -367,6 +384,13 @@ def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
         spent[name] = spent.get(name, ZERO) + added
         if kind != "ante" and kind != "dead-blind":
             bets[name] = before + added
+
+
+def _any_all_in(events: list) -> bool:
+    for e in events:
+        if e[5]:
+            return True
+    return False
 
 
 _MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-blind", "bring-in", "call", "bet",
@@ -436,10 +460,10 @@ def _cards(text: str) -> str:
     return text.replace(",", " ").replace(" ", "")
 
 
-_POSTS = (("posts big blind + dead", "dead-blind-both"),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (("posts big blind + dead", "dead-blind-both"),
           ("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
           ("bring-ins", "bring-in"), ("posts dead blind", "dead-blind"), ("posts button blind", "button-blind"))
-_POST_WORDS: Final = ("posts ", "bring-ins")
+_POST_WORDS: Final[tuple[str, ...]] = ("posts ", "bring-ins")
 """The first words of every ``_POSTS`` prefix."""
 
 
@@ -455,7 +479,6 @@ def _chips(what: str, mark: str) -> Decimal:
     return amount(written, mark)
 
 
-_PARENTHESES: Final = re.compile(r"\(([^()]*)\)")
 _COMMA_ONLY: Final = re.compile(r"[^\d.]*\d+,\d{2}[^\d.]*")
 
 
@@ -472,7 +495,8 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
                     return
                 events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
                 return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what[:space] if space >= 0 else what
     if what in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word in ("calls", "bets") or what.startswith("double bets"):
@@ -505,9 +529,9 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
     elif word.startswith("shows") and what.endswith(" for low"):  # "shows8,5,3,2,A  for low": names the low of
         return  # the cards the line before shows
-    elif what.startswith(("does not show", "doesn't show", "mucks")):
+    elif what.startswith(_MUCKS):
         events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
-    elif any(s in what for s in _IGNORED):
+    elif _ignored(what):
         return
     else:
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
