@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyeval.history.sites import ipoker, ipoker_xml, partypoker
@@ -190,19 +190,40 @@ def test_amounts_found_at_their_marks_are_the_patterns_search(text):
     assert partypoker._found_at_marks(text, ",") == bool(OLD_COMMA_CENTS.search(text))
 
 
+OLD_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
+"""partypoker's date pattern, which string operations replace."""
 DATE_FRAGMENTS = st.sampled_from([
     "Sunday, ", "September ", "Sep ", "SEptember ", "xMay ", "13, ", "13 ", "1 ", "10:00:00 ", "EDT ", "CET ", "2020",
-    "2020 ", "  ", "$0.05/$0.10 USD NL Texas Hold'em - ", "Mon ", ",", "x" * 60])
+    "2020 ", "  ", "$0.05/$0.10 USD NL Texas Hold'em - ", "Mon ", ",", "x" * 60, "\u0663", "\xa0", "\t", "\r", "1",
+    "ÉDT ", "Mäy ", "13,,", "10:0:00 ", "2:00:00 ", "Sep.", "EdT "])
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(DATE_FRAGMENTS, max_size=12).map("".join))
 def test_the_stake_lines_date_is_the_date_patterns_search(head):
-    m = partypoker._DATE.search(head)
+    m = OLD_DATE.search(head)
     month = partypoker._MONTHS.get(m.group(1)[:3].lower()) if m else None
     expected = ("", "") if m is None or month is None else (
         f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4))
     assert partypoker._date(head) == expected
+
+
+SPACES = st.sampled_from([" ", "  ", "\t", "\xa0", "", " \r"])
+DATES = st.tuples(
+    st.sampled_from(["NL Hold'em - ", "Sunday, ", "x", "", "Mon"]), st.sampled_from(["September", "Sep", "SEP", "xMay",
+                                                                                      "Mäy", "May.", "M", "Ju"]),
+    SPACES, st.sampled_from(["13", "13,", "1", "\u0663", "123", ",", "13,,", "x"]), SPACES,
+    st.sampled_from(["10:00:00", "1:00:00", "10:00:0\u0663", "10-00:00", "10:00:001"]), SPACES,
+    st.sampled_from(["EDT", "CET", "ÉDT", "EdT", "E1", "", "Z"]), SPACES,
+    st.sampled_from(["2020", "202", "12020", "\u0663020", "20x0"]), SPACES).map("".join)
+"""Stake lines' ends shaped like the date, each word right or wrong in one way."""
+
+
+@settings(max_examples=1500, deadline=None)
+@given(DATES)
+@example("Sun Sep 13 10:00:00 ÉDT 2020")
+def test_a_date_shaped_stake_lines_date_is_the_date_patterns_search(head):
+    test_the_stake_lines_date_is_the_date_patterns_search.hypothesis.inner_test(head)
 
 
 def test_a_date_spread_over_more_than_its_usual_length_is_read():
@@ -248,3 +269,36 @@ SEAT_LINES = st.tuples(
 def test_a_seat_line_is_read_as_the_seat_pattern_reads_it(x):
     s = partypoker._SEAT.match(x)
     assert partypoker._seat_line(x) == (None if s is None else s.group(1, 2, 3))
+
+
+OLD_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
+"""partypoker's section pattern, which string operations replace."""
+SECTION_LINES = st.tuples(
+    st.sampled_from(["** Dealing", "** Dealing ", "** Dealing  ", "** Dealin", "** Summary"]),
+    st.lists(st.sampled_from(["flop", "down cards", "River", " ", "*", "**", " **", "***", " :", ":", "[", "]", " [",
+                              "] ", "2c, 3d", " 4s ", "\t", "\xa0", "x", "\u2003"]), max_size=9).map("".join),
+).map("".join)
+"""Lines shaped like partypoker's section lines: the words, labels, stars, brackets and spaces."""
+
+
+@settings(max_examples=1500, deadline=None)
+@given(SECTION_LINES)
+@example("** Dealing flop ** [ 2c, 3d, 4s ]")
+@example("** Dealing River ** :  [ 9h ] ")
+@example("** Dealing ** [a] ** [b]")
+@example("** Dealing down cards ** [x")
+def test_a_section_line_is_read_as_the_section_pattern_reads_it(x):
+    m = OLD_SECTION.match(x)
+    assert partypoker._section(x) == (None if m is None else (m.group(1), m.group(2) or ""))
+
+
+BLINDS_FRAGMENTS = st.sampled_from(["Blinds", "Stakes", "-Antes", "(", ")", "1", "2.5", "1,000", "/", " -", "-", " ",
+                                    "Blinds(1/2)", "Stakes(10/20)", "BlindsStakes(", "x", "\n"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(BLINDS_FRAGMENTS, max_size=16).map("".join))
+def test_the_last_blinds_are_the_last_the_blinds_pattern_finds(text):
+    old = ([None, *partypoker._BLINDS.finditer(text)])[-1]
+    new = partypoker._last_blinds(text)
+    assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))

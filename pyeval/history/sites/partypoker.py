@@ -45,7 +45,6 @@ _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
 _BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
 _TRNY = re.compile(r"(?:Trny: ?|Tournament #)(\d+)")
 _LEVEL = re.compile(r"Level: ?(\d+)")
-_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
 _WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
 _BALANCE = re.compile(r"^(.+?) (Cashed out\s+)?balance ([^,]+?)(?:, (.*?))?(?:\[.*)?$")
 _BRACKET_GLUED = re.compile(r"^(\w+)\[")
@@ -236,7 +235,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two seat lines")
     blinds_match = None  # the last: a new level is written after the seats
     if "Blinds" in text or "Stakes" in text:
-        blinds_match = ([None, *_BLINDS.finditer(text)])[-1]
+        blinds_match = _last_blinds(text)
     speakers = speakers_of(names)
     by_length = speakers.longest_first
     events: list[tuple] = []
@@ -261,11 +260,11 @@ def parse(text: str, source: str, line: int) -> Hand:
             if x.startswith("** Summary"):
                 summary = True
                 continue
-            sec = _SECTION.match(x)
-            label, dealt = sec.group(1, 2) if sec else ("", None)
-            label = label.lower()
+            sec = _section(x)
+            label = sec[0].lower() if sec is not None else ""
             if label not in _STREETS or sec is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
+            dealt = sec[1]
             street = _STREETS[label]
             if street == "river" and game in STUD:
                 street = "7th"
@@ -341,6 +340,53 @@ def parse(text: str, source: str, line: int) -> Hand:
                     uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
 
 
+_BLINDS_WORDS: Final[tuple[str, ...]] = ("Blinds", "Stakes")
+"""The words every ``_BLINDS`` match starts with (and holds no other of)."""
+
+
+def _last_blinds(text: str) -> re.Match[str] | None:
+    """The last match of ``_BLINDS`` in ``text`` (``finditer``'s last): tried where its words are,
+    from the end (the pattern has no literal first word: searched, it is tried at every character)."""
+    found: re.Match[str] | None = None
+    for word in _BLINDS_WORDS:
+        at = text.rfind(word)
+        while at >= 0 and (found is None or at > found.start()):
+            m = _BLINDS.match(text, at)
+            if m is not None:
+                found = m
+                break
+            at = text.rfind(word, 0, at)
+    return found
+
+
+def _section(x: str) -> tuple[str, str] | None:
+    """(label, the cards in brackets or "") of a section's line ``** Dealing flop ** [ 2c, 3d, 4s ]``,
+    None when it is not one: what ``^\\*\\* Dealing ?(.*?) ?\\*\\*(?: :)?\\s*(?:\\[ ?(.*?) ?\\])?\\s*$``
+    reads, by string operations (the pattern's lazy label tried the rest at every character): the
+    label ends at the first ``**`` after which the line is white space or one bracket's text."""
+    if not x.startswith("** Dealing"):
+        return None
+    start = 11 if x[10:11] == " " else 10
+    stars = x.find("**", start)
+    while stars >= 0:
+        cards = _dealt_after(x, stars + 2)
+        if cards is not None:
+            return x[start:stars - 1 if stars > start and x[stars - 1] == " " else stars], cards
+        stars = x.find("**", stars + 1)
+    return None
+
+
+def _dealt_after(x: str, at: int) -> str | None:
+    """The cards of ``(?: :)?\\s*(?:\\[ ?(.*?) ?\\])?\\s*$`` matched at ``at`` ("" when no bracket),
+    None when it does not match."""
+    rest = (x[at + 2:] if x.startswith(" :", at) else x[at:]).strip()  # (\\s is isspace, which strip drops)
+    if not rest:
+        return ""
+    if len(rest) < 2 or rest[0] != "[" or rest[-1] != "]":
+        return None
+    return one_space_off(rest, 1, len(rest) - 1)
+
+
 def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, int], stacks: dict[str, Decimal],
                       button: int | None, acting: set[str], limit: str) -> list:
     """The blinds the tournament texts of 2005-2012 do not write: the two players after the button
@@ -399,23 +445,43 @@ _MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-bl
 
 _MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                        "dec"), 1)}
-_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
-
-
-_BEFORE_TIME: Final = 21
-"""Characters enough for ``September 13, `` and the time's ``10:00``: a match's groups are the same
-wherever it starts (the month is the one word before the day), so the date is searched from there
-first (the whole line when the month starts before)."""
 
 
 def _date(head: str) -> tuple[str, str]:
     """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
-    ``Sun Sep 13 10:00:00 EDT 2020``."""
-    m = _DATE.search(head, max(0, head.rfind(":") - _BEFORE_TIME)) or _DATE.search(head)
-    month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
-    if m is None or month is None:
+    ``Sun Sep 13 10:00:00 EDT 2020``: its last five words, as the pattern
+    ``([A-Z][a-z]+)\\s+(\\d{1,2}),?\\s+(\\d\\d:\\d\\d:\\d\\d)\\s+([A-Z]+)\\s+(\\d{4})\\s*$`` reads them (its
+    search was a method call and a match a hand)."""
+    words = head.rsplit(None, 5)
+    if len(words) < 5:
         return "", ""
-    return f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4)
+    month_word, day, clock, zone, year = words[-5:]
+    if day.endswith(","):
+        day = day[:-1]
+    month = _MONTHS.get(_month_at_end(month_word)[:3].lower(), 0)
+    if (not month or not 0 < len(day) <= 2 or not day.isdecimal() or not _is_clock(clock) or not _is_capitals(zone)
+            or len(year) != 4 or not year.isdecimal()):
+        return "", ""
+    return f"{year}-{month:02d}-{int(day):02d}T{clock}", zone
+
+
+def _month_at_end(word: str) -> str:
+    """The month's name that ends ``word`` (``[A-Z][a-z]+$``, ASCII letters), "" when none does."""
+    at = len(word)
+    while at > 0 and "a" <= word[at - 1] <= "z":
+        at -= 1
+    return word[at - 1:] if 0 < at < len(word) and "A" <= word[at - 1] <= "Z" else ""
+
+
+def _is_clock(word: str) -> bool:
+    """``\\d\\d:\\d\\d:\\d\\d``."""
+    return (len(word) == 8 and word[2] == ":" and word[5] == ":" and word[:2].isdecimal() and word[3:5].isdecimal()
+            and word[6:].isdecimal())
+
+
+def _is_capitals(word: str) -> bool:
+    """``[A-Z]+`` (ASCII capitals)."""
+    return word != "" and word.isascii() and word.isalpha() and word.isupper()
 
 
 def _limit(head: str, game: str) -> str:
