@@ -12,7 +12,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import ipoker, ipoker_xml, partypoker
+from pyeval.history.sites import ipoker, ipoker_xml, partypoker, partypoker_lines
 from pyeval.history.sites.text_lines import in_brackets
 
 # -- iPoker's XML ---------------------------------------------------------------------------------
@@ -186,8 +186,8 @@ MONEY_FRAGMENTS = st.sampled_from(["1", "23", "0", ".", ",", " ", "$", "a", "1.5
 @settings(max_examples=400, deadline=None)
 @given(st.lists(MONEY_FRAGMENTS, max_size=20).map("".join))
 def test_amounts_found_at_their_marks_are_the_patterns_search(text):
-    assert partypoker._found_at_marks(text, ".") == bool(OLD_POINT_CENTS.search(text))
-    assert partypoker._found_at_marks(text, ",") == bool(OLD_COMMA_CENTS.search(text))
+    assert partypoker_lines._found_at_marks(text, ".") == bool(OLD_POINT_CENTS.search(text))
+    assert partypoker_lines._found_at_marks(text, ",") == bool(OLD_COMMA_CENTS.search(text))
 
 
 OLD_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
@@ -202,10 +202,10 @@ DATE_FRAGMENTS = st.sampled_from([
 @given(st.lists(DATE_FRAGMENTS, max_size=12).map("".join))
 def test_the_stake_lines_date_is_the_date_patterns_search(head):
     m = OLD_DATE.search(head)
-    month = partypoker._MONTHS.get(m.group(1)[:3].lower()) if m else None
+    month = partypoker_lines._MONTHS.get(m.group(1)[:3].lower()) if m else None
     expected = ("", "") if m is None or month is None else (
         f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4))
-    assert partypoker._date(head) == expected
+    assert partypoker_lines.stake_date(head) == expected
 
 
 SPACES = st.sampled_from([" ", "  ", "\t", "\xa0", "", " \r"])
@@ -228,7 +228,7 @@ def test_a_date_shaped_stake_lines_date_is_the_date_patterns_search(head):
 
 def test_a_date_spread_over_more_than_its_usual_length_is_read():
     head = "NL Texas Hold'em - Sunday, September 13," + " " * 60 + "10:00:00 EDT 2020"
-    assert partypoker._date(head) == ("2020-09-13T10:00:00", "EDT")
+    assert partypoker_lines.stake_date(head) == ("2020-09-13T10:00:00", "EDT")
 
 
 CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", " ", "x", "calls ", "raises ", "(("])
@@ -267,8 +267,8 @@ SEAT_LINES = st.tuples(
 @settings(max_examples=800, deadline=None)
 @given(st.one_of(SEAT_LINES, st.lists(SEAT_FRAGMENTS, max_size=14).map(lambda parts: "Seat" + "".join(parts))))
 def test_a_seat_line_is_read_as_the_seat_pattern_reads_it(x):
-    s = partypoker._SEAT.match(x)
-    assert partypoker._seat_line(x) == (None if s is None else s.group(1, 2, 3))
+    s = partypoker_lines._SEAT.match(x)
+    assert partypoker_lines.seat_line(x) == (None if s is None else s.group(1, 2, 3))
 
 
 OLD_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
@@ -289,7 +289,7 @@ SECTION_LINES = st.tuples(
 @example("** Dealing down cards ** [x")
 def test_a_section_line_is_read_as_the_section_pattern_reads_it(x):
     m = OLD_SECTION.match(x)
-    assert partypoker._section(x) == (None if m is None else (m.group(1), m.group(2) or ""))
+    assert partypoker_lines.section(x) == (None if m is None else (m.group(1), m.group(2) or ""))
 
 
 BLINDS_FRAGMENTS = st.sampled_from(["Blinds", "Stakes", "-Antes", "(", ")", "1", "2.5", "1,000", "/", " -", "-", " ",
@@ -299,6 +299,6 @@ BLINDS_FRAGMENTS = st.sampled_from(["Blinds", "Stakes", "-Antes", "(", ")", "1",
 @settings(max_examples=1000, deadline=None)
 @given(st.lists(BLINDS_FRAGMENTS, max_size=16).map("".join))
 def test_the_last_blinds_are_the_last_the_blinds_pattern_finds(text):
-    old = ([None, *partypoker._BLINDS.finditer(text)])[-1]
-    new = partypoker._last_blinds(text)
+    old = ([None, *partypoker_lines._BLINDS.finditer(text)])[-1]
+    new = partypoker_lines.last_blinds(text)
     assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))

@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "winamax",
     "poker888",
     "partypoker",
+    "partypoker_lines",
     "ipoker",
     "ipoker_xml",
     "ipoker_text",

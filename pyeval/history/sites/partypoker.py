@@ -26,7 +26,8 @@ from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of,
 from pyeval.history.sites.hand_starts import pieces_at  # split_at's cut, at the starts found here
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
-from pyeval.history.sites.text_lines import bracketed_all, in_brackets, one_space_off, seat_span
+from pyeval.history.sites.partypoker_lines import decimal_mark, last_blinds, seat_line, section, stake_date
+from pyeval.history.sites.text_lines import bracketed_all, in_brackets
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -37,12 +38,8 @@ _START = re.compile(r"(?:^[ \t\x00]*Game #\S+ starts\.[ \t]*\n(?:[ \t\x00]*\n)*)
                     r"(?:^|\ufeff)[ \t\x00]*\*{5} Hand History [Ff]or Game", re.M)
 """A hand's start (the NUL characters: a UTF-16 file whose line ends were rewritten a byte at a time)."""
 _ID = re.compile(r"Hand History [Ff]or Game (\w+)")
-_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([^()]*?) ?\)(?: - (?:\(.*\)|VPIP: .*))?\s*$")
-"""A seat line: ``Seat 1: Bob ( $2.75 USD )``, ``seat1:`` (2012), a converter's HUD figures after it
-(``- (21.60 / 16.35 / 5.71 / 18k)``, ``- VPIP: 21, PFR: 14, ...``)."""
 _BUTTON = re.compile(r"Seat (\d+) is the button")
 _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
-_BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
 _TRNY = re.compile(r"(?:Trny: ?|Tournament #)(\d+)")
 _LEVEL = re.compile(r"Level: ?(\d+)")
 _WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
@@ -140,38 +137,6 @@ def _lines_before(text: str, anchor: int) -> int:
     return start
 
 
-def _seat_line(x: str) -> tuple[str, str, str] | None:
-    """``_SEAT.match(x)``'s seat, name and stack: read by string operations when the name ends at
-    the first `` (`` whose bracket closes before another opens and nothing but white space follows
-    it (the pattern's lazy name tried at every character), else by the pattern."""
-    number_at = 5 if x[4:5] == " " else 4
-    colon, at, close = seat_span(x, number_at, name_ends_last=False)
-    if close >= 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
-        return x[number_at:colon], x[colon + 2:at], one_space_off(x, at + 2, close)  # (`` ?([^()]*?) ?``)
-    m = _SEAT.match(x)
-    return None if m is None else (m.group(1), m.group(2), m.group(3))
-
-
-def _decimal_mark(text: str) -> str:
-    """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
-    if _found_at_marks(text, "."):  # a decimal point: a lone "0,35 €" is that post's own
-        return "."
-    return "," if _found_at_marks(text, ",") else "."
-
-
-def _found_at_marks(text: str, mark: str) -> bool:
-    """Whether an amount with cents, ``\\d<mark>\\d{2}(?!\\d)``, is anywhere in ``text``: looked for at
-    each ``mark`` only, by its characters (a pattern's match was a method call a mark)."""
-    at = text.find(mark, 1)
-    end = len(text)
-    while at >= 0:
-        if (at + 2 < end and text[at - 1].isdecimal() and text[at + 1].isdecimal() and text[at + 2].isdecimal()
-                and (at + 3 == end or not text[at + 3].isdecimal())):  # (\\d: a decimal digit)
-            return True
-        at = text.find(mark, at + 1)
-    return False
-
-
 def _blind(text: str) -> Decimal:
     """A blind of ``Blinds(..)``: ``1.200`` is written with dot thousands, ``1,200`` with commas."""
     return amount(text, "," if _DOT_THOUSANDS.fullmatch(text) else ".")
@@ -206,7 +171,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     game = known[1]
     new = " Game Table (" in head
     limit = _limit(head, game)
-    mark = _decimal_mark(text)
+    mark = decimal_mark(text)
     tournament_match = _TRNY.search(text) if "Trny" in text or "Tourney" in head else None
     tournament = tournament_match.group(1) if tournament_match else None
     if tournament is None and ("Buy-in" in head or "Tourney" in head):
@@ -218,7 +183,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _seat_line(x) if x.startswith(_SEAT_WORDS) else None) is not None:
+        if (s := seat_line(x) if x.startswith(_SEAT_WORDS) else None) is not None:
             seat, seated, stack = s
             names.append(seated)
             seats[seated] = int(seat)
@@ -235,7 +200,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two seat lines")
     blinds_match = None  # the last: a new level is written after the seats
     if "Blinds" in text or "Stakes" in text:
-        blinds_match = _last_blinds(text)
+        blinds_match = last_blinds(text)
     speakers = speakers_of(names)
     by_length = speakers.longest_first
     events: list[tuple] = []
@@ -260,7 +225,7 @@ def parse(text: str, source: str, line: int) -> Hand:
             if x.startswith("** Summary"):
                 summary = True
                 continue
-            sec = _section(x)
+            sec = section(x)
             label = sec[0].lower() if sec is not None else ""
             if label not in _STREETS or sec is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
@@ -330,7 +295,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in won.items() if v]
     _all_in_with_the_stack(events, stacks)
     header_money = _header_money(head, blinds_match, mark, events, game, limit)
-    date, zone = _date(head)
+    date, zone = stake_date(head)
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=m.group(1) if (m := _LEVEL.search(text)) else "",
@@ -338,53 +303,6 @@ def parse(text: str, source: str, line: int) -> Hand:
                     button=button or None, boards=[board], shown=shown, date=date, timezone=zone,
                     rake=ZERO if rake is None and tournament else rake,
                     uncalled_in_won="always" if new else "when-over-or-all", cash_out=cash, stated_net=net or None)
-
-
-_BLINDS_WORDS: Final[tuple[str, ...]] = ("Blinds", "Stakes")
-"""The words every ``_BLINDS`` match starts with (and holds no other of)."""
-
-
-def _last_blinds(text: str) -> re.Match[str] | None:
-    """The last match of ``_BLINDS`` in ``text`` (``finditer``'s last): tried where its words are,
-    from the end (the pattern has no literal first word: searched, it is tried at every character)."""
-    found: re.Match[str] | None = None
-    for word in _BLINDS_WORDS:
-        at = text.rfind(word)
-        while at >= 0 and (found is None or at > found.start()):
-            m = _BLINDS.match(text, at)
-            if m is not None:
-                found = m
-                break
-            at = text.rfind(word, 0, at)
-    return found
-
-
-def _section(x: str) -> tuple[str, str] | None:
-    """(label, the cards in brackets or "") of a section's line ``** Dealing flop ** [ 2c, 3d, 4s ]``,
-    None when it is not one: what ``^\\*\\* Dealing ?(.*?) ?\\*\\*(?: :)?\\s*(?:\\[ ?(.*?) ?\\])?\\s*$``
-    reads, by string operations (the pattern's lazy label tried the rest at every character): the
-    label ends at the first ``**`` after which the line is white space or one bracket's text."""
-    if not x.startswith("** Dealing"):
-        return None
-    start = 11 if x[10:11] == " " else 10
-    stars = x.find("**", start)
-    while stars >= 0:
-        cards = _dealt_after(x, stars + 2)
-        if cards is not None:
-            return x[start:stars - 1 if stars > start and x[stars - 1] == " " else stars], cards
-        stars = x.find("**", stars + 1)
-    return None
-
-
-def _dealt_after(x: str, at: int) -> str | None:
-    """The cards of ``(?: :)?\\s*(?:\\[ ?(.*?) ?\\])?\\s*$`` matched at ``at`` ("" when no bracket),
-    None when it does not match."""
-    rest = (x[at + 2:] if x.startswith(" :", at) else x[at:]).strip()  # (\\s is isspace, which strip drops)
-    if not rest:
-        return ""
-    if len(rest) < 2 or rest[0] != "[" or rest[-1] != "]":
-        return None
-    return one_space_off(rest, 1, len(rest) - 1)
 
 
 def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, int], stacks: dict[str, Decimal],
@@ -441,47 +359,6 @@ def _any_all_in(events: list) -> bool:
 
 _MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-blind", "bring-in", "call", "bet",
                     "raise", "complete"})
-
-
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                       "dec"), 1)}
-
-
-def _date(head: str) -> tuple[str, str]:
-    """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
-    ``Sun Sep 13 10:00:00 EDT 2020``: its last five words, as the pattern
-    ``([A-Z][a-z]+)\\s+(\\d{1,2}),?\\s+(\\d\\d:\\d\\d:\\d\\d)\\s+([A-Z]+)\\s+(\\d{4})\\s*$`` reads them (its
-    search was a method call and a match a hand)."""
-    words = head.rsplit(None, 5)
-    if len(words) < 5:
-        return "", ""
-    month_word, day, clock, zone, year = words[-5:]
-    if day.endswith(","):
-        day = day[:-1]
-    month = _MONTHS.get(_month_at_end(month_word)[:3].lower(), 0)
-    if (not month or not 0 < len(day) <= 2 or not day.isdecimal() or not _is_clock(clock) or not _is_capitals(zone)
-            or len(year) != 4 or not year.isdecimal()):
-        return "", ""
-    return f"{year}-{month:02d}-{int(day):02d}T{clock}", zone
-
-
-def _month_at_end(word: str) -> str:
-    """The month's name that ends ``word`` (``[A-Z][a-z]+$``, ASCII letters), "" when none does."""
-    at = len(word)
-    while at > 0 and "a" <= word[at - 1] <= "z":
-        at -= 1
-    return word[at - 1:] if 0 < at < len(word) and "A" <= word[at - 1] <= "Z" else ""
-
-
-def _is_clock(word: str) -> bool:
-    """``\\d\\d:\\d\\d:\\d\\d``."""
-    return (len(word) == 8 and word[2] == ":" and word[5] == ":" and word[:2].isdecimal() and word[3:5].isdecimal()
-            and word[6:].isdecimal())
-
-
-def _is_capitals(word: str) -> bool:
-    """``[A-Z]+`` (ASCII capitals)."""
-    return word != "" and word.isascii() and word.isalpha() and word.isupper()
 
 
 def _limit(head: str, game: str) -> str:
