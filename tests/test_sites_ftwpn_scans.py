@@ -9,7 +9,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import fulltilt_text, line_scans, wpn_old_text, wpn_text
+from pyeval.history.sites import fulltilt_text, text_lines, wpn_old_text, wpn_text
 
 OLD_FT_SEAT = re.compile(r"^Seat (\d+): (.*) \(([^()]*)\)(.*)$")
 OLD_FT_MARKER = re.compile(r"^\*\*\* (FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) ([123]) \*\*\*(.*)$")
@@ -60,7 +60,7 @@ def old_ft_action(verb: str, what: str) -> str:
 @example("Seat 3: Jo (e) ($2.72) (x)")
 def test_seat_parts_is_the_pattern(line):
     m = OLD_FT_SEAT.match(line)
-    assert line_scans.seat_parts(line) == (m.groups() if m else None)
+    assert text_lines.seat_parts(line) == (m.groups() if m else None)
 
 
 @settings(max_examples=600, deadline=None)
@@ -74,7 +74,7 @@ def test_run_marker_is_the_pattern(line):
     """(The converters ask of a line starting with ``*``.)"""
     for pattern, labels in ((OLD_FT_MARKER, fulltilt_text._RUN_LABELS), (OLD_WPN_MARKER, wpn_text._RUN_LABELS)):
         m = pattern.match(line)
-        found = line_scans.run_marker(line, line.find("***", 4), labels)
+        found = text_lines.run_marker(line, line.find("***", 4), labels)
         assert found == ((m.group(1), m.group(2)) if m else None)
         if m:
             assert line[line.find("***", 4) + 3:] == m.group(3)
@@ -107,7 +107,7 @@ OLD_WPN_TEN = re.compile(r"\b10([cdhs])\b")
 def test_wpn_old_seat_parts_is_the_pattern(line):
     line = line.rstrip()  # (the converter's lines have no space at their end)
     m = OLD_WPN_SEAT.match(line)
-    assert wpn_old_text.seat_parts(line) == (m.groups() if m else None)
+    assert wpn_old_text.seat_line(line) == (m.groups() if m else None)
 
 
 @settings(max_examples=600, deadline=None)

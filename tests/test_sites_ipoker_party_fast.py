@@ -9,10 +9,11 @@ from __future__ import annotations
 import html
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pyeval.history.sites import ipoker, ipoker_xml, partypoker
+from pyeval.history.sites import ipoker, ipoker_xml, partypoker, partypoker_lines
+from pyeval.history.sites.text_lines import in_brackets
 
 # -- iPoker's XML ---------------------------------------------------------------------------------
 
@@ -190,36 +191,60 @@ def test_partypoker_detect_is_its_plain_definition(text, padding):
     assert partypoker.detect(text) == ("Hand History " in head and partypoker._START.search(head) is not None)
 
 
+OLD_POINT_CENTS = re.compile(r"\d\.\d{2}(?!\d)")
+OLD_COMMA_CENTS = re.compile(r"\d,\d{2}(?![\d])")
+OLD_BRACKET = re.compile(r"\[([^\]]*)\]")
+OLD_PARENTHESES = re.compile(r"\(([^()]*)\)")
+"""partypoker's patterns that string scans replace: an amount with cents, an action's amount."""
 MONEY_FRAGMENTS = st.sampled_from(["1", "23", "0", ".", ",", " ", "$", "a", "1.500", "0,35", "12.34", "٣"])
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(MONEY_FRAGMENTS, max_size=20).map("".join))
 def test_amounts_found_at_their_marks_are_the_patterns_search(text):
-    assert partypoker._found_at_marks(partypoker._POINT_CENTS, text, ".") == bool(
-        partypoker._POINT_CENTS.search(text))
-    assert partypoker._found_at_marks(partypoker._COMMA_CENTS, text, ",") == bool(
-        partypoker._COMMA_CENTS.search(text))
+    assert partypoker_lines._found_at_marks(text, ".") == bool(OLD_POINT_CENTS.search(text))
+    assert partypoker_lines._found_at_marks(text, ",") == bool(OLD_COMMA_CENTS.search(text))
 
 
+OLD_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
+"""partypoker's date pattern, which string operations replace."""
 DATE_FRAGMENTS = st.sampled_from([
     "Sunday, ", "September ", "Sep ", "SEptember ", "xMay ", "13, ", "13 ", "1 ", "10:00:00 ", "EDT ", "CET ", "2020",
-    "2020 ", "  ", "$0.05/$0.10 USD NL Texas Hold'em - ", "Mon ", ",", "x" * 60])
+    "2020 ", "  ", "$0.05/$0.10 USD NL Texas Hold'em - ", "Mon ", ",", "x" * 60, "\u0663", "\xa0", "\t", "\r", "1",
+    "ÉDT ", "Mäy ", "13,,", "10:0:00 ", "2:00:00 ", "Sep.", "EdT "])
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(DATE_FRAGMENTS, max_size=12).map("".join))
 def test_the_stake_lines_date_is_the_date_patterns_search(head):
-    m = partypoker._DATE.search(head)
-    month = partypoker._MONTHS.get(m.group(1)[:3].lower()) if m else None
+    m = OLD_DATE.search(head)
+    month = partypoker_lines._MONTHS.get(m.group(1)[:3].lower()) if m else None
     expected = ("", "") if m is None or month is None else (
         f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4))
-    assert partypoker._date(head) == expected
+    assert partypoker_lines.stake_date(head) == expected
+
+
+SPACES = st.sampled_from([" ", "  ", "\t", "\xa0", "", " \r"])
+DATES = st.tuples(
+    st.sampled_from(["NL Hold'em - ", "Sunday, ", "x", "", "Mon"]), st.sampled_from(["September", "Sep", "SEP", "xMay",
+                                                                                      "Mäy", "May.", "M", "Ju"]),
+    SPACES, st.sampled_from(["13", "13,", "1", "\u0663", "123", ",", "13,,", "x"]), SPACES,
+    st.sampled_from(["10:00:00", "1:00:00", "10:00:0\u0663", "10-00:00", "10:00:001"]), SPACES,
+    st.sampled_from(["EDT", "CET", "ÉDT", "EdT", "E1", "", "Z"]), SPACES,
+    st.sampled_from(["2020", "202", "12020", "\u0663020", "20x0"]), SPACES).map("".join)
+"""Stake lines' ends shaped like the date, each word right or wrong in one way."""
+
+
+@settings(max_examples=1500, deadline=None)
+@given(DATES)
+@example("Sun Sep 13 10:00:00 ÉDT 2020")
+def test_a_date_shaped_stake_lines_date_is_the_date_patterns_search(head):
+    test_the_stake_lines_date_is_the_date_patterns_search.hypothesis.inner_test(head)
 
 
 def test_a_date_spread_over_more_than_its_usual_length_is_read():
     head = "NL Texas Hold'em - Sunday, September 13," + " " * 60 + "10:00:00 EDT 2020"
-    assert partypoker._date(head) == ("2020-09-13T10:00:00", "EDT")
+    assert partypoker_lines.stake_date(head) == ("2020-09-13T10:00:00", "EDT")
 
 
 CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", " ", "x", "calls ", "raises ", "(("])
@@ -228,9 +253,9 @@ CHIPS_FRAGMENTS = st.sampled_from(["[", "]", "(", ")", "$0.10 USD", "0,35 €", 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(CHIPS_FRAGMENTS, max_size=15).map("".join))
 def test_an_actions_amount_is_found_where_the_bracket_patterns_find_it(what):
-    bracket, parentheses = partypoker._BRACKET.search(what), partypoker._PARENTHESES.search(what)
-    assert partypoker._in_brackets(what) == (bracket.group(1) if bracket else None)
-    assert partypoker._in_parentheses(what) == (parentheses.group(1) if parentheses else None)
+    bracket, parentheses = OLD_BRACKET.search(what), OLD_PARENTHESES.search(what)
+    assert in_brackets(what) == (bracket.group(1) if bracket else None)
+    assert in_brackets(what, "(", ")", innermost=True) == (parentheses.group(1) if parentheses else None)
 
 
 SESSION_FRAGMENTS = st.sampled_from(["<session", "<session><general>", "<session a='1'>", ">", " ", "\n", "\u2003",
@@ -258,5 +283,38 @@ SEAT_LINES = st.tuples(
 @settings(max_examples=800, deadline=None)
 @given(st.one_of(SEAT_LINES, st.lists(SEAT_FRAGMENTS, max_size=14).map(lambda parts: "Seat" + "".join(parts))))
 def test_a_seat_line_is_read_as_the_seat_pattern_reads_it(x):
-    s = partypoker._SEAT.match(x)
-    assert partypoker._seat_line(x) == (None if s is None else s.group(1, 2, 3))
+    s = partypoker_lines._SEAT.match(x)
+    assert partypoker_lines.seat_line(x) == (None if s is None else s.group(1, 2, 3))
+
+
+OLD_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
+"""partypoker's section pattern, which string operations replace."""
+SECTION_LINES = st.tuples(
+    st.sampled_from(["** Dealing", "** Dealing ", "** Dealing  ", "** Dealin", "** Summary"]),
+    st.lists(st.sampled_from(["flop", "down cards", "River", " ", "*", "**", " **", "***", " :", ":", "[", "]", " [",
+                              "] ", "2c, 3d", " 4s ", "\t", "\xa0", "x", "\u2003"]), max_size=9).map("".join),
+).map("".join)
+"""Lines shaped like partypoker's section lines: the words, labels, stars, brackets and spaces."""
+
+
+@settings(max_examples=1500, deadline=None)
+@given(SECTION_LINES)
+@example("** Dealing flop ** [ 2c, 3d, 4s ]")
+@example("** Dealing River ** :  [ 9h ] ")
+@example("** Dealing ** [a] ** [b]")
+@example("** Dealing down cards ** [x")
+def test_a_section_line_is_read_as_the_section_pattern_reads_it(x):
+    m = OLD_SECTION.match(x)
+    assert partypoker_lines.section(x) == (None if m is None else (m.group(1), m.group(2) or ""))
+
+
+BLINDS_FRAGMENTS = st.sampled_from(["Blinds", "Stakes", "-Antes", "(", ")", "1", "2.5", "1,000", "/", " -", "-", " ",
+                                    "Blinds(1/2)", "Stakes(10/20)", "BlindsStakes(", "x", "\n"])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(BLINDS_FRAGMENTS, max_size=16).map("".join))
+def test_the_last_blinds_are_the_last_the_blinds_pattern_finds(text):
+    old = ([None, *partypoker_lines._BLINDS.finditer(text)])[-1]
+    new = partypoker_lines.last_blinds(text)
+    assert (new and (new.span(), new.groups())) == (old and (old.span(), old.groups()))

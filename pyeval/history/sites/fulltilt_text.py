@@ -10,7 +10,7 @@ import re
 from typing import Final
 
 from pyeval.history.sites.assemble import Speakers, speakers_of
-from pyeval.history.sites.line_scans import run_marker, seat_parts, word_at
+from pyeval.history.sites.text_lines import run_marker, seat_parts, word_at
 
 __all__ = ["to_family_text", "OLD_START", "a_line_starts_full", "header_parts"]
 

@@ -26,6 +26,8 @@ from pyeval.history.sites.assemble import STUD, Speakers, assemble, speakers_of,
 from pyeval.history.sites.hand_starts import pieces_at  # split_at's cut, at the starts found here
 from pyeval.history.sites.model import ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
+from pyeval.history.sites.partypoker_lines import decimal_mark, last_blinds, seat_line, section, stake_date
+from pyeval.history.sites.text_lines import bracketed_all, in_brackets
 
 __all__ = ["SITE", "detect", "split", "parse"]
 
@@ -36,16 +38,10 @@ _START = re.compile(r"(?:^[ \t\x00]*Game #\S+ starts\.[ \t]*\n(?:[ \t\x00]*\n)*)
                     r"(?:^|\ufeff)[ \t\x00]*\*{5} Hand History [Ff]or Game", re.M)
 """A hand's start (the NUL characters: a UTF-16 file whose line ends were rewritten a byte at a time)."""
 _ID = re.compile(r"Hand History [Ff]or Game (\w+)")
-_SEAT = re.compile(r"^[Ss]eat ?(\d+): (.+?) \( ?([^()]*?) ?\)(?: - (?:\(.*\)|VPIP: .*))?\s*$")
-"""A seat line: ``Seat 1: Bob ( $2.75 USD )``, ``seat1:`` (2012), a converter's HUD figures after it
-(``- (21.60 / 16.35 / 5.71 / 18k)``, ``- VPIP: 21, PFR: 14, ...``)."""
 _BUTTON = re.compile(r"Seat (\d+) is the button")
 _TABLE = re.compile(r"^Table (.+?) \( ?(?:Real|Play) Money ?\)")
-_BLINDS = re.compile(r"(?:Blinds|Stakes)(?:-Antes)?\(([\d.,]+)/([\d.,]+)(?: ?-([\d.,]+))?\)")
 _TRNY = re.compile(r"(?:Trny: ?|Tournament #)(\d+)")
 _LEVEL = re.compile(r"Level: ?(\d+)")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
-_SECTION = re.compile(r"^\*\* Dealing ?(.*?) ?\*\*(?: :)?\s*(?:\[ ?(.*?) ?\])?\s*$")
 _WINS = re.compile(r"^(.+?) wins (.+?)(?: chips)?(?: from\s+(?:the )?(main pot|side pot #?(\d+)))?(?:\s+with .*)?\.?$")
 _BALANCE = re.compile(r"^(.+?) (Cashed out\s+)?balance ([^,]+?)(?:, (.*?))?(?:\[.*)?$")
 _BRACKET_GLUED = re.compile(r"^(\w+)\[")
@@ -60,15 +56,33 @@ GAMES = (("double hold'em", None), ("short deck", "shortdeck"), ("omaha hi-lo", 
 pyeval does not play (Double Hold'em: three hole cards and a "point card" chosen on the flop)."""
 _STREETS = {"down cards": "preflop", "": "3rd", "flop": "flop", "turn": "turn", "river": "river",
             "fourth street": "4th", "fifth street": "5th", "sixth street": "6th"}
-_IGNORED = ("has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
-            "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
-            "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
-            "Cashout Amount is", "sits out", "Forward Folds")
+_IGNORED: Final[tuple[str, ...]] = (
+    "has joined the table", "has left the table", "is sitting out", "will be using", "could not respond",
+    "did not respond", "time bank", "opens", "finished in", "- Selects point card", "is disconnected",
+    "has been reconnected", "is connected", "Cash-out Premium", "probabilty is", "opted for cash-out",
+    "Cashout Amount is", "sits out", "Forward Folds")
 """Lines of no chips or cards (``Hero Forward Folds``: the fold the hero chose ahead of his turn,
 written again as ``Hero folds`` when it comes)."""
 _IGNORED_LINES = re.compile(r"^(?:Player .+ finished in |Your time bank |Congratulations to player |[^ ]+: |\x00*$)")
 """Lines that are no action: places in a tournament, the client's messages, chat, the NUL
 characters of concatenated UTF-16 files."""
+_GAME_LINES: Final[tuple[str, ...]] = ("Game #", "#Game No")
+"""The lines before a hand's start that are not the hand's (``Game #<id> starts.``)."""
+_SEAT_WORDS: Final[tuple[str, ...]] = ("Seat", "seat")
+_NO_ACTIONS: Final[tuple[str, ...]] = ("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds",
+                                       "Stakes")
+"""The starts of the lines before the summary that are not a player's action (cards dealt, notes)."""
+_MUCKS: Final[tuple[str, ...]] = ("does not show", "doesn't show", "mucks")
+
+
+def _ignored(x: str) -> bool:
+    """Whether one of ``_IGNORED`` is in ``x`` (a loop: ``any`` of a generator is a closure compiled)."""
+    for words in _IGNORED:
+        if words in x:
+            return True
+    return False
+
+
 _VERBS = re.compile(r"^(\S+(?: \S+)?) (?:posts|calls|bets|raises|folds|checks|is all-In|completes|bring-ins)\b")
 
 
@@ -123,46 +137,6 @@ def _lines_before(text: str, anchor: int) -> int:
     return start
 
 
-def _seat_line(x: str) -> tuple[str, str, str] | None:
-    """``_SEAT.match(x)``'s seat, name and stack: read by string operations when the name ends at
-    the first `` (`` and nothing but white space follows the stack's ``)`` (the pattern's lazy name
-    tried at every character), else by the pattern."""
-    digits = 5 if x[4:5] == " " else 4
-    at = digits
-    while at < len(x) and x[at].isdecimal():
-        at += 1
-    name_end = x.find(" (", at + 3) if at > digits and x.startswith(": ", at) else -1
-    close = x.find(")", name_end + 2) if name_end >= 0 else -1
-    if close >= 0 and x.find("(", name_end + 2, close) < 0 and (close + 1 == len(x) or x[close + 1:].isspace()):
-        start = name_end + 3 if x[name_end + 2:name_end + 3] == " " else name_end + 2
-        stack = x[start:close - 1] if close > start and x[close - 1] == " " else x[start:close]
-        return x[digits:at], x[at + 2:name_end], stack
-    s = _SEAT.match(x)
-    return None if s is None else (s.group(1), s.group(2), s.group(3))
-
-
-def _decimal_mark(text: str) -> str:
-    """"," when the hand's amounts have decimal commas (``$26,02 USD``: the Mac client)."""
-    if _found_at_marks(_POINT_CENTS, text, "."):  # a decimal point: a lone "0,35 €" is that post's own
-        return "."
-    return "," if _found_at_marks(_COMMA_CENTS, text, ",") else "."
-
-
-_POINT_CENTS: Final = re.compile(r"\d\.\d{2}(?!\d)")
-_COMMA_CENTS: Final = re.compile(r"\d,\d{2}(?![\d])")
-
-
-def _found_at_marks(pattern: re.Pattern[str], text: str, mark: str) -> bool:
-    """Whether ``pattern`` (a digit, then ``mark``...) matches anywhere in ``text``: tried at each
-    ``mark`` only (a search would try it at every character)."""
-    at = text.find(mark, 1)
-    while at >= 0:
-        if text[at - 1].isdecimal() and pattern.match(text, at - 1) is not None:  # (\d: a decimal digit)
-            return True
-        at = text.find(mark, at + 1)
-    return False
-
-
 def _blind(text: str) -> Decimal:
     """A blind of ``Blinds(..)``: ``1.200`` is written with dot thousands, ``1,200`` with commas."""
     return amount(text, "," if _DOT_THOUSANDS.fullmatch(text) else ".")
@@ -175,7 +149,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     lines: list[tuple[int, str]] = []
     for k, x in enumerate(text.replace("\ufeff", "").split("\n")):
         x = x.strip(" \t\x00")
-        if x and not x.startswith(("Game #", "#Game No")):
+        if x and not x.startswith(_GAME_LINES):
             lines.append((line + k, x))
     if not lines or (m_id := _ID.search(lines[0][1])) is None:
         raise ValueError("not a partypoker hand header")
@@ -197,7 +171,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     game = known[1]
     new = " Game Table (" in head
     limit = _limit(head, game)
-    mark = _decimal_mark(text)
+    mark = decimal_mark(text)
     tournament_match = _TRNY.search(text) if "Trny" in text or "Tourney" in head else None
     tournament = tournament_match.group(1) if tournament_match else None
     if tournament is None and ("Buy-in" in head or "Tourney" in head):
@@ -209,7 +183,7 @@ def parse(text: str, source: str, line: int) -> Hand:
     k = 2
     while k < len(lines) and not lines[k][1].startswith("** "):
         x = lines[k][1]
-        if (s := _seat_line(x) if x.startswith(("Seat", "seat")) else None) is not None:
+        if (s := seat_line(x) if x.startswith(_SEAT_WORDS) else None) is not None:
             seat, seated, stack = s
             names.append(seated)
             seats[seated] = int(seat)
@@ -226,7 +200,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         raise ValueError("fewer than two seat lines")
     blinds_match = None  # the last: a new level is written after the seats
     if "Blinds" in text or "Stakes" in text:
-        blinds_match = ([None, *_BLINDS.finditer(text)])[-1]
+        blinds_match = last_blinds(text)
     speakers = speakers_of(names)
     by_length = speakers.longest_first
     events: list[tuple] = []
@@ -244,34 +218,35 @@ def parse(text: str, source: str, line: int) -> Hand:
     cash: dict[str, Decimal] = {}
     rake: Decimal | None = None
     summary = False
-    lines_left = lines[k:][::-1]  # the lines still to read, the next one last
+    lines_left = lines[:k - 1:-1]  # the lines still to read, the next one last
     while lines_left:
         where, x = lines_left.pop()
         if x.startswith("** "):
             if x.startswith("** Summary"):
                 summary = True
                 continue
-            sec = _SECTION.match(x)
-            label = sec.group(1).lower() if sec else None
+            sec = section(x)
+            label = sec[0].lower() if sec is not None else ""
             if label not in _STREETS or sec is None:
                 raise ValueError(f"line {where}: unknown section {x[:60]!r}")
+            dealt = sec[1]
             street = _STREETS[label]
             if street == "river" and game in STUD:
                 street = "7th"
-            if sec.group(2):
-                cards = _cards(sec.group(2))
+            if dealt:
+                cards = _cards(dealt)
                 board += cards
                 events.append(("deal", None, street, ZERO, ZERO, False, cards, 0, 0, 0))
             continue
         if summary:
             rake = _summary_line(x, speakers, mark, summary_won, net, cash, shown, where, rake)
             continue
-        if x.startswith(("Dealt to ", ">", "Creating ", "There was no qualifying", "Trny", "Blinds", "Stakes")):
+        if x.startswith(_NO_ACTIONS):
             if x.startswith("Dealt to "):
                 name = speakers.at_start(x, len("Dealt to "))
                 if name is None:
                     raise ValueError(f"line {where}: cards dealt to a player with no seat: {x[:60]!r}")
-                groups = _BRACKET.findall(x)
+                groups = bracketed_all(x)
                 if not groups:
                     raise ValueError(f"line {where}: cards dealt with no cards written: {x[:60]!r}")
                 events.append(("deal", name, street, ZERO, ZERO, False, _cards(groups[-1]), 0, 0, 0))
@@ -285,19 +260,20 @@ def parse(text: str, source: str, line: int) -> Hand:
                 lines_left.append((where, rest))
                 x = first
         w = _WINS.match(x) if wins else None  # (the pattern needs " wins ")
-        if w and (winner := w.group(1)) in seats:
-            written, side = w.group(2, 4)
-            got = amount(written, mark)
-            won[winner] = won.get(winner, ZERO) + got
-            pot = int(side) if side else 0
-            events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
-            continue
+        if w is not None:
+            winner, written, side = w.group(1, 2, 4)  # (a method call)
+            if winner in seats:
+                got = amount(written, mark)
+                won[winner] = won.get(winner, ZERO) + got
+                pot = int(side) if side else 0
+                events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
+                continue
         name = speakers.at_start(x)
         if name is not None and (cut := x.find(" is sitting out", len(name))) >= 0 and x[cut + 15:].strip():
             lines_left.append((where, x[cut + 15:].strip()))  # the Mac client's "is sitting outBob posts ..."
             continue
         if name is None:
-            if _IGNORED_LINES.match(x) or any(s in x for s in _IGNORED):
+            if _IGNORED_LINES.match(x) or _ignored(x):
                 continue
             if (v := _VERBS.match(x)) is not None:
                 raise ValueError(f"line {where}: {v.group(1)!r} acts but has no seat line: {x[:60]!r}")
@@ -319,7 +295,7 @@ def parse(text: str, source: str, line: int) -> Hand:
         events += [("collect", n, "showdown", v, ZERO, False, "", 0, 0, 0) for n, v in won.items() if v]
     _all_in_with_the_stack(events, stacks)
     header_money = _header_money(head, blinds_match, mark, events, game, limit)
-    date, zone = _date(head)
+    date, zone = stake_date(head)
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=m.group(1) if (m := _LEVEL.search(text)) else "",
@@ -351,7 +327,7 @@ def _unwritten_blinds(blinds: re.Match[str], names: list[str], seats: dict[str, 
 
 def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
     """An all-in puts in the whole stack: the text sometimes writes the last chip short."""
-    if not [e for e in events if e[5]]:  # (no all-in: nothing to set right)
+    if not _any_all_in(events):  # (nothing to set right)
         return
     spent: dict[str, Decimal] = {}
     bets: dict[str, Decimal] = {}
@@ -374,29 +350,15 @@ def _all_in_with_the_stack(events: list, stacks: dict[str, Decimal]) -> None:
             bets[name] = before + added
 
 
+def _any_all_in(events: list) -> bool:
+    for e in events:
+        if e[5]:
+            return True
+    return False
+
+
 _MOVES = frozenset({"ante", "small-blind", "big-blind", "button-blind", "dead-blind", "bring-in", "call", "bet",
                     "raise", "complete"})
-
-
-_MONTHS = {m: k for k, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                       "dec"), 1)}
-_DATE = re.compile(r"(?:\w+,\s*)?([A-Z][a-z]+)\s+(\d{1,2}),?\s+(\d\d:\d\d:\d\d)\s+([A-Z]+)\s+(\d{4})\s*$")
-
-
-_BEFORE_TIME: Final = 21
-"""Characters enough for ``September 13, `` and the time's ``10:00``: a match's groups are the same
-wherever it starts (the month is the one word before the day), so the date is searched from there
-first (the whole line when the month starts before)."""
-
-
-def _date(head: str) -> tuple[str, str]:
-    """(ISO date, zone) of the stake line's end: ``Sunday, September 13, 10:00:00 EDT 2020`` or
-    ``Sun Sep 13 10:00:00 EDT 2020``."""
-    m = _DATE.search(head, max(0, head.rfind(":") - _BEFORE_TIME)) or _DATE.search(head)
-    month = _MONTHS.get(m.group(1)[:3].lower()) if m else None
-    if m is None or month is None:
-        return "", ""
-    return f"{m.group(5)}-{month:02d}-{int(m.group(2)):02d}T{m.group(3)}", m.group(4)
 
 
 def _limit(head: str, game: str) -> str:
@@ -441,18 +403,18 @@ def _cards(text: str) -> str:
     return text.replace(",", " ").replace(" ", "")
 
 
-_POSTS = (("posts big blind + dead", "dead-blind-both"),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (("posts big blind + dead", "dead-blind-both"),
           ("posts small blind", "small-blind"), ("posts big blind", "big-blind"), ("posts ante", "ante"),
           ("bring-ins", "bring-in"), ("posts dead blind", "dead-blind"), ("posts button blind", "button-blind"))
-_POST_WORDS: Final = ("posts ", "bring-ins")
+_POST_WORDS: Final[tuple[str, ...]] = ("posts ", "bring-ins")
 """The first words of every ``_POSTS`` prefix."""
 
 
 def _chips(what: str, mark: str) -> Decimal:
     """The amount in ``[$0.10 USD]`` or ``(0.10)``."""
-    written = _in_brackets(what)
+    written = in_brackets(what)
     if written is None:
-        written = _in_parentheses(what)
+        written = in_brackets(what, "(", ")", innermost=True)
     if written is None:
         raise ValueError(f"no amount in {what!r}")
     if mark == "." and "," in written and _COMMA_ONLY.fullmatch(written):  # "big blind + dead [0,35 €]" in a
@@ -460,28 +422,6 @@ def _chips(what: str, mark: str) -> Decimal:
     return amount(written, mark)
 
 
-def _in_brackets(text: str) -> str | None:
-    """The group of ``_BRACKET.search(text)``: from the first ``[`` to the first ``]`` after it."""
-    start = text.find("[")
-    end = text.find("]", start + 1) if start >= 0 else -1
-    return text[start + 1:end] if end >= 0 else None
-
-
-def _in_parentheses(text: str) -> str | None:
-    """The group of ``_PARENTHESES.search(text)``: the first ``(`` whose next parenthesis closes it."""
-    start = text.find("(")
-    while start >= 0:
-        end = text.find(")", start + 1)
-        if end < 0:
-            return None
-        inner = text.find("(", start + 1, end)
-        if inner < 0:
-            return text[start + 1:end]
-        start = inner
-    return None
-
-
-_PARENTHESES: Final = re.compile(r"\(([^()]*)\)")
 _COMMA_ONLY: Final = re.compile(r"[^\d.]*\d+,\d{2}[^\d.]*")
 
 
@@ -498,7 +438,8 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
                     return
                 events.append((kind, name, street, chips, chips if kind != "dead-blind" else ZERO, False, "", 0, 0, 0))
                 return
-    word = what.split(" ", 1)[0]
+    space = what.find(" ")
+    word = what[:space] if space >= 0 else what
     if what in ("folds", "checks"):
         events.append(("fold" if word == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif word in ("calls", "bets") or what.startswith("double bets"):
@@ -525,15 +466,15 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, mark: 
             events.append(("raise" if top else "bet", name, street, chips, to if top else ZERO, True, "", 0, 0, 0))
         else:
             events.append(("call", name, street, chips, ZERO, True, "", 0, 0, 0))
-    elif word in ("shows", "doesn't") and (written := _in_brackets(what)) is not None:
+    elif word in ("shows", "doesn't") and (written := in_brackets(what)) is not None:
         cards = _cards(written)
         shown[name] = cards
         events.append(("show" if word == "shows" else "muck", name, "showdown", ZERO, ZERO, False, cards, 0, 0, 0))
     elif word.startswith("shows") and what.endswith(" for low"):  # "shows8,5,3,2,A  for low": names the low of
         return  # the cards the line before shows
-    elif what.startswith(("does not show", "doesn't show", "mucks")):
+    elif what.startswith(_MUCKS):
         events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
-    elif any(s in what for s in _IGNORED):
+    elif _ignored(what):
         return
     else:
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")
@@ -572,7 +513,7 @@ def _summary_line(x: str, speakers: Speakers, mark: str, collected: dict, net: d
         net[name] = -amount(lost.group(1), mark)
     else:
         net[name] = ZERO
-    cards = _in_brackets(x)  # (the first of _BRACKET.findall)
+    cards = in_brackets(x)  # (the first of _BRACKET.findall)
     if cards is not None:
         shown[name] = _cards(cards)
     return rake

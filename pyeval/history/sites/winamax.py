@@ -58,6 +58,12 @@ _STREETS: Final = {"ANTE/BLINDS": "preflop", "PRE-FLOP": "preflop", "FLOP": "flo
 _POSTS: Final[tuple[tuple[str, str], ...]] = (  # (typed: mypyc boxes an untyped tuple at every use)
     ("posts small blind ", "small-blind"), ("posts big blind ", "big-blind"), ("posts ante ", "ante"),
     ("brings in ", "bring-in"), ("bring-in ", "bring-in"))
+_POST_WORDS: Final[tuple[str, ...]] = ("posts ", "bring")
+"""The first words of every ``_POSTS`` prefix."""
+_CALLS_BETS: Final[tuple[str, ...]] = ("calls ", "bets ")
+_MUCKS: Final[tuple[str, ...]] = ("mucks", "doesn't show")
+_ROUNDED: Final[tuple[str, ...]] = ("k", "M")
+"""The summary's total pot rounded (``15.52k``): not the pot's chips."""
 
 
 def detect(text: str) -> bool:
@@ -80,7 +86,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     head = _HEAD.match(lines[0]) if lines else None
     if head is None:
         raise ValueError(f"not a Winamax hand header: {lines[0][:80] if lines else ''!r}")
-    cash, tourney_name, _buy_in, level, hand_id, game_text, stakes_text = head.groups()[:7]
+    head_parts = head.groups()  # (once: a method call and a tuple)
+    cash, tourney_name, _buy_in, level, hand_id, game_text, stakes_text = head_parts[:7]
     lower = game_text.lower()
     game = _game(lower)
     if game is None:
@@ -92,9 +99,10 @@ def parse(text: str, source: str, line: int) -> Hand:
             break
     money = [amount(v) for v in stakes_text.split("/")]
     header_money = money[1:] if len(money) == 3 else money  # ante/small/big
-    y, mo, d, clock, zone = head.groups()[7:]
+    y, mo, d, clock, zone = head_parts[7:]
     if len(lines) < 2 or (table := _TABLE.match(lines[1])) is None:
         raise ValueError("no table line after the header")
+    table_name, max_seats, _money_kind, button = table.groups()
     names: list[str] = []
     seats: dict[str, int] = {}
     stacks: dict[str, Decimal] = {}
@@ -138,8 +146,9 @@ def parse(text: str, source: str, line: int) -> Hand:
         if in_summary:
             t = _TOTAL.match(x) if x.startswith("Total pot ") else None
             if t:
-                total = None if t.group(1).endswith(("k", "M")) else _money(t.group(1))
-                rake = _money(t.group(2)) if t.group(2) else ZERO
+                pot_text, rake_text = t.group(1, 2)
+                total = None if pot_text.endswith(_ROUNDED) else _money(pot_text)
+                rake = _money(rake_text) if rake_text else ZERO
             elif x.startswith("Seat "):
                 seated = _seat_name(x, speakers.longest_first)
                 for w in _WON.findall(x) if " won " in x else []:
@@ -151,12 +160,14 @@ def parse(text: str, source: str, line: int) -> Hand:
                 raise ValueError(f"line {where}: unknown summary line {x[:60]!r}")
             continue
         m = _COLLECT.match(x) if " collected " in x else None
-        if m and m.group(1) in seats:
-            pot = int(m.group(3).rsplit(" ", 1)[1]) if m.group(3).startswith("side") else 0
-            got = _money(m.group(2))
-            won[m.group(1)] = won.get(m.group(1), ZERO) + got
-            events.append(("collect", m.group(1), "showdown", got, ZERO, False, "", 0, 0, pot))
-            continue
+        if m is not None:
+            winner, written, pot_name = m.group(1, 2, 3)  # (a method call)
+            if winner in seats:
+                pot = int(pot_name.rsplit(" ", 1)[1]) if pot_name.startswith("side") else 0
+                got = _money(written)
+                won[winner] = won.get(winner, ZERO) + got
+                events.append(("collect", winner, "showdown", got, ZERO, False, "", 0, 0, pot))
+                continue
         if x.startswith("Dealt to "):
             name = speakers.at_start(x, len("Dealt to "))
             if name is None:
@@ -191,8 +202,8 @@ def parse(text: str, source: str, line: int) -> Hand:
     return assemble(site=SITE, hand_id=hand_id, game=game, limit=limit, names=names, seats=seats, stacks=stacks,
                     events=events, won=won, source=source, line=line, header_money=header_money,
                     level=level or "", currency="EUR" if "€" in stakes_text or "\x80" in stakes_text else "",
-                    tournament=None if cash else _tournament_id(tourney_name, table.group(1)), table=table.group(1),
-                    max_seats=int(table.group(2)), button=int(table.group(4)) if table.group(4) else None,
+                    tournament=None if cash else _tournament_id(tourney_name, table_name), table=table_name,
+                    max_seats=int(max_seats), button=int(button) if button else None,
                     date=f"{y}-{mo}-{d}T{clock}", timezone=zone, boards=boards if game not in STUD else (),
                     shown=shown, rake=rake, total=total, language="en")
 
@@ -248,7 +259,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
     allin = what.endswith(" and is all-in")
     if allin:
         what = what[:-len(" and is all-in")]
-    if what.startswith(("posts ", "bring")):  # (every one of _POSTS)
+    if what.startswith(_POST_WORDS):
         for prefix, kind in _POSTS:
             if what.startswith(prefix):
                 body = what[len(prefix):].removesuffix(" out of position")
@@ -257,7 +268,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
                 return
     if what in ("folds", "checks"):
         events.append(("fold" if what == "folds" else "check", name, street, ZERO, ZERO, False, "", 0, 0, 0))
-    elif what.startswith(("calls ", "bets ")):
+    elif what.startswith(_CALLS_BETS):
         kind = "call" if what[0] == "c" else "bet"
         events.append((kind, name, street, _money(what[what.find(" ") + 1:]), ZERO, allin, "", 0, 0, 0))
     elif what.startswith("raises "):
@@ -285,7 +296,7 @@ def _action(name: str, what: str, street: str, events: list, shown: dict, where:
         events.append(("stand-pat", name, street, ZERO, ZERO, False, "", 0, 0, 0))
     elif what in ("denies big blind", "denies small blind"):
         pass  # a player sitting out who does not post: not dealt in, no chips
-    elif what.startswith(("mucks", "doesn't show")):
+    elif what.startswith(_MUCKS):
         events.append(("muck", name, "showdown", ZERO, ZERO, False, "", 0, 0, 0))
     else:
         raise ValueError(f"line {where}: unknown action {name} {what[:60]!r}")

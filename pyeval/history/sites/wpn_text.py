@@ -13,7 +13,7 @@ from typing import Final
 
 from pyeval.history.sites import wpn_old_text
 from pyeval.history.sites.assemble import speakers_of
-from pyeval.history.sites.line_scans import run_marker, seat_parts
+from pyeval.history.sites.text_lines import run_marker, seat_parts
 
 __all__ = ["to_family_text", "hand_starts", "START"]
 
