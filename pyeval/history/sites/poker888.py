@@ -16,9 +16,9 @@ import re
 from decimal import Decimal
 from typing import Final
 
-from pyeval.core.cards import RANK_CHARS, SUIT_CHARS
+from pyeval.core.cards import RANK_CHARS
 from pyeval.history.sites.assemble import assemble, speakers_of, street_total
-from pyeval.history.sites.model import ZERO, Hand
+from pyeval.history.sites.model import PLAIN_CARDS, ZERO, Hand
 from pyeval.history.sites.money import amount, currency_of
 from pyeval.history.sites.text_lines import header_line, numbered_lines, one_space_off, seat_line
 
@@ -105,7 +105,7 @@ def _cards(text: str, where: int, spanish: bool) -> str:
     suits (``7p``, ``8t``), where ``c`` is hearts (corazones)."""
     out = []
     for word in text.replace(",", " ").split():
-        if not spanish and word in _PLAIN_CARDS:
+        if not spanish and word in PLAIN_CARDS:
             out.append(word)  # the English notation, as pyeval writes it
             continue
         m = _CARD.match(word)
@@ -118,7 +118,6 @@ def _cards(text: str, where: int, spanish: bool) -> str:
     return "".join(out)
 
 
-_PLAIN_CARDS: Final = frozenset(rank + suit for rank in RANK_CHARS for suit in SUIT_CHARS)
 _SPANISH_RANKS: Final[str] = RANK_CHARS  # (the ranks a Spanish card is written with: 2-9, T, J, Q, K, A)
 
 
