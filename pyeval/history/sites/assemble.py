@@ -144,30 +144,29 @@ def assemble(*, site: str, hand_id: str, game: str, limit: str, names: list[str]
 
 class Speakers:
     """Which seated player a line starts with (``"Bob calls [2]"`` -> ``"Bob"``): the longest name
-    the line starts with, followed by a space; the names are looked up by the line's first word
-    (a name with spaces in it among those of its first word)."""
+    the line starts with, followed by a space; the names are looked up by the line's first
+    character (a string of one character is a shared object whose hash is kept: no substring
+    made and hashed a line), longest first."""
 
-    __slots__ = ("names", "longest_first", "by_first_word")
+    __slots__ = ("names", "longest_first", "by_first_word", "by_first_char")
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = frozenset(names)
         self.longest_first = sorted(names, key=len, reverse=True)
         self.by_first_word: dict[str, list[str]] = {}
+        self.by_first_char: dict[str, list[str]] = {}
         for n in self.longest_first:
             self.by_first_word.setdefault(n.split(" ", 1)[0], []).append(n)
+            # (an empty name is followed by the line's space: found under " ")
+            self.by_first_char.setdefault(n[:1] or " ", []).append(n)
 
     def at_start(self, line: str, start: int = 0) -> str | None:
-        end = line.find(" ", start)
-        if end < 0:
-            return None
-        names = self.by_first_word.get(line[start:end])
+        names = self.by_first_char.get(line[start:start + 1])
         if names is None:
             return None
-        for n in names:  # (longest first; slices compared: startswith with a start is slow compiled)
-            if len(n) == end - start:  # the name is the first word, which a space follows
-                return n
+        for n in names:  # (longest first; a slice compared: startswith with a start is slow compiled)
             after = start + len(n)
-            if line[start:after] == n and line[after:after + 1] == " ":
+            if line[after:after + 1] == " " and (line.startswith(n) if start == 0 else line[start:after] == n):
                 return n
         return None
 

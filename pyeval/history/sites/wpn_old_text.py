@@ -155,15 +155,16 @@ def to_family_text(text: str) -> str:
     dealing = False
     face_down = _face_down_lines(names)
     for x in lines[body_at:]:
-        if x.startswith("Game ended at"):
+        first = x[0]  # (a literal start tested only on a line starting with its first character)
+        if first == "G" and x.startswith("Game ended at"):
             break
-        if x.startswith("------ Summary ------"):
+        if first == "-" and x.startswith("------ Summary ------"):
             _flush(dealt, out)
             out.append("*** SUMMARY ***")
             summary = True
             continue
         if summary:
-            if x.startswith("Pot: "):  # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot after the fees
+            if first == "P" and x.startswith("Pot: "):  # "Pot: 3.99. Rake 0.15. JP fee 0.06": the pot after the fees
                 parts = [p.strip() for p in _POT_PARTS.split(x[len("Pot: "):].rstrip("."))]
                 if _is_jackpot_table(table) and not any(p.startswith("JP fee") for p in parts):
                     fee = _unwritten_fee(parts, lines)
@@ -181,7 +182,7 @@ def to_family_text(text: str) -> str:
             out.append(f"Seat {seats[name]}: {name}{shown} collected ({totals.group(2)})")
             summarised.add(name)
             continue
-        if x.startswith("***"):
+        if first == "*" and x.startswith("***"):
             _flush(dealt, out)
             label = x.strip("* :").split("***")[0].strip()
             rest = x[x.index("***", 3) + 3:].lstrip(":") if x.count("***") >= 2 else ""
@@ -189,14 +190,15 @@ def to_family_text(text: str) -> str:
             bets = {}
             out.append(f"*** {label} ***{cards_text(rest)}")
             continue
-        if x.startswith("Uncalled bet"):
+        if first == "U" and x.startswith("Uncalled bet"):
             out.append(x)
             continue
         if x in face_down and (dealing or not stud):  # (nothing to write: the player's name is not looked for)
             continue
-        name = _player(x, speakers)
+        name = _player(x, speakers) if first == "P" else None
         if name is None:
-            if x.startswith("Player ") and amount_in_brackets(x) is not None:  # chips moved by a name no seat line has
+            # chips moved by a name no seat line has
+            if first == "P" and x.startswith("Player ") and amount_in_brackets(x) is not None:
                 raise ValueError(f"an action by a player with no seat line (a blank or unknown name): {x[:60]!r}")
             continue  # not a player's action (a table message)
         what = x[len("Player ") + len(name) + 1:]
