@@ -193,7 +193,8 @@ def to_family_text(text: str) -> str:
         if first == "U" and x.startswith("Uncalled bet"):
             out.append(x)
             continue
-        if x in face_down and (dealing or not stud):  # (nothing to write: the player's name is not looked for)
+        # (nothing to write: the player's name is not looked for; the line hashed only when it can be one)
+        if x.endswith(_FACE_DOWN_END) and x in face_down and (dealing or not stud):
             continue
         name = _player(x, speakers) if first == "P" else None
         if name is None:
@@ -235,6 +236,8 @@ def _face_down_lines(names: list[str]) -> frozenset[str]:
     return lines
 
 
+_FACE_DOWN_END: Final = " received a card."
+"""How every line of ``_face_down_lines`` ends."""
 _FACE_DOWN_SEEN: Final[dict[tuple[str, ...], frozenset[str]]] = {}
 """The lines of a table's players (its every hand has the same)."""
 _CACHE_MAX: Final = 10_000
