@@ -132,6 +132,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     stacks: dict[str, Decimal] = {}
     seat_player: dict[int, str] = {}
     seat_numbers: dict[str, str] = {}  # (the players by their seat number's text: the summary's lines write it so)
+    seat_name: dict[str, str] = {}  # (each seated name by its text: a line's name is then the seat line's string)
     while i < len(lines) and lines[i].startswith("Seat "):
         seat = _seat_line(lines[i])
         if seat is None:
@@ -145,6 +146,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         stacks[seated_name] = amount(stack)
         seat_player[seat_number] = seated_name
         seat_numbers[number] = seated_name
+        seat_name[seated_name] = seated_name
         i += 1
     if len(seat_numbers) != len(seat_player):  # (a seat written two ways, "3" and "03": by its number)
         seat_numbers.clear()
@@ -152,7 +154,6 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         raise ValueError("no seat lines: the players and their stacks are not in the text")
     if len(names) < 2:
         raise ValueError("one seat line: a hand needs two players")
-    seated = seats  # (the seated players' names: its keys)
     draw = game in _DRAW
     events: list[tuple] = []  # (kind, name, street, amount, to, allin, cards, count, run, pot)
     street = "preflop"
@@ -204,17 +205,16 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
         name = None  # the player of a ``name: what`` line (a name may hold ": ")
         at = x.find(": ")
         while at > 0:
-            before = x[:at]
-            if before in seated:
-                name = before
+            name = seat_name.get(x[:at])
+            if name is not None:
                 break
             at = x.find(": ", at + 1)
         if name is not None:
             what = x[at + 2:].strip()
-        elif x[-1] == ":" and x[:-1] in seated:
+        elif x[-1] == ":" and x[:-1] in seat_name:
             name, what = x[:-1], ""
         else:
-            _line_without_name(x, names, seated, events, street, run, cash, fees, shown, line + k)
+            _line_without_name(x, names, seat_name, events, street, run, cash, fees, shown, line + k)
             if (head == "S" or head == "C") and x.startswith(("STP added", "Cash Drop to Pot")):
                 splash += amount(x.rsplit(" ", 1)[-1])
             continue
@@ -257,8 +257,8 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
     players = [n for n in by_seat(names, seats) if n in involved]
     if len(players) < 2:
         raise ValueError("fewer than two players dealt in")
-    index: dict[str | None, int | None] = {n: j for j, n in enumerate(players)}
-    index[None] = None  # the dealer's actions
+    # (no None key, the dealer's: a dict of strings only is searched without a generic comparison)
+    index: dict[str, int] = {n: j for j, n in enumerate(players)}
     events = street_totals(events, header_money[1] if len(header_money) > 1 else ZERO)
     implicit = ZERO  # the returns ``street_totals`` added, the text writing none
     collections = False
@@ -269,7 +269,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
             implicit += e[3]
         elif event_kind == "collect":
             collections = True
-    actions = [Action(kind, index[who], st, amt, to, allin, cards, count, r, _pot_number(pot))
+    actions = [Action(kind, _player_index(index, who), st, amt, to, allin, cards, count, r, _pot_number(pot))
                for kind, who, st, amt, to, allin, cards, count, r, pot in events]
     stakes = stakes_of(events, header_money, level, limit, game, len(players))
     hand = Hand(site=site, id=hand_id, game=game, stakes=stakes, players=players,
@@ -277,8 +277,7 @@ def parse_hand(text: str, site: str, source: str, line: int, collected_from_acti
                 limit=limit, currency=currency, tournament=tournament, table=table, max_seats=max_seats,
                 button=button, date=date, timezone=timezone,
                 hole=[hole_of(dealt.get(n, _NONE_DEALT), shown.get(n, ""), game) for n in players],
-                boards=boards if game not in _STUD and game not in _DRAW else [],
-                rake=rake, splash=splash,
+                boards=boards if game not in _STUD and game not in _DRAW else [], rake=rake, splash=splash,
                 collected=[collected.get(n, ZERO) for n in players],
                 cash_out=[cash.get(n, ZERO) for n in players], cash_out_fee=[fees.get(n, ZERO) for n in players],
                 sitting_out=[n for n in names if n not in involved], source=source, line=line, language=language)
@@ -337,6 +336,10 @@ def _lines_of(text: str) -> tuple[list[str], bool]:
 _NONE_DEALT: Final[list[str]] = []
 """The cards dealt to a player dealt none shown (one empty list, never changed: ``hole_of``
 reads it)."""
+def _player_index(index: dict[str, int], who: str | None) -> int | None:
+    return None if who is None else index[who]  # (None: the dealer's events)
+
+
 def _pot_number(pot: int) -> int:
     """The pot an event names, its marks below 0 (``street_totals``') as 0 (typed: an event's
     items are objects, compared generically)."""
@@ -398,11 +401,11 @@ def _player_at_start(x: str, names: list[str]) -> str | None:
     return None
 
 
-def _line_without_name(x: str, names: list[str], seated: dict[str, int], events: list, street: str, run: int,
+def _line_without_name(x: str, names: list[str], seated: dict[str, str], events: list, street: str, run: int,
                        cash: dict, fees: dict, shown: dict, where: int) -> None:
     """A line that does not start with ``name: ``: the dealer's lines, and the few where the
-    player's name starts the line without a colon (``names``: the seated players, ``seated`` their
-    seats by name)."""
+    player's name starts the line without a colon (``names``: the seated players, ``seated`` each
+    seated name by its text: the name read is the seat line's string)."""
     returned = x.rfind(") returned to ") if x.startswith("Uncalled bet (") else -1  # ``Uncalled bet (A) returned to N``
     if returned > 14:
         events.append(("uncalled", _known(x[returned + 14:].strip(), seated, where), street,
@@ -411,12 +414,13 @@ def _line_without_name(x: str, names: list[str], seated: dict[str, int], events:
     if x.startswith("Dealt to "):
         who, rest = _dealt(x)
         who = who.strip()
-        if who not in seated:  # a seated name with brackets in it (``PC [Mittel]``)?
+        if (seated_who := seated.get(who)) is None:  # a seated name with brackets in it (``PC [Mittel]``)?
             who = next((n for n in _longest_first(names) if x.startswith(n + " [", 9) or x[9:].rstrip() == n), who)
             rest = x[9 + len(who):]
             groups = _CARDS.findall(rest)
             who = _known(who, seated, where)
         else:
+            who = seated_who
             groups = dealt_groups(rest)
         if groups:
             events.append(("deal", who, street, ZERO, ZERO, False, cards_text(groups[-1]), 0, run, len(groups)))
@@ -471,7 +475,8 @@ def _dealt(x: str) -> tuple[str, str]:
     at = x.find(" [", 9)
     while at >= 0:
         pos = at
-        while pos < len(x) and x[pos:pos + 2] == " [":  # (a slice: startswith with a start is a generic call)
+        # (by characters: a slice is a new string, startswith with a start a generic call)
+        while pos + 1 < len(x) and x[pos] == " " and x[pos + 1] == "[":
             closing = x.find("]", pos + 2)
             if closing < 0:
                 break
@@ -491,10 +496,10 @@ def dealt_groups(rest: str) -> list[str]:
 _UNSEATED: Final = re.compile(r"^(.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
 
 
-def _known(name: str, seated: dict[str, int], where: int) -> str:
-    if name not in seated:
+def _known(name: str, seated: dict[str, str], where: int) -> str:
+    if (known := seated.get(name)) is None:  # (else the seat line's string)
         raise ValueError(f"line {where}: {name!r} has no seat")
-    return name
+    return known
 
 
 def _money_and_allin(text: str) -> tuple[Decimal, bool]:
